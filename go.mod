@@ -1,0 +1,3 @@
+module conform
+
+go 1.26
