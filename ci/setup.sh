@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what conform's tests need and a fresh machine may lack: Node.js
+# with npm (the TypeScript mirror) and Python 3 (the Python mirror). Go must
+# already be on the machine. Programs already present are left alone.
+set -euo pipefail
+missing=()
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+command -v python3 >/dev/null || missing+=(python3)
+if ((${#missing[@]})); then
+  echo "ci/setup.sh: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}"
+fi
+command -v go >/dev/null || { echo "ci/setup.sh: Go 1.26 is required and not on PATH" >&2; exit 2; }
+go version
+node --version
+python3 --version

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# conform's test command (README.md): static checks, the vectors manifest,
+# every Go test (the differential tests drive both mirrors), and the
+# mirrors' own unit tests. A missing runtime fails; nothing is skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for p in go node npm python3; do
+  command -v "$p" >/dev/null || { echo "ci/test.sh: $p is required on PATH (ci/setup.sh installs it)" >&2; exit 2; }
+done
+[ -d ../shared/corpora ] || { echo "ci/test.sh: the public corpora must be at ../shared/corpora" >&2; exit 2; }
+
+unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './mirrors/ts/node_modules/*'))
+if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted" >&2; exit 1; fi
+go vet ./...
+go run ./cmd/conform vectors verify
+go test ./...
+python3 -m unittest discover -s mirrors/python/tests -t mirrors/python
+(cd mirrors/ts && npm ci --no-audit --no-fund --loglevel=error && npm test)

@@ -1,0 +1,34 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+)
+
+func newReproCmd(env *Env) *cobra.Command {
+	o := &runOptions{format: "text"}
+	cmd := &cobra.Command{
+		Use:   "repro CASE-ID",
+		Short: "Rerun one case on the reference and one or more implementations",
+		Long: `repro reruns the case with this id (as printed by run) through the Go
+reference and the given implementations, and prints the same matrix, diff
+and exit code as run. A corpus case needs the --corpus it came from.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.only = args
+			set, err := loadCases(o.corpora, env.Stderr)
+			if err != nil {
+				return err
+			}
+			if len(pick(set.cases, args)) == 0 {
+				return usageErr("no case %q in the vectors or the given corpora (a corpus case needs its --corpus)", args[0])
+			}
+			return runRun(cmd, env, o)
+		},
+	}
+	o.register(cmd, []string{"go", "ts", "python"})
+	cmd.Flags().StringArrayVar(&o.corpora, "corpus", nil, "corpus directory the case came from (repeatable)")
+	cmd.Flags().StringVar(&o.reportPath, "report", "", "also write the JSONL report to this file")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing --report file")
+	cmd.Flags().StringVar(&o.format, "format", "text", "stdout format: text or jsonl")
+	return cmd
+}

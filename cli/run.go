@@ -1,0 +1,189 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"conform/mirrors/protocol"
+	"conform/report"
+	"conform/runner"
+	"conform/vectors"
+)
+
+type runOptions struct {
+	implFlags
+	contracts        []string
+	corpora          []string
+	failFast         bool
+	maxDisagreements int
+	reportPath       string
+	force            bool
+	format           string
+	// only restricts the run to these case ids (repro).
+	only []string
+}
+
+func newRunCmd(env *Env) *cobra.Command {
+	o := &runOptions{}
+	cmd := &cobra.Command{
+		Use:   "run",
+		Short: "Run every vector (and corpus) through the reference and the mirrors and compare",
+		Long: `run sends every golden vector, and every entry of each --corpus, to the Go
+reference and to each mirror, and compares output bytes, refusal messages and
+verdicts. It prints a contract x implementation matrix, then each
+disagreement with a diff and a one-line reproducer.
+
+Exit codes: 0 every implementation agrees with every case; 1 a disagreement
+was found; 2 usage or configuration error; 3 an implementation failed to
+start or broke the protocol.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runRun(cmd, env, o) },
+	}
+	o.register(cmd, []string{"go", "ts", "python"})
+	f := cmd.Flags()
+	f.StringSliceVar(&o.contracts, "contract", nil, "run only these contracts (rfc8785/1, pyjson-ascii/1, frame/1)")
+	f.StringArrayVar(&o.corpora, "corpus", nil, "also run a corpus directory (repeatable): jcs pairs, es6numbers, JSONTestSuite, or a parent of them")
+	f.BoolVarP(&o.failFast, "fail-fast", "x", false, "stop after the first disagreement")
+	f.IntVar(&o.maxDisagreements, "max-disagreements", 0, "stop after this many disagreements (0: no bound)")
+	f.StringVar(&o.reportPath, "report", "", "write the JSONL report to this file (atomically)")
+	f.BoolVar(&o.force, "force", false, "replace an existing --report file")
+	f.StringVar(&o.format, "format", "text", "stdout format: text or jsonl")
+	return cmd
+}
+
+func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
+	if o.format != "text" && o.format != "jsonl" {
+		return usageErr("unknown --format %q (text or jsonl)", o.format)
+	}
+	if o.maxDisagreements < 0 {
+		return usageErr("--max-disagreements must not be negative")
+	}
+	set, err := loadCases(o.corpora, env.Stderr)
+	if err != nil {
+		return err
+	}
+	cases, err := filterContracts(set.cases, o.contracts)
+	if err != nil {
+		return err
+	}
+	if len(o.only) > 0 {
+		cases = pick(cases, o.only)
+	}
+	var file *report.File
+	if o.reportPath != "" {
+		if file, err = report.Create(o.reportPath, o.force); err != nil {
+			return usageErr("%v", err)
+		}
+	}
+	ctx := cmd.Context()
+	s, err := startImpls(ctx, &o.implFlags, env.Stderr)
+	if err != nil {
+		if file != nil {
+			file.Abandon()
+		}
+		return err
+	}
+	defer s.Close()
+
+	header := report.Header{
+		ConformVersion: Version, Protocol: protocol.Version, StartedAt: time.Now().UTC(),
+		VectorsSHA256: set.vectorsSHA256, Transport: o.transport, Impls: s.meta, Corpora: set.corpora,
+		Contracts: contractsOf(cases),
+	}
+	sinks := multiSink{}
+	var collect collector
+	if o.format == "text" {
+		sinks = append(sinks, &collect)
+	} else {
+		sinks = append(sinks, report.NewWriter(env.Stdout))
+	}
+	if file != nil {
+		sinks = append(sinks, file.Writer)
+	}
+	opts := runner.Options{
+		FailFast: o.failFast, MaxDisagreements: o.maxDisagreements,
+		Repro: reproLine, Progress: progress(env.Stderr, len(cases)),
+	}
+	foot := runner.Run(ctx, cases, s.impls, header, opts, sinks)
+	if o.format == "text" {
+		report.RenderText(env.Stdout, collect.rep)
+	}
+	if file != nil {
+		if foot.Stopped == "interrupted" {
+			fmt.Fprintf(env.Stderr, "conform: interrupted; partial report left at %s\n", file.Abandon())
+		} else if err := file.Commit(); err != nil {
+			return usageErr("writing the report: %v", err)
+		}
+	}
+	return exitCode(foot.ExitCode)
+}
+
+func pick(cases []vectors.Case, ids []string) []vectors.Case {
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	var out []vectors.Case
+	for _, c := range cases {
+		if want[c.ID] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func contractsOf(cases []vectors.Case) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range cases {
+		if !seen[c.Contract] {
+			seen[c.Contract] = true
+			out = append(out, c.Contract)
+		}
+	}
+	return out
+}
+
+// progress returns a progress callback drawing a bar on w when w is a
+// terminal, and nil otherwise (CI logs get no bar).
+func progress(w io.Writer, total int) func(done, total int) {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("cases"), progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(), progressbar.OptionClearOnFinish())
+	return func(done, _ int) { _ = bar.Set(done) }
+}
+
+type multiSink []runner.Sink
+
+func (m multiSink) Header(h report.Header) {
+	for _, s := range m {
+		s.Header(h)
+	}
+}
+func (m multiSink) Row(r report.Row) {
+	for _, s := range m {
+		s.Row(r)
+	}
+}
+func (m multiSink) Footer(f report.Footer) {
+	for _, s := range m {
+		s.Footer(f)
+	}
+}
+
+// collector keeps the events in memory for the text renderer.
+type collector struct{ rep report.Report }
+
+func (c *collector) Header(h report.Header) { c.rep.Header = h }
+func (c *collector) Row(r report.Row)       { c.rep.Rows = append(c.rep.Rows, r) }
+func (c *collector) Footer(f report.Footer) { c.rep.Footer = f }

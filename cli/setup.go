@@ -1,0 +1,220 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"conform/corpus"
+	"conform/mirrors"
+	"conform/mirrors/harness"
+	"conform/mirrors/transport"
+	"conform/report"
+	"conform/runner"
+	"conform/vectors"
+)
+
+// implFlags are the options every command that drives implementations has.
+type implFlags struct {
+	impls       []string
+	transport   string
+	timeout     time.Duration
+	maxRestarts int
+}
+
+func (f *implFlags) register(cmd *cobra.Command, defaultImpls []string) {
+	cmd.Flags().StringSliceVar(&f.impls, "impl", defaultImpls, "implementations to run: go, ts, python (the Go reference always runs)")
+	cmd.Flags().StringVar(&f.transport, "transport", "local", "how mirrors run: local (processes on PATH)")
+	cmd.Flags().DurationVar(&f.timeout, "timeout", 10*time.Second, "longest silence allowed from a harness that owes an answer")
+	cmd.Flags().IntVar(&f.maxRestarts, "max-restarts", 3, "restarts of a broken harness before it is quarantined")
+}
+
+func (f *implFlags) transportImpl() (transport.Transport, error) {
+	switch f.transport {
+	case "local":
+		return transport.Local{}, nil
+	}
+	return nil, usageErr("unknown --transport %q (local is the one available)", f.transport)
+}
+
+// started holds the implementations of one command and closes them.
+type started struct {
+	impls []runner.Impl
+	meta  []report.ImplMeta
+	close []func()
+}
+
+func (s *started) Close() {
+	for _, c := range s.close {
+		c()
+	}
+}
+
+// startImpls prepares and starts the requested implementations, the Go
+// reference first. A missing runtime is a usage error; a harness that does
+// not start or refuses the handshake is a broken implementation.
+func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started, error) {
+	names := []string{"go"}
+	for _, n := range f.impls {
+		for _, n := range strings.Split(n, ",") {
+			n = strings.TrimSpace(n)
+			if n == "" || slices.Contains(names, n) {
+				continue
+			}
+			if _, ok := mirrors.Lookup(n); !ok {
+				return nil, usageErr("unknown implementation %q (known: go, ts, python)", n)
+			}
+			names = append(names, n)
+		}
+	}
+	t, err := f.transportImpl()
+	if err != nil {
+		return nil, err
+	}
+	ref := &runner.Reference{Version: Version}
+	s := &started{impls: []runner.Impl{ref}}
+	s.meta = append(s.meta, report.ImplMeta{Impl: "go", Implementation: ref.Implementation(), Transport: "in-process"})
+	cache, err := mirrors.CacheDir()
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	for _, name := range names[1:] {
+		m, _ := mirrors.Lookup(name)
+		cmd, err := m.Prepare(ctx, cache, progress)
+		if err != nil {
+			s.Close()
+			var missing *mirrors.MissingRuntimeError
+			if errors.As(err, &missing) {
+				return nil, usageErr("%v", err)
+			}
+			return nil, brokenErr(err)
+		}
+		c := harness.New(name, t, cmd, harness.Options{Timeout: f.timeout, MaxRestarts: f.maxRestarts})
+		im, err := c.Start(ctx)
+		if err != nil {
+			s.Close()
+			return nil, brokenErr(err)
+		}
+		s.impls = append(s.impls, c)
+		s.close = append(s.close, c.Close)
+		s.meta = append(s.meta, report.ImplMeta{Impl: name, Implementation: im, Transport: t.Name(),
+			Command: append([]string{cmd.Path}, cmd.Args...)})
+	}
+	return s, nil
+}
+
+// caseSet is the loaded vectors and corpora of one command.
+type caseSet struct {
+	cases         []vectors.Case
+	vectorsSHA256 string
+	corpora       []report.CorpusMeta
+}
+
+// loadCases loads the embedded vectors (verifying their manifest) and each
+// corpus. A broken vector file or corpus is a usage error naming it.
+func loadCases(corpora []string, notices io.Writer) (*caseSet, error) {
+	fsys := vectors.Embedded()
+	sum, problems, err := vectors.Verify(fsys)
+	if err != nil {
+		return nil, usageErr("vectors: %v", err)
+	}
+	if len(problems) > 0 {
+		return nil, usageErr("vectors fail verification: %s (run conform vectors verify)", strings.Join(problems, "; "))
+	}
+	files, err := vectors.Load(fsys)
+	if err != nil {
+		return nil, usageErr("vectors: %v", err)
+	}
+	set := &caseSet{cases: vectors.Cases(files), vectorsSHA256: sum}
+	seen := map[string]bool{}
+	for _, c := range set.cases {
+		seen[c.ID] = true
+	}
+	for _, dir := range corpora {
+		res, err := corpus.Load(dir)
+		if err != nil {
+			return nil, usageErr("corpus: %v", err)
+		}
+		for _, s := range res.Skipped {
+			fmt.Fprintf(notices, "conform: corpus %s: no known layout in %s, skipped\n", dir, s)
+		}
+		meta := report.CorpusMeta{Path: dir}
+		for _, l := range res.Layouts {
+			meta.Layouts = append(meta.Layouts, string(l.Kind))
+		}
+		for _, c := range res.Cases {
+			// A corpus entry identical to a vector, or to an entry of an
+			// earlier corpus, is one case: ids are content-derived.
+			if seen[c.ID] {
+				continue
+			}
+			seen[c.ID] = true
+			set.cases = append(set.cases, c)
+			meta.Cases++
+		}
+		set.corpora = append(set.corpora, meta)
+	}
+	return set, nil
+}
+
+// filterContracts keeps the cases of the named contracts; it refuses a
+// name no case has.
+func filterContracts(cases []vectors.Case, contracts []string) ([]vectors.Case, error) {
+	if len(contracts) == 0 {
+		return cases, nil
+	}
+	want := map[string]bool{}
+	for _, c := range contracts {
+		want[c] = true
+	}
+	var out []vectors.Case
+	have := map[string]bool{}
+	for _, c := range cases {
+		have[c.Contract] = true
+		if want[c.Contract] {
+			out = append(out, c)
+		}
+	}
+	for c := range want {
+		if !have[c] {
+			return nil, usageErr("no cases for contract %q", c)
+		}
+	}
+	return out, nil
+}
+
+// invocation is how the user ran conform, for reproducer lines: the
+// installed binary's name, or "go run ./cmd/conform" under go run.
+func invocation() string {
+	exe := os.Args[0]
+	if strings.Contains(exe, "go-build") {
+		return "go run ./cmd/conform"
+	}
+	return filepath.Base(exe)
+}
+
+// reproLine is the one command that reruns case c on impl.
+func reproLine(c vectors.Case, impl string) string {
+	s := fmt.Sprintf("%s repro %s --impl %s", invocation(), c.ID, impl)
+	if c.Corpus != "" {
+		s += " --corpus " + shellQuote(c.Corpus)
+	}
+	return s
+}
+
+func shellQuote(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"conform/report"
+	"conform/vectors"
+)
+
+func newVectorsCmd(env *Env) *cobra.Command {
+	cmd := &cobra.Command{Use: "vectors", Short: "Inspect and verify the golden vectors"}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "verify",
+		Short: "Check the vectors against their sha256 MANIFEST and parse every file",
+		Long: `verify checks that every vector file is listed in vectors/MANIFEST with its
+sha256, that no file is unlisted, that every file is pure ASCII with LF line
+ends, and that every case parses. Exit 0 when clean, 2 otherwise.`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			fsys := vectors.Embedded()
+			sum, problems, err := vectors.Verify(fsys)
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			for _, p := range problems {
+				fmt.Fprintf(env.Stdout, "FAIL %s\n", p)
+			}
+			files, err := vectors.Load(fsys)
+			if err != nil {
+				fmt.Fprintf(env.Stdout, "FAIL %v\n", err)
+				problems = append(problems, err.Error())
+			}
+			if len(problems) > 0 {
+				return &exitError{code: report.ExitUsage}
+			}
+			fmt.Fprintf(env.Stdout, "ok: %d files, %d cases, MANIFEST sha256 %s\n", len(files), len(vectors.Cases(files)), sum)
+			return nil
+		},
+	})
+	return cmd
+}

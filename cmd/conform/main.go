@@ -1,0 +1,14 @@
+// Command conform checks that the Go reference and the TypeScript and Python
+// mirrors of each contract agree, byte for byte, on golden vectors and
+// public corpora. See README.md.
+package main
+
+import (
+	"os"
+
+	"conform/cli"
+)
+
+func main() {
+	os.Exit(cli.Main(os.Args[1:], &cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
+}

@@ -1,0 +1,476 @@
+// Package harness drives one implementation behind the harness protocol
+// (mirrors/PROTOCOL.md): it starts the process through a transport, does the
+// handshake, pipelines requests, validates every answer, and kills and
+// restarts a harness that breaks the protocol, up to a bound after which the
+// implementation is quarantined for the run.
+package harness
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"conform/mirrors/protocol"
+	"conform/mirrors/transport"
+)
+
+// Options bound a client's patience.
+type Options struct {
+	// Timeout is the longest silence allowed while an answer is owed.
+	// Zero means 10 s.
+	Timeout time.Duration
+	// MaxRestarts is how many times a broken harness is restarted in one
+	// run before it is quarantined. Negative means zero; the zero value
+	// means 3.
+	MaxRestarts int
+}
+
+func (o Options) timeout() time.Duration {
+	if o.Timeout <= 0 {
+		return 10 * time.Second
+	}
+	return o.Timeout
+}
+
+func (o Options) maxRestarts() int {
+	switch {
+	case o.MaxRestarts < 0:
+		return 0
+	case o.MaxRestarts == 0:
+		return 3
+	}
+	return o.MaxRestarts
+}
+
+// Job is one operation to run.
+type Job struct {
+	Contract string
+	Op       string
+	Input    []byte
+}
+
+// Outcomes a Result can have beyond the protocol's run outcomes.
+const (
+	// OutcomeTimeout: the harness stayed silent past the timeout.
+	OutcomeTimeout = "timeout"
+)
+
+// Result is the answer to one Job.
+type Result struct {
+	// Outcome is protocol.OutcomeOK, OutcomeRefused, OutcomeErrored,
+	// OutcomeSkipped, or OutcomeTimeout.
+	Outcome string
+	Output  []byte
+	// Message is the refusal message, or what went wrong for errored.
+	Message string
+	Trace   string
+	Reason  string
+	// Uncaught is true when the harness itself broke (it exited, hung,
+	// wrote something that is not a valid answer): a protocol break,
+	// rather than a crash the harness caught and reported.
+	Uncaught bool
+}
+
+// Client drives one implementation. It is not safe for concurrent use.
+type Client struct {
+	name      string
+	transport transport.Transport
+	cmd       transport.Command
+	opts      Options
+
+	inc         *incarnation
+	impl        protocol.Implementation
+	ignore      []protocol.GuardPair
+	restarts    int
+	quarantined bool
+	breaks      []string
+}
+
+// New returns a client for the implementation called name, started with cmd
+// through t. Nothing starts until Start.
+func New(name string, t transport.Transport, cmd transport.Command, opts Options) *Client {
+	return &Client{name: name, transport: t, cmd: cmd, opts: opts}
+}
+
+// Name is the implementation's short name ("ts", "python").
+func (c *Client) Name() string { return c.name }
+
+// Implementation is what the harness said about itself in its last handshake.
+func (c *Client) Implementation() protocol.Implementation { return c.impl }
+
+// Restarts counts the restarts so far in this run.
+func (c *Client) Restarts() int { return c.restarts }
+
+// Quarantined reports whether the implementation has been given up on.
+func (c *Client) Quarantined() bool { return c.quarantined }
+
+// Breaks lists, in order, every protocol break seen (one line each).
+func (c *Client) Breaks() []string { return c.breaks }
+
+// Start launches the harness and does the handshake. An error means the
+// implementation failed to start or refused protocol version 1.
+func (c *Client) Start(ctx context.Context) (protocol.Implementation, error) {
+	if err := c.spawn(ctx); err != nil {
+		return protocol.Implementation{}, err
+	}
+	return c.impl, nil
+}
+
+// Close ends the harness by closing its stdin, and kills it if it has not
+// exited within two seconds.
+func (c *Client) Close() {
+	if c.inc == nil {
+		return
+	}
+	inc := c.inc
+	c.inc = nil
+	_ = inc.conn.Stdin().Close()
+	select {
+	case <-inc.exited:
+	case <-time.After(2 * time.Second):
+		inc.kill()
+	}
+}
+
+// RunBatch runs jobs pipelined and returns one Result per job, in order.
+// A protocol break fails only the job in flight at the oldest unanswered
+// position; the harness is restarted and the jobs after it are sent again.
+// Once quarantined, every remaining job is errored "implementation
+// quarantined".
+func (c *Client) RunBatch(ctx context.Context, jobs []Job) []Result {
+	results := make([]Result, len(jobs))
+	next := 0
+	for next < len(jobs) {
+		if c.quarantined || ctx.Err() != nil {
+			msg := "implementation quarantined"
+			if !c.quarantined {
+				msg = "run cancelled"
+			}
+			for i := next; i < len(jobs); i++ {
+				results[i] = Result{Outcome: protocol.OutcomeErrored, Message: msg, Uncaught: true}
+			}
+			break
+		}
+		if c.inc == nil {
+			if err := c.spawn(ctx); err != nil {
+				c.broke(fmt.Sprintf("restart failed: %v", err))
+				continue
+			}
+		}
+		reqs := make([]protocol.Request, len(jobs)-next)
+		for i, j := range jobs[next:] {
+			reqs[i] = protocol.Request{Cmd: protocol.CmdRun, Contract: j.Contract, Op: j.Op, Input: j.Input}
+		}
+		answers, fail := c.inc.roundTrip(ctx, reqs, c.opts.timeout())
+		for k, a := range answers {
+			results[next+k] = fromAnswer(a)
+		}
+		if fail == nil {
+			break
+		}
+		at := next + len(answers)
+		results[at] = fail.result()
+		c.broke(fmt.Sprintf("%s on %s %s: %s", fail.kind, jobs[at].Contract, jobs[at].Op, fail.detail))
+		next = at + 1
+	}
+	return results
+}
+
+// SetIgnore replaces the harness's ignore set (the guard-mutation control)
+// and returns the pairs the implementation has no guard for. The set is
+// replayed after every restart.
+func (c *Client) SetIgnore(ctx context.Context, pairs []protocol.GuardPair) ([]protocol.GuardPair, error) {
+	c.ignore = append([]protocol.GuardPair(nil), pairs...)
+	a, err := c.control(ctx, protocol.Request{Cmd: protocol.CmdIgnore, Ignore: c.ignore}, protocol.OutcomeAck)
+	if err != nil {
+		return nil, err
+	}
+	return a.Unknown, nil
+}
+
+// Guards asks the implementation for its refusal table.
+func (c *Client) Guards(ctx context.Context) ([]protocol.Guard, error) {
+	a, err := c.control(ctx, protocol.Request{Cmd: protocol.CmdGuards}, protocol.OutcomeGuards)
+	if err != nil {
+		return nil, err
+	}
+	return a.Guards, nil
+}
+
+func (c *Client) control(ctx context.Context, req protocol.Request, want string) (protocol.Answer, error) {
+	if c.quarantined {
+		return protocol.Answer{}, errors.New("implementation quarantined")
+	}
+	if c.inc == nil {
+		if err := c.spawn(ctx); err != nil {
+			return protocol.Answer{}, err
+		}
+	}
+	answers, fail := c.inc.roundTrip(ctx, []protocol.Request{req}, c.opts.timeout())
+	if fail != nil {
+		c.broke(fmt.Sprintf("%s on %s: %s", fail.kind, req.Cmd, fail.detail))
+		return protocol.Answer{}, fmt.Errorf("%s: %s", fail.kind, fail.detail)
+	}
+	if answers[0].Outcome != want {
+		err := fmt.Errorf("%w: %s answered %q", protocol.ErrViolation, req.Cmd, answers[0].Outcome)
+		c.broke(err.Error())
+		return protocol.Answer{}, err
+	}
+	return answers[0], nil
+}
+
+// broke records a protocol break, kills the harness, and spends a restart
+// or quarantines the implementation.
+func (c *Client) broke(what string) {
+	c.breaks = append(c.breaks, what)
+	if c.inc != nil {
+		c.inc.kill()
+		c.inc = nil
+	}
+	if c.restarts >= c.opts.maxRestarts() {
+		c.quarantined = true
+		return
+	}
+	c.restarts++
+}
+
+// spawn starts a process, does the handshake and replays the ignore set.
+func (c *Client) spawn(ctx context.Context) error {
+	conn, err := c.transport.Start(ctx, c.cmd)
+	if err != nil {
+		return fmt.Errorf("cannot start %s harness: %w", c.name, err)
+	}
+	inc := newIncarnation(conn)
+	answers, fail := inc.roundTrip(ctx, []protocol.Request{{Cmd: protocol.CmdStart, Protocol: protocol.Version}}, c.opts.timeout())
+	if fail != nil {
+		inc.kill()
+		return fmt.Errorf("%s harness handshake: %s: %s", c.name, fail.kind, fail.detail)
+	}
+	a := answers[0]
+	if a.Outcome != protocol.OutcomeStarted {
+		inc.kill()
+		return fmt.Errorf("%s harness refused protocol %d (%s; supports %v)", c.name, protocol.Version, a.Message, a.Supported)
+	}
+	c.inc, c.impl = inc, *a.Implementation
+	if len(c.ignore) > 0 {
+		answers, fail := inc.roundTrip(ctx, []protocol.Request{{Cmd: protocol.CmdIgnore, Ignore: c.ignore}}, c.opts.timeout())
+		if fail != nil || answers[0].Outcome != protocol.OutcomeAck {
+			inc.kill()
+			c.inc = nil
+			return fmt.Errorf("%s harness did not take the ignore set after a restart", c.name)
+		}
+	}
+	return nil
+}
+
+func fromAnswer(a protocol.Answer) Result {
+	return Result{Outcome: a.Outcome, Output: a.Output, Message: a.Message, Trace: a.Trace, Reason: a.Reason}
+}
+
+// failure is a protocol break at one position of a round trip.
+type failure struct {
+	kind   string // "timeout", "exited", "violation", "cancelled"
+	detail string
+}
+
+func (f *failure) result() Result {
+	if f.kind == "timeout" {
+		return Result{Outcome: OutcomeTimeout, Message: f.detail, Uncaught: true}
+	}
+	return Result{Outcome: protocol.OutcomeErrored, Message: f.kind + ": " + f.detail, Uncaught: true}
+}
+
+// incarnation is one process's life: its pipes, its reader and its seqs.
+// When it is killed, everything it read is discarded with it, so a late
+// answer can never be taken for a later request's.
+type incarnation struct {
+	conn    transport.Conn
+	lines   chan lineEvent
+	dead    chan struct{} // closed by kill
+	exited  chan struct{} // closed when the reader saw EOF and Wait returned
+	waitErr error
+	nextSeq int64
+}
+
+type lineEvent struct {
+	line []byte
+	err  error
+}
+
+func newIncarnation(conn transport.Conn) *incarnation {
+	inc := &incarnation{conn: conn, lines: make(chan lineEvent, 256), dead: make(chan struct{}), exited: make(chan struct{})}
+	go inc.read()
+	return inc
+}
+
+func (inc *incarnation) read() {
+	r := bufio.NewReaderSize(inc.conn.Stdout(), 1<<16)
+	for {
+		line, err := readLine(r)
+		if err != nil {
+			// EOF, a read error or an over-long line ends this process's
+			// answers; an unterminated last line is not an answer.
+			inc.send(lineEvent{err: err})
+			break
+		}
+		if !inc.send(lineEvent{line: line}) {
+			break
+		}
+	}
+	// Drain, so that a dying harness never blocks on a full pipe.
+	_, _ = io.Copy(io.Discard, r)
+	inc.waitErr = inc.conn.Wait()
+	close(inc.exited)
+}
+
+// send hands a line to roundTrip; it gives up once the incarnation is killed.
+func (inc *incarnation) send(ev lineEvent) bool {
+	select {
+	case inc.lines <- ev:
+		return true
+	case <-inc.dead:
+		return false
+	}
+}
+
+var errLineTooLong = errors.New("answer line over 64 MiB")
+
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(line)+len(chunk) > protocol.MaxLine {
+			return nil, errLineTooLong
+		}
+		line = append(line, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil {
+			return line, err
+		}
+		return line[:len(line)-1], nil
+	}
+}
+
+func (inc *incarnation) kill() {
+	select {
+	case <-inc.dead:
+	default:
+		close(inc.dead)
+	}
+	inc.conn.Kill()
+	select {
+	case <-inc.exited:
+	case <-time.After(5 * time.Second):
+	}
+}
+
+// roundTrip sends reqs pipelined, numbering them, and reads their answers
+// in order. It returns the answers read before the first failure.
+func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, timeout time.Duration) ([]protocol.Answer, *failure) {
+	for i := range reqs {
+		reqs[i].Seq = inc.nextSeq
+		inc.nextSeq++
+	}
+	writeErr := make(chan error, 1)
+	go func() {
+		w := bufio.NewWriterSize(inc.conn.Stdin(), 1<<16)
+		for _, r := range reqs {
+			if _, err := w.Write(r.Encode()); err != nil {
+				writeErr <- err
+				return
+			}
+		}
+		writeErr <- w.Flush()
+	}()
+	answers := make([]protocol.Answer, 0, len(reqs))
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for _, req := range reqs {
+		var ev lineEvent
+		select {
+		case ev = <-inc.lines:
+		case <-timer.C:
+			return answers, &failure{"timeout", fmt.Sprintf("no answer to seq %d within %s", req.Seq, timeout)}
+		case <-ctx.Done():
+			return answers, &failure{"cancelled", ctx.Err().Error()}
+		}
+		if ev.err != nil {
+			return answers, &failure{"exited", inc.exitDetail(ev.err)}
+		}
+		a, err := protocol.DecodeAnswer(ev.line)
+		if err != nil {
+			return answers, &failure{"violation", err.Error()}
+		}
+		if a.Seq != req.Seq {
+			return answers, &failure{"violation", fmt.Sprintf("answer has seq %d, expected %d", a.Seq, req.Seq)}
+		}
+		if !fits(req.Cmd, a.Outcome) {
+			return answers, &failure{"violation", fmt.Sprintf("%q is not an answer to %s", a.Outcome, req.Cmd)}
+		}
+		answers = append(answers, a)
+		if !timer.Stop() {
+			<-timer.C
+		}
+		timer.Reset(timeout)
+	}
+	// The writer has finished: every answer came back, so every request
+	// was read. A write error after that cannot matter.
+	<-writeErr
+	return answers, nil
+}
+
+func fits(cmd, outcome string) bool {
+	switch cmd {
+	case protocol.CmdStart:
+		return outcome == protocol.OutcomeStarted || outcome == protocol.OutcomeRefused
+	case protocol.CmdRun:
+		switch outcome {
+		case protocol.OutcomeOK, protocol.OutcomeRefused, protocol.OutcomeErrored, protocol.OutcomeSkipped:
+			return true
+		}
+	case protocol.CmdIgnore:
+		return outcome == protocol.OutcomeAck
+	case protocol.CmdGuards:
+		return outcome == protocol.OutcomeGuards
+	}
+	return false
+}
+
+// exitDetail describes a harness that stopped answering: its exit status
+// when it has one, and the end of its stderr.
+func (inc *incarnation) exitDetail(readErr error) string {
+	var b strings.Builder
+	if errors.Is(readErr, errLineTooLong) {
+		b.WriteString(readErr.Error())
+	} else {
+		select {
+		case <-inc.exited:
+			if inc.waitErr != nil {
+				fmt.Fprintf(&b, "harness exited (%v)", inc.waitErr)
+			} else {
+				b.WriteString("harness exited (status 0)")
+			}
+		case <-time.After(2 * time.Second):
+			b.WriteString("harness closed stdout")
+		}
+		b.WriteString(" with answers owed")
+	}
+	if t := lastLines(inc.conn.StderrTail(), 400); t != "" {
+		fmt.Fprintf(&b, "; stderr ends: %q", t)
+	}
+	return b.String()
+}
+
+func lastLines(s string, n int) string {
+	s = strings.TrimRight(s, "\n")
+	if len(s) > n {
+		s = "..." + s[len(s)-n:]
+	}
+	return s
+}

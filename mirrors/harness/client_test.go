@@ -1,0 +1,251 @@
+package harness
+
+import (
+	"bufio"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"conform/mirrors/protocol"
+	"conform/mirrors/transport"
+)
+
+// The test binary doubles as a fake harness: with FAKE_HARNESS set it
+// speaks the protocol and misbehaves on command. Each input names what the
+// fake does with it, so every misbehaviour is deterministic:
+//
+//	crash    exit 1 without answering
+//	hang     never answer
+//	late     answer after 1.5 s
+//	garbage  write a line that is not JSON
+//	wrongseq answer with the wrong seq
+//	badb64   answer ok with non-canonical base64
+//	extra    answer with an unknown field
+//	flood    write 8 MiB to stderr, then answer
+//	anything else: ok, echoing the input
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("FAKE_HARNESS"); mode != "" {
+		fake(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fake(mode string) {
+	in := bufio.NewReaderSize(os.Stdin, 1<<20)
+	out := bufio.NewWriter(os.Stdout)
+	say := func(format string, args ...any) {
+		fmt.Fprintf(out, format+"\n", args...)
+		out.Flush()
+	}
+	for {
+		line, err := in.ReadBytes('\n')
+		if err != nil {
+			return
+		}
+		var req struct {
+			Cmd   string `json:"cmd"`
+			Seq   int64  `json:"seq"`
+			Input string `json:"input"`
+		}
+		json.Unmarshal(line, &req)
+		switch req.Cmd {
+		case "start":
+			switch mode {
+			case "badversion":
+				say(`{"seq":%d,"outcome":"refused","message":"unsupported protocol version","supported":[2]}`, req.Seq)
+			case "silent":
+			case "crashstart":
+				os.Exit(3)
+			default:
+				say(`{"seq":%d,"outcome":"started","protocol":1,"implementation":{"name":"fake","language":"go","language_version":"x","runtime":"go","runtime_version":"x","version":"0","contracts":{"echo/1":["echo"]}}}`, req.Seq)
+			}
+			continue
+		case "ignore":
+			say(`{"seq":%d,"outcome":"ack","unknown":[]}`, req.Seq)
+			continue
+		}
+		input, _ := base64.StdEncoding.DecodeString(req.Input)
+		switch string(input) {
+		case "crash":
+			os.Exit(1)
+		case "hang":
+			time.Sleep(time.Hour)
+		case "late":
+			time.Sleep(1500 * time.Millisecond)
+		case "garbage":
+			say(`this is not json`)
+			continue
+		case "wrongseq":
+			say(`{"seq":%d,"outcome":"ok","output":""}`, req.Seq+7)
+			continue
+		case "badb64":
+			say(`{"seq":%d,"outcome":"ok","output":"YQ"}`, req.Seq)
+			continue
+		case "extra":
+			say(`{"seq":%d,"outcome":"ok","output":"","bonus":1}`, req.Seq)
+			continue
+		case "flood":
+			chunk := strings.Repeat("x", 1<<20)
+			for i := 0; i < 8; i++ {
+				fmt.Fprint(os.Stderr, chunk)
+			}
+		}
+		say(`{"seq":%d,"outcome":"ok","output":%q}`, req.Seq, base64.StdEncoding.EncodeToString(input))
+	}
+}
+
+func fakeClient(t *testing.T, mode string, opts Options) *Client {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := transport.Command{Path: exe, Env: []string{"FAKE_HARNESS=" + mode}}
+	c := New("fake", transport.Local{}, cmd, opts)
+	t.Cleanup(c.Close)
+	return c
+}
+
+func jobs(inputs ...string) []Job {
+	var js []Job
+	for _, in := range inputs {
+		js = append(js, Job{Contract: "echo/1", Op: "echo", Input: []byte(in)})
+	}
+	return js
+}
+
+// check asserts each result: "ok" means an echo of the input; anything
+// else is the expected outcome with Uncaught set.
+func check(t *testing.T, inputs []string, got []Result, want []string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got %d results, want %d", len(got), len(want))
+	}
+	for i, w := range want {
+		r := got[i]
+		if w == "ok" {
+			if r.Outcome != protocol.OutcomeOK || string(r.Output) != inputs[i] || r.Uncaught {
+				t.Errorf("case %d (%s): got %+v, want an echo", i, inputs[i], r)
+			}
+			continue
+		}
+		if r.Outcome != w || !r.Uncaught {
+			t.Errorf("case %d (%s): got outcome %q uncaught=%v (%s), want %q uncaught", i, inputs[i], r.Outcome, r.Uncaught, r.Message, w)
+		}
+	}
+}
+
+func TestPipelinedEcho(t *testing.T) {
+	c := fakeClient(t, "good", Options{})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var inputs []string
+	var want []string
+	for i := 0; i < 5000; i++ {
+		inputs = append(inputs, fmt.Sprintf("input-%d", i))
+		want = append(want, "ok")
+	}
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), want)
+	if c.Restarts() != 0 {
+		t.Errorf("restarts = %d", c.Restarts())
+	}
+}
+
+func TestMisbehaviourIsClassifiedAndRecovered(t *testing.T) {
+	for _, tc := range []struct {
+		bad  string
+		want string
+	}{
+		{"crash", protocol.OutcomeErrored},
+		{"hang", OutcomeTimeout},
+		{"garbage", protocol.OutcomeErrored},
+		{"wrongseq", protocol.OutcomeErrored},
+		{"badb64", protocol.OutcomeErrored},
+		{"extra", protocol.OutcomeErrored},
+	} {
+		t.Run(tc.bad, func(t *testing.T) {
+			c := fakeClient(t, "good", Options{Timeout: 500 * time.Millisecond})
+			if _, err := c.Start(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			inputs := []string{"a", "b", tc.bad, "c", "d"}
+			check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{"ok", "ok", tc.want, "ok", "ok"})
+			if c.Restarts() != 1 || len(c.Breaks()) != 1 || c.Quarantined() {
+				t.Errorf("restarts=%d breaks=%q quarantined=%v; want one restart", c.Restarts(), c.Breaks(), c.Quarantined())
+			}
+		})
+	}
+}
+
+// A late answer must never be taken for the next case's: the harness that
+// owed it is killed before the next request goes out.
+func TestLateAnswerIsNotTakenForTheNext(t *testing.T) {
+	c := fakeClient(t, "good", Options{Timeout: 300 * time.Millisecond})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	inputs := []string{"late", "next"}
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{OutcomeTimeout, "ok"})
+	time.Sleep(1500 * time.Millisecond)
+	inputs = []string{"after"}
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{"ok"})
+}
+
+func TestStderrFloodIsDrained(t *testing.T) {
+	c := fakeClient(t, "good", Options{Timeout: 5 * time.Second})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	inputs := []string{"flood", "a", "flood", "b"}
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{"ok", "ok", "ok", "ok"})
+}
+
+func TestQuarantineAfterMaxRestarts(t *testing.T) {
+	c := fakeClient(t, "good", Options{MaxRestarts: 2})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	inputs := []string{"crash", "crash", "crash", "a", "b"}
+	res := c.RunBatch(context.Background(), jobs(inputs...))
+	check(t, inputs, res, []string{protocol.OutcomeErrored, protocol.OutcomeErrored, protocol.OutcomeErrored, protocol.OutcomeErrored, protocol.OutcomeErrored})
+	if !c.Quarantined() || c.Restarts() != 2 {
+		t.Fatalf("quarantined=%v restarts=%d, want quarantined after 2 restarts", c.Quarantined(), c.Restarts())
+	}
+	if res[4].Message != "implementation quarantined" {
+		t.Errorf("last message = %q", res[4].Message)
+	}
+}
+
+func TestStartFailures(t *testing.T) {
+	for _, mode := range []string{"badversion", "silent", "crashstart"} {
+		t.Run(mode, func(t *testing.T) {
+			c := fakeClient(t, mode, Options{Timeout: 300 * time.Millisecond})
+			if _, err := c.Start(context.Background()); err == nil {
+				t.Fatal("Start succeeded")
+			}
+		})
+	}
+	c := New("missing", transport.Local{}, transport.Command{Path: "/nonexistent/harness"}, Options{})
+	if _, err := c.Start(context.Background()); err == nil {
+		t.Fatal("Start of a missing program succeeded")
+	}
+}
+
+func TestIgnoreSetIsReplayedAfterRestart(t *testing.T) {
+	c := fakeClient(t, "good", Options{})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.SetIgnore(context.Background(), []protocol.GuardPair{{Contract: "echo/1", Message: "m"}}); err != nil {
+		t.Fatal(err)
+	}
+	inputs := []string{"crash", "a"}
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{protocol.OutcomeErrored, "ok"})
+}

@@ -1,0 +1,131 @@
+package protocol
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestDecodeAnswerAcceptsEachOutcome(t *testing.T) {
+	for _, line := range []string{
+		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"frame/1":["lex"]}}}`,
+		`{"seq":0,"outcome":"refused","message":"unsupported protocol version","supported":[2]}`,
+		`{"seq":1,"outcome":"ok","output":"YWI="}`,
+		`{"seq":1,"outcome":"ok","output":""}`,
+		`{"seq":2,"outcome":"refused","message":"duplicate member name"}`,
+		`{"seq":3,"outcome":"errored","message":"boom","trace":"at x"}`,
+		`{"seq":4,"outcome":"skipped","reason":"not implemented"}`,
+		`{"seq":5,"outcome":"ack","unknown":[]}`,
+		`{"seq":6,"outcome":"guards","guards":[{"contract":"frame/1","code":"frame.size","message":"m"}]}`,
+	} {
+		if _, err := DecodeAnswer([]byte(line)); err != nil {
+			t.Errorf("%s: %v", line, err)
+		}
+	}
+	a, _ := DecodeAnswer([]byte(`{"seq":1,"outcome":"ok","output":"YWI="}`))
+	if string(a.Output) != "ab" {
+		t.Errorf("output = %q", a.Output)
+	}
+}
+
+func TestDecodeAnswerRefusesViolations(t *testing.T) {
+	for _, line := range []string{
+		``,
+		`not json`,
+		`[1]`,
+		`{"seq":1,"outcome":"ok","output":"YWI="}` + "\r",
+		`{"seq":1,"outcome":"ok","output":"YWI="} {}`,
+		`{"outcome":"ok","output":""}`,
+		`{"seq":1,"output":""}`,
+		`{"seq":1,"outcome":"ok"}`,
+		`{"seq":1,"outcome":"ok","output":"","message":"x"}`,
+		`{"seq":1,"outcome":"ok","output":"YQ"}`,
+		`{"seq":1,"outcome":"ok","output":"YR=="}`,
+		`{"seq":1,"outcome":"ok","output":"","extra":1}`,
+		`{"seq":1,"outcome":"maybe"}`,
+		`{"seq":"1","outcome":"ok","output":""}`,
+		`{"seq":1,"outcome":"errored","message":"x"}`,
+		`{"seq":1,"outcome":"errored","message":"` + strings.Repeat("x", MaxMessage+1) + `","trace":""}`,
+		`{"seq":0,"outcome":"started","protocol":2,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"a":["b"]}}}`,
+		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"a":["b"]}}}`,
+	} {
+		if _, err := DecodeAnswer([]byte(line)); !errors.Is(err, ErrViolation) {
+			t.Errorf("%.80q: err = %v, want a violation", line, err)
+		}
+	}
+}
+
+type echo struct{}
+
+func (echo) Run(contract, op string, input []byte, ignore []GuardPair) ([]byte, string, string) {
+	switch string(input) {
+	case "refuse":
+		if len(ignore) > 0 && ignore[0].Message == "no" {
+			return []byte("let through"), "", ""
+		}
+		return nil, "no", ""
+	case "panic":
+		panic("boom")
+	}
+	if contract != "echo/1" {
+		return nil, "", "unknown contract"
+	}
+	return input, "", ""
+}
+
+func (echo) Guards() []Guard { return []Guard{{Contract: "echo/1", Code: "echo.no", Message: "no"}} }
+
+func TestServeRoundTrip(t *testing.T) {
+	im := Implementation{Name: "e", Language: "go", LanguageVersion: "1", Runtime: "go", RuntimeVersion: "1", Version: "0",
+		Contracts: map[string][]string{"echo/1": {"echo"}}}
+	var in bytes.Buffer
+	in.Write(Request{Cmd: CmdRun, Seq: 0, Contract: "echo/1", Op: "echo", Input: []byte("early")}.Encode())
+	in.Write(Request{Cmd: CmdStart, Seq: 1, Protocol: 2}.Encode())
+	in.Write(Request{Cmd: CmdStart, Seq: 2, Protocol: Version}.Encode())
+	in.Write(Request{Cmd: CmdRun, Seq: 3, Contract: "echo/1", Op: "echo", Input: []byte("hi")}.Encode())
+	in.Write(Request{Cmd: CmdRun, Seq: 4, Contract: "echo/1", Op: "echo", Input: []byte("refuse")}.Encode())
+	in.Write(Request{Cmd: CmdIgnore, Seq: 5, Ignore: []GuardPair{{"echo/1", "no"}, {"echo/1", "unknown"}}}.Encode())
+	in.Write(Request{Cmd: CmdRun, Seq: 6, Contract: "echo/1", Op: "echo", Input: []byte("refuse")}.Encode())
+	in.Write(Request{Cmd: CmdRun, Seq: 7, Contract: "echo/1", Op: "echo", Input: []byte("panic")}.Encode())
+	in.Write(Request{Cmd: CmdRun, Seq: 8, Contract: "other/1", Op: "x", Input: []byte("x")}.Encode())
+	in.Write(Request{Cmd: CmdGuards, Seq: 9}.Encode())
+	in.WriteString(`{"cmd":"dance","seq":10}` + "\n")
+	in.WriteString("garbage\n")
+	var out bytes.Buffer
+	if err := Serve(&in, &out, im, echo{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	want := []struct {
+		seq     int64
+		outcome string
+		check   func(Answer) bool
+	}{
+		{0, OutcomeErrored, func(a Answer) bool { return a.Message == "not started" }},
+		{1, OutcomeRefused, func(a Answer) bool { return a.Message == "unsupported protocol version" && len(a.Supported) == 1 }},
+		{2, OutcomeStarted, func(a Answer) bool { return a.Implementation.Name == "e" }},
+		{3, OutcomeOK, func(a Answer) bool { return string(a.Output) == "hi" }},
+		{4, OutcomeRefused, func(a Answer) bool { return a.Message == "no" }},
+		{5, OutcomeAck, func(a Answer) bool { return len(a.Unknown) == 1 && a.Unknown[0].Message == "unknown" }},
+		{6, OutcomeOK, func(a Answer) bool { return string(a.Output) == "let through" }},
+		{7, OutcomeErrored, func(a Answer) bool { return strings.Contains(a.Message, "boom") && a.Trace != "" }},
+		{8, OutcomeSkipped, func(a Answer) bool { return a.Reason != "" }},
+		{9, OutcomeGuards, func(a Answer) bool { return len(a.Guards) == 1 }},
+		{10, OutcomeErrored, func(a Answer) bool { return a.Message == "unknown command" }},
+		{-1, OutcomeErrored, func(a Answer) bool { return a.Message == "malformed request" }},
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d answers, want %d:\n%s", len(lines), len(want), out.String())
+	}
+	for i, w := range want {
+		a, err := DecodeAnswer([]byte(lines[i]))
+		if err != nil {
+			t.Errorf("answer %d: %v: %s", i, err, lines[i])
+			continue
+		}
+		if a.Seq != w.seq || a.Outcome != w.outcome || !w.check(a) {
+			t.Errorf("answer %d = %s", i, lines[i])
+		}
+	}
+}

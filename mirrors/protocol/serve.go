@@ -1,0 +1,165 @@
+package protocol
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strconv"
+)
+
+// Handler is what a Go harness serves.
+type Handler interface {
+	// Run performs one operation with the given ignore set. It returns the
+	// output bytes, or refusal set to the refusal message, or skip set to
+	// the reason the operation is not supported.
+	Run(contract, op string, input []byte, ignore []GuardPair) (output []byte, refusal, skip string)
+	// Guards returns the implementation's closed refusal table.
+	Guards() []Guard
+}
+
+type wireRequest struct {
+	Cmd      string      `json:"cmd"`
+	Seq      *int64      `json:"seq"`
+	Protocol int         `json:"protocol"`
+	Contract string      `json:"contract"`
+	Op       string      `json:"op"`
+	Input    string      `json:"input"`
+	Ignore   []GuardPair `json:"ignore"`
+}
+
+// Serve runs the harness side of the protocol over r and w until r ends,
+// answering every request in order. A panic inside h.Run is answered as
+// errored, with its stack as the trace. It returns the first write error.
+func Serve(r io.Reader, w io.Writer, im Implementation, h Handler) error {
+	in := bufio.NewReaderSize(r, 1<<20)
+	out := bufio.NewWriterSize(w, 1<<16)
+	started := false
+	var ignore []GuardPair
+	for {
+		line, err := readLine(in)
+		if len(line) > 0 {
+			var ans []byte
+			ans, started, ignore = answer(line, started, ignore, im, h)
+			if _, err := out.Write(ans); err != nil {
+				return err
+			}
+		}
+		// Flush before blocking on input, so that a pipelining client is
+		// never left waiting on answers sitting in our buffer.
+		if in.Buffered() == 0 || err != nil {
+			if ferr := out.Flush(); ferr != nil {
+				return ferr
+			}
+		}
+		if err != nil {
+			return nil
+		}
+	}
+}
+
+func readLine(in *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := in.ReadSlice('\n')
+		line = append(line, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return bytes.TrimSuffix(line, []byte("\n")), err
+	}
+}
+
+func answer(line []byte, started bool, ignore []GuardPair, im Implementation, h Handler) ([]byte, bool, []GuardPair) {
+	var req wireRequest
+	if err := json.Unmarshal(line, &req); err != nil || req.Seq == nil {
+		return errored(-1, "malformed request", ""), started, ignore
+	}
+	seq := *req.Seq
+	if req.Cmd == CmdStart {
+		if req.Protocol != Version {
+			return encodeLine(map[string]any{"seq": seq, "outcome": OutcomeRefused,
+				"message": "unsupported protocol version", "supported": []int{Version}}), false, ignore
+		}
+		return encodeLine(map[string]any{"seq": seq, "outcome": OutcomeStarted,
+			"protocol": Version, "implementation": im}), true, nil
+	}
+	if !started {
+		return errored(seq, "not started", ""), started, ignore
+	}
+	switch req.Cmd {
+	case CmdRun:
+		input, err := base64.StdEncoding.DecodeString(req.Input)
+		if err != nil {
+			return errored(seq, "input is not base64", ""), started, ignore
+		}
+		return runOne(seq, req.Contract, req.Op, input, ignore, h), started, ignore
+	case CmdIgnore:
+		known := map[GuardPair]bool{}
+		for _, g := range h.Guards() {
+			known[GuardPair{g.Contract, g.Message}] = true
+		}
+		unknown := []GuardPair{}
+		for _, p := range req.Ignore {
+			if !known[p] {
+				unknown = append(unknown, p)
+			}
+		}
+		return encodeLine(map[string]any{"seq": seq, "outcome": OutcomeAck, "unknown": unknown}), started, req.Ignore
+	case CmdGuards:
+		return encodeLine(map[string]any{"seq": seq, "outcome": OutcomeGuards, "guards": h.Guards()}), started, ignore
+	}
+	return errored(seq, "unknown command", ""), started, ignore
+}
+
+func runOne(seq int64, contract, op string, input []byte, ignore []GuardPair, h Handler) (ans []byte) {
+	defer func() {
+		if p := recover(); p != nil {
+			ans = errored(seq, fmt.Sprint("panic: ", p), string(debug.Stack()))
+		}
+	}()
+	out, refusal, skip := h.Run(contract, op, input, ignore)
+	switch {
+	case skip != "":
+		return encodeLine(map[string]any{"seq": seq, "outcome": OutcomeSkipped, "reason": clip(skip, MaxMessage)})
+	case refusal != "":
+		return encodeLine(map[string]any{"seq": seq, "outcome": OutcomeRefused, "message": refusal})
+	}
+	// Hand-built so that a large output is not copied through a map.
+	var b bytes.Buffer
+	b.WriteString(`{"seq":` + strconv.FormatInt(seq, 10) + `,"outcome":"ok","output":"`)
+	b.WriteString(base64.StdEncoding.EncodeToString(out))
+	b.WriteString("\"}\n")
+	return b.Bytes()
+}
+
+func errored(seq int64, msg, trace string) []byte {
+	return encodeLine(map[string]any{"seq": seq, "outcome": OutcomeErrored,
+		"message": clip(msg, MaxMessage), "trace": clip(trace, MaxTrace)})
+}
+
+func encodeLine(v map[string]any) []byte {
+	js, err := json.Marshal(v)
+	if err != nil {
+		js = []byte(`{"seq":-1,"outcome":"errored","message":"cannot encode answer","trace":""}`)
+	}
+	return append(js, '\n')
+}
+
+// clip cuts s to at most n bytes without splitting a UTF-8 sequence.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[:n]
+	for len(s) > 0 && s[len(s)-1]&0xC0 == 0x80 {
+		s = s[:len(s)-1]
+	}
+	if len(s) > 0 && s[len(s)-1] >= 0xC0 {
+		s = s[:len(s)-1]
+	}
+	return s
+}

@@ -1,0 +1,294 @@
+"""The harness, driven through a subprocess as conform drives it
+(mirrors/PROTOCOL.md, protocol 1)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import platform
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE))
+
+import harness  # noqa: E402
+from conform_mirror.refusal import GUARDS  # noqa: E402
+
+HARNESS = HERE / "harness.py"
+
+# Every field an answer may carry, per outcome (conform rejects unknown ones).
+FIELDS = {
+    "started": {"seq", "outcome", "protocol", "implementation"},
+    "refused": {"seq", "outcome", "message"},
+    "ok": {"seq", "outcome", "output"},
+    "errored": {"seq", "outcome", "message", "trace"},
+    "skipped": {"seq", "outcome", "reason"},
+    "ack": {"seq", "outcome", "unknown"},
+    "guards": {"seq", "outcome", "guards"},
+}
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def line(obj) -> bytes:
+    return json.dumps(obj, separators=(",", ":")).encode("ascii") + b"\n"
+
+
+def start(seq: int = 0, protocol=1) -> bytes:
+    return line({"cmd": "start", "seq": seq, "protocol": protocol})
+
+
+def run(seq: int, contract: str, op: str, data: bytes) -> bytes:
+    return line({"cmd": "run", "seq": seq, "contract": contract, "op": op, "input": b64(data)})
+
+
+def exchange(payload: bytes, cwd: str | None = None, timeout: float = 120) -> list[dict]:
+    """Send everything at once (pipelined), close stdin, read every answer."""
+    proc = subprocess.run(
+        [sys.executable, str(HARNESS)], input=payload, capture_output=True,
+        cwd=cwd or tempfile.gettempdir(), timeout=timeout,
+    )
+    if proc.returncode != 0:
+        raise AssertionError(f"exit {proc.returncode}: {proc.stderr[-2000:]!r}")
+    out = proc.stdout
+    assert out == b"" or out.endswith(b"\n"), "last answer is not a complete line"
+    answers = []
+    for raw in out.split(b"\n")[:-1]:
+        assert not raw.endswith(b"\r")
+        answer = json.loads(raw)
+        assert isinstance(answer, dict)
+        fields = set(answer)
+        if answer["outcome"] == "refused" and "supported" in answer:  # a start refused
+            fields.discard("supported")
+        assert fields == FIELDS[answer["outcome"]], answer
+        assert type(answer["seq"]) is int
+        answers.append(answer)
+    return answers
+
+
+class Protocol(unittest.TestCase):
+    def test_handshake(self) -> None:
+        (answer,) = exchange(start())
+        self.assertEqual(answer["seq"], 0)
+        self.assertEqual(answer["outcome"], "started")
+        self.assertEqual(answer["protocol"], 1)
+        self.assertEqual(answer["implementation"], {
+            "name": "conform-python",
+            "language": "python",
+            "language_version": platform.python_version(),
+            "runtime": "cpython",
+            "runtime_version": platform.python_version(),
+            "version": "0.1.0",
+            "contracts": {"rfc8785/1": ["canonicalize"], "pyjson-ascii/1": ["encode"], "frame/1": ["lex"]},
+        })
+
+    def test_pipelined_in_order(self) -> None:
+        requests = [start()]
+        expected = []
+        inputs = [
+            ("rfc8785/1", "canonicalize", b'{"b":1,"a":2}', ("ok", b'{"a":2,"b":1}')),
+            ("rfc8785/1", "canonicalize", b'{"a":1,"a":2}', ("refused", "duplicate member name")),
+            ("pyjson-ascii/1", "encode", '{"\u00e9":1e16}'.encode(), ("ok", b'{"\\u00e9":1e+16}')),
+            ("pyjson-ascii/1", "encode", b"[1,]", ("refused", "input is not valid JSON")),
+            ("frame/1", "lex", b'{"a":1}', ("ok", b"")),
+            ("frame/1", "lex", b"[]", ("refused", "frame is not a JSON object")),
+        ]
+        for i in range(200):
+            contract, op, data, result = inputs[i % len(inputs)]
+            requests.append(run(i + 1, contract, op, data))
+            expected.append(result)
+        answers = exchange(b"".join(requests))
+        self.assertEqual(len(answers), 201)
+        self.assertEqual([a["seq"] for a in answers], list(range(201)))
+        for answer, (outcome, value) in zip(answers[1:], expected):
+            self.assertEqual(answer["outcome"], outcome)
+            if outcome == "ok":
+                self.assertEqual(base64.b64decode(answer["output"]), value)
+                self.assertEqual(b64(base64.b64decode(answer["output"])), answer["output"])
+            else:
+                self.assertEqual(answer["message"], value)
+
+    def test_one_at_a_time(self) -> None:
+        # Each answer is flushed before the harness blocks to read again.
+        with subprocess.Popen([sys.executable, str(HARNESS)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as proc:
+            self.converse(proc)
+
+    def converse(self, proc: subprocess.Popen) -> None:
+        try:
+            proc.stdin.write(start())
+            proc.stdin.flush()
+            self.assertEqual(json.loads(proc.stdout.readline())["outcome"], "started")
+            for seq in range(1, 6):
+                proc.stdin.write(run(seq, "frame/1", "lex", b"{}"))
+                proc.stdin.flush()
+                answer = json.loads(proc.stdout.readline())
+                self.assertEqual((answer["seq"], answer["outcome"]), (seq, "ok"))
+            proc.stdin.close()
+            self.assertEqual(proc.stdout.read(), b"")
+            self.assertEqual(proc.wait(timeout=30), 0)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+
+    def test_unsupported_version(self) -> None:
+        answers = exchange(
+            start(0, 2) + run(1, "frame/1", "lex", b"{}") + start(2, "1") + start(3, True)
+            + start(4, 1) + run(5, "frame/1", "lex", b"{}")
+        )
+        refused = {"seq": 0, "outcome": "refused", "message": "unsupported protocol version", "supported": [1]}
+        self.assertEqual(answers[0], refused)
+        self.assertEqual(answers[1], {"seq": 1, "outcome": "errored", "message": "not started", "trace": ""})
+        self.assertEqual(answers[2]["outcome"], "refused")
+        self.assertEqual(answers[3]["outcome"], "refused")
+        self.assertEqual(answers[4]["outcome"], "started")
+        self.assertEqual(answers[5]["outcome"], "ok")
+
+    def test_failed_start_stops_the_session(self) -> None:
+        answers = exchange(start() + start(1, 99) + run(2, "frame/1", "lex", b"{}"))
+        self.assertEqual([a["outcome"] for a in answers], ["started", "refused", "errored"])
+        self.assertEqual(answers[2]["message"], "not started")
+
+    def test_not_started(self) -> None:
+        answers = exchange(line({"cmd": "guards", "seq": 0}) + run(1, "frame/1", "lex", b"{}"))
+        for seq, answer in enumerate(answers):
+            self.assertEqual(answer, {"seq": seq, "outcome": "errored", "message": "not started", "trace": ""})
+
+    def test_unknown_command(self) -> None:
+        answers = exchange(start() + line({"cmd": "dance", "seq": 1}) + line({"seq": 2}))
+        self.assertEqual(answers[1], {"seq": 1, "outcome": "errored", "message": "unknown command", "trace": ""})
+        self.assertEqual(answers[2], {"seq": 2, "outcome": "errored", "message": "unknown command", "trace": ""})
+
+    def test_malformed_lines(self) -> None:
+        bad = [b"garbage", b"", b"[]", b"1", b'{"seq":"1"}', b'{"seq":true}', b'{"seq":1.0}',
+               b'{"cmd":"start"}', b'{"seq":1,"cmd":"guards"}\r', b"\xff\xfe", b'{"seq":1' ]
+        answers = exchange(start() + b"\n".join(bad) + b"\n")
+        self.assertEqual(len(answers), 1 + len(bad))
+        for answer in answers[1:]:
+            self.assertEqual(answer["seq"], -1)
+            self.assertEqual(answer["outcome"], "errored")
+
+    def test_last_line_without_newline(self) -> None:
+        answers = exchange(start() + run(1, "frame/1", "lex", b"{}").rstrip(b"\n"))
+        self.assertEqual([a["outcome"] for a in answers], ["started", "ok"])
+
+    def test_empty_stdin(self) -> None:
+        self.assertEqual(exchange(b""), [])
+
+    def test_guards(self) -> None:
+        answers = exchange(start() + line({"cmd": "guards", "seq": 1}))
+        self.assertEqual(answers[1]["outcome"], "guards")
+        self.assertEqual(answers[1]["guards"], [
+            {"contract": g.contract, "code": g.code, "message": g.message} for g in GUARDS
+        ])
+        self.assertEqual(len(answers[1]["guards"]), 23)
+
+    def test_ignore(self) -> None:
+        big = b'{"a":"' + b"x" * 262200 + b'"}'
+        answers = exchange(
+            start()
+            + run(1, "frame/1", "lex", big)
+            + line({"cmd": "ignore", "seq": 2, "ignore": [
+                {"contract": "frame/1", "message": "frame exceeds 262144 bytes"},
+                {"contract": "frame/1", "message": "no such guard"},
+                {"contract": "rfc8785/1", "message": "frame exceeds 262144 bytes"},
+            ]})
+            + run(3, "frame/1", "lex", big)
+            + run(4, "frame/1", "lex", b"[]")
+            + line({"cmd": "ignore", "seq": 5, "ignore": [
+                {"contract": "rfc8785/1", "message": "duplicate member name"}]})
+            + run(6, "frame/1", "lex", big)
+            + run(7, "rfc8785/1", "canonicalize", b'{"a":1,"a":2}')
+            + line({"cmd": "ignore", "seq": 8, "ignore": []})
+            + run(9, "rfc8785/1", "canonicalize", b'{"a":1,"a":2}')
+            + line({"cmd": "ignore", "seq": 10, "ignore": [{"contract": "frame/1"}]})
+            + line({"cmd": "ignore", "seq": 11})
+        )
+        self.assertEqual(answers[1]["message"], "frame exceeds 262144 bytes")
+        self.assertEqual(answers[2], {"seq": 2, "outcome": "ack", "unknown": [
+            {"contract": "frame/1", "message": "no such guard"},
+            {"contract": "rfc8785/1", "message": "frame exceeds 262144 bytes"},
+        ]})
+        self.assertEqual(answers[3]["outcome"], "ok")
+        self.assertEqual(answers[4]["message"], "frame is not a JSON object")
+        self.assertEqual(answers[5], {"seq": 5, "outcome": "ack", "unknown": []})
+        self.assertEqual(answers[6]["message"], "frame exceeds 262144 bytes")  # replaced, not added
+        self.assertEqual(base64.b64decode(answers[7]["output"]), b'{"a":2}')
+        self.assertEqual(answers[9]["message"], "duplicate member name")
+        self.assertEqual(answers[10]["outcome"], "errored")
+        self.assertEqual(answers[11]["outcome"], "errored")
+
+    def test_skipped(self) -> None:
+        answers = exchange(start() + run(1, "ed25519/1", "verify", b"") + run(2, "frame/1", "parse", b"")
+                           + run(3, "x" * 5000, "y", b""))
+        self.assertEqual(answers[1], {"seq": 1, "outcome": "skipped", "reason": "contract ed25519/1 is not implemented"})
+        self.assertEqual(answers[2], {"seq": 2, "outcome": "skipped",
+                                      "reason": "operation parse of contract frame/1 is not implemented"})
+        self.assertLessEqual(len(answers[3]["reason"].encode()), 1024)
+
+    def test_bad_run_fields(self) -> None:
+        answers = exchange(
+            start()
+            + line({"cmd": "run", "seq": 1, "contract": "frame/1", "op": "lex", "input": "e30"})
+            + line({"cmd": "run", "seq": 2, "contract": "frame/1", "op": "lex", "input": "e3 0="})
+            + line({"cmd": "run", "seq": 3, "contract": "frame/1", "op": "lex"})
+            + line({"cmd": "run", "seq": 4, "op": "lex", "input": "e30="})
+            + line({"cmd": "run", "seq": 5, "contract": "frame/1", "op": "lex", "input": "e30="})
+        )
+        self.assertEqual([a["outcome"] for a in answers[1:]], ["errored"] * 4 + ["ok"])
+
+    def test_errored_is_bounded(self) -> None:
+        # With the depth pre-scan ignored, CPython's json hits its recursion
+        # limit: an implementation failure, not a refusal.
+        deep = b"[" * 100000 + b"]" * 100000
+        answers = exchange(
+            start()
+            + line({"cmd": "ignore", "seq": 1, "ignore": [
+                {"contract": "pyjson-ascii/1", "message": "nesting exceeds depth 128"}]})
+            + run(2, "pyjson-ascii/1", "encode", deep)
+            + run(3, "pyjson-ascii/1", "encode", b"[1]")
+        )
+        answer = answers[2]
+        self.assertEqual(answer["outcome"], "errored")
+        self.assertTrue(answer["message"].startswith("RecursionError"), answer["message"])
+        self.assertLessEqual(len(answer["message"].encode()), 1024)
+        self.assertLessEqual(len(answer["trace"].encode()), 8192)
+        self.assertIn("RecursionError", answer["trace"])
+        self.assertEqual(answers[3]["outcome"], "ok")
+
+    def test_large_lines(self) -> None:
+        text = b'{"k":"' + "\u00e9".encode() * 3_000_000 + b'","a":[' + b"1," * 1_000_000 + b"0]}"
+        answers = exchange(start() + run(1, "rfc8785/1", "canonicalize", text)
+                           + run(2, "pyjson-ascii/1", "encode", text))
+        self.assertEqual(answers[1]["outcome"], "ok")
+        out = base64.b64decode(answers[1]["output"])
+        self.assertTrue(out.startswith(b'{"a":[1,1,'))
+        self.assertEqual(len(out), len(text))
+        self.assertEqual(answers[2]["outcome"], "ok")
+
+    def test_from_any_cwd(self) -> None:
+        with tempfile.TemporaryDirectory() as cwd:
+            (answer,) = exchange(start(), cwd=cwd)
+            self.assertEqual(answer["outcome"], "started")
+
+
+class Bounded(unittest.TestCase):
+    def test_utf8_byte_bound(self) -> None:
+        self.assertEqual(harness.bounded("abc", 2), "ab")
+        self.assertEqual(harness.bounded("\u00e9\u00e9", 3), "\u00e9")
+        self.assertEqual(harness.bounded("\U0001f600" * 300, 1024).encode(), "\U0001f600".encode() * 256)
+        self.assertEqual(harness.bounded("\U0001f600" * 300, 1023).encode(), "\U0001f600".encode() * 255)
+        self.assertEqual(harness.bounded("a\ud800", 100), "a\\ud800")
+        self.assertEqual(harness.bounded("abcdef", 3, keep="tail"), "def")
+        self.assertEqual(harness.bounded("\u00e9" * 5, 3, keep="tail"), "\u00e9")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,75 @@
+// The conform harness of the TypeScript mirror: `node dist/harness.js`.
+// NDJSON requests on stdin, one answer line per request on stdout, in
+// order; diagnostics on stderr only (mirrors/PROTOCOL.md).
+//
+// Requests may be pipelined. Complete lines are queued as they arrive and
+// answered one at a time; each answer is one write of a complete line.
+// When stdout pushes back (write returns false) stdin is paused and no
+// further line is answered until 'drain'. When stdin ends, the queue is
+// answered and the process exits 0 once stdout has flushed.
+
+import { answer } from "./protocol.js";
+
+function main(): void {
+  const stdin = process.stdin;
+  const stdout = process.stdout;
+  let queue: Buffer[] = [];
+  let head = 0;
+  let partial: Buffer[] = [];
+  let ended = false;
+  let blocked = false;
+
+  stdout.on("error", (e: Error) => {
+    process.stderr.write(`conform-ts: stdout: ${e.message}\n`);
+    process.exit(1);
+  });
+
+  const pump = (): void => {
+    while (!blocked && head < queue.length) {
+      const line = queue[head] as Buffer;
+      queue[head++] = EMPTY;
+      const ok = stdout.write(JSON.stringify(answer(line.toString("utf8"))) + "\n");
+      if (!ok) {
+        blocked = true;
+        stdin.pause();
+        stdout.once("drain", () => {
+          blocked = false;
+          if (!ended) stdin.resume();
+          pump();
+        });
+      }
+    }
+    if (head === queue.length) {
+      queue = [];
+      head = 0;
+      if (ended) process.exitCode = 0; // node exits once stdout has flushed
+    }
+  };
+
+  stdin.on("data", (chunk: Buffer) => {
+    let from = 0;
+    for (;;) {
+      const nl = chunk.indexOf(0x0a, from);
+      if (nl < 0) break;
+      partial.push(chunk.subarray(from, nl));
+      queue.push(partial.length === 1 ? (partial[0] as Buffer) : Buffer.concat(partial));
+      partial = [];
+      from = nl + 1;
+    }
+    if (from < chunk.length) partial.push(chunk.subarray(from));
+    pump();
+  });
+
+  stdin.on("end", () => {
+    ended = true;
+    // A last line without its LF is still a request.
+    const rest = Buffer.concat(partial);
+    partial = [];
+    if (rest.length > 0) queue.push(rest);
+    pump();
+  });
+}
+
+const EMPTY = Buffer.alloc(0);
+
+main();

@@ -1,0 +1,190 @@
+// The requests and answers of the conform harness protocol, version 1
+// (mirrors/PROTOCOL.md), one request line at a time. harness.ts does the
+// stdio framing around answer().
+//
+// State kept across requests: whether a supported `start` has been seen
+// (a refused `start` clears it), and the ignore set (in refusal.ts).
+
+import { canonicalize } from "./rfc8785.js";
+import { encode } from "./pyjson-ascii.js";
+import { lex } from "./frame.js";
+import { GUARDS, Refusal, setIgnored, type Pair } from "./refusal.js";
+import { NAME, TYPESCRIPT_VERSION, VERSION } from "./version.js";
+
+type Operation = (input: Uint8Array) => Uint8Array;
+
+/** Contract name to operation name to operation: what the handshake announces. */
+const CONTRACTS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = Object.freeze({
+  "rfc8785/1": Object.freeze({ canonicalize }),
+  "pyjson-ascii/1": Object.freeze({ encode }),
+  "frame/1": Object.freeze({ lex }),
+});
+
+const PROTOCOL = 1;
+const MESSAGE_BYTES = 1024;
+const TRACE_BYTES = 8192;
+const REASON_BYTES = 1024;
+
+export type Answer = Record<string, unknown>;
+
+let started = false;
+
+/** Truncates s so that its UTF-8 form is at most max bytes, never splitting a character; lone surrogates become U+FFFD. */
+export function truncateUTF8(s: string, max: number): string {
+  let bytes = 0;
+  let out = "";
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) as number;
+    const isLone = cp >= 0xd800 && cp <= 0xdfff;
+    const c = isLone ? "\ufffd" : ch;
+    const n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    if (bytes + n > max) break;
+    bytes += n;
+    out += c;
+  }
+  return out;
+}
+
+function errored(seq: number, message: string, trace: string): Answer {
+  return {
+    seq,
+    outcome: "errored",
+    message: truncateUTF8(message, MESSAGE_BYTES),
+    trace: truncateUTF8(trace, TRACE_BYTES),
+  };
+}
+
+function describe(e: unknown): { message: string; trace: string } {
+  if (e instanceof Error) {
+    return { message: `${e.name}: ${e.message}`, trace: typeof e.stack === "string" ? e.stack : "" };
+  }
+  return { message: `thrown value: ${String(e)}`, trace: "" };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Whether s is standard base64 with padding (RFC 4648 section 4): whole
+ * quantums of the 64-character alphabet, "=" only as one or two final pad
+ * characters. (A loop, not a regular expression: inputs run to 64 MiB.)
+ */
+function isBase64(s: string): boolean {
+  const n = s.length;
+  if (n % 4 !== 0) return false;
+  let end = n;
+  if (n > 0 && s.charCodeAt(n - 1) === 0x3d) end--;
+  if (end < n && s.charCodeAt(end - 1) === 0x3d) end--;
+  for (let i = 0; i < end; i++) {
+    const c = s.charCodeAt(i);
+    const ok =
+      (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2f;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+function implementation(): Answer {
+  const contracts: Record<string, string[]> = {};
+  for (const [contract, ops] of Object.entries(CONTRACTS)) {
+    contracts[contract] = Object.keys(ops);
+  }
+  return {
+    name: NAME,
+    language: "typescript",
+    language_version: TYPESCRIPT_VERSION,
+    runtime: "node",
+    runtime_version: process.versions.node,
+    version: VERSION,
+    contracts,
+  };
+}
+
+function run(seq: number, req: Record<string, unknown>): Answer {
+  const { contract, op, input } = req;
+  if (typeof contract !== "string") return errored(seq, "bad request: contract is not a string", "");
+  if (typeof op !== "string") return errored(seq, "bad request: op is not a string", "");
+  const ops = Object.hasOwn(CONTRACTS, contract) ? CONTRACTS[contract] : undefined;
+  if (ops === undefined) {
+    return { seq, outcome: "skipped", reason: truncateUTF8(`contract ${contract} is not implemented`, REASON_BYTES) };
+  }
+  const fn = Object.hasOwn(ops, op) ? ops[op] : undefined;
+  if (fn === undefined) {
+    return {
+      seq,
+      outcome: "skipped",
+      reason: truncateUTF8(`operation ${op} of contract ${contract} is not implemented`, REASON_BYTES),
+    };
+  }
+  if (typeof input !== "string" || !isBase64(input)) {
+    return errored(seq, "bad request: input is not standard base64", "");
+  }
+  const bytes = new Uint8Array(Buffer.from(input, "base64"));
+  let output: Uint8Array;
+  try {
+    output = fn(bytes);
+  } catch (e) {
+    if (e instanceof Refusal) return { seq, outcome: "refused", message: e.guard.message };
+    const d = describe(e);
+    return errored(seq, d.message, d.trace);
+  }
+  return { seq, outcome: "ok", output: Buffer.from(output.buffer, output.byteOffset, output.byteLength).toString("base64") };
+}
+
+function ignore(seq: number, req: Record<string, unknown>): Answer {
+  const list = req["ignore"];
+  if (!Array.isArray(list)) return errored(seq, "bad request: ignore is not an array", "");
+  const pairs: Pair[] = [];
+  for (const p of list) {
+    if (!isObject(p) || typeof p["contract"] !== "string" || typeof p["message"] !== "string") {
+      return errored(seq, "bad request: ignore holds an entry that is not {contract, message}", "");
+    }
+    pairs.push({ contract: p["contract"], message: p["message"] });
+  }
+  return { seq, outcome: "ack", unknown: setIgnored(pairs) };
+}
+
+/** Answers one request line. Never throws. */
+export function answer(line: string): Answer {
+  let req: unknown;
+  try {
+    req = JSON.parse(line);
+  } catch {
+    return errored(-1, "bad request: line is not JSON", "");
+  }
+  if (!isObject(req)) return errored(-1, "bad request: line is not a JSON object", "");
+  const seq = req["seq"];
+  if (typeof seq !== "number" || !Number.isSafeInteger(seq)) {
+    return errored(-1, "bad request: seq is not an integer", "");
+  }
+  try {
+    const cmd = req["cmd"];
+    if (cmd === "start") {
+      if (req["protocol"] === PROTOCOL) {
+        started = true;
+        return { seq, outcome: "started", protocol: PROTOCOL, implementation: implementation() };
+      }
+      started = false;
+      return { seq, outcome: "refused", message: "unsupported protocol version", supported: [PROTOCOL] };
+    }
+    if (!started) return errored(seq, "not started", "");
+    switch (cmd) {
+      case "run":
+        return run(seq, req);
+      case "ignore":
+        return ignore(seq, req);
+      case "guards":
+        return {
+          seq,
+          outcome: "guards",
+          guards: GUARDS.map((g) => ({ contract: g.contract, code: g.code, message: g.message })),
+        };
+      default:
+        return errored(seq, "unknown command", "");
+    }
+  } catch (e) {
+    const d = describe(e);
+    return errored(seq, d.message, d.trace);
+  }
+}

@@ -1,0 +1,143 @@
+// UTF-8 decoding and encoding for the three contracts, written here rather
+// than taken from TextDecoder/TextEncoder so that each rule is visible:
+//
+// - decode(strict): RFC 3629 exactly (spec/README.md, "UTF-8 validity"): no
+//   overlong forms, no encoded surrogates (ED A0..BF xx), nothing above
+//   U+10FFFF, no truncated sequence. A byte order mark is NOT stripped; the
+//   contracts refuse or skip it themselves before decoding.
+// - decode(lenient): each maximal subpart of an ill-formed sequence becomes
+//   one U+FFFD (Unicode 15 section 3.9 "U+FFFD Substitution of Maximal
+//   Subparts", which is what the WHATWG Encoding Standard's decoder and
+//   CPython's errors="replace" do). Used only when a utf8 guard is ignored.
+// - encodeGeneralized: UTF-8 of a JS string, where a surrogate code unit
+//   that is not half of a pair is written as its 3-byte generalized form
+//   (ED A0 80 for U+D800), as spec/rfc8785.md rule 5 asks when the surrogate
+//   guard is ignored. Without lone surrogates it is plain UTF-8.
+
+const REPLACEMENT = 0xfffd;
+const CHUNK = 8192;
+
+function unitsToString(units: Uint16Array, length: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < length; i += CHUNK) {
+    const end = Math.min(i + CHUNK, length);
+    parts.push(String.fromCharCode.apply(null, units.subarray(i, end) as unknown as number[]));
+  }
+  return parts.join("");
+}
+
+/**
+ * Decodes bytes[start..] as UTF-8 into a JS string (UTF-16 code units).
+ * Strict: returns null if any sequence is ill-formed. Lenient: replaces each
+ * maximal subpart of an ill-formed sequence with U+FFFD and never fails.
+ */
+export function decode(bytes: Uint8Array, start: number, lenient: boolean): string | null {
+  const len = bytes.length;
+  // Each byte yields at most one code unit (a 4-byte sequence yields two).
+  const out = new Uint16Array(Math.max(0, len - start));
+  let n = 0;
+  let i = start;
+  while (i < len) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      out[n++] = b;
+      i++;
+      continue;
+    }
+    let need: number;
+    let cp: number;
+    // Allowed range of the first continuation byte (Unicode Table 3-7).
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) {
+      need = 1;
+      cp = b & 0x1f;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      cp = b & 0x0f;
+      if (b === 0xe0) lo = 0xa0; // no overlong 3-byte forms
+      if (b === 0xed) hi = 0x9f; // no encoded surrogates
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      cp = b & 0x07;
+      if (b === 0xf0) lo = 0x90; // no overlong 4-byte forms
+      if (b === 0xf4) hi = 0x8f; // nothing above U+10FFFF
+    } else {
+      // 80..BF (stray continuation), C0, C1 (overlong), F5..FF.
+      if (!lenient) return null;
+      out[n++] = REPLACEMENT;
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    let ok = true;
+    for (let k = 0; k < need; k++, j++) {
+      const c = j < len ? bytes[j]! : -1;
+      if (c < lo || c > hi) {
+        ok = false;
+        break;
+      }
+      cp = (cp << 6) | (c & 0x3f);
+      lo = 0x80;
+      hi = 0xbf;
+    }
+    if (!ok) {
+      if (!lenient) return null;
+      // The lead byte and the continuation bytes accepted so far are one
+      // maximal subpart; the offending byte (at j) is read again.
+      out[n++] = REPLACEMENT;
+      i = j;
+      continue;
+    }
+    if (cp >= 0x10000) {
+      const v = cp - 0x10000;
+      out[n++] = 0xd800 | (v >> 10);
+      out[n++] = 0xdc00 | (v & 0x3ff);
+    } else {
+      out[n++] = cp;
+    }
+    i = j;
+  }
+  return unitsToString(out, n);
+}
+
+/**
+ * Encodes a JS string as UTF-8. A surrogate unit that is not half of a
+ * high-low pair is encoded as the 3-byte form of its own value.
+ */
+export function encodeGeneralized(s: string): Uint8Array {
+  const len = s.length;
+  const out = new Uint8Array(len * 3);
+  let n = 0;
+  for (let i = 0; i < len; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) {
+      out[n++] = c;
+    } else if (c < 0x800) {
+      out[n++] = 0xc0 | (c >> 6);
+      out[n++] = 0x80 | (c & 0x3f);
+    } else {
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < len) {
+        const d = s.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          i++;
+          out[n++] = 0xf0 | (c >> 18);
+          out[n++] = 0x80 | ((c >> 12) & 0x3f);
+          out[n++] = 0x80 | ((c >> 6) & 0x3f);
+          out[n++] = 0x80 | (c & 0x3f);
+          continue;
+        }
+      }
+      out[n++] = 0xe0 | (c >> 12);
+      out[n++] = 0x80 | ((c >> 6) & 0x3f);
+      out[n++] = 0x80 | (c & 0x3f);
+    }
+  }
+  return out.slice(0, n);
+}
+
+/** Whether bytes begins with the UTF-8 byte order mark EF BB BF. */
+export function hasBOM(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}

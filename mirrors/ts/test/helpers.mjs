@@ -1,0 +1,78 @@
+// Shared helpers of the mirror's tests. The tests drive the compiled
+// modules in dist/ (npm test compiles first).
+
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Refusal, setIgnored } from "../dist/refusal.js";
+
+export const HERE = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(HERE, "..");
+export const REPO = resolve(ROOT, "../..");
+
+/** bytes of a string given as UTF-8 text, or of an array of byte values. */
+export function bytes(x) {
+  if (typeof x === "string") return new Uint8Array(Buffer.from(x, "utf8"));
+  return new Uint8Array(x);
+}
+
+/**
+ * Runs op on input with the given ignore set (a list of guard objects or
+ * {contract, message} pairs) and returns {ok: Buffer} or {refused: message}.
+ * Any other exception propagates.
+ */
+export function outcome(op, input, ignore = []) {
+  const unknown = setIgnored(ignore.map((g) => ({ contract: g.contract, message: g.message })));
+  if (unknown.length > 0) throw new Error("unknown guard in test: " + JSON.stringify(unknown));
+  try {
+    return { ok: Buffer.from(op(typeof input === "string" ? bytes(input) : input)) };
+  } catch (e) {
+    if (e instanceof Refusal) return { refused: e.guard.message };
+    throw e;
+  } finally {
+    setIgnored([]);
+  }
+}
+
+/** The outcome as a string: the output as latin1 text, or "refused: message". */
+export function show(op, input, ignore = []) {
+  const o = outcome(op, input, ignore);
+  return o.ok !== undefined ? o.ok.toString("latin1") : "refused: " + o.refused;
+}
+
+/** The output decoded as UTF-8 text, or "refused: message". */
+export function showUTF8(op, input, ignore = []) {
+  const o = outcome(op, input, ignore);
+  return o.ok !== undefined ? o.ok.toString("utf8") : "refused: " + o.refused;
+}
+
+/**
+ * Where the shared corpora are: $CONFORM_CORPORA, else shared/corpora beside
+ * the repository (the layout of the workplace and of CI).
+ */
+export function corporaDir() {
+  const fromEnv = process.env.CONFORM_CORPORA;
+  const dir = fromEnv !== undefined && fromEnv !== "" ? fromEnv : resolve(REPO, "../shared/corpora");
+  return existsSync(dir) ? dir : null;
+}
+
+/** Whether python3 3.11.x is available as the pyjson-ascii oracle. */
+export function pythonOracle() {
+  const r = spawnSync("python3", ["-c", "import sys; print('%d.%d' % sys.version_info[:2])"], {
+    encoding: "utf8",
+  });
+  if (r.status !== 0) return null;
+  return r.stdout.trim() === "3.11" ? "python3" : null;
+}
+
+/**
+ * A skip reason for a test that needs an external oracle, or a failure when
+ * CONFORM_REQUIRE_ORACLES=1 (so that CI can insist on them).
+ */
+export function missing(t, what) {
+  if (process.env.CONFORM_REQUIRE_ORACLES === "1") {
+    throw new Error(what + " is required (CONFORM_REQUIRE_ORACLES=1) but not available");
+  }
+  t.skip(what + " not available");
+}

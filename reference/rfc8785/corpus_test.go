@@ -1,0 +1,101 @@
+package rfc8785
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// corpusRoot is ../shared/corpora relative to the repository root; tests
+// run in this package's directory.
+const corpusRoot = "../../../shared/corpora"
+
+// TestCorpusPairs runs the independent JCS vectors: each input must give
+// exactly its output file's bytes.
+func TestCorpusPairs(t *testing.T) {
+	for _, set := range []string{"cyberphone", "gowebpki"} {
+		inputs, err := filepath.Glob(filepath.Join(corpusRoot, "jcs", set, "input", "*"))
+		if err != nil || len(inputs) == 0 {
+			t.Fatalf("corpus jcs/%s: no inputs (%v)", set, err)
+		}
+		for _, f := range inputs {
+			in, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join(corpusRoot, "jcs", set, "output", filepath.Base(f)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Canonicalize(in)
+			if err != nil {
+				t.Errorf("%s/%s: %v", set, filepath.Base(f), err)
+				continue
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s/%s:\n got  %q\n want %q", set, filepath.Base(f), got, want)
+			}
+		}
+	}
+}
+
+// TestES6Numbers runs cyberphone's es6 number corpus ("ieeehex,expected"
+// per line): each double, written as a JSON number with 17 significant
+// digits (which round-trips exactly) and in its shortest form, must
+// canonicalize to the expected text. Nothing is skipped.
+func TestES6Numbers(t *testing.T) {
+	for _, name := range []string{"es6testfile_10k.txt", "es6testfile_100k.txt.gz"} {
+		t.Run(name, func(t *testing.T) {
+			f, err := os.Open(filepath.Join(corpusRoot, "jcs", "es6numbers", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			var r io.Reader = f
+			if strings.HasSuffix(name, ".gz") {
+				if r, err = gzip.NewReader(f); err != nil {
+					t.Fatal(err)
+				}
+			}
+			sc := bufio.NewScanner(r)
+			lines, bad := 0, 0
+			for sc.Scan() {
+				lines++
+				hex, want, found := strings.Cut(sc.Text(), ",")
+				bits, err := strconv.ParseUint(hex, 16, 64)
+				if !found || err != nil {
+					t.Fatalf("line %d: malformed %q", lines, sc.Text())
+				}
+				f := math.Float64frombits(bits)
+				if math.IsNaN(f) || math.IsInf(f, 0) {
+					t.Fatalf("line %d: %s is not a finite double, which no JSON number denotes", lines, hex)
+				}
+				for _, text := range []string{strconv.FormatFloat(f, 'e', 16, 64), strconv.FormatFloat(f, 'g', -1, 64)} {
+					got, err := Canonicalize([]byte(text))
+					if err != nil || string(got) != want {
+						bad++
+						if bad <= 10 {
+							t.Errorf("line %d: %s (%s) gave %q, %v; want %q", lines, hex, text, got, err, want)
+						}
+					}
+				}
+			}
+			if err := sc.Err(); err != nil {
+				t.Fatal(err)
+			}
+			if lines < 10000 {
+				t.Fatalf("%d lines; the corpus has at least 10000", lines)
+			}
+			if bad > 0 {
+				t.Fatalf("%d of %d numbers wrong", bad, 2*lines)
+			}
+		})
+	}
+}

@@ -1,0 +1,92 @@
+package rfc8785
+
+import "cmp"
+
+// compareUTF16 compares two member names, each decoded to generalized UTF-8
+// (valid UTF-8 plus the 3-byte form of lone surrogates), by their UTF-16
+// code units as unsigned 16-bit integers (RFC 8785 section 3.2.3). It returns
+// -1, 0 or +1.
+//
+// UTF-8 byte order is code point order, which differs from UTF-16 order only
+// where an astral code point (high surrogate unit D800-DBFF) meets a BMP code
+// point at or above U+E000, so the bytes are compared directly up to the
+// first difference and only a non-ASCII difference is decoded.
+func compareUTF16(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	if i == n {
+		return cmp.Compare(len(a), len(b))
+	}
+	if a[i] < 0x80 || b[i] < 0x80 {
+		// i starts a code point in both, and an ASCII unit is below every
+		// other unit, so the bytes order them.
+		return cmp.Compare(a[i], b[i])
+	}
+	// Back up to the start of the code point that differs (the prefixes
+	// are equal, so it starts at the same index in both).
+	for i > 0 && a[i]&0xC0 == 0x80 {
+		i--
+	}
+	ua, ub := units{s: a[i:]}, units{s: b[i:]}
+	for {
+		x, okx := ua.next()
+		y, oky := ub.next()
+		switch {
+		case !okx && !oky:
+			return 0
+		case !okx:
+			return -1
+		case !oky:
+			return +1
+		case x != y:
+			return cmp.Compare(x, y)
+		}
+	}
+}
+
+// units reads generalized UTF-8 as UTF-16 code units.
+type units struct {
+	s   []byte
+	low uint16 // pending low surrogate of an astral code point, or 0
+}
+
+func (u *units) next() (uint16, bool) {
+	if u.low != 0 {
+		x := u.low
+		u.low = 0
+		return x, true
+	}
+	if len(u.s) == 0 {
+		return 0, false
+	}
+	r, n := decodeGeneralized(u.s)
+	u.s = u.s[n:]
+	if r >= 0x10000 {
+		r -= 0x10000
+		u.low = uint16(0xDC00 + r&0x3FF)
+		return uint16(0xD800 + r>>10), true
+	}
+	return uint16(r), true
+}
+
+// decodeGeneralized decodes the code point at the start of s, which is
+// well-formed generalized UTF-8 (surrogates allowed) by construction, and
+// returns it with its length in bytes. A truncated sequence decodes as what
+// its bytes give; it cannot occur in a decoded name.
+func decodeGeneralized(s []byte) (rune, int) {
+	c := s[0]
+	switch {
+	case c < 0x80:
+		return rune(c), 1
+	case c < 0xE0 && len(s) >= 2:
+		return rune(c&0x1F)<<6 | rune(s[1]&0x3F), 2
+	case c < 0xF0 && len(s) >= 3:
+		return rune(c&0x0F)<<12 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F), 3
+	case len(s) >= 4:
+		return rune(c&0x07)<<18 | rune(s[1]&0x3F)<<12 | rune(s[2]&0x3F)<<6 | rune(s[3]&0x3F), 4
+	}
+	return rune(c), 1
+}

@@ -1,0 +1,140 @@
+// Package report is conform's one canonical output stream: a JSONL report
+// of a run (a header, one line per case and implementation, a footer), the
+// writer that publishes it atomically, the reader that refuses a malformed
+// or incomplete one, and the text renderer over the same events.
+//
+// The format is documented in report/README.md.
+package report
+
+import (
+	"time"
+
+	"conform/mirrors/protocol"
+)
+
+// FormatVersion is the report format version, carried in every header.
+const FormatVersion = 1
+
+// Outcome classifies one case for one implementation.
+type Outcome string
+
+// The closed set of outcomes (issue 2, "conform run").
+const (
+	Agree                Outcome = "agree"
+	WrongOutput          Outcome = "wrong-output"
+	WrongMessage         Outcome = "wrong-message"
+	AcceptedShouldRefuse Outcome = "accepted-should-refuse"
+	RefusedShouldAccept  Outcome = "refused-should-accept"
+	Errored              Outcome = "errored"
+	Skipped              Outcome = "skipped"
+	Timeout              Outcome = "timeout"
+)
+
+// Outcomes lists every Outcome in display order.
+var Outcomes = []Outcome{Agree, WrongOutput, WrongMessage, AcceptedShouldRefuse, RefusedShouldAccept, Errored, Skipped, Timeout}
+
+// Disagrees reports whether o is a disagreement with the expectation, as
+// opposed to agreement or a skip.
+func (o Outcome) Disagrees() bool { return o != Agree && o != Skipped }
+
+// ImplMeta describes one implementation in the header.
+type ImplMeta struct {
+	// Impl is the short name used on the command line: go, ts, python.
+	Impl string `json:"impl"`
+	protocol.Implementation
+	Transport string `json:"transport"`
+	// Command is how the harness was started, for the record.
+	Command []string `json:"command,omitempty"`
+}
+
+// CorpusMeta describes one --corpus root in the header.
+type CorpusMeta struct {
+	Path  string `json:"path"`
+	Cases int    `json:"cases"`
+	// Layouts names what was found: "jcs-pairs", "es6numbers", "jsontestsuite".
+	Layouts []string `json:"layouts"`
+}
+
+// Header is the first line of a report.
+type Header struct {
+	Type           string       `json:"type"` // "header"
+	Format         int          `json:"format"`
+	ConformVersion string       `json:"conform_version"`
+	Protocol       int          `json:"protocol"`
+	StartedAt      time.Time    `json:"started_at"`
+	VectorsSHA256  string       `json:"vectors_manifest_sha256"`
+	Transport      string       `json:"transport"`
+	Contracts      []string     `json:"contracts"`
+	Impls          []ImplMeta   `json:"implementations"`
+	Corpora        []CorpusMeta `json:"corpora"`
+	Cases          int          `json:"cases"`
+}
+
+// Answer is an expected or observed result. Output is base64 in JSON.
+type Answer struct {
+	// Outcome is ok or refused for an expectation; ok, refused, errored,
+	// skipped or timeout for an observation.
+	Outcome string `json:"outcome"`
+	Output  []byte `json:"output,omitempty"`
+	// Message is the refusal message, or the error of an errored answer.
+	// An expectation of outcome refused with no message accepts any.
+	Message string `json:"message,omitempty"`
+	Trace   string `json:"trace,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+// Row is one case run through one implementation.
+type Row struct {
+	Type     string  `json:"type"` // "case"
+	Case     string  `json:"case"`
+	Name     string  `json:"name"`
+	Contract string  `json:"contract"`
+	Op       string  `json:"op"`
+	Source   string  `json:"source"`
+	Corpus   string  `json:"corpus,omitempty"`
+	Impl     string  `json:"impl"`
+	Outcome  Outcome `json:"outcome"`
+	// Input is the case's input bytes, recorded on disagreeing rows only so
+	// that the report alone reproduces them.
+	Input []byte `json:"input,omitempty"`
+	// ExpectedBy is "vector", "corpus" or "reference": who set Expected.
+	ExpectedBy string `json:"expected_by"`
+	Expected   Answer `json:"expected"`
+	Got        Answer `json:"got"`
+	// Uncaught marks a protocol break of the harness (it exited, hung or
+	// wrote garbage), as opposed to a crash it caught.
+	Uncaught bool `json:"uncaught,omitempty"`
+	// Repro is the one command that reruns this case on this implementation.
+	Repro string `json:"repro,omitempty"`
+}
+
+// Footer is the last line of a complete report.
+type Footer struct {
+	Type       string                     `json:"type"` // "footer"
+	FinishedAt time.Time                  `json:"finished_at"`
+	Counts     map[string]map[Outcome]int `json:"counts"`
+	// Disagreements counts rows whose outcome disagrees.
+	Disagreements int `json:"disagreements"`
+	// Restarts counts harness restarts per implementation.
+	Restarts map[string]int `json:"restarts"`
+	// Breaks lists each implementation's protocol breaks, in order.
+	Breaks      map[string][]string `json:"breaks,omitempty"`
+	Quarantined []string            `json:"quarantined,omitempty"`
+	// Stopped says why the run ended early ("fail-fast", "max-disagreements
+	// 10", "interrupted"); empty for a run that covered every case.
+	Stopped  string `json:"stopped,omitempty"`
+	ExitCode int    `json:"exit_code"`
+}
+
+// Exit codes: the same whatever the output format (issue 2).
+const (
+	// ExitAgree: every implementation agreed with every case.
+	ExitAgree = 0
+	// ExitDisagree: at least one disagreement was found.
+	ExitDisagree = 1
+	// ExitUsage: a usage or configuration error (a missing runtime, a
+	// broken vector file or corpus, a bad flag).
+	ExitUsage = 2
+	// ExitBroken: an implementation failed to start or broke the protocol.
+	ExitBroken = 3
+)

@@ -1,0 +1,178 @@
+// Package runner runs cases through implementations and classifies every
+// answer against the case's expectation: the main job of `conform run`.
+// Data flows one way: cases in, report events out through a Sink.
+package runner
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"conform/mirrors/harness"
+	"conform/mirrors/protocol"
+	"conform/report"
+	"conform/vectors"
+)
+
+// Impl is one implementation as the runner drives it: the in-process Go
+// reference or a harness client.
+type Impl interface {
+	// Name is the short name: go, ts, python.
+	Name() string
+	// Implementation is what the implementation says about itself.
+	Implementation() protocol.Implementation
+	// RunBatch answers jobs in order, one Result each.
+	RunBatch(ctx context.Context, jobs []harness.Job) []harness.Result
+}
+
+// Health is implemented by impls that can break (harness clients).
+type Health interface {
+	Restarts() int
+	Quarantined() bool
+	Breaks() []string
+}
+
+// Sink receives the report events of a run, in order.
+type Sink interface {
+	Header(report.Header)
+	Row(report.Row)
+	Footer(report.Footer)
+}
+
+// Options shape a run.
+type Options struct {
+	// FailFast stops after the first chunk with a disagreement.
+	FailFast bool
+	// MaxDisagreements stops the run once this many rows disagree (0: no
+	// bound).
+	MaxDisagreements int
+	// Chunk is how many cases are pipelined to every implementation at a
+	// time; zero means 1000.
+	Chunk int
+	// Repro builds the reproducer command for a row; nil leaves it empty.
+	Repro func(c vectors.Case, impl string) string
+	// Progress, when set, is told after each chunk how many cases are done.
+	Progress func(done, total int)
+}
+
+// Run sends every case to every implementation and streams the header, one
+// row per case and implementation, and the footer to sink. impls[0] must be
+// the Go reference: it answers cases whose expectation is the reference's.
+// header is completed with the case count. Run returns the footer, whose
+// ExitCode is set from the rows and the implementations' health.
+func Run(ctx context.Context, cases []vectors.Case, impls []Impl, header report.Header, opts Options, sink Sink) report.Footer {
+	header.Cases = len(cases)
+	sink.Header(header)
+	chunk := opts.Chunk
+	if chunk <= 0 {
+		chunk = 1000
+	}
+	foot := report.Footer{Counts: map[string]map[report.Outcome]int{}, Restarts: map[string]int{}}
+	for _, im := range impls {
+		foot.Counts[im.Name()] = map[report.Outcome]int{}
+	}
+	for start := 0; start < len(cases); start += chunk {
+		if ctx.Err() != nil {
+			foot.Stopped = "interrupted"
+			break
+		}
+		end := min(start+chunk, len(cases))
+		part := cases[start:end]
+		results := runChunk(ctx, part, impls)
+		for i, c := range part {
+			ref := results[0][i]
+			for k, im := range impls {
+				row := classify(c, im.Name(), ref, results[k][i])
+				if row.Outcome.Disagrees() {
+					row.Input = c.Input
+					if opts.Repro != nil {
+						row.Repro = opts.Repro(c, im.Name())
+					}
+					foot.Disagreements++
+				}
+				foot.Counts[im.Name()][row.Outcome]++
+				sink.Row(row)
+			}
+		}
+		if opts.Progress != nil {
+			opts.Progress(end, len(cases))
+		}
+		if foot.Disagreements > 0 && opts.FailFast {
+			foot.Stopped = "fail-fast"
+			break
+		}
+		if opts.MaxDisagreements > 0 && foot.Disagreements >= opts.MaxDisagreements {
+			foot.Stopped = fmt.Sprintf("max-disagreements %d", opts.MaxDisagreements)
+			break
+		}
+	}
+	broken := false
+	for _, im := range impls {
+		if h, ok := im.(Health); ok {
+			foot.Restarts[im.Name()] = h.Restarts()
+			if b := h.Breaks(); len(b) > 0 {
+				if foot.Breaks == nil {
+					foot.Breaks = map[string][]string{}
+				}
+				foot.Breaks[im.Name()] = b
+				broken = true
+			}
+			if h.Quarantined() {
+				foot.Quarantined = append(foot.Quarantined, im.Name())
+			}
+		}
+	}
+	sort.Strings(foot.Quarantined)
+	switch {
+	case broken:
+		foot.ExitCode = report.ExitBroken
+	case foot.Disagreements > 0:
+		foot.ExitCode = report.ExitDisagree
+	default:
+		foot.ExitCode = report.ExitAgree
+	}
+	foot.FinishedAt = time.Now().UTC()
+	sink.Footer(foot)
+	return foot
+}
+
+// runChunk runs part through every implementation, the mirrors
+// concurrently, and returns results[impl][case].
+func runChunk(ctx context.Context, part []vectors.Case, impls []Impl) [][]harness.Result {
+	results := make([][]harness.Result, len(impls))
+	var wg sync.WaitGroup
+	for k, im := range impls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[k] = runSupported(ctx, im, part)
+		}()
+	}
+	wg.Wait()
+	return results
+}
+
+// runSupported answers the cases the implementation declared and marks the
+// rest skipped without asking it.
+func runSupported(ctx context.Context, im Impl, part []vectors.Case) []harness.Result {
+	out := make([]harness.Result, len(part))
+	decl := im.Implementation()
+	var jobs []harness.Job
+	var at []int
+	for i, c := range part {
+		if !decl.Supports(c.Contract, c.Op) {
+			out[i] = harness.Result{Outcome: protocol.OutcomeSkipped, Reason: "not declared in the handshake"}
+			continue
+		}
+		jobs = append(jobs, harness.Job{Contract: c.Contract, Op: c.Op, Input: c.Input})
+		at = append(at, i)
+	}
+	if len(jobs) > 0 {
+		for j, r := range im.RunBatch(ctx, jobs) {
+			out[at[j]] = r
+		}
+	}
+	return out
+}

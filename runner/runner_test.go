@@ -1,0 +1,145 @@
+package runner
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"conform/mirrors/harness"
+	"conform/mirrors/protocol"
+	"conform/report"
+	"conform/vectors"
+)
+
+// scripted is an Impl that answers from a table keyed by input.
+type scripted struct {
+	name    string
+	answers map[string]harness.Result
+	breaks  []string
+}
+
+func (s *scripted) Name() string { return s.name }
+func (s *scripted) Implementation() protocol.Implementation {
+	return protocol.Implementation{Contracts: map[string][]string{"t/1": {"op"}}}
+}
+func (s *scripted) RunBatch(_ context.Context, jobs []harness.Job) []harness.Result {
+	out := make([]harness.Result, len(jobs))
+	for i, j := range jobs {
+		out[i] = s.answers[string(j.Input)]
+	}
+	return out
+}
+func (s *scripted) Restarts() int     { return len(s.breaks) }
+func (s *scripted) Quarantined() bool { return false }
+func (s *scripted) Breaks() []string  { return s.breaks }
+
+func ok(out string) harness.Result { return harness.Result{Outcome: protocol.OutcomeOK, Output: []byte(out)} }
+func refused(m string) harness.Result {
+	return harness.Result{Outcome: protocol.OutcomeRefused, Message: m}
+}
+
+type rows struct {
+	h    report.Header
+	rows []report.Row
+	f    report.Footer
+}
+
+func (r *rows) Header(h report.Header) { r.h = h }
+func (r *rows) Row(x report.Row)       { r.rows = append(r.rows, x) }
+func (r *rows) Footer(f report.Footer) { r.f = f }
+
+func tcase(input string, e vectors.Expect, out, msg string) vectors.Case {
+	return vectors.Case{ID: vectors.CaseID("t/1", "op", []byte(input)), Name: input, Contract: "t/1", Op: "op",
+		Input: []byte(input), Expect: e, Output: []byte(out), Message: msg, Source: "test"}
+}
+
+func TestClassification(t *testing.T) {
+	cases := []vectors.Case{
+		tcase("agree-ok", vectors.ExpectOK, "A", ""),
+		tcase("agree-ref", vectors.ExpectRefused, "", "m"),
+		tcase("wrong-out", vectors.ExpectOK, "A", ""),
+		tcase("wrong-msg", vectors.ExpectRefused, "", "m"),
+		tcase("acc", vectors.ExpectRefused, "", "m"),
+		tcase("rej", vectors.ExpectOK, "A", ""),
+		tcase("err", vectors.ExpectOK, "A", ""),
+		tcase("skip", vectors.ExpectOK, "A", ""),
+		tcase("time", vectors.ExpectOK, "A", ""),
+		tcase("any", vectors.ExpectRefusedAny, "", ""),
+		tcase("ref", vectors.ExpectReference, "", ""),
+	}
+	ref := &scripted{name: "go", answers: map[string]harness.Result{
+		"agree-ok": ok("A"), "agree-ref": refused("m"), "wrong-out": ok("A"), "wrong-msg": refused("m"),
+		"acc": refused("m"), "rej": ok("A"), "err": ok("A"), "skip": ok("A"), "time": ok("A"),
+		"any": refused("ref message"), "ref": ok("R"),
+	}}
+	mirror := &scripted{name: "m", answers: map[string]harness.Result{
+		"agree-ok": ok("A"), "agree-ref": refused("m"), "wrong-out": ok("B"), "wrong-msg": refused("other"),
+		"acc": ok(""), "rej": refused("m"), "err": {Outcome: protocol.OutcomeErrored, Message: "boom"},
+		"skip": {Outcome: protocol.OutcomeSkipped, Reason: "no"}, "time": {Outcome: harness.OutcomeTimeout, Uncaught: true},
+		"any": refused("other message"), "ref": ok("R"),
+	}}
+	var got rows
+	foot := Run(context.Background(), cases, []Impl{ref, mirror}, report.Header{}, Options{
+		Repro: func(c vectors.Case, impl string) string { return "repro " + c.ID + " " + impl },
+	}, &got)
+	want := []report.Outcome{report.Agree, report.Agree, report.WrongOutput, report.WrongMessage,
+		report.AcceptedShouldRefuse, report.RefusedShouldAccept, report.Errored, report.Skipped, report.Timeout,
+		report.WrongMessage, report.Agree}
+	if len(got.rows) != 2*len(cases) {
+		t.Fatalf("%d rows", len(got.rows))
+	}
+	for i, w := range want {
+		r := got.rows[2*i+1]
+		if r.Outcome != w {
+			t.Errorf("%s: outcome %s, want %s", cases[i].Name, r.Outcome, w)
+		}
+		if r.Outcome.Disagrees() != (r.Repro != "") || r.Outcome.Disagrees() != (r.Input != nil) {
+			t.Errorf("%s: repro %q input %q: disagreements and only they carry both", cases[i].Name, r.Repro, r.Input)
+		}
+		if refRow := got.rows[2*i]; refRow.Outcome != report.Agree {
+			t.Errorf("%s: the reference row is %s", cases[i].Name, refRow.Outcome)
+		}
+	}
+	if foot.Disagreements != 7 || foot.ExitCode != report.ExitDisagree {
+		t.Errorf("footer %+v", foot)
+	}
+	if foot.Counts["m"][report.Agree] != 3 || foot.Counts["go"][report.Agree] != 11 {
+		t.Errorf("counts %v", foot.Counts)
+	}
+	if got.h.Cases != len(cases) || got.f.ExitCode != foot.ExitCode {
+		t.Error("sink did not get the completed header and footer")
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	cases := []vectors.Case{tcase("x", vectors.ExpectOK, "A", "")}
+	good := func(name string) *scripted { return &scripted{name: name, answers: map[string]harness.Result{"x": ok("A")}} }
+	if f := Run(context.Background(), cases, []Impl{good("go"), good("m")}, report.Header{}, Options{}, &rows{}); f.ExitCode != report.ExitAgree {
+		t.Errorf("agreement: exit %d", f.ExitCode)
+	}
+	broken := good("m")
+	broken.breaks = []string{"timeout on t/1 op"}
+	f := Run(context.Background(), cases, []Impl{good("go"), broken}, report.Header{}, Options{}, &rows{})
+	if f.ExitCode != report.ExitBroken || f.Restarts["m"] != 1 || len(f.Breaks["m"]) != 1 {
+		t.Errorf("protocol break: %+v", f)
+	}
+}
+
+func TestFailFastAndMaxDisagreements(t *testing.T) {
+	var cases []vectors.Case
+	answers := map[string]harness.Result{}
+	for i := 0; i < 50; i++ {
+		in := strings.Repeat("x", i+1)
+		cases = append(cases, tcase(in, vectors.ExpectOK, "A", ""))
+		answers[in] = ok("B")
+	}
+	ref := &scripted{name: "go", answers: answers}
+	f := Run(context.Background(), cases, []Impl{ref}, report.Header{}, Options{FailFast: true, Chunk: 10}, &rows{})
+	if f.Stopped != "fail-fast" || f.Disagreements != 10 {
+		t.Errorf("fail-fast: stopped %q after %d", f.Stopped, f.Disagreements)
+	}
+	f = Run(context.Background(), cases, []Impl{ref}, report.Header{}, Options{MaxDisagreements: 25, Chunk: 10}, &rows{})
+	if !strings.HasPrefix(f.Stopped, "max-disagreements") || f.Disagreements != 30 {
+		t.Errorf("max: stopped %q after %d", f.Stopped, f.Disagreements)
+	}
+}

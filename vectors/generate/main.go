@@ -1,0 +1,392 @@
+// Command generate writes conform's golden vector files and their MANIFEST.
+//
+// Run it from the repository root:
+//
+//	go run ./vectors/generate          # write vectors/
+//	go run ./vectors/generate -check   # exit 1 if vectors/ differs
+//
+// Every input and every expectation below is literal data written by hand
+// from the contract specs in spec/, never computed by an implementation: the
+// vectors exist to check the Go reference and both mirrors, so none of them
+// may be their source. The only computation here is the file format itself
+// (JSON string escaping, hex, ids, the MANIFEST) and strings.Repeat for the
+// few inputs that are too long to spell out (nesting depth, digit counts).
+//
+// Output is deterministic: files in a fixed order, cases in source order,
+// fields in a fixed order. Each file is written to a temporary file and
+// renamed into place; the MANIFEST is written last.
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing/fstest"
+	"unicode/utf8"
+
+	"conform/vectors"
+)
+
+// vfile is one vector file: one behaviour of one contract.
+type vfile struct {
+	contract    string // "rfc8785/1"
+	op          string // "canonicalize"
+	dir         string // "rfc8785"
+	behaviour   string // file stem
+	description string // one sentence
+	cases       []vcase
+}
+
+// vcase is one case as written in this source.
+type vcase struct {
+	name      string
+	input     string  // exact input bytes; written as input_hex when not valid UTF-8
+	expand    *expand // a large input, instead of input
+	expect    string  // "ok" or "refused"
+	output    string  // exact output bytes, with ok
+	message   string  // exact refusal message, with refused
+	exception string  // closed vocabulary, refused only
+	note      string
+}
+
+// expand is prefix + fill x count + suffix.
+type expand struct {
+	prefix, fill string
+	count        int
+	suffix       string
+}
+
+func (e *expand) bytes() []byte {
+	return []byte(e.prefix + strings.Repeat(e.fill, e.count) + e.suffix)
+}
+
+func (c vcase) inputBytes() []byte {
+	if c.expand != nil {
+		return c.expand.bytes()
+	}
+	return []byte(c.input)
+}
+
+// ok is an accepted case with its exact output bytes.
+func ok(name, input, output string) vcase {
+	return vcase{name: name, input: input, expect: "ok", output: output}
+}
+
+// refused is a refused case with its exact message.
+func refused(name, input, message string) vcase {
+	return vcase{name: name, input: input, expect: "refused", message: message}
+}
+
+// withNote returns c with a one-sentence note.
+func (c vcase) withNote(note string) vcase {
+	c.note = note
+	return c
+}
+
+// withException returns c with a closed-vocabulary exception tag.
+func (c vcase) withException(tag string) vcase {
+	c.exception = tag
+	return c
+}
+
+// rep is strings.Repeat, short for the depth and digit-count inputs.
+func rep(s string, n int) string { return strings.Repeat(s, n) }
+
+// allFiles is every vector file, in output order.
+func allFiles() []vfile {
+	var files []vfile
+	files = append(files, rfc8785Files()...)
+	files = append(files, pyjsonFiles()...)
+	files = append(files, frameFiles()...)
+	return files
+}
+
+// render returns every output file's bytes by path relative to vectors/,
+// MANIFEST included.
+func render(files []vfile) (map[string][]byte, error) {
+	out := make(map[string][]byte)
+	ids := make(map[string]string)
+	var paths []string
+	for _, f := range files {
+		path := f.dir + "/" + f.behaviour + ".jsonl"
+		if _, dup := out[path]; dup {
+			return nil, fmt.Errorf("%s: generated twice", path)
+		}
+		b, err := renderFile(f, path, ids)
+		if err != nil {
+			return nil, err
+		}
+		out[path] = b
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	var m bytes.Buffer
+	for _, p := range paths {
+		sum := sha256.Sum256(out[p])
+		fmt.Fprintf(&m, "%s  %s\n", hex.EncodeToString(sum[:]), p)
+	}
+	out["MANIFEST"] = m.Bytes()
+	return out, nil
+}
+
+var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+
+func renderFile(f vfile, path string, ids map[string]string) ([]byte, error) {
+	if len(f.cases) == 0 {
+		return nil, fmt.Errorf("%s: no cases", path)
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"conform_vectors":1,"contract":` + jsonString(f.contract) +
+		`,"op":` + jsonString(f.op) +
+		`,"behaviour":` + jsonString(f.behaviour) +
+		`,"description":` + jsonString(f.description) + "}\n")
+	names := make(map[string]bool)
+	for i, c := range f.cases {
+		where := fmt.Sprintf("%s case %d (%s)", path, i+1, c.name)
+		if !nameRE.MatchString(c.name) {
+			return nil, fmt.Errorf("%s: bad name", where)
+		}
+		if names[c.name] {
+			return nil, fmt.Errorf("%s: duplicate name", where)
+		}
+		names[c.name] = true
+		in := c.inputBytes()
+		id := vectors.CaseID(f.contract, f.op, in)
+		if prev, dup := ids[id]; dup {
+			return nil, fmt.Errorf("%s: same input as %s", where, prev)
+		}
+		ids[id] = where
+		b.WriteString(`{"id":"` + id + `","name":` + jsonString(c.name))
+		switch {
+		case c.expand != nil:
+			if c.input != "" {
+				return nil, fmt.Errorf("%s: both input and expand", where)
+			}
+			e := c.expand
+			b.WriteString(`,"input_expand":{"prefix":` + jsonString(e.prefix) +
+				`,"fill":` + jsonString(e.fill) +
+				`,"count":` + strconv.Itoa(e.count) +
+				`,"suffix":` + jsonString(e.suffix) + `}`)
+		case utf8.ValidString(c.input):
+			b.WriteString(`,"input":` + jsonString(c.input))
+		default:
+			b.WriteString(`,"input_hex":"` + hex.EncodeToString([]byte(c.input)) + `"`)
+		}
+		switch c.expect {
+		case "ok":
+			if c.message != "" || c.exception != "" {
+				return nil, fmt.Errorf("%s: ok case with message or exception", where)
+			}
+			b.WriteString(`,"expect":"ok"`)
+			if utf8.ValidString(c.output) {
+				b.WriteString(`,"output":` + jsonString(c.output))
+			} else {
+				b.WriteString(`,"output_hex":"` + hex.EncodeToString([]byte(c.output)) + `"`)
+			}
+		case "refused":
+			if c.message == "" || c.output != "" {
+				return nil, fmt.Errorf("%s: refused case needs a message and no output", where)
+			}
+			b.WriteString(`,"expect":"refused","message":` + jsonString(c.message))
+			if c.exception != "" {
+				b.WriteString(`,"exception":` + jsonString(c.exception))
+			}
+		default:
+			return nil, fmt.Errorf("%s: expect %q", where, c.expect)
+		}
+		if c.note != "" {
+			b.WriteString(`,"note":` + jsonString(c.note))
+		}
+		b.WriteString("}\n")
+	}
+	return b.Bytes(), nil
+}
+
+// jsonString returns s (valid UTF-8) as a pure-ASCII JSON string: `"` and `\`
+// escaped, the short escapes for \b \f \n \r \t, every other code point
+// outside U+0020-U+007E as \uxxxx (lowercase hex), astral code points as a
+// surrogate pair. encoding/json does not do this: it writes non-ASCII raw.
+func jsonString(s string) string {
+	if !utf8.ValidString(s) {
+		panic(fmt.Sprintf("jsonString: invalid UTF-8 %q", s))
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\f':
+			b.WriteString(`\f`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r >= 0x20 && r <= 0x7e:
+			b.WriteRune(r)
+		case r <= 0xffff:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			r -= 0x10000
+			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// selfCheck loads the rendered files with the runner's loader and verifier,
+// so a file the runner would refuse is never written.
+func selfCheck(out map[string][]byte) error {
+	m := fstest.MapFS{}
+	for p, b := range out {
+		m[p] = &fstest.MapFile{Data: b, Mode: 0o644}
+	}
+	_, problems, err := vectors.Verify(m)
+	if err != nil {
+		return err
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("verify: %s", strings.Join(problems, "; "))
+	}
+	_, err = vectors.Load(m)
+	return err
+}
+
+// writeAtomic writes b to path through a temporary file in the same
+// directory and a rename.
+func writeAtomic(path string, b []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".generate-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		os.Remove(name)
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Chmod(name, 0o644); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Rename(name, path); err != nil {
+		os.Remove(name)
+		return err
+	}
+	return nil
+}
+
+// contractDirs are the directories the generator owns.
+func contractDirs(files []vfile) []string {
+	seen := map[string]bool{}
+	var dirs []string
+	for _, f := range files {
+		if !seen[f.dir] {
+			seen[f.dir] = true
+			dirs = append(dirs, f.dir)
+		}
+	}
+	return dirs
+}
+
+// stale lists the .jsonl files under root's contract directories that the
+// generator no longer writes.
+func stale(root string, files []vfile, out map[string][]byte) ([]string, error) {
+	var old []string
+	for _, d := range contractDirs(files) {
+		entries, err := os.ReadDir(filepath.Join(root, d))
+		if err != nil {
+			if os.IsNotExist(err) {
+				continue
+			}
+			return nil, err
+		}
+		for _, e := range entries {
+			p := d + "/" + e.Name()
+			if strings.HasSuffix(p, ".jsonl") && out[p] == nil {
+				old = append(old, p)
+			}
+		}
+	}
+	return old, nil
+}
+
+func run(root string, check bool) error {
+	files := allFiles()
+	out, err := render(files)
+	if err != nil {
+		return err
+	}
+	if err := selfCheck(out); err != nil {
+		return err
+	}
+	paths := make([]string, 0, len(out))
+	for p := range out {
+		if p != "MANIFEST" {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	old, err := stale(root, files, out)
+	if err != nil {
+		return err
+	}
+	if check {
+		var diffs []string
+		for _, p := range append(paths, "MANIFEST") {
+			have, err := os.ReadFile(filepath.Join(root, p))
+			if err != nil || !bytes.Equal(have, out[p]) {
+				diffs = append(diffs, p)
+			}
+		}
+		diffs = append(diffs, old...)
+		if len(diffs) > 0 {
+			return fmt.Errorf("vectors differ from the generator: %s", strings.Join(diffs, ", "))
+		}
+		return nil
+	}
+	for _, p := range paths {
+		if err := writeAtomic(filepath.Join(root, filepath.FromSlash(p)), out[p]); err != nil {
+			return err
+		}
+	}
+	for _, p := range old {
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(p))); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+	}
+	return writeAtomic(filepath.Join(root, "MANIFEST"), out["MANIFEST"])
+}
+
+func main() {
+	dir := flag.String("dir", "vectors", "the vectors directory to write")
+	check := flag.Bool("check", false, "write nothing; exit 1 if the directory differs from what would be written")
+	flag.Parse()
+	if err := run(*dir, *check); err != nil {
+		fmt.Fprintln(os.Stderr, "generate:", err)
+		os.Exit(1)
+	}
+}
