@@ -33,7 +33,9 @@ func (s *scripted) Restarts() int     { return len(s.breaks) }
 func (s *scripted) Quarantined() bool { return false }
 func (s *scripted) Breaks() []string  { return s.breaks }
 
-func ok(out string) harness.Result { return harness.Result{Outcome: protocol.OutcomeOK, Output: []byte(out)} }
+func ok(out string) harness.Result {
+	return harness.Result{Outcome: protocol.OutcomeOK, Output: []byte(out)}
+}
 func refused(m string) harness.Result {
 	return harness.Result{Outcome: protocol.OutcomeRefused, Message: m}
 }
@@ -113,7 +115,9 @@ func TestClassification(t *testing.T) {
 
 func TestExitCodes(t *testing.T) {
 	cases := []vectors.Case{tcase("x", vectors.ExpectOK, "A", "")}
-	good := func(name string) *scripted { return &scripted{name: name, answers: map[string]harness.Result{"x": ok("A")}} }
+	good := func(name string) *scripted {
+		return &scripted{name: name, answers: map[string]harness.Result{"x": ok("A")}}
+	}
 	if f := Run(context.Background(), cases, []Impl{good("go"), good("m")}, report.Header{}, Options{}, &rows{}); f.ExitCode != report.ExitAgree {
 		t.Errorf("agreement: exit %d", f.ExitCode)
 	}

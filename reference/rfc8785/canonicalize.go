@@ -525,13 +525,19 @@ func (p *parser) number() (value, error) {
 	default:
 		return value{}, p.syntax()
 	}
-	integer := true
+	neg := in[s] == '-'
+	intDigits := in[s:i]
+	if neg {
+		intDigits = intDigits[1:]
+	}
+	var fracDigits, expDigits []byte
 	if i+1 < len(in) && in[i] == '.' && isDigit(in[i+1]) {
-		integer = false
-		i += 2
-		for i < len(in) && isDigit(in[i]) {
-			i++
+		j := i + 2
+		for j < len(in) && isDigit(in[j]) {
+			j++
 		}
+		fracDigits = in[i+1 : j]
+		i = j
 	}
 	if i+1 < len(in) && (in[i] == 'e' || in[i] == 'E') {
 		j := i + 1
@@ -539,22 +545,29 @@ func (p *parser) number() (value, error) {
 			j++
 		}
 		if j < len(in) && isDigit(in[j]) {
-			integer = false
 			for j < len(in) && isDigit(in[j]) {
 				j++
 			}
+			expDigits = in[i+1 : j]
 			i = j
 		}
 	}
 	p.pos = i
-	neg := in[s] == '-'
 	// An integer of at most 15 digits is exact in binary64 and below 1e21,
 	// so Number::toString spells it as written (except -0).
-	if n := i - s; integer && (n <= 15 || (neg && n <= 16)) {
-		if neg && in[s+1] == '0' {
+	if fracDigits == nil && expDigits == nil && len(intDigits) <= 15 {
+		if neg && intDigits[0] == '0' {
 			return value{kind: kindZero}, nil
 		}
-		return value{kind: kindNumIn, off: s, n: n}, nil
+		return value{kind: kindNumIn, off: s, n: i - s}, nil
+	}
+	if dec, ok := shortDecimal(intDigits, fracDigits, expDigits); ok {
+		if dec.nd == 0 {
+			return value{kind: kindZero}, nil
+		}
+		b0 := len(p.buf)
+		p.buf = appendES6(p.buf, neg, dec.d[:dec.nd], dec.n)
+		return value{kind: kindNumBuf, off: b0, n: len(p.buf) - b0}, nil
 	}
 	// The token matches the grammar, so the only error is ErrRange: an
 	// overflow to ±Inf. An underflow is 0 or -0 with no error.

@@ -11,16 +11,15 @@ func appendNumber(b []byte, f float64) []byte {
 		return append(b, '0')
 	}
 	// strconv gives the shortest round-trip digits; only their layout is
-	// ECMAScript's. tmp is "[-]d[.ddd]e±XX".
+	// ECMAScript's. e is "[-]d[.ddd]e±XX".
 	var tmp [32]byte
 	e := strconv.AppendFloat(tmp[:0], f, 'e', -1, 64)
-	if e[0] == '-' {
-		b = append(b, '-')
+	neg := e[0] == '-'
+	if neg {
 		e = e[1:]
 	}
 	var digits [17]byte
-	nd := 0
-	k := 0
+	nd, k := 0, 0
 	for ; e[k] != 'e'; k++ {
 		if e[k] != '.' {
 			digits[nd] = e[k]
@@ -34,9 +33,18 @@ func appendNumber(b []byte, f float64) []byte {
 	if e[k+1] == '-' {
 		exp = -exp
 	}
-	// The value is 0.d1..dk x 10^n in ECMA-262's terms.
-	n := exp + 1
-	d := digits[:nd]
+	return appendES6(b, neg, digits[:nd], exp+1)
+}
+
+// appendES6 lays out the value 0.d x 10^n (d the shortest round-trip digits,
+// no leading or trailing zero, at least one digit) as Number::toString does,
+// with a leading "-" when neg. n is the k of ECMA-262's algorithm, the
+// position of the decimal point relative to the first digit.
+func appendES6(b []byte, neg bool, d []byte, n int) []byte {
+	if neg {
+		b = append(b, '-')
+	}
+	nd := len(d)
 	switch {
 	case nd <= n && n <= 21:
 		b = append(b, d...)
@@ -69,4 +77,72 @@ func appendNumber(b []byte, f float64) []byte {
 		}
 	}
 	return b
+}
+
+// decimal is a short decimal value 0.d[:nd] x 10^n.
+type decimal struct {
+	d     [15]byte
+	nd, n int
+}
+
+// shortDecimal is the fast path for a number token with at most 15
+// significant digits whose value x lies within 1e-300 <= |x| < 1e300. There
+// the token's own digits, less leading and trailing zeros, are the shortest
+// digits that round-trip: any decimal of at most 15 digits survives a round
+// trip through binary64 anywhere in the normal range (DBL_DIG), so no other
+// decimal of at most 15 digits, and so no shorter one, has the same nearest
+// double.
+//
+// It takes the token's integer digits, fraction digits and exponent (digits
+// after an optional sign; nil for none) and returns the value's significant
+// digits and decimal point position; a zero value has nd == 0. ok is false
+// outside the fast path, and the caller then parses the token.
+func shortDecimal(intDigits, fracDigits, exp []byte) (dec decimal, ok bool) {
+	e := 0
+	if len(exp) > 0 {
+		neg := exp[0] == '-'
+		if exp[0] == '-' || exp[0] == '+' {
+			exp = exp[1:]
+		}
+		for _, c := range exp {
+			if e > 1000 {
+				return dec, false
+			}
+			e = e*10 + int(c-'0')
+		}
+		if neg {
+			e = -e
+		}
+	}
+	ni := len(intDigits)
+	total := ni + len(fracDigits)
+	at := func(i int) byte {
+		if i < ni {
+			return intDigits[i]
+		}
+		return fracDigits[i-ni]
+	}
+	first := 0
+	for first < total && at(first) == '0' {
+		first++
+	}
+	if first == total {
+		return dec, true // zero
+	}
+	last := total - 1
+	for at(last) == '0' {
+		last--
+	}
+	dec.nd = last - first + 1
+	if dec.nd > len(dec.d) {
+		return dec, false
+	}
+	for i := range dec.nd {
+		dec.d[i] = at(first + i)
+	}
+	dec.n = ni - first + e
+	if dec.n-1 < -300 || dec.n > 300 {
+		return dec, false
+	}
+	return dec, true
 }

@@ -221,6 +221,16 @@ test("backpressure and large lines: multi-megabyte inputs and outputs", async ()
   }
 });
 
+test("a 40 MiB request line", async () => {
+  const input = Buffer.alloc(30 * 1024 * 1024, 0x20);
+  const line = JSON.stringify({ cmd: "run", seq: 1, contract: "frame/1", op: "lex", input: input.toString("base64") });
+  assert.ok(line.length > 40 * 1024 * 1024);
+  const { answers, code } = await session([START, line, { cmd: "guards", seq: 2 }]);
+  assert.equal(code, 0);
+  assert.deepEqual(answers[1], { seq: 1, outcome: "refused", message: "frame exceeds 262144 bytes" });
+  assert.equal(answers[2].seq, 2);
+});
+
 test("a last line without LF is answered; empty stdin exits 0", async () => {
   const child = spawn(process.execPath, [HARNESS]);
   let out = "";
