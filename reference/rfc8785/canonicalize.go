@@ -2,6 +2,7 @@ package rfc8785
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math"
 	"slices"
 	"strconv"
@@ -60,7 +61,7 @@ func Canonicalize(in []byte, opts ...refusal.Option) ([]byte, error) {
 // allocates little more than its output.
 var parsers = sync.Pool{New: func() any {
 	p := &parser{}
-	p.cmp = func(a, b member) int { return compareUTF16(p.textOf(a.name), p.textOf(b.name)) }
+	p.cmp = func(a, b member) int { return p.compareMembers(&a, &b) }
 	return p
 }}
 
@@ -112,6 +113,10 @@ type value struct {
 // ErrSurrogate is its 3-byte form), so equal names are equal bytes.
 type member struct {
 	name, val value
+	// key is the name's first 8 bytes, big-endian, zero-padded: a cheap
+	// first test for equality, and for order when exact (see nameKey).
+	key   uint64
+	exact bool
 }
 
 // open is one container whose closing bracket has not been read yet.
@@ -296,14 +301,15 @@ func (p *parser) name() error {
 		return err
 	}
 	top := &p.stack[len(p.stack)-1]
-	if j, dup := p.lookup(top, name); dup {
+	key, exact := nameKey(p.textOf(name))
+	if j, dup := p.lookup(top, name, key); dup {
 		if err := p.c.Refuse(ErrDuplicate); err != nil {
 			return err
 		}
 		top.cur = j // Ignored: the later member replaces the earlier one's value.
 	} else {
 		top.cur = len(p.mems)
-		p.mems = append(p.mems, member{name: name})
+		p.mems = append(p.mems, member{name: name, key: key, exact: exact})
 		if top.index >= 0 {
 			p.indexes[top.index][string(p.textOf(name))] = top.cur
 		}
@@ -322,13 +328,13 @@ const smallObject = 16
 
 // lookup reports whether name is already a member of the open object top, and
 // its index in p.mems.
-func (p *parser) lookup(top *open, name value) (int, bool) {
+func (p *parser) lookup(top *open, name value, key uint64) (int, bool) {
 	s := p.textOf(name)
 	ms := p.mems[top.base:]
 	if top.index < 0 {
 		if len(ms) < smallObject {
 			for i := range ms {
-				if bytes.Equal(p.textOf(ms[i].name), s) {
+				if ms[i].key == key && ms[i].name.n == name.n && bytes.Equal(p.textOf(ms[i].name), s) {
 					return top.base + i, true
 				}
 			}
@@ -363,7 +369,15 @@ func (p *parser) closeObject() value {
 		p.indexes = p.indexes[:top.index]
 	}
 	ms := p.mems[top.base:]
-	if len(ms) > 1 && !slices.IsSortedFunc(ms, p.cmp) {
+	if len(ms) <= smallObject {
+		// Insertion sort: no comparison function value, and one pass
+		// when the members are already in order.
+		for i := 1; i < len(ms); i++ {
+			for j := i; j > 0 && p.compareMembers(&ms[j-1], &ms[j]) > 0; j-- {
+				ms[j-1], ms[j] = ms[j], ms[j-1]
+			}
+		}
+	} else if !slices.IsSortedFunc(ms, p.cmp) {
 		slices.SortFunc(ms, p.cmp)
 	}
 	off := len(p.membs)
@@ -389,10 +403,7 @@ var stopString = func() (t [256]bool) {
 func (p *parser) str() (value, error) {
 	in := p.in
 	start := p.pos + 1
-	i := start
-	for i < len(in) && !stopString[in[i]] {
-		i++
-	}
+	i := scanString(in, start)
 	if i >= len(in) || in[i] < 0x20 {
 		return value{}, p.syntax()
 	}
@@ -416,10 +427,7 @@ func (p *parser) str() (value, error) {
 			return value{}, p.syntax()
 		}
 		if c != '\\' {
-			j := i + 1
-			for j < len(in) && !stopString[in[j]] {
-				j++
-			}
+			j := scanString(in, i+1)
 			buf = append(buf, in[i:j]...)
 			i = j
 			continue
@@ -699,4 +707,27 @@ func appendString(out, s []byte) []byte {
 	}
 	out = append(out, s[start:]...)
 	return append(out, '"')
+}
+
+// scanString returns the index of the first byte at or after i that ends
+// the fast scan of a string (stopString), or len(in). It tests eight bytes
+// at a time: a word holds a stop byte when it has a byte below 0x20, a quote
+// or a backslash.
+func scanString(in []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(in); i += 8 {
+		x := binary.LittleEndian.Uint64(in[i:])
+		below := (x - ones*0x20) &^ x
+		quote := x ^ (ones * '"')
+		quote = (quote - ones) &^ quote
+		slash := x ^ (ones * '\\')
+		slash = (slash - ones) &^ slash
+		if (below|quote|slash)&highs != 0 {
+			break
+		}
+	}
+	for i < len(in) && !stopString[in[i]] {
+		i++
+	}
+	return i
 }

@@ -90,3 +90,29 @@ func decodeGeneralized(s []byte) (rune, int) {
 	}
 	return rune(c), 1
 }
+
+// compareMembers orders two members of one object by name (compareUTF16),
+// deciding by their keys alone when it can.
+func (p *parser) compareMembers(a, b *member) int {
+	if a.key != b.key && a.exact && b.exact {
+		return cmp.Compare(a.key, b.key)
+	}
+	return compareUTF16(p.textOf(a.name), p.textOf(b.name))
+}
+
+// nameKey returns the first 8 bytes of a decoded name, big-endian and
+// zero-padded, and whether comparing two such keys, when they differ, orders
+// their names as compareUTF16 does. That holds when no byte of the prefix is
+// EE or above: byte order then is code point order among code points below
+// U+E000, which is UTF-16 order (a name that ends inside the prefix is
+// padded with zeros and so sorts first, as a prefix must).
+func nameKey(name []byte) (key uint64, exact bool) {
+	exact = true
+	for i, c := range name[:min(len(name), 8)] {
+		key |= uint64(c) << (56 - 8*i)
+		if c >= 0xEE {
+			exact = false
+		}
+	}
+	return key, exact
+}
