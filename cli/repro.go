@@ -15,7 +15,7 @@ and exit code as run. A corpus case needs the --corpus it came from.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.only = args
-			set, err := loadCases(o.corpora, env.Stderr)
+			set, err := loadCases(o.vectorsDir, o.corpora, env.Stderr)
 			if err != nil {
 				return err
 			}
@@ -27,6 +27,7 @@ and exit code as run. A corpus case needs the --corpus it came from.`,
 	}
 	o.register(cmd, []string{"go", "ts", "python"})
 	cmd.Flags().StringArrayVar(&o.corpora, "corpus", nil, "corpus directory the case came from (repeatable)")
+	cmd.Flags().StringVar(&o.vectorsDir, "vectors", "", "the vector directory the case came from, if not the compiled-in set")
 	cmd.Flags().StringVar(&o.reportPath, "report", "", "also write the JSONL report to this file")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing --report file")
 	cmd.Flags().StringVar(&o.format, "format", "text", "stdout format: text or jsonl")

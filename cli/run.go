@@ -19,6 +19,7 @@ import (
 type runOptions struct {
 	implFlags
 	contracts        []string
+	vectorsDir       string
 	corpora          []string
 	failFast         bool
 	maxDisagreements int
@@ -48,6 +49,7 @@ start or broke the protocol.`,
 	o.register(cmd, []string{"go", "ts", "python"})
 	f := cmd.Flags()
 	f.StringSliceVar(&o.contracts, "contract", nil, "run only these contracts (rfc8785/1, pyjson-ascii/1, frame/1)")
+	f.StringVar(&o.vectorsDir, "vectors", "", "run the vector set in this directory instead of the one compiled in")
 	f.StringArrayVar(&o.corpora, "corpus", nil, "also run a corpus directory (repeatable): jcs pairs, es6numbers, JSONTestSuite, or a parent of them")
 	f.BoolVarP(&o.failFast, "fail-fast", "x", false, "stop after the first disagreement")
 	f.IntVar(&o.maxDisagreements, "max-disagreements", 0, "stop after this many disagreements (0: no bound)")
@@ -64,7 +66,7 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	if o.maxDisagreements < 0 {
 		return usageErr("--max-disagreements must not be negative")
 	}
-	set, err := loadCases(o.corpora, env.Stderr)
+	set, err := loadCases(o.vectorsDir, o.corpora, env.Stderr)
 	if err != nil {
 		return err
 	}

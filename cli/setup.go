@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -118,16 +119,36 @@ type caseSet struct {
 	corpora       []report.CorpusMeta
 }
 
-// loadCases loads the embedded vectors (verifying their manifest) and each
-// corpus. A broken vector file or corpus is a usage error naming it.
-func loadCases(corpora []string, notices io.Writer) (*caseSet, error) {
-	fsys := vectors.Embedded()
+// vectorsFS is the vector set a command uses: the one compiled into conform,
+// or the directory dir when it is not empty.
+func vectorsFS(dir string) (fs.FS, error) {
+	if dir == "" {
+		return vectors.Embedded(), nil
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, usageErr("--vectors %s: not a directory", dir)
+	}
+	return os.DirFS(dir), nil
+}
+
+// loadCases loads the vectors (the embedded set, or vectorsDir),
+// verifying their manifest, and each corpus. A broken vector file or corpus
+// is a usage error naming it.
+func loadCases(vectorsDir string, corpora []string, notices io.Writer) (*caseSet, error) {
+	fsys, err := vectorsFS(vectorsDir)
+	if err != nil {
+		return nil, err
+	}
 	sum, problems, err := vectors.Verify(fsys)
 	if err != nil {
 		return nil, usageErr("vectors: %v", err)
 	}
 	if len(problems) > 0 {
-		return nil, usageErr("vectors fail verification: %s (run conform vectors verify)", strings.Join(problems, "; "))
+		shown := problems
+		if len(shown) > 3 {
+			shown = append(shown[:3:3], fmt.Sprintf("and %d more", len(problems)-3))
+		}
+		return nil, usageErr("vectors fail verification: %s (conform vectors verify lists every problem)", strings.Join(shown, "; "))
 	}
 	files, err := vectors.Load(fsys)
 	if err != nil {
