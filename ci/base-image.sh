@@ -43,7 +43,16 @@ fi
 mirror=${mirror:-http://deb.debian.org/debian}
 
 work=$(mktemp -d /var/tmp/conform-base.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+cleanup() {
+  # debootstrap mounts proc and sys inside the root; a failed run can leave
+  # them mounted, and nothing outside $work may be touched.
+  local m
+  for m in $(awk -v w="$work/" 'index($2, w) == 1 {print $2}' /proc/mounts | sort -r); do
+    umount -l "$m" || true
+  done
+  rm -rf --one-file-system "$work"
+}
+trap cleanup EXIT
 root=$work/rootfs
 
 echo "base-image: debootstrap $suite (minbase + $packages) from $mirror"

@@ -26,7 +26,7 @@ naming the file and line, and exits with the run's own exit code.`,
 			if err != nil {
 				return usageErr("%v", err)
 			}
-			report.RenderText(env.Stdout, rep)
+			report.RenderText(env.Stdout, report.Summarize(rep))
 			return exitCode(rep.Footer.ExitCode)
 		},
 	}

@@ -64,6 +64,7 @@ func NewRoot(env *Env) *cobra.Command {
 	root.SetErr(env.Stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
 	root.AddCommand(newRunCmd(env), newEvalCmd(env), newReproCmd(env), newVectorsCmd(env), newReportCmd(env))
+	root.AddCommand(newImagesCmd(env))
 	root.AddCommand(newMutateCmd(env), newGuardsCmd(env))
 	return root
 }

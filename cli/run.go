@@ -99,9 +99,9 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 		Contracts: contractsOf(cases),
 	}
 	sinks := multiSink{}
-	var collect collector
+	var summary report.Summary
 	if o.format == "text" {
-		sinks = append(sinks, &collect)
+		sinks = append(sinks, &summary)
 	} else {
 		sinks = append(sinks, report.NewWriter(env.Stdout))
 	}
@@ -114,7 +114,7 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	}
 	foot := runner.Run(ctx, cases, s.impls, header, opts, sinks)
 	if o.format == "text" {
-		report.RenderText(env.Stdout, collect.rep)
+		report.RenderText(env.Stdout, &summary)
 	}
 	if file != nil {
 		if foot.Stopped == "interrupted" {
@@ -182,10 +182,3 @@ func (m multiSink) Footer(f report.Footer) {
 		s.Footer(f)
 	}
 }
-
-// collector keeps the events in memory for the text renderer.
-type collector struct{ rep report.Report }
-
-func (c *collector) Header(h report.Header) { c.rep.Header = h }
-func (c *collector) Row(r report.Row)       { c.rep.Rows = append(c.rep.Rows, r) }
-func (c *collector) Footer(f report.Footer) { c.rep.Footer = f }

@@ -33,17 +33,19 @@ type implFlags struct {
 
 func (f *implFlags) register(cmd *cobra.Command, defaultImpls []string) {
 	cmd.Flags().StringSliceVar(&f.impls, "impl", defaultImpls, "implementations to run: go, ts, python (the Go reference always runs)")
-	cmd.Flags().StringVar(&f.transport, "transport", "local", "how mirrors run: local (processes on PATH)")
+	cmd.Flags().StringVar(&f.transport, "transport", "local", "how mirrors run: local (processes on PATH) or container (hermetic containers from the images conform images build makes)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", 10*time.Second, "longest silence allowed from a harness that owes an answer")
 	cmd.Flags().IntVar(&f.maxRestarts, "max-restarts", 3, "restarts of a broken harness before it is quarantined")
 }
 
-func (f *implFlags) transportImpl() (transport.Transport, error) {
+func (f *implFlags) transportImpl(ctx context.Context) (transport.Transport, error) {
 	switch f.transport {
 	case "local":
 		return transport.Local{}, nil
+	case "container":
+		return containerTransport(ctx)
 	}
-	return nil, usageErr("unknown --transport %q (local is the one available)", f.transport)
+	return nil, usageErr("unknown --transport %q (local or container)", f.transport)
 }
 
 // started holds the implementations of one command and closes them.
@@ -53,9 +55,11 @@ type started struct {
 	close []func()
 }
 
+// Close closes in reverse order of start, as defers would: the harnesses,
+// then the transport they ran through.
 func (s *started) Close() {
-	for _, c := range s.close {
-		c()
+	for i := len(s.close) - 1; i >= 0; i-- {
+		s.close[i]()
 	}
 }
 
@@ -76,12 +80,16 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 			names = append(names, n)
 		}
 	}
-	t, err := f.transportImpl()
+	t, err := f.transportImpl(ctx)
 	if err != nil {
 		return nil, err
 	}
 	ref := &runner.Reference{Version: Version}
 	s := &started{impls: []runner.Impl{ref}}
+	ct, inContainers := t.(*transport.Container)
+	if inContainers {
+		s.close = append(s.close, func() { _ = ct.Close() })
+	}
 	s.meta = append(s.meta, report.ImplMeta{Impl: "go", Implementation: ref.Implementation(), Transport: "in-process"})
 	cache, err := mirrors.CacheDir()
 	if err != nil {
@@ -89,11 +97,21 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 	}
 	for _, name := range names[1:] {
 		m, _ := mirrors.Lookup(name)
-		cmd, err := m.Prepare(ctx, cache, progress)
+		meta := report.ImplMeta{Impl: name, Transport: t.Name()}
+		var cmd transport.Command
+		if inContainers {
+			cmd, err = containerMirror(ctx, ct, m, &meta)
+		} else {
+			cmd, err = m.Prepare(ctx, cache, progress)
+		}
 		if err != nil {
 			s.Close()
 			var missing *mirrors.MissingRuntimeError
-			if errors.As(err, &missing) {
+			var already *exitError
+			switch {
+			case errors.As(err, &already):
+				return nil, err
+			case errors.As(err, &missing):
 				return nil, usageErr("%v", err)
 			}
 			return nil, brokenErr(err)
@@ -106,8 +124,8 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 		}
 		s.impls = append(s.impls, c)
 		s.close = append(s.close, c.Close)
-		s.meta = append(s.meta, report.ImplMeta{Impl: name, Implementation: im, Transport: t.Name(),
-			Command: append([]string{cmd.Path}, cmd.Args...)})
+		meta.Implementation, meta.Command = im, append([]string{cmd.Path}, cmd.Args...)
+		s.meta = append(s.meta, meta)
 	}
 	return s, nil
 }

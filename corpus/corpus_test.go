@@ -329,8 +329,9 @@ func TestJSONTestSuite(t *testing.T) {
 	}
 }
 
-// TestParent loads shared/corpora whole: every layout is found, ed25519 is
-// skipped, and the result is deterministic.
+// TestParent loads shared/corpora whole: every layout is found, including
+// the three ed25519/1 layouts, only jsontestsuite/test_transform is skipped,
+// and the result is deterministic.
 func TestParent(t *testing.T) {
 	root := corpusPath(t)
 	res := mustLoad(t, root)
@@ -359,6 +360,14 @@ func TestParent(t *testing.T) {
 		t.Fatal(err)
 	}
 	want[key{KindJSONTestSuite, tp}] = len(entries)
+	for _, name := range []string{"ed25519_test.json", "eddsa_test_legacy.json"} {
+		p := filepath.Join(root, "ed25519", "wycheproof", name)
+		want[key{KindWycheproof, p}] = len(readWycheproof(t, p))
+	}
+	sc := filepath.Join(root, "ed25519", "speccheck", "cases.json")
+	want[key{KindSpeccheck, sc}] = len(readSpeccheck(t, sc))
+	cctv := filepath.Join(root, "ed25519", "cctv", "ed25519vectors.json")
+	want[key{KindCCTV, cctv}] = len(readCCTV(t, cctv))
 
 	got := map[key]int{}
 	for _, l := range res.Layouts {
@@ -368,7 +377,7 @@ func TestParent(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("layouts %v, want %v", got, want)
 	}
-	wantSkipped := []string{filepath.Join(root, "ed25519"), filepath.Join(root, "jsontestsuite", "test_transform")}
+	wantSkipped := []string{filepath.Join(root, "jsontestsuite", "test_transform")}
 	if !reflect.DeepEqual(res.Skipped, wantSkipped) {
 		t.Errorf("skipped %v, want %v", res.Skipped, wantSkipped)
 	}

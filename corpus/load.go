@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -26,11 +27,23 @@ const (
 	// KindJSONTestSuite is a JSONTestSuite test_parsing/ directory
 	// (shared/corpora/jsontestsuite/SOURCE.md).
 	KindJSONTestSuite Kind = "jsontestsuite"
+	// KindWycheproof is one Wycheproof EdDSA verify file in a wycheproof/
+	// directory (shared/corpora/ed25519/SOURCE.md).
+	KindWycheproof Kind = "wycheproof"
+	// KindSpeccheck is the cases.json of a speccheck/ directory, the 12
+	// cases of "Taming the many EdDSAs" (shared/corpora/ed25519/SOURCE.md).
+	KindSpeccheck Kind = "speccheck"
+	// KindCCTV is C2SP/CCTV's ed25519vectors.json
+	// (shared/corpora/ed25519/SOURCE.md).
+	KindCCTV Kind = "cctv"
 )
 
 // kindRank orders layouts in Result: layouts with exact expected outputs come
 // first, so that deduplication keeps them over ExpectReference cases.
-var kindRank = map[Kind]int{KindJCS: 0, KindES6Numbers: 1, KindJSONTestSuite: 2}
+var kindRank = map[Kind]int{
+	KindJCS: 0, KindES6Numbers: 1, KindJSONTestSuite: 2,
+	KindWycheproof: 3, KindSpeccheck: 4, KindCCTV: 5,
+}
 
 // ErrNoLayout is returned, inside an *Error naming the path, when the path
 // given to Load holds no known layout at all.
@@ -77,10 +90,11 @@ func fsError(path string, err error) error {
 type Layout struct {
 	Kind Kind
 	// Path is the layout's directory (KindJCS), test_parsing directory
-	// (KindJSONTestSuite) or file (KindES6Numbers).
+	// (KindJSONTestSuite) or file (the other kinds).
 	Path string
 	// Entries is the number of entries read: input files for KindJCS and
-	// KindJSONTestSuite, lines for KindES6Numbers.
+	// KindJSONTestSuite, lines for KindES6Numbers, tests for
+	// KindWycheproof, cases for KindSpeccheck, vectors for KindCCTV.
 	Entries int
 	// Cases is the number of this layout's cases kept in Result.Cases.
 	Cases int
@@ -117,7 +131,9 @@ const maxDepth = 64
 // Load reads the corpus at path into cases. path is either a directory with
 // one known layout, a parent directory whose subdirectories (recursively)
 // hold known layouts, or a single es6numbers file (.txt or .txt.gz, named
-// es6testfile*). Symbolic links are followed.
+// es6testfile*). Symbolic links are followed. A directory named test_parsing,
+// wycheproof or speccheck is a layout when given itself or found as a
+// subdirectory; a directory holding ed25519vectors.json is a CCTV layout.
 //
 // Every case gets ID vectors.CaseID(Contract, Op, Input) and Corpus path,
 // exactly as given. Cases with the same ID are deduplicated, keeping the
@@ -130,9 +146,11 @@ const maxDepth = 64
 // es6numbers files) of any malformed entry: an input without its output, an
 // output or outhex file without its input, an outhex file that disagrees with
 // its output, an unknown file in a layout directory, a layout with no
-// entries, a bad es6numbers line or a NaN or infinite double. Directories
-// under path that match no layout are returned in Result.Skipped, not as an
-// error.
+// entries, a bad es6numbers line or a NaN or infinite double, and for the
+// ed25519/1 layouts malformed JSON (located at its line), a missing member,
+// bad hex, or a Wycheproof or CCTV flag the flag policy does not know (named
+// with its tcId or number). Directories under path that match no layout are
+// returned in Result.Skipped, not as an error.
 func Load(path string) (Result, error) {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -238,6 +256,37 @@ func (w *walker) walk(dir string, depth int) (bool, error) {
 		}
 		w.found = append(w.found, f)
 		consumed["test_parsing"] = true
+		hit = true
+	}
+	// Layouts 4 and 5: ed25519/1's wycheproof/ and speccheck/, given
+	// themselves or their parent.
+	if load, ok := ed25519Dirs[filepath.Base(filepath.Clean(dir))]; ok && depth == 0 {
+		got, err := load(dir, w.corpus)
+		if err != nil {
+			return false, err
+		}
+		w.found = append(w.found, got...)
+		return true, nil
+	}
+	for _, name := range ed25519DirNames() {
+		if !dirs[name] {
+			continue
+		}
+		got, err := ed25519Dirs[name](filepath.Join(dir, name), w.corpus)
+		if err != nil {
+			return false, err
+		}
+		w.found = append(w.found, got...)
+		consumed[name] = true
+		hit = true
+	}
+	// Layout 6: CCTV's ed25519vectors.json.
+	if slices.Contains(files, cctvFile) {
+		f, err := loadCCTV(filepath.Join(dir, cctvFile), w.corpus)
+		if err != nil {
+			return false, err
+		}
+		w.found = append(w.found, f)
 		hit = true
 	}
 

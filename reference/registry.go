@@ -1,17 +1,23 @@
 // Package reference is the Go reference implementation of conform's
-// contracts: one package per contract (rfc8785, pyjson, frame), each with
-// its closed refusal table, and this registry, which lists their operations
-// for the runner and the in-process harness.
+// contracts: one package per contract (rfc8785, pyjson, frame, prim, ticker,
+// v8date, ed25519, digest), each with its closed refusal table, and this
+// registry, which lists their operations for the runner and the in-process
+// harness.
 //
 // Source: spec/README.md (the contract table) and mirrors/PROTOCOL.md (the
 // `run`, `ignore` and `guards` requests the registry answers).
 package reference
 
 import (
+	"conform/reference/digest"
+	"conform/reference/ed25519"
 	"conform/reference/frame"
+	"conform/reference/prim"
 	"conform/reference/pyjson"
 	"conform/reference/refusal"
 	"conform/reference/rfc8785"
+	"conform/reference/ticker"
+	"conform/reference/v8date"
 )
 
 // Operation is one contract operation of the Go reference.
@@ -24,19 +30,43 @@ type Operation struct {
 	// Callers must not modify it.
 	Guards []refusal.Guard
 	// Run takes the input bytes and returns the output bytes on acceptance
-	// (empty, non-nil, for frame/1 lex) or a *refusal.Error carrying one of
+	// (empty, non-nil, for frame/1 lex, prim/1 sorted-set and tool-list,
+	// and ed25519/1 verify) or a *refusal.Error carrying one of
 	// Guards. opts may let guards pass (refusal.Ignoring). It never panics.
 	Run func(input []byte, opts ...refusal.Option) ([]byte, error)
 }
 
-// Operations returns every operation of the Go reference, in a fixed order:
-// rfc8785/1 canonicalize, pyjson-ascii/1 encode, frame/1 lex. Each call
-// returns a new slice.
+// Operations returns every operation of the Go reference, in a fixed order,
+// that of spec/README.md's table: rfc8785/1 canonicalize, pyjson-ascii/1
+// encode, frame/1 lex; prim/1 timestamp, integer, positive-integer, string,
+// safe-display, sorted-set, tool-list, base64url, utf8-length; ticker/1
+// symbol, equity-ticker, masked-label-v1, closed-masked-label; v8date/1
+// parse; ed25519/1 verify; digest/1 digest, signing-input, schema-digest,
+// arguments-digest. Each call returns a new slice.
 func Operations() []Operation {
 	return []Operation{
 		{Contract: rfc8785.Contract, Op: rfc8785.Op, Guards: rfc8785.Guards, Run: rfc8785.Canonicalize},
 		{Contract: pyjson.Contract, Op: pyjson.Op, Guards: pyjson.Guards, Run: pyjson.Encode},
 		{Contract: frame.Contract, Op: frame.Op, Guards: frame.Guards, Run: lexFrame},
+		{Contract: prim.Contract, Op: prim.OpTimestamp, Guards: prim.Guards, Run: prim.Timestamp},
+		{Contract: prim.Contract, Op: prim.OpInteger, Guards: prim.Guards, Run: prim.Integer},
+		{Contract: prim.Contract, Op: prim.OpPositiveInteger, Guards: prim.Guards, Run: prim.PositiveInteger},
+		{Contract: prim.Contract, Op: prim.OpString, Guards: prim.Guards, Run: prim.String},
+		{Contract: prim.Contract, Op: prim.OpSafeDisplay, Guards: prim.Guards, Run: prim.SafeDisplay},
+		{Contract: prim.Contract, Op: prim.OpSortedSet, Guards: prim.Guards, Run: prim.SortedSet},
+		{Contract: prim.Contract, Op: prim.OpToolList, Guards: prim.Guards, Run: prim.ToolList},
+		{Contract: prim.Contract, Op: prim.OpBase64URL, Guards: prim.Guards, Run: prim.Base64URL},
+		{Contract: prim.Contract, Op: prim.OpUTF8Length, Guards: prim.Guards, Run: prim.UTF8Length},
+		{Contract: ticker.Contract, Op: ticker.OpSymbol, Guards: ticker.Guards, Run: ticker.Symbol},
+		{Contract: ticker.Contract, Op: ticker.OpEquityTicker, Guards: ticker.Guards, Run: ticker.EquityTicker},
+		{Contract: ticker.Contract, Op: ticker.OpMaskedLabelV1, Guards: ticker.Guards, Run: ticker.MaskedLabelV1},
+		{Contract: ticker.Contract, Op: ticker.OpClosedMaskedLabel, Guards: ticker.Guards, Run: ticker.ClosedMaskedLabel},
+		{Contract: v8date.Contract, Op: v8date.Op, Guards: v8date.Guards, Run: v8date.Parse},
+		{Contract: ed25519.Contract, Op: ed25519.Op, Guards: ed25519.Guards, Run: ed25519.Verify},
+		{Contract: digest.Contract, Op: digest.OpDigest, Guards: digest.Guards, Run: digest.Digest},
+		{Contract: digest.Contract, Op: digest.OpSigningInput, Guards: digest.Guards, Run: digest.SigningInput},
+		{Contract: digest.Contract, Op: digest.OpSchemaDigest, Guards: digest.Guards, Run: digest.SchemaDigest},
+		{Contract: digest.Contract, Op: digest.OpArgumentsDigest, Guards: digest.Guards, Run: digest.ArgumentsDigest},
 	}
 }
 

@@ -45,6 +45,14 @@ type ImplMeta struct {
 	Transport string `json:"transport"`
 	// Command is how the harness was started, for the record.
 	Command []string `json:"command,omitempty"`
+	// Image is the container image the harness ran in (--transport
+	// container), ImageID that image's ID, BaseImage the base image it was
+	// built from and BaseImageID that base's ID. The runtime versions are
+	// the handshake's, reported from inside the container.
+	Image       string `json:"image,omitempty"`
+	ImageID     string `json:"image_id,omitempty"`
+	BaseImage   string `json:"base_image,omitempty"`
+	BaseImageID string `json:"base_image_id,omitempty"`
 }
 
 // CorpusMeta describes one --corpus root in the header.

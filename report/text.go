@@ -15,11 +15,60 @@ import (
 // JSONL report always holds all of them.
 const MaxShown = 100
 
+// Summary is what the text rendering needs of a run: the header, counts
+// per contract, implementation and outcome, the first MaxShown disagreeing
+// rows, and the footer. It is a Sink, so a run of any size is rendered in
+// bounded memory.
+type Summary struct {
+	Head          Header
+	Counts        map[string]map[string]map[Outcome]int // contract, impl, outcome
+	Disagreements []Row
+	Foot          Footer
+}
+
+// Header records the header.
+func (s *Summary) Header(h Header) { s.Head = h }
+
+// Row counts one row and keeps it if it disagrees and fewer than MaxShown
+// are kept.
+func (s *Summary) Row(r Row) {
+	if s.Counts == nil {
+		s.Counts = map[string]map[string]map[Outcome]int{}
+	}
+	byImpl := s.Counts[r.Contract]
+	if byImpl == nil {
+		byImpl = map[string]map[Outcome]int{}
+		s.Counts[r.Contract] = byImpl
+	}
+	if byImpl[r.Impl] == nil {
+		byImpl[r.Impl] = map[Outcome]int{}
+	}
+	byImpl[r.Impl][r.Outcome]++
+	if r.Outcome.Disagrees() && len(s.Disagreements) < MaxShown {
+		s.Disagreements = append(s.Disagreements, r)
+	}
+}
+
+// Footer records the footer.
+func (s *Summary) Footer(f Footer) { s.Foot = f }
+
+// Summarize folds a whole report into a Summary.
+func Summarize(rep Report) *Summary {
+	s := &Summary{}
+	s.Header(rep.Header)
+	for _, r := range rep.Rows {
+		s.Row(r)
+	}
+	s.Footer(rep.Footer)
+	return s
+}
+
 // RenderText writes the human summary of a run: who ran, the matrix of
-// contract x implementation counts, then each disagreement with a go-cmp
-// diff of expected against observed and its one-line reproducer.
-func RenderText(w io.Writer, rep Report) {
-	h := rep.Header
+// contract x implementation counts, then each disagreement (at most
+// MaxShown) with a go-cmp diff of expected against observed and its
+// one-line reproducer.
+func RenderText(w io.Writer, s *Summary) {
+	h := s.Head
 	fmt.Fprintf(w, "conform %s, protocol %d, vectors manifest %s, transport %s\n",
 		h.ConformVersion, h.Protocol, short(h.VectorsSHA256, 12), h.Transport)
 	for _, im := range h.Impls {
@@ -30,21 +79,14 @@ func RenderText(w io.Writer, rep Report) {
 		fmt.Fprintf(w, "  corpus  %s: %d cases (%s)\n", c.Path, c.Cases, strings.Join(c.Layouts, ", "))
 	}
 	fmt.Fprintln(w)
-	renderMatrix(w, rep)
-
-	shown := 0
-	for _, r := range rep.Rows {
-		if !r.Outcome.Disagrees() {
-			continue
-		}
-		if shown == MaxShown {
-			fmt.Fprintf(w, "\n... %d more disagreements in the JSONL report (--report FILE)\n", rep.Footer.Disagreements-shown)
-			break
-		}
-		shown++
+	renderMatrix(w, s)
+	for _, r := range s.Disagreements {
 		renderDisagreement(w, r)
 	}
-	f := rep.Footer
+	f := s.Foot
+	if more := f.Disagreements - len(s.Disagreements); more > 0 {
+		fmt.Fprintf(w, "\n... %d more disagreements in the JSONL report (--report FILE)\n", more)
+	}
 	fmt.Fprintln(w)
 	if len(f.Quarantined) > 0 {
 		fmt.Fprintf(w, "quarantined: %s\n", strings.Join(f.Quarantined, ", "))
@@ -69,32 +111,16 @@ var columns = []struct {
 	{Errored, "errored"}, {Skipped, "skipped"}, {Timeout, "timeout"},
 }
 
-func renderMatrix(w io.Writer, rep Report) {
-	type key struct{ contract, impl string }
-	counts := map[key]map[Outcome]int{}
-	var contracts []string
-	seen := map[string]bool{}
-	for _, r := range rep.Rows {
-		k := key{r.Contract, r.Impl}
-		if counts[k] == nil {
-			counts[k] = map[Outcome]int{}
-		}
-		counts[k][r.Outcome]++
-		if !seen[r.Contract] {
-			seen[r.Contract] = true
-			contracts = append(contracts, r.Contract)
-		}
-	}
-	sort.Strings(contracts)
+func renderMatrix(w io.Writer, s *Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "contract\timpl\tcases\t")
 	for _, c := range columns {
 		fmt.Fprintf(tw, "%s\t", c.title)
 	}
 	fmt.Fprintln(tw)
-	for _, contract := range contracts {
-		for _, im := range rep.Header.Impls {
-			cs := counts[key{contract, im.Impl}]
+	for _, contract := range sortedKeys(s.Counts) {
+		for _, im := range s.Head.Impls {
+			cs := s.Counts[contract][im.Impl]
 			if cs == nil {
 				continue
 			}

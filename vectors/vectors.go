@@ -15,7 +15,7 @@ import (
 	"unicode/utf8"
 )
 
-//go:embed MANIFEST rfc8785 pyjson-ascii frame
+//go:embed MANIFEST rfc8785 pyjson-ascii frame prim ticker v8date ed25519 digest
 var embedded embed.FS
 
 // Embedded returns the vectors compiled into conform.
@@ -50,15 +50,36 @@ type File struct {
 	Cases  []Case
 }
 
-// contract is one known contract: its name with version, its operation and
+// contract is one known contract: its name with version, its operations and
 // its vectors directory (the name without the version).
-type contract struct{ name, op, dir string }
+type contract struct {
+	name string
+	ops  []string
+	dir  string
+}
 
-// contracts is the closed table of contracts vectors may name (spec/README.md).
+// contracts is the closed table of contracts vectors may name, with their
+// operations (spec/README.md).
 var contracts = []contract{
-	{"rfc8785/1", "canonicalize", "rfc8785"},
-	{"pyjson-ascii/1", "encode", "pyjson-ascii"},
-	{"frame/1", "lex", "frame"},
+	{"rfc8785/1", []string{"canonicalize"}, "rfc8785"},
+	{"pyjson-ascii/1", []string{"encode"}, "pyjson-ascii"},
+	{"frame/1", []string{"lex"}, "frame"},
+	{"prim/1", []string{"timestamp", "integer", "positive-integer", "string", "safe-display",
+		"sorted-set", "tool-list", "base64url", "utf8-length"}, "prim"},
+	{"ticker/1", []string{"symbol", "equity-ticker", "masked-label-v1", "closed-masked-label"}, "ticker"},
+	{"v8date/1", []string{"parse"}, "v8date"},
+	{"ed25519/1", []string{"verify"}, "ed25519"},
+	{"digest/1", []string{"digest", "signing-input", "schema-digest", "arguments-digest"}, "digest"},
+}
+
+// hasOp reports whether op is one of c's operations.
+func (c contract) hasOp(op string) bool {
+	for _, o := range c.ops {
+		if o == op {
+			return true
+		}
+	}
+	return false
 }
 
 func contractNamed(name string) (contract, bool) {
@@ -579,8 +600,8 @@ func parseHeader(path, line string) (Header, error) {
 	if !ok {
 		return h, fmt.Errorf("unknown contract %q", h.Contract)
 	}
-	if h.Op != c.op {
-		return h, fmt.Errorf("contract %s has no operation %q (it has %q)", c.name, h.Op, c.op)
+	if !c.hasOp(h.Op) {
+		return h, fmt.Errorf("contract %s has no operation %q (it has %s)", c.name, h.Op, quoteList(c.ops))
 	}
 	if want := c.dir + "/" + h.Behaviour + ".jsonl"; path != want {
 		return h, fmt.Errorf("contract %s, behaviour %q belongs in %s", c.name, h.Behaviour, want)
@@ -738,6 +759,15 @@ func parseInput(o object) ([]byte, error) {
 	}
 	b.WriteString(suffix)
 	return b.Bytes(), nil
+}
+
+// quoteList renders ops as "a", "b", "c".
+func quoteList(ops []string) string {
+	q := make([]string, len(ops))
+	for i, o := range ops {
+		q[i] = strconv.Quote(o)
+	}
+	return strings.Join(q, ", ")
 }
 
 func printableASCII(s string) bool {

@@ -50,6 +50,115 @@ var refusalTables = map[string][]string{
 		"frame string contains a control character",
 		"frame string contains an unpaired surrogate",
 	},
+	// spec/prim.md
+	"prim/1": {
+		"input is not valid JSON",
+		"value has the wrong JSON type",
+		"timestamp is not YYYY-MM-DDTHH:MM:SS.mmmZ",
+		"timestamp is not a real instant",
+		"number is not an integer",
+		"integer is out of range",
+		"string contains a control character",
+		"string contains an unpaired surrogate",
+		"string exceeds 256 Unicode scalar values",
+		"display text has a character outside U+0020-U+007E",
+		"display text is not 1 to 256 characters",
+		"set is not strictly ascending by code point",
+		"set has a repeated member",
+		"tools are not strictly ascending by (name, version)",
+		"tools have a repeated (name, version)",
+		"base64url is not 43 or 86 characters",
+		"base64url has a character outside A-Z a-z 0-9 - _",
+		"base64url is not canonical",
+	},
+	// spec/ticker.md
+	"ticker/1": {
+		"input is not valid JSON",
+		"value is not a string",
+		"symbol does not match ^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$",
+		"equity ticker does not match ^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$",
+		"masked label is not 1 to 64 UTF-16 units",
+		"masked label contains a control character",
+		"masked label contains an unpaired surrogate",
+		"masked label has five or more consecutive digits",
+		"masked label has a character outside the closed set",
+		"masked label has more than four consecutive digits",
+	},
+	// spec/v8date.md
+	"v8date/1": {
+		"input is not valid JSON",
+		"value is not a string",
+		"timestamp is not YYYY-MM-DDTHH:MM:SS.mmmZ",
+		"timestamp is not a real instant",
+		"timestamp is not a real calendar date",
+	},
+	// spec/ed25519.md
+	"ed25519/1": {
+		"input is not valid JSON",
+		"input is not {key, sig, msg} in lowercase hex",
+		"public key is not 32 bytes",
+		"signature is not 64 bytes",
+		"public key encoding is not canonical",
+		"public key has small order",
+		"public key is not a point on the curve",
+		"signature R has small order",
+		"signature S is not below the group order",
+		"signature does not verify",
+	},
+	// spec/digest.md
+	"digest/1": {
+		"input is not valid JSON",
+		"input has the wrong shape",
+		"schema id is not 1 to 128 characters from U+0021-U+007E",
+		"value cannot be canonicalized",
+		"argument number is not an unsigned safe integer",
+		"argument string is not a valid string",
+		"argument array has more than 32 elements",
+		"arguments nest deeper than 8",
+		"arguments exceed 65536 canonical bytes",
+	},
+}
+
+// refusalOps says which operations may give each message, where a spec's
+// table has an "operations" column (spec/prim.md, spec/ticker.md,
+// spec/digest.md). A contract or message not listed here is not limited.
+var refusalOps = map[string]map[string][]string{
+	"prim/1": {
+		"timestamp is not YYYY-MM-DDTHH:MM:SS.mmmZ":           {"timestamp"},
+		"timestamp is not a real instant":                     {"timestamp"},
+		"number is not an integer":                            {"integer", "positive-integer", "tool-list"},
+		"integer is out of range":                             {"integer", "positive-integer", "tool-list"},
+		"string contains a control character":                 {"string", "sorted-set", "tool-list"},
+		"string contains an unpaired surrogate":               {"string", "sorted-set", "tool-list", "utf8-length"},
+		"string exceeds 256 Unicode scalar values":            {"string", "sorted-set", "tool-list"},
+		"display text has a character outside U+0020-U+007E":  {"safe-display"},
+		"display text is not 1 to 256 characters":             {"safe-display"},
+		"set is not strictly ascending by code point":         {"sorted-set"},
+		"set has a repeated member":                           {"sorted-set"},
+		"tools are not strictly ascending by (name, version)": {"tool-list"},
+		"tools have a repeated (name, version)":               {"tool-list"},
+		"base64url is not 43 or 86 characters":                {"base64url"},
+		"base64url has a character outside A-Z a-z 0-9 - _":   {"base64url"},
+		"base64url is not canonical":                          {"base64url"},
+	},
+	"ticker/1": {
+		"symbol does not match ^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$":        {"symbol"},
+		"equity ticker does not match ^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$": {"equity-ticker"},
+		"masked label is not 1 to 64 UTF-16 units":                     {"masked-label-v1", "closed-masked-label"},
+		"masked label contains a control character":                    {"masked-label-v1"},
+		"masked label contains an unpaired surrogate":                  {"masked-label-v1"},
+		"masked label has five or more consecutive digits":             {"masked-label-v1"},
+		"masked label has a character outside the closed set":          {"closed-masked-label"},
+		"masked label has more than four consecutive digits":           {"closed-masked-label"},
+	},
+	"digest/1": {
+		"schema id is not 1 to 128 characters from U+0021-U+007E": {"digest", "signing-input"},
+		"argument number is not an unsigned safe integer":         {"arguments-digest"},
+		"argument string is not a valid string":                   {"arguments-digest"},
+		"argument array has more than 32 elements":                {"arguments-digest"},
+		"arguments nest deeper than 8":                            {"arguments-digest"},
+		"arguments exceed 65536 canonical bytes":                  {"arguments-digest"},
+	},
 }
 
 // exceptionPolicy says, for each contract's messages, which exception tag a
@@ -58,11 +167,90 @@ var refusalTables = map[string][]string{
 // grammar vectors are tagged "grammar". Every other guard has an Ignored:
 // rule (or, for frame duplicates, the default "continue as if the condition
 // were false") under which a single-cause vector is accepted, so those
-// vectors carry no tag.
+// vectors carry no tag, except where noted below and in exceptionOverrides.
 var exceptionPolicy = map[string]map[string]string{
 	"rfc8785/1":      {"input is not valid JSON": "grammar"},
 	"pyjson-ascii/1": {"input is not valid JSON": "grammar"},
 	"frame/1":        {"frame is not valid JSON": "grammar"},
+	// spec/README.md, "JSON value inputs": .input is grammar, .type is
+	// type-guard, for all five contracts below.
+	"prim/1": {
+		"input is not valid JSON":       "grammar",
+		"value has the wrong JSON type": "type-guard",
+		// The shape is the timestamp's grammar: a string not of the shape
+		// has no fields to read, and the spec gives it no Ignored rule.
+		"timestamp is not YYYY-MM-DDTHH:MM:SS.mmmZ": "grammar",
+	},
+	"ticker/1": {
+		"input is not valid JSON": "grammar",
+		"value is not a string":   "type-guard",
+	},
+	"v8date/1": {
+		"input is not valid JSON":                   "grammar",
+		"value is not a string":                     "type-guard",
+		"timestamp is not YYYY-MM-DDTHH:MM:SS.mmmZ": "grammar",
+	},
+	"ed25519/1": {
+		"input is not valid JSON":                       "grammar",
+		"input is not {key, sig, msg} in lowercase hex": "type-guard",
+		// No 32-byte key or 64-byte signature to verify with: a later
+		// rule refuses.
+		"public key is not 32 bytes": "shadowed",
+		"signature is not 64 bytes":  "shadowed",
+		// y in [p, p+18]: p and p+1 are blocklisted, the rest reduce to
+		// points nobody can sign for (or no point at all).
+		"public key encoding is not canonical": "shadowed",
+		// spec/ed25519.md: "its vectors carry the exception tag shadowed".
+		"public key is not a point on the curve": "shadowed",
+	},
+	"digest/1": {
+		"input is not valid JSON":   "grammar",
+		"input has the wrong shape": "type-guard",
+	},
+}
+
+// exceptionOverrides are the vectors whose tag differs from their message's
+// policy above, by "<path>:<name>", each with the reason.
+var exceptionOverrides = map[string]string{
+	// With the length guard ignored, the alphabet guard refuses '=' or the
+	// emoji.
+	"prim/base64url.jsonl:length.astral-43-code-points": "shadowed",
+	"prim/base64url.jsonl:padded.44":                    "shadowed",
+	"prim/base64url.jsonl:padded.88":                    "shadowed",
+	// With v8date.instant ignored, day 32 is past every month's length:
+	// v8date.calendar refuses it.
+	"v8date/parse.jsonl:day32":     "shadowed",
+	"v8date/parse.jsonl:apr.day32": "shadowed",
+	// x = 0 with the sign bit set does not decode; the review's forgery
+	// also has a small-order R.
+	"ed25519/verify-key.jsonl:small-order.identity.sign":  "shadowed",
+	"ed25519/verify-key.jsonl:small-order.order2.sign":    "shadowed",
+	"ed25519/verify-key.jsonl:small-order.review-forgery": "shadowed",
+	// Only R = identity can satisfy the cofactorless equation under a
+	// full-order key; every other blocklisted R then fails rule 8.
+	"ed25519/verify-sig.jsonl:r-small-order.y0":              "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.y0.sign":         "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.identity.sign":   "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.order8a":         "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.order8a.sign":    "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.order8b":         "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.order8b.sign":    "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.order2":          "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.order2.sign":     "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.y-p":             "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.y-p.sign":        "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.y-p-plus-1":      "shadowed",
+	"ed25519/verify-sig.jsonl:r-small-order.y-p-plus-1.sign": "shadowed",
+	// S = L, L+1, 2^256-1 are no signature's S under the test key: rule 8
+	// refuses them.
+	"ed25519/verify-sig.jsonl:s-equals-l":        "shadowed",
+	"ed25519/verify-sig.jsonl:s-equals-l-plus-1": "shadowed",
+	"ed25519/verify-sig.jsonl:s-max":             "shadowed",
+	// With the argument guard ignored the walk goes on and JCS refuses
+	// (spec/digest.md for the lone surrogate).
+	"digest/arguments-digest.jsonl:number.1e400":          "shadowed",
+	"digest/arguments-digest.jsonl:string.lone-surrogate": "shadowed",
+	"digest/arguments-digest.jsonl:name.lone-surrogate":   "shadowed",
 }
 
 // caseFloors are the per-contract case counts that exist now; a change that
@@ -71,6 +259,11 @@ var caseFloors = map[string]int{
 	"rfc8785/1":      312,
 	"pyjson-ascii/1": 309,
 	"frame/1":        212,
+	"prim/1":         381,
+	"ticker/1":       206,
+	"v8date/1":       76,
+	"ed25519/1":      108,
+	"digest/1":       190,
 }
 
 func loadEmbedded(t *testing.T) []File {
@@ -109,7 +302,11 @@ func TestEmbedded(t *testing.T) {
 			t.Errorf("cases for contract %s, which has no floor", contract)
 		}
 	}
-	if n := len(Cases(files)); n != count["rfc8785/1"]+count["pyjson-ascii/1"]+count["frame/1"] {
+	sum := 0
+	for _, n := range count {
+		sum += n
+	}
+	if n := len(Cases(files)); n != sum {
 		t.Errorf("Cases: %d", n)
 	}
 }
@@ -147,6 +344,9 @@ func TestRefusalCoverage(t *testing.T) {
 		if !contains(table, c.Message) {
 			t.Errorf("%s: message %q is not in %s's refusal table", c.Source, c.Message, c.Contract)
 		}
+		if ops, limited := refusalOps[c.Contract][c.Message]; limited && !contains(ops, c.Op) {
+			t.Errorf("%s: operation %s cannot refuse with %q (only %s)", c.Source, c.Op, c.Message, strings.Join(ops, ", "))
+		}
 		if seen[c.Contract] == nil {
 			seen[c.Contract] = map[string]int{}
 		}
@@ -162,12 +362,30 @@ func TestRefusalCoverage(t *testing.T) {
 }
 
 func TestExceptionPolicy(t *testing.T) {
-	for _, c := range Cases(loadEmbedded(t)) {
-		if c.Expect != ExpectRefused {
-			continue
+	used := map[string]bool{}
+	for _, f := range loadEmbedded(t) {
+		for _, c := range f.Cases {
+			key := f.Path + ":" + c.Name
+			want, override := exceptionOverrides[key]
+			if override {
+				used[key] = true
+				if c.Expect != ExpectRefused {
+					t.Errorf("%s: %s has an exception override but is not refused", c.Source, c.Name)
+				}
+			} else {
+				want = exceptionPolicy[c.Contract][c.Message]
+			}
+			if c.Expect != ExpectRefused {
+				continue
+			}
+			if c.Exception != want {
+				t.Errorf("%s: %s %q has exception %q, want %q", c.Source, c.Name, c.Message, c.Exception, want)
+			}
 		}
-		if want := exceptionPolicy[c.Contract][c.Message]; c.Exception != want {
-			t.Errorf("%s: %q has exception %q, want %q", c.Source, c.Message, c.Exception, want)
+	}
+	for key := range exceptionOverrides {
+		if !used[key] {
+			t.Errorf("exception override %s names no vector", key)
 		}
 	}
 }
@@ -535,7 +753,7 @@ func FuzzLoad(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, path := range []string{"frame/objects.jsonl", "rfc8785/numbers.jsonl", "pyjson-ascii/sort.jsonl"} {
+		for _, path := range []string{"frame/objects.jsonl", "rfc8785/numbers.jsonl", "pyjson-ascii/sort.jsonl", "prim/string.jsonl", "digest/digest.jsonl"} {
 			m := fstest.MapFS{path: &fstest.MapFile{Data: data}}
 			m["MANIFEST"] = &fstest.MapFile{Data: []byte(manifest(m, path))}
 			files, err := Load(m)
@@ -547,4 +765,34 @@ func FuzzLoad(f *testing.F) {
 		Load(fstest.MapFS{"MANIFEST": &fstest.MapFile{Data: data}})
 		Verify(fstest.MapFS{"MANIFEST": &fstest.MapFile{Data: data}})
 	})
+}
+
+// TestLoadMultiOpContract checks a contract with several operations: each
+// of its operations loads, in any file of its directory, and an operation
+// of another contract is refused.
+func TestLoadMultiOpContract(t *testing.T) {
+	primLine := func(op, name, input, rest string) string {
+		return `{"id":"` + CaseID("prim/1", op, []byte(input)) + `","name":"` + name +
+			`","input":"` + input + `"` + rest + `}`
+	}
+	header := func(op, behaviour string) string {
+		return `{"conform_vectors":1,"contract":"prim/1","op":"` + op + `","behaviour":"` + behaviour + `","description":"D."}`
+	}
+	m := vfs(map[string]string{
+		"prim/integer.jsonl":         header("integer", "integer") + "\n" + primLine("integer", "a", "1", `,"expect":"ok","output":"1"`) + "\n",
+		"prim/timestamp-shape.jsonl": header("timestamp", "timestamp-shape") + "\n" + primLine("timestamp", "a", "1", `,"expect":"refused","message":"value has the wrong JSON type","exception":"type-guard"`) + "\n",
+	})
+	files, err := Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 2 || files[0].Cases[0].Op != "integer" || files[1].Cases[0].Op != "timestamp" {
+		t.Errorf("files %+v", files)
+	}
+	bad := vfs(map[string]string{
+		"prim/lex.jsonl": header("lex", "lex") + "\n" + primLine("lex", "a", "1", `,"expect":"ok","output":"1"`) + "\n",
+	})
+	if _, err := Load(bad); err == nil || !strings.Contains(err.Error(), `vectors/prim/lex.jsonl:1: header: contract prim/1 has no operation "lex" (it has "timestamp", "integer"`) {
+		t.Errorf("Load: %v", err)
+	}
 }

@@ -1,6 +1,7 @@
 // Package transport starts harness processes and hands back their pipes.
 // conform drives every implementation through a Transport, so that local
-// processes and (later) containers share every code path above this one.
+// processes (Local) and containers (Container) share every code path above
+// this one.
 package transport
 
 import (
@@ -10,12 +11,16 @@ import (
 )
 
 // Command says what to start: a program, its arguments, working directory
-// and extra environment ("KEY=value").
+// and extra environment ("KEY=value"), and for the container transport the
+// image that holds them (Local ignores Image).
 type Command struct {
 	Path string
 	Args []string
 	Dir  string
 	Env  []string
+	// Image is the local image reference the container transport starts
+	// the program in; Dir is then a directory inside that image.
+	Image string
 }
 
 // Conn is one running harness.

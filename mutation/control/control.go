@@ -40,12 +40,18 @@ func Reference(r *runner.Reference) Impl { return goRef{r} }
 
 type goRef struct{ *runner.Reference }
 
-// Guards lists the registry's tables in registry order. It never fails.
+// Guards lists the registry's tables in registry order, each guard once
+// (operations of one contract share its table). It never fails.
 func (g goRef) Guards(context.Context) ([]protocol.Guard, error) {
 	var out []protocol.Guard
+	seen := map[protocol.Guard]bool{}
 	for _, op := range reference.Operations() {
 		for _, gd := range op.Guards {
-			out = append(out, protocol.Guard{Contract: gd.Contract, Code: gd.Code, Message: gd.Message})
+			pg := protocol.Guard{Contract: gd.Contract, Code: gd.Code, Message: gd.Message}
+			if !seen[pg] {
+				seen[pg] = true
+				out = append(out, pg)
+			}
 		}
 	}
 	return out, nil

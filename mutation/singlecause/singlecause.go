@@ -69,6 +69,14 @@ type Options struct {
 	// ProbeGrammar runs grammar guards too, requiring that ignoring them
 	// changes nothing.
 	ProbeGrammar bool
+	// RerunAll reruns every vector, of every contract, for every guard: the
+	// seeds' method to the letter. By default a guard's batch is the
+	// vectors of its own contract, and one sweep per contract, with all of
+	// that contract's audited guards ignored at once, reruns the vectors of
+	// every other contract; a change there is then traced to the guards
+	// that cause it one by one. The verdicts are the same; the work grows
+	// with guards x vectors of a contract rather than guards x all vectors.
+	RerunAll bool
 }
 
 // Answer is what an implementation said about one case.
@@ -168,8 +176,10 @@ type Result struct {
 	// harness was restarted or quarantined): the audit is incomplete.
 	Broke    string        `json:"broke,omitempty"`
 	Duration time.Duration `json:"duration_ns"`
-	// Runs counts the full vector batches sent (baseline included).
-	Runs int `json:"runs"`
+	// Runs counts the batches sent (baseline and sweeps included), and
+	// Vectors the vector runs in them.
+	Runs    int `json:"runs"`
+	Vectors int `json:"vectors"`
 }
 
 // Counts returns how many guards have each status.
@@ -213,9 +223,9 @@ func expected(c vectors.Case, got harness.Result) bool {
 // guards, setting its ignore set before each batch, and clears the set
 // before it returns. A broken implementation ends the audit early with
 // Result.Broke set.
-func Audit(ctx context.Context, cases []vectors.Case, im control.Impl, opts Options) Result {
+func Audit(ctx context.Context, cases []vectors.Case, im control.Impl, opts Options) (res Result) {
 	start := time.Now()
-	res := Result{Impl: im.Name(), Implementation: im.Implementation()}
+	res = Result{Impl: im.Name(), Implementation: im.Implementation()}
 	defer func() { res.Duration = time.Since(start) }()
 
 	decl := im.Implementation()
@@ -224,16 +234,12 @@ func Audit(ctx context.Context, cases []vectors.Case, im control.Impl, opts Opti
 		want[c] = true
 	}
 	inScope := func(contract string) bool { return len(want) == 0 || want[contract] }
-	var run []vectors.Case
+	a := &auditor{im: im, opts: opts, res: &res}
 	for _, c := range cases {
 		if c.Corpus != "" || !inScope(c.Contract) || !decl.Supports(c.Contract, c.Op) {
 			continue
 		}
-		run = append(run, c)
-	}
-	jobs := make([]harness.Job, len(run))
-	for i, c := range run {
-		jobs[i] = harness.Job{Contract: c.Contract, Op: c.Op, Input: c.Input}
+		a.run = append(a.run, c)
 	}
 
 	table, err := im.Guards(ctx)
@@ -241,33 +247,68 @@ func Audit(ctx context.Context, cases []vectors.Case, im control.Impl, opts Opti
 		res.Broke = fmt.Sprintf("guards: %v", err)
 		return res
 	}
-	guards := guardList(table, run, decl, inScope)
+	guards := guardList(table, a.run, decl, inScope)
 
 	if _, err := im.SetIgnore(ctx, nil); err != nil {
 		res.Broke = fmt.Sprintf("ignore (clear): %v", err)
 		return res
 	}
-	base := im.RunBatch(ctx, jobs)
-	res.Runs++
+	all := make([]int, len(a.run))
+	byContract := map[string][]int{}
+	for i, c := range a.run {
+		all[i] = i
+		byContract[c.Contract] = append(byContract[c.Contract], i)
+	}
+	a.base = a.batch(ctx, all)
 	if b := broke(im); b != "" {
 		res.Broke = "baseline run: " + b
 		return res
 	}
-	for i, c := range run {
-		if !expected(c, base[i]) {
-			res.Baseline = append(res.Baseline, Change{Vector: vectorOf(c), Before: expectedAnswer(c), After: answerOf(base[i])})
+	for i, c := range a.run {
+		if !expected(c, a.base[i]) {
+			res.Baseline = append(res.Baseline, Change{Vector: vectorOf(c), Before: expectedAnswer(c), After: answerOf(a.base[i])})
 		}
 	}
 
+	// ran lists, per contract, the guards that were ignored and rerun, by
+	// their index in res.Guards.
+	ran := map[string][]int{}
+	var order []string
 	for _, g := range guards {
 		if ctx.Err() != nil {
 			res.Broke = "cancelled"
 			break
 		}
-		v := audit1(ctx, im, g, run, jobs, base, opts, &res)
+		scope := byContract[g.Contract]
+		if opts.RerunAll {
+			scope = all
+		}
+		v := a.guard(ctx, g, scope)
 		res.Guards = append(res.Guards, v)
 		if res.Broke != "" {
 			break
+		}
+		if v.Ran {
+			if len(ran[g.Contract]) == 0 {
+				order = append(order, g.Contract)
+			}
+			ran[g.Contract] = append(ran[g.Contract], len(res.Guards)-1)
+		}
+	}
+	if !opts.RerunAll {
+		for _, c := range order {
+			if res.Broke != "" || ctx.Err() != nil {
+				break
+			}
+			var others []int
+			for _, i := range all {
+				if a.run[i].Contract != c {
+					others = append(others, i)
+				}
+			}
+			if len(others) > 0 {
+				a.sweep(ctx, c, ran[c], others)
+			}
 		}
 	}
 	if res.Broke == "" {
@@ -276,6 +317,93 @@ func Audit(ctx context.Context, cases []vectors.Case, im control.Impl, opts Opti
 		}
 	}
 	return res
+}
+
+// auditor is one implementation's audit in progress.
+type auditor struct {
+	im   control.Impl
+	opts Options
+	res  *Result
+	run  []vectors.Case
+	base []harness.Result
+}
+
+// batch runs the vectors at idx (indices into a.run) and returns their
+// results by index into a.run (other entries zero).
+func (a *auditor) batch(ctx context.Context, idx []int) []harness.Result {
+	jobs := make([]harness.Job, len(idx))
+	for k, i := range idx {
+		c := a.run[i]
+		jobs[k] = harness.Job{Contract: c.Contract, Op: c.Op, Input: c.Input}
+	}
+	got := a.im.RunBatch(ctx, jobs)
+	a.res.Runs++
+	a.res.Vectors += len(jobs)
+	out := make([]harness.Result, len(a.run))
+	for k, i := range idx {
+		out[i] = got[k]
+	}
+	return out
+}
+
+// sweep ignores every audited guard of contract c at once (the guards at
+// gi in res.Guards) and reruns the vectors of the other contracts (idx).
+// Each changed vector is traced to the guards that change it alone, which
+// become Broken; a change no single guard reproduces breaks them all.
+func (a *auditor) sweep(ctx context.Context, c string, gi []int, idx []int) {
+	res := a.res
+	var pairs []protocol.GuardPair
+	for _, i := range gi {
+		pairs = append(pairs, protocol.GuardPair{Contract: c, Message: res.Guards[i].Message})
+	}
+	if _, err := a.im.SetIgnore(ctx, pairs); err != nil {
+		res.Broke = fmt.Sprintf("ignore (every audited guard of %s): %v", c, err)
+		return
+	}
+	got := a.batch(ctx, idx)
+	if b := broke(a.im); b != "" {
+		res.Broke = fmt.Sprintf("with every audited guard of %s ignored: %s", c, b)
+		return
+	}
+	var changed []int
+	for _, i := range idx {
+		if !answerOf(a.base[i]).Equal(answerOf(got[i])) {
+			changed = append(changed, i)
+		}
+	}
+	if len(changed) == 0 {
+		return
+	}
+	traced := false
+	for _, g := range gi {
+		v := &res.Guards[g]
+		if _, err := a.im.SetIgnore(ctx, []protocol.GuardPair{{Contract: c, Message: v.Message}}); err != nil {
+			res.Broke = fmt.Sprintf("ignore %q: %v", v.Message, err)
+			return
+		}
+		one := a.batch(ctx, changed)
+		var col []Change
+		for _, i := range changed {
+			if ch := (Change{Vector: vectorOf(a.run[i]), Before: answerOf(a.base[i]), After: answerOf(one[i])}); !ch.Before.Equal(ch.After) {
+				col = append(col, ch)
+			}
+		}
+		if len(col) > 0 {
+			traced = true
+			v.Collateral = append(v.Collateral, col...)
+			v.Status = Broken
+			v.Reasons = append(v.Reasons, fmt.Sprintf("ignoring it changes %d vectors of other contracts; first: %s: %s -> %s", len(col), col[0].Vector, col[0].Before, col[0].After))
+		}
+	}
+	if !traced {
+		first := changed[0]
+		for _, g := range gi {
+			v := &res.Guards[g]
+			v.Status = Broken
+			v.Reasons = append(v.Reasons, fmt.Sprintf("ignoring every audited guard of %s at once changes %d vectors of other contracts, though none alone does; first: %s: %s -> %s",
+				c, len(changed), vectorOf(a.run[first]), answerOf(a.base[first]), answerOf(got[first])))
+		}
+	}
 }
 
 // expectedAnswer is the answer vector c requires.
@@ -339,8 +467,10 @@ func guardList(table []protocol.Guard, run []vectors.Case, decl protocol.Impleme
 	return append(out, missing...)
 }
 
-// audit1 proves one guard.
-func audit1(ctx context.Context, im control.Impl, g protocol.Guard, run []vectors.Case, jobs []harness.Job, base []harness.Result, opts Options, res *Result) Guard {
+// guard proves one guard, rerunning the vectors at scope (indices into
+// a.run), which hold every vector aimed at it.
+func (a *auditor) guard(ctx context.Context, g protocol.Guard, scope []int) Guard {
+	im, opts, res, run, base := a.im, a.opts, a.res, a.run, a.base
 	v := Guard{Contract: g.Contract, Code: g.Code, Message: g.Message}
 	var aimed []int
 	grammar := 0
@@ -383,8 +513,7 @@ func audit1(ctx context.Context, im control.Impl, g protocol.Guard, run []vector
 		v.Reasons = append(v.Reasons, "the implementation answered the ignore request with this guard as unknown")
 		return v
 	}
-	got := im.RunBatch(ctx, jobs)
-	res.Runs++
+	got := a.batch(ctx, scope)
 	v.Ran = true
 	if b := broke(im); b != "" {
 		res.Broke = fmt.Sprintf("with %q ignored: %s", g.Message, b)
@@ -394,7 +523,8 @@ func audit1(ctx context.Context, im control.Impl, g protocol.Guard, run []vector
 	for _, i := range aimed {
 		isAimed[i] = true
 	}
-	for i, c := range run {
+	for _, i := range scope {
+		c := run[i]
 		ch := Change{Vector: vectorOf(c), Before: answerOf(base[i]), After: answerOf(got[i])}
 		if !isAimed[i] || (isGrammar && opts.ProbeGrammar) {
 			if !ch.Before.Equal(ch.After) {
@@ -434,13 +564,13 @@ func audit1(ctx context.Context, im control.Impl, g protocol.Guard, run []vector
 	case isGrammar:
 		v.Status = Exception
 		v.Excepted = map[string]int{GrammarTag: grammar}
-		v.Reasons = append(v.Reasons, fmt.Sprintf("grammar guard, probed: ignoring it changed none of the %d vectors (its %d tagged %s stayed refused)", len(run), grammar, GrammarTag))
+		v.Reasons = append(v.Reasons, fmt.Sprintf("grammar guard, probed: ignoring it changed none of the %d vectors rerun (its %d tagged %s stayed refused)", len(scope), grammar, GrammarTag))
 	case len(v.Excepted) > 0:
 		v.Status = Exception
 		v.Reasons = append(v.Reasons, fmt.Sprintf("%d of %d vectors flipped to accepted; the rest carry exception tags (%s); no other vector changed", v.Flipped, v.Aimed, tagList(v.Excepted)))
 	default:
 		v.Status = Flipped
-		v.Reasons = append(v.Reasons, fmt.Sprintf("all %d vectors aimed at it flipped to accepted; none of the other %d changed", v.Aimed, len(run)-v.Aimed))
+		v.Reasons = append(v.Reasons, fmt.Sprintf("all %d vectors aimed at it flipped to accepted; none of the other %d rerun changed", v.Aimed, len(scope)-v.Aimed))
 	}
 	if n := len(v.UnusedTags); n > 0 {
 		v.Reasons = append(v.Reasons, fmt.Sprintf("note: %d tagged vectors were accepted anyway (stale tag?); first: %s [%s]", n, v.UnusedTags[0], v.UnusedTags[0].Exception))

@@ -119,8 +119,8 @@ func WriteText(w io.Writer, results []Result) {
 	fmt.Fprintln(w)
 	for _, r := range results {
 		n := r.Counts()
-		fmt.Fprintf(w, "%s: %d guards: %d flipped, %d exception, %d broken; %d %s in %.2fs\n",
-			r.Impl, len(r.Guards), n[Flipped], n[Exception], n[Broken], r.Runs, plural(r.Runs, "vector batch"), r.Duration.Seconds())
+		fmt.Fprintf(w, "%s: %d guards: %d flipped, %d exception, %d broken; %d %s, %d vector runs, in %.2fs\n",
+			r.Impl, len(r.Guards), n[Flipped], n[Exception], n[Broken], r.Runs, plural(r.Runs, "batch"), r.Vectors, r.Duration.Seconds())
 	}
 }
 

@@ -33,8 +33,9 @@ const maxSafe = "9007199254740991"
 // ErrNumberRange, ErrControl or ErrSurrogate (first offending unit of a
 // string, after the string's grammar), ErrDuplicate (after the name's
 // content rule, before the ':'). opts may let guards pass
-// (refusal.Ignoring); the scan then continues as if the guard's condition
-// had been false. ErrSyntax has no accept path: ignoring it changes nothing.
+// (refusal.Ignoring); the scan then continues as each guard's "Ignored:"
+// note in the package documentation says. ErrSyntax has no accept path:
+// ignoring it changes nothing.
 //
 // It never panics and is iterative. Source: spec/frame.md; seed 001,
 // section 6, decided encoding rules 8 and 13, review decision 6.
@@ -46,21 +47,33 @@ func Lex(in []byte, opts ...refusal.Option) error {
 		}
 		// Ignored: no bound.
 	}
-	if len(in) >= 3 && in[0] == 0xEF && in[1] == 0xBB && in[2] == 0xBF {
+	// Each guard's if holds only its refusal, and what the spec says an
+	// ignored guard does follows it, so a deleted guard (a source mutant)
+	// behaves as an ignored one.
+	bom := bytes.HasPrefix(in, utf8BOM)
+	if bom {
 		if err := c.Refuse(ErrBOM); err != nil {
 			return err
 		}
+	}
+	if bom {
 		in = in[3:] // Ignored: the three bytes are skipped.
 	}
-	if !utf8.Valid(in) {
+	valid := utf8.Valid(in)
+	if !valid {
 		if err := c.Refuse(ErrUTF8); err != nil {
 			return err
 		}
+	}
+	if !valid {
 		in = lenient.Decode(in) // Ignored: each invalid sequence becomes U+FFFD.
 	}
 	l := lexer{c: c, in: in}
 	return l.lex()
 }
+
+// utf8BOM is the UTF-8 encoding of U+FEFF.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // open is one container whose closing bracket has not been read yet.
 type open struct {
@@ -77,6 +90,7 @@ type lexer struct {
 	buf   []byte   // decoded names with escapes; append-only
 	stack []open   // open containers, innermost last
 	names [][]byte // names of open objects, decoded to generalized UTF-8
+	units []uint16 // content's scratch: one string's UTF-16 units
 }
 
 // syntax refuses with ErrSyntax. The grammar guard has no accept path
@@ -228,12 +242,14 @@ func (l *lexer) name() error {
 		return err
 	}
 	top := &l.stack[len(l.stack)-1]
-	if l.seen(top, name) {
+	dup := l.seen(top, name)
+	if dup {
 		if err := l.c.Refuse(ErrDuplicate); err != nil {
 			return err
 		}
-		// Ignored: lexing continues.
-	} else {
+	}
+	if !dup {
+		// Ignored duplicates need no second entry: lexing continues.
 		if top.index != nil {
 			top.index[string(name)] = len(l.names)
 		}
@@ -339,62 +355,50 @@ func (l *lexer) str() ([]byte, error) {
 	return l.buf[b0:len(l.buf):len(l.buf)], nil
 }
 
-// content applies rule 9 to a string's content, which is grammatical: each
-// UTF-16 unit in order, escapes decoded to their unit first, and the first
-// offending unit refuses. A high surrogate offends when the unit after it is
-// not a low surrogate, so it is reported before that unit is looked at.
+// content applies rule 9 to a string's content, which is grammatical: its
+// UTF-16 units in order, escapes decoded to their unit first, where the
+// first offending unit refuses. A high surrogate offends when the unit after
+// it is not a low surrogate, so it is reported before that unit is looked
+// at; a low surrogate offends unless it is the second half of such a pair.
 func (l *lexer) content(s []byte) error {
-	pendingHigh := false
-	unit := func(u rune) error {
-		if pendingHigh {
-			pendingHigh = false
-			if u >= 0xDC00 && u <= 0xDFFF {
-				return nil
-			}
-			if err := l.c.Refuse(ErrSurrogate); err != nil {
-				return err
-			}
-			// Ignored: the high surrogate passes; u is looked at next.
+	us := l.units[:0]
+	for j := 0; j < len(s); {
+		r, n := next(s[j:])
+		j += n
+		if r >= 0x10000 {
+			r -= 0x10000
+			us = append(us, uint16(0xD800+r>>10), uint16(0xDC00+r&0x3FF))
+		} else {
+			us = append(us, uint16(r))
 		}
+	}
+	l.units = us
+	for k := 0; k < len(us); k++ {
+		u := us[k]
 		if u <= 0x1F || (u >= 0x7F && u <= 0x9F) {
 			if err := l.c.Refuse(ErrControl); err != nil {
 				return err
 			}
 			// Ignored: the unit passes.
 		}
-		switch {
-		case u >= 0xD800 && u <= 0xDBFF:
-			pendingHigh = true
-		case u >= 0xDC00 && u <= 0xDFFF:
+		high := u >= 0xD800 && u <= 0xDBFF
+		paired := high && k+1 < len(us) && us[k+1] >= 0xDC00 && us[k+1] <= 0xDFFF
+		if high && !paired {
 			if err := l.c.Refuse(ErrSurrogate); err != nil {
 				return err
 			}
 			// Ignored: the unit passes.
 		}
-		return nil
-	}
-	for j := 0; j < len(s); {
-		r, n := next(s[j:])
-		j += n
-		if r >= 0x10000 {
-			r -= 0x10000
-			if err := unit(0xD800 + r>>10); err != nil {
+		if u >= 0xDC00 && u <= 0xDFFF {
+			// A low half of a pair is skipped below, so this one is lone.
+			if err := l.c.Refuse(ErrSurrogate); err != nil {
 				return err
 			}
-			if err := unit(0xDC00 + r&0x3FF); err != nil {
-				return err
-			}
-			continue
+			// Ignored: the unit passes.
 		}
-		if err := unit(r); err != nil {
-			return err
+		if paired {
+			k++
 		}
-	}
-	if pendingHigh {
-		if err := l.c.Refuse(ErrSurrogate); err != nil {
-			return err
-		}
-		// Ignored: the high surrogate passes.
 	}
 	return nil
 }
@@ -499,15 +503,16 @@ func (l *lexer) number() error {
 	}
 	l.pos = i
 	tok := l.in[s:i]
-	if !wellSpelled(tok) {
+	spelled := wellSpelled(tok)
+	if !spelled {
 		if err := l.c.Refuse(ErrNumber); err != nil {
 			return err
 		}
-		// Ignored: the token is accepted as it is. Rule 8's range applies
-		// to well-spelled tokens only, so it is not checked.
-		return nil
+		// Ignored: the token is accepted as it is.
 	}
-	if len(tok) > len(maxSafe) || (len(tok) == len(maxSafe) && string(tok) > maxSafe) {
+	// Rule 8's range applies to well-spelled tokens only, so an ignored
+	// ErrNumber leaves an ill-spelled token unchecked.
+	if spelled && (len(tok) > len(maxSafe) || (len(tok) == len(maxSafe) && string(tok) > maxSafe)) {
 		if err := l.c.Refuse(ErrNumberRange); err != nil {
 			return err
 		}

@@ -44,16 +44,25 @@ const MaxIntDigits = 4300
 // Lib/json, Modules/_json.c and Python/pystrtod.c.
 func Encode(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	if len(in) >= 3 && in[0] == 0xEF && in[1] == 0xBB && in[2] == 0xBF {
+	// Each guard's if holds only its refusal, and what the spec says an
+	// ignored guard does follows it, so a deleted guard (a source mutant)
+	// behaves as an ignored one.
+	bom := bytes.HasPrefix(in, utf8BOM)
+	if bom {
 		if err := c.Refuse(ErrBOM); err != nil {
 			return nil, err
 		}
+	}
+	if bom {
 		in = in[3:] // Ignored: the three bytes are skipped.
 	}
-	if !utf8.Valid(in) {
+	valid := utf8.Valid(in)
+	if !valid {
 		if err := c.Refuse(ErrUTF8); err != nil {
 			return nil, err
 		}
+	}
+	if !valid {
 		in = lenient.Decode(in) // Ignored: decode as errors="replace" does.
 	}
 	if err := prescan(c, in); err != nil {
@@ -66,6 +75,9 @@ func Encode(in []byte, opts ...refusal.Option) ([]byte, error) {
 	}
 	return p.emit(make([]byte, 0, len(in)+16), v), nil
 }
+
+// utf8BOM is the UTF-8 encoding of U+FEFF.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // prescan is the depth pre-scan of spec/pyjson-ascii.md rule 3, over the
 // decoded text: outside strings, [ and { go one deeper and ] and } one

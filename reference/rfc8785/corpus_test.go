@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -97,5 +98,43 @@ func TestES6Numbers(t *testing.T) {
 				t.Fatalf("%d of %d numbers wrong", bad, 2*lines)
 			}
 		})
+	}
+}
+
+// TestConcurrent runs Canonicalize from many goroutines at once, so that
+// the pooled parser state is shared between calls (run with -race).
+func TestConcurrent(t *testing.T) {
+	var inputs [][]byte
+	for _, rows := range [][]row{inputRows(), objectsRows(), numbersRows()} {
+		for _, r := range rows {
+			if r.refuse == nil && r.ignore == nil {
+				inputs = append(inputs, []byte(r.in))
+			}
+		}
+	}
+	want := make([][]byte, len(inputs))
+	for i, in := range inputs {
+		want[i], _ = Canonicalize(in)
+	}
+	done := make(chan error)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for k := 0; k < 20; k++ {
+				for i := range inputs {
+					i := (i + g*7) % len(inputs)
+					got, err := Canonicalize(inputs[i])
+					if err != nil || !bytes.Equal(got, want[i]) {
+						done <- fmt.Errorf("%q: got %q, %v; want %q", inputs[i], got, err, want[i])
+						return
+					}
+				}
+			}
+			done <- nil
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
 	}
 }

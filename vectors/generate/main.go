@@ -106,6 +106,11 @@ func allFiles() []vfile {
 	files = append(files, rfc8785Files()...)
 	files = append(files, pyjsonFiles()...)
 	files = append(files, frameFiles()...)
+	files = append(files, primFiles()...)
+	files = append(files, tickerFiles()...)
+	files = append(files, v8dateFiles()...)
+	files = append(files, ed25519Files()...)
+	files = append(files, digestFiles()...)
 	return files
 }
 

@@ -85,7 +85,17 @@ class Protocol(unittest.TestCase):
             "runtime": "cpython",
             "runtime_version": platform.python_version(),
             "version": "0.1.0",
-            "contracts": {"rfc8785/1": ["canonicalize"], "pyjson-ascii/1": ["encode"], "frame/1": ["lex"]},
+            "contracts": {
+                "rfc8785/1": ["canonicalize"],
+                "pyjson-ascii/1": ["encode"],
+                "frame/1": ["lex"],
+                "prim/1": ["base64url", "integer", "positive-integer", "safe-display",
+                           "sorted-set", "string", "timestamp", "tool-list", "utf8-length"],
+                "ticker/1": ["closed-masked-label", "equity-ticker", "masked-label-v1", "symbol"],
+                "v8date/1": ["parse"],
+                "ed25519/1": ["verify"],
+                "digest/1": ["arguments-digest", "digest", "schema-digest", "signing-input"],
+            },
         })
 
     def test_pipelined_in_order(self) -> None:
@@ -98,6 +108,12 @@ class Protocol(unittest.TestCase):
             ("pyjson-ascii/1", "encode", b"[1,]", ("refused", "input is not valid JSON")),
             ("frame/1", "lex", b'{"a":1}', ("ok", b"")),
             ("frame/1", "lex", b"[]", ("refused", "frame is not a JSON object")),
+            ("prim/1", "integer", b"9007199254740991", ("ok", b"9007199254740991")),
+            ("ticker/1", "symbol", b'"spy"', ("refused", "symbol does not match ^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$")),
+            ("v8date/1", "parse", b'"1970-01-01T00:00:00.001Z"', ("ok", b"1")),
+            ("ed25519/1", "verify", b'{"key":"","sig":"","msg":""}', ("refused", "public key is not 32 bytes")),
+            ("digest/1", "schema-digest", b"[]", ("refused", "input has the wrong shape")),
+            ("digest/1", "signing-input", b'{"schema_id":"s","omit":[],"object":{}}', ("ok", b"s\n{}")),
         ]
         for i in range(200):
             contract, op, data, result = inputs[i % len(inputs)]
@@ -188,7 +204,7 @@ class Protocol(unittest.TestCase):
         self.assertEqual(answers[1]["guards"], [
             {"contract": g.contract, "code": g.code, "message": g.message} for g in GUARDS
         ])
-        self.assertEqual(len(answers[1]["guards"]), 23)
+        self.assertEqual(len(answers[1]["guards"]), 75)
 
     def test_ignore(self) -> None:
         big = b'{"a":"' + b"x" * 262200 + b'"}'
@@ -226,9 +242,9 @@ class Protocol(unittest.TestCase):
         self.assertEqual(answers[11]["outcome"], "errored")
 
     def test_skipped(self) -> None:
-        answers = exchange(start() + run(1, "ed25519/1", "verify", b"") + run(2, "frame/1", "parse", b"")
+        answers = exchange(start() + run(1, "ed25519/2", "verify", b"") + run(2, "frame/1", "parse", b"")
                            + run(3, "x" * 5000, "y", b""))
-        self.assertEqual(answers[1], {"seq": 1, "outcome": "skipped", "reason": "contract ed25519/1 is not implemented"})
+        self.assertEqual(answers[1], {"seq": 1, "outcome": "skipped", "reason": "contract ed25519/2 is not implemented"})
         self.assertEqual(answers[2], {"seq": 2, "outcome": "skipped",
                                       "reason": "operation parse of contract frame/1 is not implemented"})
         self.assertLessEqual(len(answers[3]["reason"].encode()), 1024)

@@ -8,6 +8,11 @@
 import { canonicalize } from "./rfc8785.js";
 import { encode } from "./pyjson-ascii.js";
 import { lex } from "./frame.js";
+import * as prim from "./prim.js";
+import * as ticker from "./ticker.js";
+import * as v8date from "./v8date.js";
+import * as ed25519 from "./ed25519.js";
+import * as digest from "./digest.js";
 import { GUARDS, Refusal, setIgnored, type Pair } from "./refusal.js";
 import { NAME, TYPESCRIPT_VERSION, VERSION } from "./version.js";
 
@@ -18,6 +23,31 @@ const CONTRACTS: Readonly<Record<string, Readonly<Record<string, Operation>>>> =
   "rfc8785/1": Object.freeze({ canonicalize }),
   "pyjson-ascii/1": Object.freeze({ encode }),
   "frame/1": Object.freeze({ lex }),
+  "prim/1": Object.freeze({
+    timestamp: prim.timestamp,
+    integer: prim.integer,
+    "positive-integer": prim.positiveInteger,
+    string: prim.string,
+    "safe-display": prim.safeDisplay,
+    "sorted-set": prim.sortedSet,
+    "tool-list": prim.toolList,
+    base64url: prim.base64url,
+    "utf8-length": prim.utf8Length,
+  }),
+  "ticker/1": Object.freeze({
+    symbol: ticker.symbol,
+    "equity-ticker": ticker.equityTicker,
+    "masked-label-v1": ticker.maskedLabelV1,
+    "closed-masked-label": ticker.closedMaskedLabel,
+  }),
+  "v8date/1": Object.freeze({ parse: v8date.parse }),
+  "ed25519/1": Object.freeze({ verify: ed25519.verify }),
+  "digest/1": Object.freeze({
+    digest: digest.digest,
+    "signing-input": digest.signingInput,
+    "schema-digest": digest.schemaDigest,
+    "arguments-digest": digest.argumentsDigest,
+  }),
 });
 
 const PROTOCOL = 1;

@@ -1,4 +1,4 @@
-// The guard mechanism shared by the three contracts (spec/README.md, "Rules
+// The guard mechanism shared by the contracts (spec/README.md, "Rules
 // shared by every contract"): every place that refuses calls one guard from
 // a closed table, by its (contract, message) pair.
 //
@@ -73,11 +73,93 @@ export const FRAME = Object.freeze({
   surrogate: guard("frame/1", "frame.surrogate", "frame string contains an unpaired surrogate"),
 });
 
+// The five contracts that take a JSON value input (spec/README.md, "JSON
+// value inputs"). Their `.input` guard has no accept path (the parser cannot
+// build a value) and neither has their `.type` guard (there is no value of
+// the expected type to accept): both are raised with fail().
+
+/** spec/prim.md, "Refusals". */
+export const PRIM = Object.freeze({
+  input: guard("prim/1", "prim.input", "input is not valid JSON"),
+  type: guard("prim/1", "prim.type", "value has the wrong JSON type"),
+  timestampShape: guard("prim/1", "prim.timestamp_shape", "timestamp is not YYYY-MM-DDTHH:MM:SS.mmmZ"),
+  timestampInstant: guard("prim/1", "prim.timestamp_instant", "timestamp is not a real instant"),
+  integer: guard("prim/1", "prim.integer", "number is not an integer"),
+  integerRange: guard("prim/1", "prim.integer_range", "integer is out of range"),
+  stringControl: guard("prim/1", "prim.string_control", "string contains a control character"),
+  stringSurrogate: guard("prim/1", "prim.string_surrogate", "string contains an unpaired surrogate"),
+  stringLength: guard("prim/1", "prim.string_length", "string exceeds 256 Unicode scalar values"),
+  displayChar: guard("prim/1", "prim.display_char", "display text has a character outside U+0020-U+007E"),
+  displayLength: guard("prim/1", "prim.display_length", "display text is not 1 to 256 characters"),
+  setOrder: guard("prim/1", "prim.set_order", "set is not strictly ascending by code point"),
+  setRepeat: guard("prim/1", "prim.set_repeat", "set has a repeated member"),
+  toolsOrder: guard("prim/1", "prim.tools_order", "tools are not strictly ascending by (name, version)"),
+  toolsRepeat: guard("prim/1", "prim.tools_repeat", "tools have a repeated (name, version)"),
+  b64Length: guard("prim/1", "prim.b64_length", "base64url is not 43 or 86 characters"),
+  b64Alphabet: guard("prim/1", "prim.b64_alphabet", "base64url has a character outside A-Z a-z 0-9 - _"),
+  b64Canonical: guard("prim/1", "prim.b64_canonical", "base64url is not canonical"),
+});
+
+/** spec/ticker.md, "Refusals". */
+export const TICKER = Object.freeze({
+  input: guard("ticker/1", "ticker.input", "input is not valid JSON"),
+  type: guard("ticker/1", "ticker.type", "value is not a string"),
+  symbol: guard("ticker/1", "ticker.symbol", "symbol does not match ^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$"),
+  equity: guard("ticker/1", "ticker.equity", "equity ticker does not match ^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$"),
+  labelLength: guard("ticker/1", "ticker.label_length", "masked label is not 1 to 64 UTF-16 units"),
+  labelControl: guard("ticker/1", "ticker.label_control", "masked label contains a control character"),
+  labelSurrogate: guard("ticker/1", "ticker.label_surrogate", "masked label contains an unpaired surrogate"),
+  labelDigitsV1: guard("ticker/1", "ticker.label_digits_v1", "masked label has five or more consecutive digits"),
+  labelChar: guard("ticker/1", "ticker.label_char", "masked label has a character outside the closed set"),
+  labelDigits: guard("ticker/1", "ticker.label_digits", "masked label has more than four consecutive digits"),
+});
+
+/** spec/v8date.md, "Refusals". */
+export const V8DATE = Object.freeze({
+  input: guard("v8date/1", "v8date.input", "input is not valid JSON"),
+  type: guard("v8date/1", "v8date.type", "value is not a string"),
+  shape: guard("v8date/1", "v8date.shape", "timestamp is not YYYY-MM-DDTHH:MM:SS.mmmZ"),
+  instant: guard("v8date/1", "v8date.instant", "timestamp is not a real instant"),
+  calendar: guard("v8date/1", "v8date.calendar", "timestamp is not a real calendar date"),
+});
+
+/** spec/ed25519.md, "Refusals". */
+export const ED25519 = Object.freeze({
+  input: guard("ed25519/1", "ed25519.input", "input is not valid JSON"),
+  type: guard("ed25519/1", "ed25519.type", "input is not {key, sig, msg} in lowercase hex"),
+  keyLength: guard("ed25519/1", "ed25519.key_length", "public key is not 32 bytes"),
+  sigLength: guard("ed25519/1", "ed25519.sig_length", "signature is not 64 bytes"),
+  keyNoncanonical: guard("ed25519/1", "ed25519.key_noncanonical", "public key encoding is not canonical"),
+  keySmallOrder: guard("ed25519/1", "ed25519.key_small_order", "public key has small order"),
+  keyPoint: guard("ed25519/1", "ed25519.key_point", "public key is not a point on the curve"),
+  rSmallOrder: guard("ed25519/1", "ed25519.r_small_order", "signature R has small order"),
+  sRange: guard("ed25519/1", "ed25519.s_range", "signature S is not below the group order"),
+  verify: guard("ed25519/1", "ed25519.verify", "signature does not verify"),
+});
+
+/** spec/digest.md, "Refusals". */
+export const DIGEST = Object.freeze({
+  input: guard("digest/1", "digest.input", "input is not valid JSON"),
+  type: guard("digest/1", "digest.type", "input has the wrong shape"),
+  schemaId: guard("digest/1", "digest.schema_id", "schema id is not 1 to 128 characters from U+0021-U+007E"),
+  jcs: guard("digest/1", "digest.jcs", "value cannot be canonicalized"),
+  argNumber: guard("digest/1", "digest.arg_number", "argument number is not an unsigned safe integer"),
+  argString: guard("digest/1", "digest.arg_string", "argument string is not a valid string"),
+  argArray: guard("digest/1", "digest.arg_array", "argument array has more than 32 elements"),
+  argDepth: guard("digest/1", "digest.arg_depth", "arguments nest deeper than 8"),
+  argBytes: guard("digest/1", "digest.arg_bytes", "arguments exceed 65536 canonical bytes"),
+});
+
 /** The whole closed table, in contract order, then spec table order. */
 export const GUARDS: readonly Guard[] = Object.freeze([
   ...Object.values(RFC8785),
   ...Object.values(PYJSON),
   ...Object.values(FRAME),
+  ...Object.values(PRIM),
+  ...Object.values(TICKER),
+  ...Object.values(V8DATE),
+  ...Object.values(ED25519),
+  ...Object.values(DIGEST),
 ]);
 
 function key(contract: string, message: string): string {
@@ -130,4 +212,22 @@ export function refuse(g: Guard): void {
 /** Refuses with a guard that has no accept path; ignoring it has no effect. */
 export function fail(g: Guard): never {
   throw new Refusal(g);
+}
+
+/**
+ * Runs fn with `extra` added to the ignore set, then restores the set as it
+ * was. digest/1 uses it to run rfc8785/1 `canonicalize` with that
+ * contract's surrogate and range guards ignored when its own `digest.jcs`
+ * guard is ignored (digest.ts).
+ */
+export function withIgnored<T>(extra: readonly Guard[], fn: () => T): T {
+  const saved = ignored;
+  const next = new Set(saved);
+  for (const g of extra) next.add(key(g.contract, g.message));
+  ignored = next;
+  try {
+    return fn();
+  } finally {
+    ignored = saved;
+  }
 }

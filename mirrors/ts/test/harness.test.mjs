@@ -60,7 +60,16 @@ test("handshake identity", async () => {
         runtime: "node",
         runtime_version: process.versions.node,
         version: "0.1.0",
-        contracts: { "rfc8785/1": ["canonicalize"], "pyjson-ascii/1": ["encode"], "frame/1": ["lex"] },
+        contracts: {
+          "rfc8785/1": ["canonicalize"],
+          "pyjson-ascii/1": ["encode"],
+          "frame/1": ["lex"],
+          "prim/1": ["timestamp", "integer", "positive-integer", "string", "safe-display", "sorted-set", "tool-list", "base64url", "utf8-length"],
+          "ticker/1": ["symbol", "equity-ticker", "masked-label-v1", "closed-masked-label"],
+          "v8date/1": ["parse"],
+          "ed25519/1": ["verify"],
+          "digest/1": ["digest", "signing-input", "schema-digest", "arguments-digest"],
+        },
       },
     },
   ]);
@@ -82,7 +91,7 @@ test("run: ok, refused, skipped; answers in order", async () => {
     run(3, "pyjson-ascii/1", "encode", '{"\\ud800\\udc00":1,"\\ue000":2}'),
     run(4, "frame/1", "lex", "{}"),
     run(5, "frame/1", "lex", "[]"),
-    run(6, "ed25519/1", "verify", ""),
+    run(6, "nope/1", "verify", ""),
     run(7, "frame/1", "parse", "{}"),
     run(8, "rfc8785/1", "canonicalize", ""),
   ]);
@@ -93,7 +102,7 @@ test("run: ok, refused, skipped; answers in order", async () => {
     { seq: 3, outcome: "ok", output: b64('{"\\ue000":2,"\\ud800\\udc00":1}') },
     { seq: 4, outcome: "ok", output: "" },
     { seq: 5, outcome: "refused", message: "frame is not a JSON object" },
-    { seq: 6, outcome: "skipped", reason: "contract ed25519/1 is not implemented" },
+    { seq: 6, outcome: "skipped", reason: "contract nope/1 is not implemented" },
     { seq: 7, outcome: "skipped", reason: "operation parse of contract frame/1 is not implemented" },
     { seq: 8, outcome: "refused", message: "input is not valid JSON" },
   ]);
@@ -169,7 +178,7 @@ test("guards and ignore", async () => {
     outcome: "guards",
     guards: GUARDS.map((g) => ({ contract: g.contract, code: g.code, message: g.message })),
   });
-  assert.equal(answers[1].guards.length, 7 + 5 + 11);
+  assert.equal(answers[1].guards.length, 7 + 5 + 11 + 18 + 10 + 5 + 10 + 9);
   assert.deepEqual(answers.slice(2), [
     {
       seq: 2,
@@ -251,4 +260,41 @@ test("errored answers are bounded in bytes", () => {
   assert.equal(truncateUTF8("😀😀", 7), "😀");
   assert.equal(truncateUTF8("a\ud800b", 10), "a\ufffdb");
   assert.equal(Buffer.byteLength(truncateUTF8("€".repeat(10000), 8192)), 8190);
+});
+
+test("the five JSON-value contracts through the harness", async () => {
+  const key = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+  const sig = "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b";
+  const { answers, code } = await session([
+    START,
+    run(1, "prim/1", "timestamp", '"0001-01-01T00:00:00.000Z"'),
+    run(2, "prim/1", "positive-integer", "0"),
+    run(3, "prim/1", "utf8-length", '"\\ud83d\\ude00"'),
+    run(4, "ticker/1", "equity-ticker", '"BRK.B"'),
+    run(5, "ticker/1", "closed-masked-label", '"12345"'),
+    run(6, "v8date/1", "parse", '"2024-01-01T24:00:00.000Z"'),
+    run(7, "ed25519/1", "verify", JSON.stringify({ key, sig, msg: "" })),
+    run(8, "ed25519/1", "verify", JSON.stringify({ key: "00".repeat(32), sig: "01" + "00".repeat(63), msg: "" })),
+    run(9, "digest/1", "signing-input", '{"schema_id":"s","omit":[],"object":{"b":1,"a":2}}'),
+    run(10, "digest/1", "arguments-digest", '{"a":1.0}'),
+    { cmd: "ignore", seq: 11, ignore: [{ contract: "v8date/1", message: "timestamp is not a real calendar date" }, { contract: "prim/1", message: "timestamp is not a real calendar date" }] },
+    run(12, "v8date/1", "parse", '"2024-01-01T24:00:00.000Z"'),
+    run(13, "prim/1", "string", "\ufeff\"a\""),
+  ]);
+  assert.equal(code, 0);
+  assert.deepEqual(answers.slice(1), [
+    { seq: 1, outcome: "ok", output: b64("-62135596800000") },
+    { seq: 2, outcome: "refused", message: "integer is out of range" },
+    { seq: 3, outcome: "ok", output: b64("4") },
+    { seq: 4, outcome: "ok", output: b64("BRK.B") },
+    { seq: 5, outcome: "refused", message: "masked label has more than four consecutive digits" },
+    { seq: 6, outcome: "refused", message: "timestamp is not a real calendar date" },
+    { seq: 7, outcome: "ok", output: "" },
+    { seq: 8, outcome: "refused", message: "public key has small order" },
+    { seq: 9, outcome: "ok", output: b64('s\n{"a":2,"b":1}') },
+    { seq: 10, outcome: "refused", message: "argument number is not an unsigned safe integer" },
+    { seq: 11, outcome: "ack", unknown: [{ contract: "prim/1", message: "timestamp is not a real calendar date" }] },
+    { seq: 12, outcome: "ok", output: b64(String(Date.parse("2024-01-02T00:00:00.000Z"))) },
+    { seq: 13, outcome: "refused", message: "input is not valid JSON" },
+  ]);
 });

@@ -1,0 +1,243 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"conform/mutation/inventory"
+	"conform/mutation/stryker"
+	"conform/mutation/weaken"
+	"conform/vectors"
+)
+
+func guardsJSON(t *testing.T, args ...string) (inventory.Inventory, result) {
+	t.Helper()
+	r := conform(t, "", append([]string{"guards", "--format", "json"}, args...)...)
+	var inv inventory.Inventory
+	if err := json.Unmarshal([]byte(r.stdout), &inv); err != nil {
+		t.Fatalf("exit %d, stdout is not the inventory: %v\n%s\n%s", r.code, err, r.stdout, r.stderr)
+	}
+	return inv, r
+}
+
+// The three implementations' guard tables, asked through the real
+// harnesses, list identical (contract, code, message) sets per contract,
+// every guard has a vector and a Go refusal site, and nothing is flagged.
+func TestGuardTablesIdentical(t *testing.T) {
+	inv, r := guardsJSON(t)
+	if r.code != 0 || inv.Problems() != 0 {
+		t.Fatalf("exit %d, %d problems\n%s", r.code, inv.Problems(), r.stderr)
+	}
+	if len(inv.Impls) != 3 || !inv.SitesKnown || len(inv.Entries) == 0 {
+		t.Fatalf("impls %v, sites known %v, %d entries", inv.Impls, inv.SitesKnown, len(inv.Entries))
+	}
+	perContract := map[string]int{}
+	for _, e := range inv.Entries {
+		perContract[e.Contract]++
+		if len(e.Codes) != 3 || e.Codes["go"] != e.Codes["ts"] || e.Codes["go"] != e.Codes["python"] {
+			t.Errorf("%s %q: codes %v", e.Contract, e.Message, e.Codes)
+		}
+		if e.Vectors == 0 || len(e.Sites) == 0 {
+			t.Errorf("%s %q: %d vectors, sites %v", e.Contract, e.Message, e.Vectors, e.Sites)
+		}
+	}
+	for _, c := range inv.Contracts {
+		if perContract[c] == 0 {
+			t.Errorf("contract %s has no guard", c)
+		}
+	}
+	text := conform(t, "", "guards")
+	if text.code != 0 || !strings.Contains(text.stdout, "no flags") {
+		t.Errorf("text: exit %d\n%s", text.code, text.stdout)
+	}
+}
+
+// weakDir writes a copy of the embedded vectors, edited, to a directory.
+func weakDir(t *testing.T, edit weaken.Edit) string {
+	t.Helper()
+	fsys, err := weaken.Copy(vectors.Embedded(), edit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := weaken.WriteDir(fsys, dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// fewestVectors is the non-grammar guard with the fewest vectors aimed at
+// it, and their ids.
+func fewestVectors(t *testing.T) (contract, message string, ids map[string]bool) {
+	t.Helper()
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := map[[2]string]map[string]bool{}
+	grammar := map[[2]string]bool{}
+	for _, c := range vectors.Cases(files) {
+		if c.Expect != vectors.ExpectRefused {
+			continue
+		}
+		k := [2]string{c.Contract, c.Message}
+		if by[k] == nil {
+			by[k] = map[string]bool{}
+		}
+		by[k][c.ID] = true
+		grammar[k] = grammar[k] || c.Exception == "grammar"
+	}
+	var best [2]string
+	for k, v := range by {
+		if !grammar[k] && (best[0] == "" || len(v) < len(by[best]) || (len(v) == len(by[best]) && k[0]+k[1] < best[0]+best[1])) {
+			best = k
+		}
+	}
+	return best[0], best[1], by[best]
+}
+
+// `conform guards` flags a message no vector aims at and a vector whose
+// message no implementation has: every vector of one guard is removed but
+// one, whose message is replaced.
+func TestGuardsFlags(t *testing.T) {
+	contract, message, ids := fewestVectors(t)
+	var enc strings.Builder
+	e := json.NewEncoder(&enc)
+	e.SetEscapeHTML(false)
+	if err := e.Encode(message); err != nil {
+		t.Fatal(err)
+	}
+	old := strings.TrimSuffix(enc.String(), "\n")
+	renamed := false
+	dir := weakDir(t, func(_, id, line string) (string, bool) {
+		if !ids[id] {
+			return line, true
+		}
+		if renamed {
+			return line, false
+		}
+		renamed = true
+		return strings.Replace(line, `"message":`+old, `"message":"no implementation has this message"`, 1), true
+	})
+	r := conform(t, "", "guards", "--vectors", dir)
+	if r.code != 1 {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, s := range []string{
+		contract + " ", message + `": no vector aims at this message`,
+		`"no implementation has this message": 1 vectors aim at this message and no implementation has it`,
+	} {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("output lacks %q:\n%s", s, r.stdout)
+		}
+	}
+}
+
+// The single-cause audit of every guard in the three implementations,
+// through the real harnesses, passes, and well under a minute.
+func TestMutateSingleCause(t *testing.T) {
+	start := time.Now()
+	r := conform(t, "", "mutate", "--single-cause")
+	took := time.Since(start)
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, s := range []string{"== single-cause audit: go, ts, python", "why:", " 0 broken", "exit code 0"} {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("output lacks %q:\n%s", s, r.stdout)
+		}
+	}
+	t.Logf("single-cause audit of all guards in 3 implementations: %.1fs", took.Seconds())
+	if took > 50*time.Second {
+		t.Errorf("the single-cause audit took %s", took)
+	}
+}
+
+// With every vector aimed at one guard removed, the audit reports that
+// guard broken in all three implementations, and exits 1.
+func TestMutateSingleCauseWeakened(t *testing.T) {
+	contract, message, ids := fewestVectors(t)
+	dir := weakDir(t, func(_, id, line string) (string, bool) { return line, !ids[id] })
+	r := conform(t, "", "mutate", "--single-cause", "--vectors", dir, "--contract", contract, "--format", "json")
+	if r.code != 1 {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	var res mutateResult
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.SingleCause) != 3 {
+		t.Fatalf("%d implementations audited", len(res.SingleCause))
+	}
+	for _, im := range res.SingleCause {
+		for _, g := range im.Guards {
+			broken := g.Status == "broken"
+			if (g.Message == message) != broken {
+				t.Errorf("%s %s %q: %s %v", im.Impl, g.Contract, g.Message, g.Status, g.Reasons)
+			}
+		}
+	}
+}
+
+// Source mutation through the CLI: a few mutants, the JSON report in the
+// mutation-testing-elements schema, written atomically and not over an
+// existing file.
+func TestMutateMutantsReport(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mutation.json")
+	args := []string{"mutate", "--mutants", "--mutator", "GuardNegate", "--max-mutants", "2", "--report", path}
+	r := conform(t, "", args...)
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, s := range []string{"== source mutation of the Go reference", "2 tried", "score 100.0%"} {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("output lacks %q:\n%s", s, r.stdout)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stryker.Validate(data); err != nil {
+		t.Fatalf("report: %v", err)
+	}
+	var rep stryker.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range rep.Files {
+		for _, m := range f.Mutants {
+			n++
+			if m.Status != "Killed" || len(m.KilledBy) != 1 {
+				t.Errorf("mutant %s: %s %v", m.ID, m.Status, m.KilledBy)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d mutants in the report", n)
+	}
+	again := conform(t, "", args...)
+	if again.code != 2 || !strings.Contains(again.stderr, "exists") {
+		t.Errorf("over an existing report: exit %d %s", again.code, again.stderr)
+	}
+}
+
+func TestMutateUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"mutate", "--format", "xml"},
+		{"mutate", "--single-cause", "--report", "x.json"},
+		{"mutate", "--mutants", "--mutator", "Nope"},
+		{"mutate", "--mutants", "--mutant", "ffffffffffff"},
+		{"guards", "--format", "xml"},
+		{"mutate", "--contract", "nope/1"},
+	} {
+		if r := conform(t, "", args...); r.code != 2 {
+			t.Errorf("%v: exit %d, want 2\n%s", args, r.code, r.stderr)
+		}
+	}
+}

@@ -1,0 +1,236 @@
+// digest/1 (spec/digest.md): digests and signing inputs of the managed tool
+// host, seed 001 section 6, decided rules 1-4 and 8 and the open-value
+// rules. Input: a JSON value input (jsonvalue.ts, guard digest.input).
+// digest.type has no accept path (fail()).
+//
+// H(prefix, v) is "sha256:" + the 64 lowercase hex digits of
+// SHA-256(ASCII(prefix) + LF + JCS(v)). JCS is this mirror's own rfc8785/1
+// `canonicalize` (rfc8785.ts): the parsed value is written back as JSON text
+// (numbers as their literal text, strings with only `"`, `\`, U+0000-U+001F
+// and lone surrogates escaped) and canonicalized. Before that, digest.jcs
+// checks that JCS(v) exists: no string or member name holds a lone
+// surrogate and no number rounds to an infinite double. Ignored digest.jcs:
+// the value is canonicalized as rfc8785/1 does with its surrogate and range
+// guards ignored (a lone surrogate as its 3-byte form, `Infinity`).
+//
+// Operations:
+//   digest, signing-input  {schema_id: string, omit: [string], object: {}};
+//                          schema_id 1 to 128 units U+0021-U+007E
+//                          (digest.schema_id; ignored: written as UTF-8);
+//                          v = object without the top-level members named
+//                          in omit; output H(schema_id, v), or the bytes
+//                          ASCII(schema_id) + LF + JCS(v).
+//   schema-digest          an object; H("aether.schema/1", document).
+//   arguments-digest       an object, walked in document order (itself at
+//                          depth 1; a member's name before its value); the
+//                          first defect met wins: a container opened at
+//                          depth 9, an array's 33rd element (when it
+//                          starts), a number not 0|[1-9][0-9]* up to
+//                          2^53-1, a string (names included) with a control,
+//                          an unpaired surrogate or more than 256 code
+//                          points. Then digest.jcs, then at most 65536 bytes
+//                          of JCS. Output H("aether.managed-tool-arguments/1",
+//                          arguments). Ignored guards: the walk goes on.
+
+import { createHash } from "node:crypto";
+import {
+  type Obj,
+  type Value,
+  codePointLength,
+  isControl,
+  isUnpairedAt,
+  parseValue,
+} from "./jsonvalue.js";
+import { DIGEST, RFC8785, fail, refuse, withIgnored } from "./refusal.js";
+import { canonicalize } from "./rfc8785.js";
+import { encodeGeneralized } from "./utf8.js";
+
+const SCHEMA_PREFIX = "aether.schema/1";
+const ARGUMENTS_PREFIX = "aether.managed-tool-arguments/1";
+const MAX_SCHEMA_ID = 128;
+const MAX_ARG_DEPTH = 8;
+const MAX_ARG_ARRAY = 32;
+const MAX_ARG_STRING = 256;
+const MAX_ARG_BYTES = 65536;
+const MAX_SAFE = "9007199254740991";
+const UNSIGNED = /^(?:0|[1-9][0-9]*)$/;
+
+// --- JCS over a parsed value --------------------------------------------------
+
+/** Whether JCS(v) exists: no lone surrogate anywhere, every number finite as a double. */
+function canonicalizable(v: Value): boolean {
+  switch (v.type) {
+    case "string":
+      return !hasUnpaired(v.value);
+    case "number":
+      return Number.isFinite(Number(v.text));
+    case "literal":
+      return true;
+    case "array":
+      return v.items.every(canonicalizable);
+    case "object":
+      for (const [name, m] of v.members) if (hasUnpaired(name) || !canonicalizable(m)) return false;
+      return true;
+  }
+}
+
+function hasUnpaired(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (isUnpairedAt(s, i)) return true;
+  return false;
+}
+
+/** s as a JSON string literal that rfc8785/1 reads back to the same units. */
+function quote(s: string): string {
+  let out = '"';
+  let run = 0;
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    if (u >= 0x20 && u !== 0x22 && u !== 0x5c && !isUnpairedAt(s, i)) continue;
+    out += s.slice(run, i) + "\\u" + u.toString(16).padStart(4, "0");
+    run = i + 1;
+  }
+  return out + s.slice(run) + '"';
+}
+
+/** JSON text of v; its UTF-8 form is valid (lone surrogates are escaped). */
+function text(v: Value): string {
+  switch (v.type) {
+    case "string":
+      return quote(v.value);
+    case "number":
+    case "literal":
+      return v.text;
+    case "array":
+      return "[" + v.items.map(text).join(",") + "]";
+    case "object": {
+      const parts: string[] = [];
+      for (const [name, m] of v.members) parts.push(quote(name) + ":" + text(m));
+      return "{" + parts.join(",") + "}";
+    }
+  }
+}
+
+/** JCS(v) by rfc8785/1 `canonicalize`, after the digest.jcs check. */
+function jcs(v: Value): Uint8Array {
+  const input = encodeGeneralized(text(v));
+  if (canonicalizable(v)) return canonicalize(input);
+  refuse(DIGEST.jcs);
+  return withIgnored([RFC8785.surrogate, RFC8785.numberRange], () => canonicalize(input));
+}
+
+function concat(prefix: string, body: Uint8Array): Uint8Array {
+  const head = encodeGeneralized(prefix + "\n");
+  const out = new Uint8Array(head.length + body.length);
+  out.set(head);
+  out.set(body, head.length);
+  return out;
+}
+
+/** "sha256:" + hex(SHA-256(bytes)), as ASCII bytes. */
+function sha256(bytes: Uint8Array): Uint8Array {
+  const hex = createHash("sha256").update(bytes).digest("hex");
+  return new Uint8Array(Buffer.from("sha256:" + hex, "latin1"));
+}
+
+// --- digest, signing-input (rules 1 and 2) ---------------------------------
+
+/** ASCII(schema_id) + LF + JCS(object without the omitted members). */
+function signingBytes(input: Uint8Array): Uint8Array {
+  const v = parseValue(input, DIGEST.input);
+  if (v.type !== "object" || v.members.size !== 3) fail(DIGEST.type);
+  const schemaId = v.members.get("schema_id");
+  const omit = v.members.get("omit");
+  const object = v.members.get("object");
+  if (schemaId === undefined || schemaId.type !== "string") fail(DIGEST.type);
+  if (omit === undefined || omit.type !== "array") fail(DIGEST.type);
+  if (object === undefined || object.type !== "object") fail(DIGEST.type);
+  const omitted = new Set<string>();
+  for (const name of omit.items) {
+    if (name.type !== "string") fail(DIGEST.type);
+    omitted.add(name.value);
+  }
+
+  const id = schemaId.value;
+  let idOk = id.length >= 1 && id.length <= MAX_SCHEMA_ID;
+  for (let i = 0; i < id.length && idOk; i++) {
+    const u = id.charCodeAt(i);
+    if (u < 0x21 || u > 0x7e) idOk = false;
+  }
+  if (!idOk) refuse(DIGEST.schemaId);
+
+  const kept: Obj = { type: "object", members: new Map() };
+  for (const [name, m] of object.members) if (!omitted.has(name)) kept.members.set(name, m);
+  return concat(id, jcs(kept));
+}
+
+/** digest/1 `digest`: H(schema_id, object without its omitted members). */
+export function digest(input: Uint8Array): Uint8Array {
+  return sha256(signingBytes(input));
+}
+
+/** digest/1 `signing-input`: the bytes Ed25519 signs. */
+export function signingInput(input: Uint8Array): Uint8Array {
+  return signingBytes(input);
+}
+
+// --- schema-digest (rule 4) ---------------------------------------------------
+
+/** digest/1 `schema-digest`: H("aether.schema/1", document). */
+export function schemaDigest(input: Uint8Array): Uint8Array {
+  const v = parseValue(input, DIGEST.input);
+  if (v.type !== "object") fail(DIGEST.type);
+  return sha256(concat(SCHEMA_PREFIX, jcs(v)));
+}
+
+// --- arguments-digest (rule 3 and the open-value rules) ---------------------
+
+function argString(s: string): void {
+  let bad = codePointLength(s) > MAX_ARG_STRING;
+  for (let i = 0; i < s.length && !bad; i++) {
+    if (isControl(s.charCodeAt(i)) || isUnpairedAt(s, i)) bad = true;
+  }
+  if (bad) refuse(DIGEST.argString);
+}
+
+function argNumber(t: string): void {
+  const ok = UNSIGNED.test(t) && (t.length < MAX_SAFE.length || (t.length === MAX_SAFE.length && t <= MAX_SAFE));
+  if (!ok) refuse(DIGEST.argNumber);
+}
+
+/** Walks an open JSON value in document order; v is a container at `depth`, or a scalar. */
+function walk(v: Value, depth: number): void {
+  switch (v.type) {
+    case "string":
+      argString(v.value);
+      return;
+    case "number":
+      argNumber(v.text);
+      return;
+    case "literal":
+      return;
+    case "array":
+      if (depth > MAX_ARG_DEPTH) refuse(DIGEST.argDepth);
+      v.items.forEach((item, i) => {
+        if (i === MAX_ARG_ARRAY) refuse(DIGEST.argArray);
+        walk(item, depth + 1);
+      });
+      return;
+    case "object":
+      if (depth > MAX_ARG_DEPTH) refuse(DIGEST.argDepth);
+      for (const [name, m] of v.members) {
+        argString(name);
+        walk(m, depth + 1);
+      }
+      return;
+  }
+}
+
+/** digest/1 `arguments-digest`: H("aether.managed-tool-arguments/1", arguments). */
+export function argumentsDigest(input: Uint8Array): Uint8Array {
+  const v = parseValue(input, DIGEST.input);
+  if (v.type !== "object") fail(DIGEST.type);
+  walk(v, 1);
+  const body = jcs(v);
+  if (body.length > MAX_ARG_BYTES) refuse(DIGEST.argBytes);
+  return sha256(concat(ARGUMENTS_PREFIX, body));
+}

@@ -1,0 +1,101 @@
+// ticker/1 (spec/ticker.md): tickers and masked account labels, seed 001
+// sections 2, 4 and 5. Input: a JSON value input (jsonvalue.ts, guard
+// ticker.input) that must be a string (ticker.type; no accept path, so
+// fail()). Output on acceptance: the string's UTF-8 bytes (a lone surrogate,
+// reachable only with a guard ignored, as its 3-byte generalized form).
+//
+// Patterns match the whole string: ^ and $ without the m flag are the ends
+// of the input (a trailing LF is a character like any other), classes are
+// spelled out as ASCII ranges, and no u flag is used, so a pattern sees
+// UTF-16 units and no class can match a non-ASCII unit.
+//
+// The two label rules are one length check and then one scan of the units
+// in order, where the first hit wins. Ignored (any label guard): the scan
+// goes on past the unit. "Digits" in both label rules are the ASCII digits
+// 0-9 only; any other unit (a fullwidth digit included) ends a run.
+
+import { isControl, isUnpairedAt, parseValue } from "./jsonvalue.js";
+import { TICKER, fail, refuse } from "./refusal.js";
+import { encodeGeneralized } from "./utf8.js";
+
+const SYMBOL = /^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$/;
+const EQUITY = /^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$/;
+const MAX_LABEL_UNITS = 64;
+const MAX_DIGIT_RUN = 4;
+
+function stringOf(input: Uint8Array): string {
+  const v = parseValue(input, TICKER.input);
+  if (v.type !== "string") fail(TICKER.type);
+  return v.value;
+}
+
+function isDigit(u: number): boolean {
+  return u >= 0x30 && u <= 0x39;
+}
+
+/** ticker/1 `symbol`: the frozen /1 rule. */
+export function symbol(input: Uint8Array): Uint8Array {
+  const s = stringOf(input);
+  if (!SYMBOL.test(s)) refuse(TICKER.symbol);
+  return encodeGeneralized(s);
+}
+
+/** ticker/1 `equity-ticker`: the /2 rule. */
+export function equityTicker(input: Uint8Array): Uint8Array {
+  const s = stringOf(input);
+  if (!EQUITY.test(s)) refuse(TICKER.equity);
+  return encodeGeneralized(s);
+}
+
+/** The length rule of both label operations: 1 to 64 UTF-16 units (JS .length). */
+function labelLength(s: string): void {
+  if (s.length < 1 || s.length > MAX_LABEL_UNITS) refuse(TICKER.labelLength);
+}
+
+/** ticker/1 `masked-label-v1`: the frozen /1 rule. */
+export function maskedLabelV1(input: Uint8Array): Uint8Array {
+  const s = stringOf(input);
+  labelLength(s);
+  let run = 0;
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    run = isDigit(u) ? run + 1 : 0;
+    if (isControl(u)) refuse(TICKER.labelControl);
+    else if (isUnpairedAt(s, i)) refuse(TICKER.labelSurrogate);
+    else if (run > MAX_DIGIT_RUN) refuse(TICKER.labelDigitsV1);
+  }
+  return encodeGeneralized(s);
+}
+
+/** Whether unit u is in the closed set of `closedMaskedLabel()`. */
+function inClosedSet(u: number): boolean {
+  return (
+    (u >= 0x41 && u <= 0x5a) || // A-Z
+    (u >= 0x61 && u <= 0x7a) || // a-z
+    isDigit(u) ||
+    u === 0x20 || // space
+    u === 0x2e || // .
+    u === 0x2d || // -
+    u === 0x5f || // _
+    u === 0x28 || // (
+    u === 0x29 || // )
+    u === 0x23 || // #
+    u === 0x2a || // *
+    u === 0x2022 || // bullet
+    u === 0x2026 // horizontal ellipsis
+  );
+}
+
+/** ticker/1 `closed-masked-label`: the /2 rule. */
+export function closedMaskedLabel(input: Uint8Array): Uint8Array {
+  const s = stringOf(input);
+  labelLength(s);
+  let run = 0;
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    run = isDigit(u) ? run + 1 : 0;
+    if (!inClosedSet(u)) refuse(TICKER.labelChar);
+    else if (run > MAX_DIGIT_RUN) refuse(TICKER.labelDigits);
+  }
+  return encodeGeneralized(s);
+}

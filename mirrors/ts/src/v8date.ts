@@ -1,0 +1,56 @@
+// v8date/1 `parse` (spec/v8date.md): the browser order ticket's timestamp
+// validator, which emulates V8's Date.parse on strings of the wire's shape
+// (seed 001 section 4). Input: a JSON value input (jsonvalue.ts, guard
+// v8date.input) that must be a string (v8date.type). Output: epoch
+// milliseconds, decimal ASCII, `-` before 1970.
+//
+// Rules, in order; the first that fails wins:
+//   1. shape YYYY-MM-DDTHH:MM:SS.mmmZ, 24 ASCII units, whole string
+//      (v8date.shape; no accept path, so fail()).
+//   2. what V8 refuses (Date.parse is NaN), v8date.instant: month 00 or
+//      above 12, day 00 or above 31, hour above 24, minute above 59, second
+//      above 59, hour 24 with a non-zero minute, second or millisecond.
+//   3. what V8 rolls over, v8date.calendar: "day above the month's length
+//      (proleptic Gregorian, year 0000 a leap year), or hour 24". After
+//      rule 2 the only hour 24 left is 24:00:00.000.
+//   4. the value, by days-from-civil arithmetic (civil.ts).
+//
+// Ignored v8date.instant: rule 3 still applies, with a month outside 01-12
+// first folded into its year as MakeDay does (month 13 is January of the
+// next year), so day 32 and hour 24 with non-zero parts are then
+// v8date.calendar, while day 00, month 00 or 13, hour 25 and a minute or
+// second of 60 pass and roll over. Ignored v8date.calendar: the rolled
+// value (MakeDay/MakeTime, what Date.parse returns) is the output. Ignored
+// v8date.shape: no accept path, as for v8date.type.
+//
+// Date and Date.parse are never called here: Node's Date.parse is the
+// oracle of this module's tests.
+
+import { TIMESTAMP_SHAPE, fields, fieldsMillis, foldMonth, monthLength } from "./civil.js";
+import { parseValue } from "./jsonvalue.js";
+import { V8DATE, fail, refuse } from "./refusal.js";
+import { encodeGeneralized } from "./utf8.js";
+
+/** v8date/1 `parse`. */
+export function parse(input: Uint8Array): Uint8Array {
+  const v = parseValue(input, V8DATE.input);
+  if (v.type !== "string") fail(V8DATE.type);
+  const s = v.value;
+  if (!TIMESTAMP_SHAPE.test(s)) fail(V8DATE.shape);
+  const f = fields(s);
+  const hour24 = f.hour === 24;
+  const zeroAfterHour = f.minute === 0 && f.second === 0 && f.milli === 0;
+  const nan =
+    f.month < 1 ||
+    f.month > 12 ||
+    f.day < 1 ||
+    f.day > 31 ||
+    f.hour > 24 ||
+    f.minute > 59 ||
+    f.second > 59 ||
+    (hour24 && !zeroAfterHour);
+  if (nan) refuse(V8DATE.instant);
+  const folded = foldMonth(f.year, f.month);
+  if (f.day > monthLength(folded.year, folded.month) || hour24) refuse(V8DATE.calendar);
+  return encodeGeneralized(String(fieldsMillis(f)));
+}

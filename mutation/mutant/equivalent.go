@@ -1,0 +1,72 @@
+package mutant
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Equivalent declares one mutant equivalent to the original: no input can
+// tell them apart, so no vector can kill it. Declarations are JSON Lines
+// (mutation/equivalent.jsonl), one object per line with exactly these
+// fields, all required; lines that are empty or start with # are skipped.
+// A mutant matches by its text, not its id or line, so a declaration
+// survives edits elsewhere in the file.
+type Equivalent struct {
+	// File is the mutated file, relative to the module root.
+	File string `json:"file"`
+	// Code is the guard's code ("frame.surrogate").
+	Code string `json:"code"`
+	// Cond is the guard condition as written.
+	Cond string `json:"cond"`
+	// Mutator, Original and Replacement are the mutant's.
+	Mutator     Mutator `json:"mutator"`
+	Original    string  `json:"original"`
+	Replacement string  `json:"replacement"`
+	// Why is the argument that no input tells the mutant apart.
+	Why string `json:"why"`
+	// Line is the declaration's line in its file (not part of the JSON).
+	Line int `json:"-"`
+}
+
+// Matches reports whether m is the mutant e declares.
+func (e Equivalent) Matches(m Mutant) bool {
+	return e.File == m.File && e.Code == m.Site.Code && e.Cond == m.Site.Cond &&
+		e.Mutator == m.Mutator && e.Original == m.Original && e.Replacement == m.Replacement
+}
+
+// ParseEquivalents parses declarations. It refuses a line that is not one
+// JSON object, has an unknown field, lacks a field, or names an unknown
+// mutator, naming name:line.
+func ParseEquivalents(name string, data []byte) ([]Equivalent, error) {
+	var out []Equivalent
+	for i, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		dec := json.NewDecoder(bytes.NewReader([]byte(t)))
+		dec.DisallowUnknownFields()
+		var e Equivalent
+		if err := dec.Decode(&e); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
+		}
+		if dec.More() {
+			return nil, fmt.Errorf("%s:%d: more than one JSON value", name, i+1)
+		}
+		if e.File == "" || e.Code == "" || e.Cond == "" || e.Original == "" || e.Replacement == "" || e.Why == "" {
+			return nil, fmt.Errorf("%s:%d: file, code, cond, mutator, original, replacement and why are all required", name, i+1)
+		}
+		known := false
+		for _, m := range Mutators {
+			known = known || e.Mutator == m
+		}
+		if !known {
+			return nil, fmt.Errorf("%s:%d: unknown mutator %q", name, i+1, e.Mutator)
+		}
+		e.Line = i + 1
+		out = append(out, e)
+	}
+	return out, nil
+}

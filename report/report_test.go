@@ -1,0 +1,130 @@
+package report
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func sample(rows int, disagree bool) []byte {
+	var b bytes.Buffer
+	w := NewWriter(&b)
+	w.Header(Header{ConformVersion: "t", Protocol: 1, Impls: []ImplMeta{{Impl: "go"}}})
+	f := Footer{Counts: map[string]map[Outcome]int{"go": {}}}
+	for i := 0; i < rows; i++ {
+		o := Agree
+		if disagree {
+			o = WrongOutput
+			f.Disagreements++
+		}
+		f.Counts["go"][o]++
+		w.Row(Row{Case: "c", Contract: "t/1", Impl: "go", Outcome: o, Expected: Answer{Outcome: "ok", Output: []byte("a")}, Got: Answer{Outcome: "ok", Output: []byte("b")}})
+	}
+	w.Footer(f)
+	if err := w.Err(); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}
+
+func TestReadRoundTrip(t *testing.T) {
+	rep, err := Read(bytes.NewReader(sample(3, false)), "r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Rows) != 3 || rep.Header.Format != FormatVersion || rep.Footer.Counts["go"][Agree] != 3 {
+		t.Errorf("%+v", rep)
+	}
+}
+
+func TestReadRefusesMalformedReports(t *testing.T) {
+	good := string(sample(2, false))
+	lines := strings.SplitAfter(good, "\n")
+	for name, tc := range map[string]struct {
+		text string
+		want string
+	}{
+		"empty":         {"", "r: empty report"},
+		"no footer":     {strings.Join(lines[:3], ""), "incomplete"},
+		"header second": {lines[1] + lines[0], "r:1: first line"},
+		"garbage":       {lines[0] + "nope\n", "r:2: not a JSON object"},
+		"unknown field": {lines[0] + `{"type":"case","bogus":1}` + "\n", "r:2: json: unknown field"},
+		"unknown type":  {lines[0] + `{"type":"mystery"}` + "\n", `r:2: unknown line type "mystery"`},
+		"after footer":  {good + lines[1], "r:5: line after the footer"},
+		"two headers":   {lines[0] + lines[0], "r:2: a second header"},
+		"bad format":    {strings.Replace(lines[0], `"format":1`, `"format":9`, 1), "r:1: report format 9"},
+	} {
+		_, err := Read(strings.NewReader(tc.text), "r")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", name, err, tc.want)
+		}
+	}
+}
+
+func TestFileIsAtomicAndKeepsWhatWasThere(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.jsonl")
+	if err := os.WriteFile(path, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Create(path, false); err == nil {
+		t.Fatal("Create replaced an existing file without force")
+	}
+	f, err := Create(path, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Header(Header{})
+	if b, _ := os.ReadFile(path); string(b) != "mine" {
+		t.Fatal("the old file changed before Commit")
+	}
+	f.Footer(Footer{})
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Read(mustOpen(t, path), path); err != nil {
+		t.Errorf("committed report: %v", err)
+	}
+	g, err := Create(filepath.Join(dir, "cut.jsonl"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Header(Header{})
+	partial := g.Abandon()
+	if !strings.HasSuffix(partial, ".partial") {
+		t.Errorf("abandoned report at %s", partial)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cut.jsonl")); err == nil {
+		t.Error("an abandoned report appeared at its path")
+	}
+}
+
+func mustOpen(t *testing.T, p string) *os.File {
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+func TestSummaryBoundsDisagreementsAndRenders(t *testing.T) {
+	rep, err := Read(bytes.NewReader(sample(MaxShown+5, true)), "r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(rep)
+	if len(s.Disagreements) != MaxShown || s.Counts["t/1"]["go"][WrongOutput] != MaxShown+5 {
+		t.Fatalf("kept %d, counted %v", len(s.Disagreements), s.Counts)
+	}
+	var out bytes.Buffer
+	RenderText(&out, s)
+	text := out.String()
+	for _, want := range []string{"wrong-out", "... 5 more disagreements", "Output:  `\"a\"`", "105 disagreements"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("rendering lacks %q:\n%.2000s", want, text)
+		}
+	}
+}
