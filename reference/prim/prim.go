@@ -54,10 +54,8 @@ func wrongType(c *refusal.Checker) error {
 //
 // Ignored ErrTimestampInstant: the fields are taken as they are and roll
 // over (day 32 of January is February 1, hour 24 the next day, month 13
-// January of the next year). Ignored ErrTimestampShape: when the string is
-// 24 units with an ASCII digit at every digit position, the fields are read
-// from their positions and the separators are not checked; otherwise there
-// are no fields and the refusal stands.
+// January of the next year). Ignored ErrTimestampShape: no accept path; the refusal stands (a string of
+// another shape has no fields to read).
 //
 // Source: spec/prim.md, "timestamp"; seed 001, section 6, decided encoding
 // rule 6.
@@ -74,12 +72,9 @@ func Timestamp(in []byte, opts ...refusal.Option) ([]byte, error) {
 		if err := c.Refuse(ErrTimestampShape); err != nil {
 			return nil, err
 		}
+		return nil, &refusal.Error{Guard: ErrTimestampShape} // no accept path
 	}
-	f, ok := civil.Read(v.Units)
-	if !ok {
-		// Ignored shape, but no digits to read: no accept path.
-		return nil, &refusal.Error{Guard: ErrTimestampShape}
-	}
+	f, _ := civil.Read(v.Units)
 	if f.Year < 1 || f.Month < 1 || f.Month > 12 || f.Day < 1 || f.Day > civil.MonthLength(f.Year, f.Month) ||
 		f.Hour > 23 || f.Minute > 59 || f.Second > 59 {
 		if err := c.Refuse(ErrTimestampInstant); err != nil {

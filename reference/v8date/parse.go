@@ -27,10 +27,8 @@ import (
 // next day, month 13 January of the next year); after an ignored ErrInstant
 // the ErrCalendar conditions are still checked as written (so day 32 of
 // January then meets ErrCalendar, while month 13 or minute 60 is accepted
-// rolled over). Ignored ErrShape: when the string is 24 units with an ASCII
-// digit at every digit position, the fields are read from their positions
-// and the separators are not checked; otherwise there are no fields and
-// the refusal stands.
+// rolled over). Ignored ErrShape: no accept path; the refusal stands (a string of
+// another shape has no fields to read).
 //
 // Source: spec/v8date.md, rules 1-4; seed 001, section 4.
 func Parse(in []byte, opts ...refusal.Option) ([]byte, error) {
@@ -52,12 +50,9 @@ func Parse(in []byte, opts ...refusal.Option) ([]byte, error) {
 		if err := c.Refuse(ErrShape); err != nil {
 			return nil, err
 		}
+		return nil, &refusal.Error{Guard: ErrShape} // no accept path
 	}
-	f, ok := civil.Read(v.Units)
-	if !ok {
-		// Ignored shape, but no digits to read: no accept path.
-		return nil, &refusal.Error{Guard: ErrShape}
-	}
+	f, _ := civil.Read(v.Units)
 	if f.Month < 1 || f.Month > 12 || f.Day < 1 || f.Day > 31 || f.Hour > 24 || f.Minute > 59 || f.Second > 59 ||
 		(f.Hour == 24 && (f.Minute != 0 || f.Second != 0 || f.Milli != 0)) {
 		if err := c.Refuse(ErrInstant); err != nil {
@@ -65,7 +60,7 @@ func Parse(in []byte, opts ...refusal.Option) ([]byte, error) {
 		}
 		// Ignored: the fields roll over.
 	}
-	if f.Day > civil.MonthLength(f.Year, f.Month) && civil.MonthLength(f.Year, f.Month) > 0 ||
+	if f.Day > civil.FoldedMonthLength(f.Year, f.Month) ||
 		(f.Hour == 24 && f.Minute == 0 && f.Second == 0 && f.Milli == 0) {
 		if err := c.Refuse(ErrCalendar); err != nil {
 			return nil, err

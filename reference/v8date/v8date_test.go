@@ -129,10 +129,14 @@ func TestParse(t *testing.T) {
 		ok("2024-03-00T00:00:00.000Z", "1709164800000", ErrInstant),
 		no("2024-01-32T00:00:00.000Z", ErrCalendar, ErrInstant),
 		ok("2024-01-32T00:00:00.000Z", "1706745600000", ErrInstant, ErrCalendar),
-		ok("2024-13-32T00:00:00.000Z", "1738368000000", ErrInstant),
-		// ignored shape: the fields at their positions
-		ok("2024-01-01t00:00:00.000z", "1704067200000", ErrShape),
-		no("2024-01-01 24:00:00.000Z", ErrCalendar, ErrShape),
+		// month 13 folds into January of 2025, so day 32 is past its length
+		no("2024-13-32T00:00:00.000Z", ErrCalendar, ErrInstant),
+		ok("2024-13-32T00:00:00.000Z", "1738368000000", ErrInstant, ErrCalendar),
+		ok("2024-14-29T00:00:00.000Z", "1740787200000", ErrInstant, ErrCalendar), // 2025-02-29 is 2025-03-01
+		no("2024-14-29T00:00:00.000Z", ErrCalendar, ErrInstant),
+		// ignored shape: no accept path
+		no("2024-01-01t00:00:00.000z", ErrShape, ErrShape),
+		no("2024-01-01 24:00:00.000Z", ErrShape, ErrShape),
 		no("2024-01-01T00:00:00Z", ErrShape, ErrShape),
 		// input and type, no accept path
 		raw(`"2024-01-01T00:00:00.000Z`, ErrInput),

@@ -10,16 +10,16 @@
 //   2. what V8 refuses (Date.parse is NaN), v8date.instant: month 00 or
 //      above 12, day 00 or above 31, hour above 24, minute above 59, second
 //      above 59, hour 24 with a non-zero minute, second or millisecond.
-//   3. what V8 rolls over, v8date.calendar: "day above the month's length
-//      (proleptic Gregorian, year 0000 a leap year), or hour 24". After
-//      rule 2 the only hour 24 left is 24:00:00.000.
+//   3. what V8 rolls over, v8date.calendar: a day above the month's length
+//      (proleptic Gregorian, year 0000 a leap year), or exactly
+//      24:00:00.000.
 //   4. the value, by days-from-civil arithmetic (civil.ts).
 //
 // Ignored v8date.instant: rule 3 still applies, with a month outside 01-12
 // first folded into its year as MakeDay does (month 13 is January of the
-// next year), so day 32 and hour 24 with non-zero parts are then
-// v8date.calendar, while day 00, month 00 or 13, hour 25 and a minute or
-// second of 60 pass and roll over. Ignored v8date.calendar: the rolled
+// next year), so day 32 is then v8date.calendar, while day 00, month 00 or
+// 13, hour 24 with non-zero parts, hour 25 and a minute or second of 60 pass
+// and roll over. Ignored v8date.calendar: the rolled
 // value (MakeDay/MakeTime, what Date.parse returns) is the output. Ignored
 // v8date.shape: no accept path, as for v8date.type.
 //
@@ -51,6 +51,6 @@ export function parse(input: Uint8Array): Uint8Array {
     (hour24 && !zeroAfterHour);
   if (nan) refuse(V8DATE.instant);
   const folded = foldMonth(f.year, f.month);
-  if (f.day > monthLength(folded.year, folded.month) || hour24) refuse(V8DATE.calendar);
+  if (f.day > monthLength(folded.year, folded.month) || (hour24 && zeroAfterHour)) refuse(V8DATE.calendar);
   return encodeGeneralized(String(fieldsMillis(f)));
 }

@@ -44,8 +44,8 @@ func Shape(u []uint16) bool {
 
 // Read returns the fields at their fixed positions of the shape, and
 // whether there are any: u must be 24 units with an ASCII digit at every
-// digit position. The separators are not checked (Shape checks them); Read
-// is what an ignored shape guard continues with.
+// digit position. The separators are not checked: callers check Shape
+// first.
 func Read(u []uint16) (Fields, bool) {
 	if len(u) != Len {
 		return Fields{}, false
@@ -88,6 +88,13 @@ func MonthLength(y, m int64) int64 {
 		return 28
 	}
 	return 0
+}
+
+// FoldedMonthLength returns the length of month m of year y after a month
+// outside 1-12 is folded into its year as ECMA-262 MakeDay does (month 13 is
+// January of y+1, month 0 December of y-1).
+func FoldedMonthLength(y, m int64) int64 {
+	return MonthLength(y+floorDiv(m-1, 12), m-12*floorDiv(m-1, 12))
 }
 
 func floorDiv(a, b int64) int64 {

@@ -1,0 +1,148 @@
+package fuzz
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"conform/mirrors/harness"
+	"conform/mirrors/protocol"
+	"conform/runner"
+)
+
+// Differ runs cases through the Go reference in-process and through each
+// mirror, pipelined, and reports every case where a mirror's answer differs
+// from the reference's.
+type Differ struct {
+	// Reference is the Go reference (runner.Reference, in-process).
+	Reference runner.Impl
+	// Mirrors are the implementations compared with it.
+	Mirrors []runner.Impl
+}
+
+// Disagreement is one case where an implementation's answer differs from
+// the reference's in verdict, output bytes or refusal message, or where
+// either of them failed (errored, timed out, broke the protocol).
+type Disagreement struct {
+	Job harness.Job
+	// Impl is the implementation that disagrees with the reference (or
+	// "go" when the reference itself failed).
+	Impl string
+	// Want is the reference's answer; Got the implementation's.
+	Want, Got harness.Result
+}
+
+// Check runs jobs through the reference and, concurrently, every mirror
+// (one pipelined batch each), and returns the disagreements in job order,
+// then mirror order.
+func (d *Differ) Check(ctx context.Context, jobs []harness.Job) []Disagreement {
+	if len(jobs) == 0 {
+		return nil
+	}
+	results := make([][]harness.Result, len(d.Mirrors))
+	var wg sync.WaitGroup
+	for k, m := range d.Mirrors {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[k] = m.RunBatch(ctx, jobs)
+		}()
+	}
+	ref := d.Reference.RunBatch(ctx, jobs)
+	wg.Wait()
+	var out []Disagreement
+	for i, j := range jobs {
+		if !answered(ref[i]) {
+			out = append(out, Disagreement{Job: j, Impl: d.Reference.Name(), Want: ref[i], Got: ref[i]})
+			continue
+		}
+		for k, m := range d.Mirrors {
+			if !Same(ref[i], results[k][i]) {
+				out = append(out, Disagreement{Job: j, Impl: m.Name(), Want: ref[i], Got: results[k][i]})
+			}
+		}
+	}
+	return out
+}
+
+// answered reports whether a result is an answer of the contract: ok or
+// refused.
+func answered(r harness.Result) bool {
+	return !r.Uncaught && (r.Outcome == protocol.OutcomeOK || r.Outcome == protocol.OutcomeRefused)
+}
+
+// Same reports whether got gives the reference's answer want: both ok with
+// the same bytes, or both refused with the same message. Anything else
+// (errored, skipped, timeout, a protocol break) is not the same.
+func Same(want, got harness.Result) bool {
+	if !answered(want) || !answered(got) || want.Outcome != got.Outcome {
+		return false
+	}
+	if want.Outcome == protocol.OutcomeOK {
+		return bytes.Equal(want.Output, got.Output)
+	}
+	return want.Message == got.Message
+}
+
+// String renders the disagreement: the contract and operation, who
+// disagrees, the input, both answers, and a one-line reproducer.
+func (d Disagreement) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s: %s disagrees with go\n", d.Job.Contract, d.Job.Op, d.Impl)
+	fmt.Fprintf(&b, "  input (%d bytes): %s\n", len(d.Job.Input), Show(d.Job.Input, 600))
+	fmt.Fprintf(&b, "  go:     %s\n", ShowResult(d.Want))
+	if d.Impl != "go" {
+		fmt.Fprintf(&b, "  %-7s %s\n", d.Impl+":", ShowResult(d.Got))
+	}
+	fmt.Fprintf(&b, "  repro:  %s", Repro(d.Job, d.Impl))
+	return b.String()
+}
+
+// ShowResult renders an answer on one line.
+func ShowResult(r harness.Result) string {
+	switch r.Outcome {
+	case protocol.OutcomeOK:
+		return "ok " + Show(r.Output, 400)
+	case protocol.OutcomeRefused:
+		return "refused " + strconv.Quote(r.Message)
+	case protocol.OutcomeSkipped:
+		return "skipped " + strconv.Quote(r.Reason)
+	}
+	s := r.Outcome + " " + strconv.Quote(r.Message)
+	if r.Uncaught {
+		s += " (protocol break)"
+	}
+	return s
+}
+
+// Show renders bytes as a Go string literal, cut to about max bytes.
+func Show(b []byte, max int) string {
+	if len(b) > max {
+		return strconv.Quote(string(b[:max])) + fmt.Sprintf("... (%d more bytes)", len(b)-max)
+	}
+	return strconv.Quote(string(b))
+}
+
+// Repro is the one shell command that gives impl's answer for the job:
+// the input written with printf's octal escapes into conform eval. Inputs
+// over 4 KiB are too long for one line, and the reproducer says where the
+// input is instead: in the vector conform fuzz writes.
+func Repro(j harness.Job, impl string) string {
+	if len(j.Input) > 4096 {
+		return fmt.Sprintf("conform repro <id of the vector conform fuzz writes> --impl %s", impl)
+	}
+	var b strings.Builder
+	b.WriteString("printf '")
+	for _, c := range j.Input {
+		if c >= 0x20 && c < 0x7f && c != '\'' && c != '\\' && c != '%' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, `\%03o`, c)
+		}
+	}
+	fmt.Fprintf(&b, "' | go run ./cmd/conform eval --contract %s --op %s --impl %s", j.Contract, j.Op, impl)
+	return b.String()
+}
