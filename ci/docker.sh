@@ -4,9 +4,11 @@
 #
 #  1. installs Debian's docker.io (dockerd, containerd, runc) and debootstrap
 #     when they are missing;
-#  2. starts the Docker engine when none answers: dockerd in the background,
-#     logging to $CONFORM_DOCKERD_LOG (default /var/log/conform-dockerd.log),
-#     with the overlay2 storage driver, or vfs where overlay2 does not work;
+#  2. starts the Docker engine when none answers and no dockerd is running:
+#     dockerd in the background, logging to $CONFORM_DOCKERD_LOG (default
+#     /var/log/conform-dockerd.log), with the overlay2 storage driver where
+#     overlay mounts work, else vfs ($CONFORM_DOCKER_STORAGE_DRIVER forces
+#     one);
 #  3. builds the local base image (ci/base-image.sh: debootstrap bookworm,
 #     python3, Node.js 20, npm) unless an image already carries the tag
 #     conform-base:bookworm-<hash of ci/base-image.sh>, and points
@@ -33,28 +35,57 @@ if ((${#missing[@]})); then
 fi
 command -v docker >/dev/null || { say "no docker command after installing docker.io" >&2; exit 2; }
 
-# 2. The engine.
-engine_up() { timeout 10 docker info >/dev/null 2>&1; }
+# 2. The engine. A dockerd that is running but slow to answer (a loaded
+# machine) is waited for, never doubled; a stale pid file is removed.
+engine_up() { timeout 30 docker info >/dev/null 2>&1; }
+wait_engine() { # seconds pid
+  for _ in $(seq 1 "$1"); do
+    engine_up && return 0
+    [ -n "${2:-}" ] && ! kill -0 "$2" 2>/dev/null && return 1
+    sleep 1
+  done
+  return 1
+}
+running_dockerd() {
+  local pid
+  pid=$(cat /var/run/docker.pid 2>/dev/null || true)
+  [ -n "$pid" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null || true)" = dockerd ] && echo "$pid"
+}
+# overlay2 needs overlay mounts on the file system of /var/lib/docker; where
+# they fail (some nested or unusual file systems), vfs works, slowly.
+overlay_works() {
+  local d ok=1
+  mkdir -p /var/lib/docker
+  d=$(mktemp -d /var/lib/docker/.conform-overlay-probe.XXXXXX)
+  mkdir "$d/l" "$d/u" "$d/w" "$d/m"
+  if mount -t overlay overlay -o "lowerdir=$d/l,upperdir=$d/u,workdir=$d/w" "$d/m" 2>/dev/null; then
+    umount "$d/m"
+    ok=0
+  fi
+  rm -rf "$d"
+  return $ok
+}
 if ! engine_up; then
   logf=${CONFORM_DOCKERD_LOG:-/var/log/conform-dockerd.log}
-  mkdir -p "$(dirname "$logf")"
-  started=
-  for driver in ${CONFORM_DOCKER_STORAGE_DRIVER:-overlay2 vfs}; do
+  if pid=$(running_dockerd); then
+    say "dockerd (pid $pid) is running but not answering yet; waiting"
+    wait_engine 120 "$pid" || { say "dockerd (pid $pid) does not answer; its log: $logf" >&2; exit 2; }
+  else
+    rm -f /var/run/docker.pid
+    driver=${CONFORM_DOCKER_STORAGE_DRIVER:-}
+    if [ -z "$driver" ]; then
+      if overlay_works; then driver=overlay2; else driver=vfs; fi
+    fi
+    mkdir -p "$(dirname "$logf")"
     say "starting dockerd (storage driver $driver, log $logf)"
     setsid nohup dockerd --storage-driver="$driver" >>"$logf" 2>&1 </dev/null &
     pid=$!
-    for _ in $(seq 1 60); do
-      if engine_up; then started=$driver; break; fi
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 1
-    done
-    [ -n "$started" ] && break
-    say "dockerd did not come up with $driver; its log ends:" >&2
-    tail -5 "$logf" >&2 || true
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  done
-  [ -n "$started" ] || { say "no Docker engine could be started" >&2; exit 2; }
+    wait_engine 120 "$pid" || {
+      say "dockerd did not come up; its log ends:" >&2
+      tail -20 "$logf" >&2 || true
+      exit 2
+    }
+  fi
 fi
 say "engine $(docker info --format '{{.ServerVersion}}, storage driver {{.Driver}}')"
 

@@ -5,8 +5,12 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -80,9 +84,11 @@ func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
 	}
 	if o.op == "" {
 		if len(ops) != 1 {
-			return usageErr("contract %s has several operations; name one with --op", o.contract)
+			return usageErr("contract %s has several operations; name one with --op (%s)", o.contract, strings.Join(ops, ", "))
 		}
 		o.op = ops[0]
+	} else if !slices.Contains(ops, o.op) {
+		return usageErr("contract %s has no operation %q (it has %s)", o.contract, o.op, strings.Join(ops, ", "))
 	}
 	in := env.Stdin
 	if o.inputFile != "" {
@@ -119,6 +125,10 @@ func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
 		}
 	}
 	results := im.RunBatch(cmd.Context(), jobs)
+	if cmd.Context().Err() != nil {
+		// Interrupted: the answers are not answers.
+		return &exitError{code: report.ExitInterrupted, err: cmd.Context().Err()}
+	}
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
 	failed := false
@@ -163,6 +173,9 @@ func readEvalBatch(r io.Reader, name, contract, op string) ([]string, []harness.
 		if len(line) == 0 {
 			continue
 		}
+		if err := oneObjectNoDuplicates(line); err != nil {
+			return nil, nil, usageErr("%s:%d: %v", name, n, err)
+		}
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.DisallowUnknownFields()
 		var in evalInput
@@ -186,4 +199,37 @@ func readEvalBatch(r io.Reader, name, contract, op string) ([]string, []harness.
 		return nil, nil, usageErr("%s: no input lines", name)
 	}
 	return ids, jobs, nil
+}
+
+// oneObjectNoDuplicates checks that line is exactly one JSON object, with
+// nothing after it and no member name twice at its top level, which
+// encoding/json would otherwise let through (keeping the last).
+func oneObjectNoDuplicates(line []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return errors.New("not a JSON object")
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := t.(string)
+		if seen[key] {
+			return fmt.Errorf("member %q appears twice", key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("data after the JSON object")
+	}
+	return nil
 }

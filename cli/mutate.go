@@ -125,7 +125,7 @@ type mutationResult struct {
 	Baseline  []trial.Failure     `json:"baseline_failures,omitempty"`
 	Outcomes  []trial.Outcome     `json:"outcomes"`
 	Scores    []trial.Score       `json:"scores"`
-	Unmatched []mutant.Equivalent `json:"unmatched_equivalents,omitempty"`
+	Stale     []mutant.Equivalent `json:"stale_equivalents,omitempty"`
 	Seconds   float64             `json:"seconds"`
 	Jobs      int                 `json:"jobs"`
 	sources   map[string][]byte   `json:"-"`
@@ -217,10 +217,10 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 			if len(mr.Baseline) > 0 {
 				fmt.Fprintf(env.Stdout, "the unmutated reference fails %d vectors, so no mutant was tried (run conform run); first: %s\n", len(mr.Baseline), mr.Baseline[0])
 			} else {
-				trial.WriteText(env.Stdout, mr.Outcomes, mr.sources, mr.Unmatched, o.verbose)
+				trial.WriteText(env.Stdout, mr.Outcomes, mr.sources, mr.Stale, o.verbose)
 				all := trial.Scores(mr.Outcomes)
 				total := all[len(all)-1]
-				fmt.Fprintf(env.Stdout, "\nsource mutation: %d sites, %d mutants generated, %d tried, %d at a time, in %.1fs: %d killed, %d timeout, %d survived, %d equivalent, %d did not build; score %.1f%%\n",
+				fmt.Fprintf(env.Stdout, "\nsource mutation: %d guarded refusal sites, %d mutants generated, %d tried, %d at a time, in %.1fs: %d killed, %d timeout, %d survived, %d equivalent, %d did not build; score %.1f%%\n",
 					mr.Sites, mr.Generated, total.Total, mr.Jobs, mr.Seconds, total.Counts[trial.Killed], total.Counts[trial.Timeout],
 					total.Counts[trial.Survived], total.Counts[trial.Ignored], total.Counts[trial.CompileError], total.Percent())
 			}
@@ -270,7 +270,7 @@ func runMutants(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.
 	}
 	mr := &mutationResult{Main: harnessMain, Generated: len(src.Mutants), Jobs: o.jobs, sources: src.Sources, cases: cases}
 	for _, s := range src.Sites {
-		if s.Conditional() {
+		if s.Conditional() && (len(o.contracts) == 0 || slices.Contains(o.contracts, s.Contract)) {
 			mr.Sites++
 		}
 	}
@@ -295,7 +295,8 @@ func runMutants(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.
 	}
 	opts.Progress = progress(env.Stderr, len(picked))
 	mr.Outcomes = trial.Run(ctx, opts, src.Sources, picked, cases)
-	mr.Unmatched = trial.Declare(mr.Outcomes, eqs)
+	trial.Declare(mr.Outcomes, eqs)
+	mr.Stale = mutant.Stale(eqs, src.Mutants)
 	mr.Scores = trial.Scores(mr.Outcomes)
 	mr.Seconds = time.Since(t0).Seconds()
 	if ctx.Err() != nil {

@@ -22,12 +22,12 @@ naming the file and line, and exits with the run's own exit code.`,
 				return usageErr("%v", err)
 			}
 			defer f.Close()
-			rep, err := report.Read(f, args[0])
-			if err != nil {
+			var s report.Summary
+			if err := report.Scan(f, args[0], &s); err != nil {
 				return usageErr("%v", err)
 			}
-			report.RenderText(env.Stdout, report.Summarize(rep))
-			return exitCode(rep.Footer.ExitCode)
+			report.RenderText(env.Stdout, &s)
+			return exitCode(s.Foot.ExitCode)
 		},
 	}
 }

@@ -66,6 +66,7 @@ func NewRoot(env *Env) *cobra.Command {
 	root.AddCommand(newRunCmd(env), newEvalCmd(env), newReproCmd(env), newVectorsCmd(env), newReportCmd(env))
 	root.AddCommand(newImagesCmd(env))
 	root.AddCommand(newMutateCmd(env), newGuardsCmd(env))
+	root.AddCommand(newFuzzCmd(env), newCorpusCmd(env))
 	return root
 }
 

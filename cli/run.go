@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -48,7 +50,7 @@ start or broke the protocol.`,
 	}
 	o.register(cmd, []string{"go", "ts", "python"})
 	f := cmd.Flags()
-	f.StringSliceVar(&o.contracts, "contract", nil, "run only these contracts (rfc8785/1, pyjson-ascii/1, frame/1)")
+	f.StringSliceVar(&o.contracts, "contract", nil, "run only these contracts ("+strings.Join(contractNames(), ", ")+")")
 	f.StringVar(&o.vectorsDir, "vectors", "", "run the vector set in this directory instead of the one compiled in")
 	f.StringArrayVar(&o.corpora, "corpus", nil, "also run a corpus directory (repeatable): jcs pairs, es6numbers, JSONTestSuite, or a parent of them")
 	f.BoolVarP(&o.failFast, "fail-fast", "x", false, "stop after the first disagreement")
@@ -110,7 +112,7 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	}
 	opts := runner.Options{
 		FailFast: o.failFast, MaxDisagreements: o.maxDisagreements,
-		Repro: reproLine, Progress: progress(env.Stderr, len(cases)),
+		Repro: reproFor(o.vectorsDir), Progress: progress(env.Stderr, len(cases)),
 	}
 	foot := runner.Run(ctx, cases, s.impls, header, opts, sinks)
 	if o.format == "text" {
@@ -181,4 +183,14 @@ func (m multiSink) Footer(f report.Footer) {
 	for _, s := range m {
 		s.Footer(f)
 	}
+}
+
+// contractNames lists the Go reference's contracts, sorted.
+func contractNames() []string {
+	var names []string
+	for name := range (&runner.Reference{}).Implementation().Contracts {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }

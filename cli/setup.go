@@ -32,7 +32,11 @@ type implFlags struct {
 }
 
 func (f *implFlags) register(cmd *cobra.Command, defaultImpls []string) {
-	cmd.Flags().StringSliceVar(&f.impls, "impl", defaultImpls, "implementations to run: go, ts, python (the Go reference always runs)")
+	help := "implementations to run: go, ts, python (the Go reference always runs: it is the expectation of corpus cases)"
+	if defaultImpls == nil {
+		help = "the implementation to ask: go, ts or python"
+	}
+	cmd.Flags().StringSliceVar(&f.impls, "impl", defaultImpls, help)
 	cmd.Flags().StringVar(&f.transport, "transport", "local", "how mirrors run: local (processes on PATH) or container (hermetic containers from the images conform images build makes)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", 10*time.Second, "longest silence allowed from a harness that owes an answer")
 	cmd.Flags().IntVar(&f.maxRestarts, "max-restarts", 3, "restarts of a broken harness before it is quarantined")
@@ -67,6 +71,17 @@ func (s *started) Close() {
 // reference first. A missing runtime is a usage error; a harness that does
 // not start or refuses the handshake is a broken implementation.
 func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started, error) {
+	if f.timeout <= 0 {
+		return nil, usageErr("--timeout must be positive, not %s", f.timeout)
+	}
+	if f.maxRestarts < 0 {
+		return nil, usageErr("--max-restarts must not be negative")
+	}
+	// harness.Options reads 0 as its default and a negative number as none.
+	restarts := f.maxRestarts
+	if restarts == 0 {
+		restarts = -1
+	}
 	names := []string{"go"}
 	for _, n := range f.impls {
 		for _, n := range strings.Split(n, ",") {
@@ -116,7 +131,7 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 			}
 			return nil, brokenErr(err)
 		}
-		c := harness.New(name, t, cmd, harness.Options{Timeout: f.timeout, MaxRestarts: f.maxRestarts})
+		c := harness.New(name, t, cmd, harness.Options{Timeout: f.timeout, MaxRestarts: restarts})
 		im, err := c.Start(ctx)
 		if err != nil {
 			s.Close()
@@ -173,6 +188,15 @@ func loadCases(vectorsDir string, corpora []string, notices io.Writer) (*caseSet
 		return nil, usageErr("vectors: %v", err)
 	}
 	set := &caseSet{cases: vectors.Cases(files), vectorsSHA256: sum}
+	if vectorsDir != "" {
+		// Name the files where they are, not where the compiled-in set
+		// lives.
+		for i := range set.cases {
+			if rest, ok := strings.CutPrefix(set.cases[i].Source, "vectors/"); ok {
+				set.cases[i].Source = filepath.Join(vectorsDir, rest)
+			}
+		}
+	}
 	seen := map[string]bool{}
 	for _, c := range set.cases {
 		seen[c.ID] = true
@@ -230,23 +254,43 @@ func filterContracts(cases []vectors.Case, contracts []string) ([]vectors.Case, 
 	return out, nil
 }
 
-// invocation is how the user ran conform, for reproducer lines: the
-// installed binary's name, or "go run ./cmd/conform" under go run.
+// invocation is how the user ran conform, for reproducer lines:
+// "go run ./cmd/conform" under go run, the absolute path of a binary run by
+// path, or the name of one found on PATH.
 func invocation() string {
 	exe := os.Args[0]
-	if strings.Contains(exe, "go-build") {
+	switch {
+	case strings.Contains(exe, "go-build"):
 		return "go run ./cmd/conform"
+	case strings.ContainsRune(exe, '/'):
+		if abs, err := filepath.Abs(exe); err == nil {
+			return shellQuote(abs)
+		}
 	}
 	return filepath.Base(exe)
 }
 
-// reproLine is the one command that reruns case c on impl.
-func reproLine(c vectors.Case, impl string) string {
-	s := fmt.Sprintf("%s repro %s --impl %s", invocation(), c.ID, impl)
-	if c.Corpus != "" {
-		s += " --corpus " + shellQuote(c.Corpus)
+// reproFor returns the function that writes the one command rerunning a
+// case on an implementation: with --vectors and --corpus given as absolute
+// paths, so that the line works from any directory.
+func reproFor(vectorsDir string) func(c vectors.Case, impl string) string {
+	return func(c vectors.Case, impl string) string {
+		s := fmt.Sprintf("%s repro %s --impl %s", invocation(), c.ID, impl)
+		if vectorsDir != "" && c.Corpus == "" {
+			s += " --vectors " + shellQuote(absPath(vectorsDir))
+		}
+		if c.Corpus != "" {
+			s += " --corpus " + shellQuote(absPath(c.Corpus))
+		}
+		return s
 	}
-	return s
+}
+
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
 }
 
 func shellQuote(s string) string {

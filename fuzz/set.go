@@ -31,6 +31,10 @@ const (
 	// EnvStats names a directory where each fuzz process keeps a file of
 	// its counts (see Stats), for conform fuzz's progress line.
 	EnvStats = "CONFORM_FUZZ_STATS"
+	// EnvSeeds is "all" (default: the golden vectors, the public corpora
+	// and structured seeds) or "minimal" (one structured input of no
+	// bytes, so that whatever is found is found by the fuzzer).
+	EnvSeeds = "CONFORM_FUZZ_SEEDS"
 	// EnvFakeExe is the program that serves the fake:<bug> test doubles
 	// (a binary whose TestMain calls ServeFake); default: this process's
 	// own executable.

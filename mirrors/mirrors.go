@@ -117,7 +117,16 @@ func (m Mirror) Prepare(ctx context.Context, cache string, progress io.Writer) (
 	}
 	dir := filepath.Join(cache, m.Name+"-"+sum[:16])
 	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
-		return m.cmd(dir), nil
+		if err := verifyInstall(dir); err == nil {
+			return m.cmd(dir), nil
+		} else {
+			// Edited or damaged since it was built: build it again
+			// rather than run something conform did not build.
+			fmt.Fprintf(progress, "conform: the cached %s mirror at %s changed since it was built (%v); rebuilding\n", m.Name, dir, err)
+			if err := os.RemoveAll(dir); err != nil {
+				return transport.Command{}, fmt.Errorf("remove the changed %s mirror: %w", m.Name, err)
+			}
+		}
 	}
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return transport.Command{}, err
@@ -132,7 +141,11 @@ func (m Mirror) Prepare(ctx context.Context, cache string, progress io.Writer) (
 			return transport.Command{}, err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(tmp, ".complete"), []byte(sum+"\n"), 0o644); err != nil {
+	manifest, err := installManifest(tmp)
+	if err != nil {
+		return transport.Command{}, err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, ".complete"), manifest, 0o644); err != nil {
 		return transport.Command{}, err
 	}
 	if err := os.Rename(tmp, dir); err != nil {
@@ -223,6 +236,49 @@ func buildTS(ctx context.Context, dir string, progress io.Writer) error {
 		return errors.New("building the TypeScript mirror: tsc produced no dist/harness.js")
 	}
 	fmt.Fprintf(progress, "built the TypeScript mirror in %.1fs\n", time.Since(start).Seconds())
+	return nil
+}
+
+// installManifest lists the SHA-256 of every file of a prepared mirror but
+// its installed dependencies (node_modules), in path order: what
+// verifyInstall checks on every later use.
+func installManifest(dir string) ([]byte, error) {
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		switch {
+		case d.IsDir() && (rel == "node_modules" || rel == "__pycache__"):
+			return filepath.SkipDir
+		case d.IsDir() || rel == ".complete":
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%x  %s\n", sha256.Sum256(data), filepath.ToSlash(rel))
+		return nil
+	})
+	return []byte(b.String()), err
+}
+
+// verifyInstall checks a prepared mirror against the manifest written when
+// it was built.
+func verifyInstall(dir string) error {
+	want, err := os.ReadFile(filepath.Join(dir, ".complete"))
+	if err != nil {
+		return err
+	}
+	got, err := installManifest(dir)
+	if err != nil {
+		return err
+	}
+	if string(got) != string(want) {
+		return errors.New("its files differ from the build's manifest")
+	}
 	return nil
 }
 

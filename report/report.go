@@ -145,4 +145,7 @@ const (
 	ExitUsage = 2
 	// ExitBroken: an implementation failed to start or broke the protocol.
 	ExitBroken = 3
+	// ExitInterrupted: the run was interrupted (SIGINT or SIGTERM) before
+	// it covered every case; 128 + SIGINT, as shells report it.
+	ExitInterrupted = 130
 )

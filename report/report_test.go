@@ -11,7 +11,7 @@ import (
 func sample(rows int, disagree bool) []byte {
 	var b bytes.Buffer
 	w := NewWriter(&b)
-	w.Header(Header{ConformVersion: "t", Protocol: 1, Impls: []ImplMeta{{Impl: "go"}}})
+	w.Header(Header{ConformVersion: "t", Protocol: 1, Impls: []ImplMeta{{Impl: "go"}}, Cases: rows})
 	f := Footer{Counts: map[string]map[Outcome]int{"go": {}}}
 	for i := 0; i < rows; i++ {
 		o := Agree
@@ -20,7 +20,7 @@ func sample(rows int, disagree bool) []byte {
 			f.Disagreements++
 		}
 		f.Counts["go"][o]++
-		w.Row(Row{Case: "c", Contract: "t/1", Impl: "go", Outcome: o, Expected: Answer{Outcome: "ok", Output: []byte("a")}, Got: Answer{Outcome: "ok", Output: []byte("b")}})
+		w.Row(Row{Case: "c", Contract: "t/1", Op: "op", Impl: "go", Outcome: o, Expected: Answer{Outcome: "ok", Output: []byte("a")}, Got: Answer{Outcome: "ok", Output: []byte("b")}})
 	}
 	w.Footer(f)
 	if err := w.Err(); err != nil {
@@ -46,15 +46,20 @@ func TestReadRefusesMalformedReports(t *testing.T) {
 		text string
 		want string
 	}{
-		"empty":         {"", "r: empty report"},
-		"no footer":     {strings.Join(lines[:3], ""), "incomplete"},
-		"header second": {lines[1] + lines[0], "r:1: first line"},
-		"garbage":       {lines[0] + "nope\n", "r:2: not a JSON object"},
-		"unknown field": {lines[0] + `{"type":"case","bogus":1}` + "\n", "r:2: json: unknown field"},
-		"unknown type":  {lines[0] + `{"type":"mystery"}` + "\n", `r:2: unknown line type "mystery"`},
-		"after footer":  {good + lines[1], "r:5: line after the footer"},
-		"two headers":   {lines[0] + lines[0], "r:2: a second header"},
-		"bad format":    {strings.Replace(lines[0], `"format":1`, `"format":9`, 1), "r:1: report format 9"},
+		"empty":          {"", "r: empty report"},
+		"no footer":      {strings.Join(lines[:3], ""), "incomplete"},
+		"header second":  {lines[1] + lines[0], "r:1: first line"},
+		"garbage":        {lines[0] + "nope\n", "r:2: not a JSON object"},
+		"unknown field":  {lines[0] + `{"type":"case","bogus":1}` + "\n", "r:2: json: unknown field"},
+		"unknown type":   {lines[0] + `{"type":"mystery"}` + "\n", `r:2: unknown line type "mystery"`},
+		"after footer":   {good + lines[1], "r:5: line after the footer"},
+		"two headers":    {lines[0] + lines[0], "r:2: a second header"},
+		"bad format":     {strings.Replace(lines[0], `"format":1`, `"format":9`, 1), "r:1: report format 9"},
+		"no identity":    {lines[0] + `{"type":"case"}` + "\n" + lines[3], "r:2: case line lacks"},
+		"bad outcome":    {lines[0] + strings.Replace(lines[1], `"agree"`, `"bogus"`, 1) + lines[2] + lines[3], `r:2: unknown outcome "bogus"`},
+		"outcome edited": {lines[0] + strings.Replace(lines[1], `"agree"`, `"wrong-output"`, 1) + lines[2] + lines[3], "r:4: footer says 0 disagreements, the case lines hold 1"},
+		"rows dropped":   {lines[0] + lines[3], "r:2: footer counts 2 agree for go, the case lines hold 0"},
+		"exit code":      {lines[0] + lines[1] + lines[2] + strings.Replace(lines[3], `"exit_code":0`, `"exit_code":77`, 1), "r:4: exit code 77"},
 	} {
 		_, err := Read(strings.NewReader(tc.text), "r")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -20,7 +20,15 @@ type Writer struct {
 func NewWriter(w io.Writer) *Writer { return &Writer{w: bufio.NewWriter(w)} }
 
 // Header writes the header line.
-func (w *Writer) Header(h Header) { h.Type, h.Format = "header", FormatVersion; w.line(h) }
+// The header is flushed at once, so that even a killed run leaves a
+// report that says what it was.
+func (w *Writer) Header(h Header) {
+	h.Type, h.Format = "header", FormatVersion
+	w.line(h)
+	if w.err == nil {
+		w.err = w.w.Flush()
+	}
+}
 
 // Row writes one case line.
 func (w *Writer) Row(r Row) { r.Type = "case"; w.line(r) }
@@ -69,12 +77,26 @@ var ErrExists = errors.New("report file exists")
 
 // Create starts a report file at path. It refuses an existing path unless
 // force is true, in which case the old file is replaced only at Commit.
+// Only a regular file is ever replaced: a directory or anything else at the
+// path is refused at once, before a run spends its time. A dangling symlink
+// counts as something that is there.
 func Create(path string, force bool) (*File, error) {
-	if _, err := os.Stat(path); err == nil && !force {
+	st, err := os.Lstat(path)
+	switch {
+	case err == nil && !st.Mode().IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file; a report replaces only a regular file", path)
+	case err == nil && !force:
 		return nil, fmt.Errorf("%w: %s (remove it, choose another path, or pass --force)", ErrExists, path)
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.partial")
 	if err != nil {
+		return nil, err
+	}
+	// CreateTemp makes the file 0600; a report is as readable as any file
+	// the user writes.
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(f.Name())
 		return nil, err
 	}
 	return &File{Writer: NewWriter(f), f: f, path: path}, nil

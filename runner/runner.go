@@ -27,11 +27,14 @@ type Impl interface {
 	RunBatch(ctx context.Context, jobs []harness.Job) []harness.Result
 }
 
-// Health is implemented by impls that can break (harness clients).
+// Health is implemented by impls that can break (harness clients). Run
+// calls Close before it reads the breaks, so that a line a harness writes
+// after its last answer is caught.
 type Health interface {
 	Restarts() int
 	Quarantined() bool
 	Breaks() []string
+	Close()
 }
 
 // Sink receives the report events of a run, in order.
@@ -73,14 +76,17 @@ func Run(ctx context.Context, cases []vectors.Case, impls []Impl, header report.
 	for _, im := range impls {
 		foot.Counts[im.Name()] = map[report.Outcome]int{}
 	}
+chunks:
 	for start := 0; start < len(cases); start += chunk {
-		if ctx.Err() != nil {
-			foot.Stopped = "interrupted"
-			break
-		}
 		end := min(start+chunk, len(cases))
 		part := cases[start:end]
 		results := runChunk(ctx, part, impls)
+		if ctx.Err() != nil {
+			// Answers to an interrupted chunk are not answers; none of
+			// them is reported.
+			foot.Stopped = "interrupted"
+			break
+		}
 		for i, c := range part {
 			ref := results[0][i]
 			for k, im := range impls {
@@ -95,22 +101,25 @@ func Run(ctx context.Context, cases []vectors.Case, impls []Impl, header report.
 				foot.Counts[im.Name()][row.Outcome]++
 				sink.Row(row)
 			}
+			// The bounds are checked after each case, so a run stops on
+			// the case that reaches them, whatever the chunk size.
+			if foot.Disagreements > 0 && opts.FailFast {
+				foot.Stopped = "fail-fast"
+				break chunks
+			}
+			if opts.MaxDisagreements > 0 && foot.Disagreements >= opts.MaxDisagreements {
+				foot.Stopped = fmt.Sprintf("max-disagreements %d", opts.MaxDisagreements)
+				break chunks
+			}
 		}
 		if opts.Progress != nil {
 			opts.Progress(end, len(cases))
-		}
-		if foot.Disagreements > 0 && opts.FailFast {
-			foot.Stopped = "fail-fast"
-			break
-		}
-		if opts.MaxDisagreements > 0 && foot.Disagreements >= opts.MaxDisagreements {
-			foot.Stopped = fmt.Sprintf("max-disagreements %d", opts.MaxDisagreements)
-			break
 		}
 	}
 	broken := false
 	for _, im := range impls {
 		if h, ok := im.(Health); ok {
+			h.Close()
 			foot.Restarts[im.Name()] = h.Restarts()
 			if b := h.Breaks(); len(b) > 0 {
 				if foot.Breaks == nil {
@@ -126,6 +135,8 @@ func Run(ctx context.Context, cases []vectors.Case, impls []Impl, header report.
 	}
 	sort.Strings(foot.Quarantined)
 	switch {
+	case foot.Stopped == "interrupted":
+		foot.ExitCode = report.ExitInterrupted
 	case broken:
 		foot.ExitCode = report.ExitBroken
 	case foot.Disagreements > 0:

@@ -32,6 +32,7 @@ func (s *scripted) RunBatch(_ context.Context, jobs []harness.Job) []harness.Res
 func (s *scripted) Restarts() int     { return len(s.breaks) }
 func (s *scripted) Quarantined() bool { return false }
 func (s *scripted) Breaks() []string  { return s.breaks }
+func (s *scripted) Close()            {}
 
 func ok(out string) harness.Result {
 	return harness.Result{Outcome: protocol.OutcomeOK, Output: []byte(out)}
@@ -139,11 +140,45 @@ func TestFailFastAndMaxDisagreements(t *testing.T) {
 	}
 	ref := &scripted{name: "go", answers: answers}
 	f := Run(context.Background(), cases, []Impl{ref}, report.Header{}, Options{FailFast: true, Chunk: 10}, &rows{})
-	if f.Stopped != "fail-fast" || f.Disagreements != 10 {
+	if f.Stopped != "fail-fast" || f.Disagreements != 1 {
 		t.Errorf("fail-fast: stopped %q after %d", f.Stopped, f.Disagreements)
 	}
 	f = Run(context.Background(), cases, []Impl{ref}, report.Header{}, Options{MaxDisagreements: 25, Chunk: 10}, &rows{})
-	if !strings.HasPrefix(f.Stopped, "max-disagreements") || f.Disagreements != 30 {
+	if !strings.HasPrefix(f.Stopped, "max-disagreements") || f.Disagreements != 25 {
 		t.Errorf("max: stopped %q after %d", f.Stopped, f.Disagreements)
 	}
+}
+
+func TestInterruptedRunReportsNoAnswersOfItsLastChunk(t *testing.T) {
+	var cases []vectors.Case
+	answers := map[string]harness.Result{}
+	for i := 0; i < 30; i++ {
+		in := strings.Repeat("y", i+1)
+		cases = append(cases, tcase(in, vectors.ExpectOK, "A", ""))
+		answers[in] = ok("A")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	ref := &cancelling{scripted: scripted{name: "go", answers: answers}, after: 2, cancel: cancel, calls: &calls}
+	var got rows
+	f := Run(ctx, cases, []Impl{ref}, report.Header{}, Options{Chunk: 10}, &got)
+	if f.Stopped != "interrupted" || f.ExitCode != report.ExitInterrupted || len(got.rows) != 10 {
+		t.Errorf("stopped %q exit %d after %d rows; want interrupted, 130, the first chunk only", f.Stopped, f.ExitCode, len(got.rows))
+	}
+}
+
+// cancelling cancels the run during its after-th batch.
+type cancelling struct {
+	scripted
+	after  int
+	cancel func()
+	calls  *int
+}
+
+func (c *cancelling) RunBatch(ctx context.Context, jobs []harness.Job) []harness.Result {
+	*c.calls++
+	if *c.calls == c.after {
+		c.cancel()
+	}
+	return c.scripted.RunBatch(ctx, jobs)
 }

@@ -15,11 +15,26 @@ import (
 	"unicode/utf8"
 )
 
-//go:embed MANIFEST rfc8785 pyjson-ascii frame prim ticker v8date ed25519 digest
+//go:embed MANIFEST rfc8785 pyjson-ascii frame prim ticker v8date ed25519 digest findings
 var embedded embed.FS
 
 // Embedded returns the vectors compiled into conform.
 func Embedded() fs.FS { return embedded }
+
+// FindingsDir is the directory, inside the vectors directory, of the
+// differential fuzzing findings: vector files of the same format, one per
+// contract and operation (findings/<contract-dir>/<behaviour>.jsonl),
+// written by conform fuzz with the Go reference's answer as the
+// expectation, listed in MANIFEST like every vector file and kept by the
+// generator (README.md, "Findings").
+const FindingsDir = "findings"
+
+// Finding reports whether the case comes from a findings file. Findings
+// are not golden vectors: they are not single-cause, so the checks that
+// rest on that (the exception policy, the single-cause audit) skip them.
+func (c Case) Finding() bool {
+	return strings.HasPrefix(c.Source, "vectors/"+FindingsDir+"/")
+}
 
 // FormatVersion is the only vector file format this package reads
 // (README.md, "conform_vectors").
@@ -206,7 +221,8 @@ func parseManifest(data []byte, p *problems) []manifestEntry {
 			continue
 		}
 		path := m[2]
-		dir, file, found := strings.Cut(path, "/")
+		// A finding lies one directory deeper: findings/<contract-dir>/.
+		dir, file, found := strings.Cut(strings.TrimPrefix(path, FindingsDir+"/"), "/")
 		stem, isJSONL := strings.CutSuffix(file, ".jsonl")
 		switch {
 		case !found || !fs.ValidPath(path) || strings.Contains(file, "/") || !isJSONL || !nameRE.MatchString(stem):
@@ -603,7 +619,7 @@ func parseHeader(path, line string) (Header, error) {
 	if !c.hasOp(h.Op) {
 		return h, fmt.Errorf("contract %s has no operation %q (it has %s)", c.name, h.Op, quoteList(c.ops))
 	}
-	if want := c.dir + "/" + h.Behaviour + ".jsonl"; path != want {
+	if want := c.dir + "/" + h.Behaviour + ".jsonl"; path != want && path != FindingsDir+"/"+want {
 		return h, fmt.Errorf("contract %s, behaviour %q belongs in %s", c.name, h.Behaviour, want)
 	}
 	if strings.TrimSpace(h.Description) == "" {

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strings"
 )
 
@@ -54,6 +55,11 @@ func ISO(s *Source) string {
 			return string(b)
 		}
 		return Pick(s, pool)
+	}
+	if s.Chance(3) {
+		// A real instant, fields drawn over their whole ranges.
+		return fmt.Sprintf("%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", 1+s.Intn(9999), 1+s.Intn(12), 1+s.Intn(28),
+			s.Intn(24), s.Intn(60), s.Intn(60), s.Intn(1000))
 	}
 	y := field([]string{"0000", "0001", "0004", "0100", "0400", "1582", "1899", "1900", "1969", "1970", "1999", "2000", "2001", "2024", "2100", "2400", "9999"}, 4)
 	mo := field([]string{"01", "02", "02", "02", "03", "04", "06", "09", "11", "12", "00", "13", "99"}, 2)

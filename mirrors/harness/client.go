@@ -23,6 +23,9 @@ type Options struct {
 	// Timeout is the longest silence allowed while an answer is owed.
 	// Zero means 10 s.
 	Timeout time.Duration
+	// StartTimeout bounds a harness's start and handshake, which include
+	// the runtime's own start-up. Zero means 30 s.
+	StartTimeout time.Duration
 	// MaxRestarts is how many times a broken harness is restarted in one
 	// run before it is quarantined. Negative means zero; the zero value
 	// means 3.
@@ -34,6 +37,13 @@ func (o Options) timeout() time.Duration {
 		return 10 * time.Second
 	}
 	return o.Timeout
+}
+
+func (o Options) startTimeout() time.Duration {
+	if o.StartTimeout <= 0 {
+		return 30 * time.Second
+	}
+	return o.StartTimeout
 }
 
 func (o Options) maxRestarts() int {
@@ -121,7 +131,9 @@ func (c *Client) Start(ctx context.Context) (protocol.Implementation, error) {
 }
 
 // Close ends the harness by closing its stdin, and kills it if it has not
-// exited within two seconds.
+// exited within two seconds. A line the harness writes after its last
+// answer is unsolicited: Close records it as a protocol break (see Breaks),
+// so callers that report breaks call Close first.
 func (c *Client) Close() {
 	if c.inc == nil {
 		return
@@ -129,10 +141,19 @@ func (c *Client) Close() {
 	inc := c.inc
 	c.inc = nil
 	_ = inc.conn.Stdin().Close()
-	select {
-	case <-inc.exited:
-	case <-time.After(2 * time.Second):
-		inc.kill()
+	deadline := time.After(2 * time.Second)
+	for {
+		select {
+		case ev := <-inc.lines:
+			if ev.err != nil {
+				<-inc.exited
+				return
+			}
+			c.breaks = append(c.breaks, fmt.Sprintf("violation: unsolicited line after the last answer: %q", clipLine(ev.line)))
+		case <-deadline:
+			inc.kill()
+			return
+		}
 	}
 }
 
@@ -151,7 +172,7 @@ func (c *Client) RunBatch(ctx context.Context, jobs []Job) []Result {
 				msg = "run cancelled"
 			}
 			for i := next; i < len(jobs); i++ {
-				results[i] = Result{Outcome: protocol.OutcomeErrored, Message: msg, Uncaught: true}
+				results[i] = Result{Outcome: protocol.OutcomeErrored, Message: msg, Uncaught: c.quarantined}
 			}
 			break
 		}
@@ -161,23 +182,56 @@ func (c *Client) RunBatch(ctx context.Context, jobs []Job) []Result {
 				continue
 			}
 		}
-		reqs := make([]protocol.Request, len(jobs)-next)
-		for i, j := range jobs[next:] {
-			reqs[i] = protocol.Request{Cmd: protocol.CmdRun, Contract: j.Contract, Op: j.Op, Input: j.Input}
+		if line, ok := c.inc.stray(); ok {
+			// A line nobody asked for: the harness answered something twice
+			// or on its own. No case of this batch is to blame for it.
+			c.broke(fmt.Sprintf("violation: unsolicited line before seq %d: %q", c.inc.nextSeq, clipLine(line)))
+			continue
+		}
+		var reqs []protocol.Request
+		var at []int
+		for i := next; i < len(jobs); i++ {
+			j := jobs[i]
+			if tooLarge(j.Input) {
+				results[i] = Result{Outcome: protocol.OutcomeSkipped,
+					Reason: fmt.Sprintf("input of %d bytes does not fit a protocol line (%d MiB)", len(j.Input), protocol.MaxLine>>20)}
+				continue
+			}
+			reqs = append(reqs, protocol.Request{Cmd: protocol.CmdRun, Contract: j.Contract, Op: j.Op, Input: j.Input})
+			at = append(at, i)
+		}
+		if len(reqs) == 0 {
+			break
 		}
 		answers, fail := c.inc.roundTrip(ctx, reqs, c.opts.timeout())
 		for k, a := range answers {
-			results[next+k] = fromAnswer(a)
+			results[at[k]] = fromAnswer(a)
 		}
 		if fail == nil {
 			break
 		}
-		at := next + len(answers)
-		results[at] = fail.result()
-		c.broke(fmt.Sprintf("%s on %s %s: %s", fail.kind, jobs[at].Contract, jobs[at].Op, fail.detail))
-		next = at + 1
+		failed := at[len(answers)]
+		if fail.kind == "cancelled" {
+			// The run was interrupted: the harness did nothing wrong, and
+			// its state is unknown, so it is stopped without a restart
+			// being spent.
+			c.inc.kill()
+			c.inc = nil
+			next = failed
+			continue
+		}
+		results[failed] = fail.result()
+		c.broke(fmt.Sprintf("%s on %s %s: %s", fail.kind, jobs[failed].Contract, jobs[failed].Op, fail.detail))
+		next = failed + 1
 	}
 	return results
+}
+
+// tooLarge reports whether a run request for input would exceed the
+// protocol's line bound once base64-encoded (the rest of the request is
+// far below the 1 KiB of slack).
+func tooLarge(input []byte) bool {
+	return (len(input)+2)/3*4+1024 > protocol.MaxLine
 }
 
 // SetIgnore replaces the harness's ignore set (the guard-mutation control)
@@ -245,7 +299,7 @@ func (c *Client) spawn(ctx context.Context) error {
 		return fmt.Errorf("cannot start %s harness: %w", c.name, err)
 	}
 	inc := newIncarnation(conn)
-	answers, fail := inc.roundTrip(ctx, []protocol.Request{{Cmd: protocol.CmdStart, Protocol: protocol.Version}}, c.opts.timeout())
+	answers, fail := inc.roundTrip(ctx, []protocol.Request{{Cmd: protocol.CmdStart, Protocol: protocol.Version}}, c.opts.startTimeout())
 	if fail != nil {
 		inc.kill()
 		return fmt.Errorf("%s harness handshake: %s: %s", c.name, fail.kind, fail.detail)
@@ -357,6 +411,21 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 	}
 }
 
+// stray returns a line that is waiting although no request is owed one.
+func (inc *incarnation) stray() ([]byte, bool) {
+	select {
+	case ev := <-inc.lines:
+		if ev.err != nil {
+			// The harness exited between batches; the next round trip
+			// would see it, so hand the event back by failing fast.
+			return []byte("(harness exited between requests: " + inc.exitDetail(ev.err) + ")"), true
+		}
+		return ev.line, true
+	default:
+		return nil, false
+	}
+}
+
 func (inc *incarnation) kill() {
 	select {
 	case <-inc.dead:
@@ -465,6 +534,14 @@ func (inc *incarnation) exitDetail(readErr error) string {
 		fmt.Fprintf(&b, "; stderr ends: %q", t)
 	}
 	return b.String()
+}
+
+// clipLine bounds a line quoted from a misbehaving harness.
+func clipLine(b []byte) string {
+	if len(b) > 200 {
+		return string(b[:200]) + "..."
+	}
+	return string(b)
 }
 
 func lastLines(s string, n int) string {

@@ -21,7 +21,8 @@ import (
 //
 //	crash    exit 1 without answering
 //	hang     never answer
-//	late     answer after 1.5 s
+//	late     answer after 3 s
+//	twice    answer twice
 //	garbage  write a line that is not JSON
 //	wrongseq answer with the wrong seq
 //	badb64   answer ok with non-canonical base64
@@ -77,10 +78,12 @@ func fake(mode string) {
 		case "hang":
 			time.Sleep(time.Hour)
 		case "late":
-			time.Sleep(1500 * time.Millisecond)
+			time.Sleep(3 * time.Second)
 		case "garbage":
 			say(`this is not json`)
 			continue
+		case "twice":
+			say(`{"seq":%d,"outcome":"ok","output":%q}`, req.Seq, base64.StdEncoding.EncodeToString(input))
 		case "wrongseq":
 			say(`{"seq":%d,"outcome":"ok","output":""}`, req.Seq+7)
 			continue
@@ -171,7 +174,7 @@ func TestMisbehaviourIsClassifiedAndRecovered(t *testing.T) {
 		{"extra", protocol.OutcomeErrored},
 	} {
 		t.Run(tc.bad, func(t *testing.T) {
-			c := fakeClient(t, "good", Options{Timeout: 500 * time.Millisecond})
+			c := fakeClient(t, "good", Options{Timeout: time.Second})
 			if _, err := c.Start(context.Background()); err != nil {
 				t.Fatal(err)
 			}
@@ -187,13 +190,13 @@ func TestMisbehaviourIsClassifiedAndRecovered(t *testing.T) {
 // A late answer must never be taken for the next case's: the harness that
 // owed it is killed before the next request goes out.
 func TestLateAnswerIsNotTakenForTheNext(t *testing.T) {
-	c := fakeClient(t, "good", Options{Timeout: 300 * time.Millisecond})
+	c := fakeClient(t, "good", Options{Timeout: time.Second})
 	if _, err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	inputs := []string{"late", "next"}
 	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{OutcomeTimeout, "ok"})
-	time.Sleep(1500 * time.Millisecond)
+	time.Sleep(3 * time.Second)
 	inputs = []string{"after"}
 	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{"ok"})
 }
@@ -226,7 +229,7 @@ func TestQuarantineAfterMaxRestarts(t *testing.T) {
 func TestStartFailures(t *testing.T) {
 	for _, mode := range []string{"badversion", "silent", "crashstart"} {
 		t.Run(mode, func(t *testing.T) {
-			c := fakeClient(t, mode, Options{Timeout: 300 * time.Millisecond})
+			c := fakeClient(t, mode, Options{StartTimeout: time.Second})
 			if _, err := c.Start(context.Background()); err == nil {
 				t.Fatal("Start succeeded")
 			}
@@ -248,4 +251,51 @@ func TestIgnoreSetIsReplayedAfterRestart(t *testing.T) {
 	}
 	inputs := []string{"crash", "a"}
 	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{protocol.OutcomeErrored, "ok"})
+}
+
+// A second answer to one request is unsolicited: it is caught before the
+// next batch is sent (or when the client closes), recorded as a break, and
+// never blamed on a case of the next batch.
+func TestDoubleAnswerIsABreak(t *testing.T) {
+	c := fakeClient(t, "good", Options{})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	inputs := []string{"a", "twice"}
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{"ok", "ok"})
+	time.Sleep(200 * time.Millisecond) // let the second answer arrive
+	inputs = []string{"b", "c"}
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{"ok", "ok"})
+	if len(c.Breaks()) != 1 || !strings.Contains(c.Breaks()[0], "unsolicited") || c.Restarts() != 1 {
+		t.Errorf("breaks %q, restarts %d", c.Breaks(), c.Restarts())
+	}
+	inputs = []string{"twice"}
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{"ok"})
+	c.Close()
+	if len(c.Breaks()) != 2 || !strings.Contains(c.Breaks()[1], "after the last answer") {
+		t.Errorf("breaks after close: %q", c.Breaks())
+	}
+}
+
+// An interrupted run is not the harness's fault: no break, no restart.
+func TestCancellationIsNotABreak(t *testing.T) {
+	c := fakeClient(t, "good", Options{})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
+	res := c.RunBatch(ctx, jobs("a", "hang", "b"))
+	if res[0].Outcome != protocol.OutcomeOK || res[1].Uncaught || res[2].Uncaught {
+		t.Errorf("results %+v", res)
+	}
+	if len(c.Breaks()) != 0 || c.Restarts() != 0 || c.Quarantined() {
+		t.Errorf("breaks %q restarts %d", c.Breaks(), c.Restarts())
+	}
+}
+
+func TestOversizeInputIsSkippedNotSent(t *testing.T) {
+	if !tooLarge(make([]byte, protocol.MaxLine)) || tooLarge(make([]byte, 1<<20)) {
+		t.Fatal("tooLarge bound")
+	}
 }

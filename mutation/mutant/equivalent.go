@@ -18,7 +18,8 @@ type Equivalent struct {
 	File string `json:"file"`
 	// Code is the guard's code ("frame.surrogate").
 	Code string `json:"code"`
-	// Cond is the guard condition as written.
+	// Cond is the guard condition as Site.Cond shows it (white space runs
+	// as one space).
 	Cond string `json:"cond"`
 	// Mutator, Original and Replacement are the mutant's.
 	Mutator     Mutator `json:"mutator"`
@@ -69,4 +70,23 @@ func ParseEquivalents(name string, data []byte) ([]Equivalent, error) {
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// Stale returns the declarations of eqs that match none of ms (every
+// mutant of the source): the code they describe has changed.
+func Stale(eqs []Equivalent, ms []Mutant) []Equivalent {
+	var out []Equivalent
+	for _, e := range eqs {
+		hit := false
+		for _, m := range ms {
+			if e.Matches(m) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -104,8 +104,9 @@ type Site struct {
 	Contract string `json:"contract,omitempty"`
 	Code     string `json:"code,omitempty"`
 	Message  string `json:"message,omitempty"`
-	// Cond is the guard's condition as written, empty for an
-	// unconditional site; CondLine is its line.
+	// Cond is the guard's condition as written, its runs of white space
+	// (line breaks included) made one space; empty for an unconditional
+	// site. CondLine is its first line.
 	Cond     string `json:"cond,omitempty"`
 	CondLine int    `json:"cond_line,omitempty"`
 
@@ -444,7 +445,7 @@ func findSites(fset *token.FileSet, f *ast.File, name string, src []byte, e *env
 		s.cond, s.inElse = enclosingCond(stack)
 		s.fn = enclosingFunc(stack)
 		if s.cond != nil {
-			s.Cond = exprText(fset, f, src, s.cond)
+			s.Cond = oneLine(exprText(fset, f, src, s.cond))
 			s.CondLine = fset.Position(s.cond.Pos()).Line
 		}
 		sites = append(sites, s)
@@ -641,6 +642,7 @@ func mutate(fset *token.FileSet, src []byte, s Site, e *env) []Mutant {
 		out = append(out, m)
 	}
 	cond := string(src[tf.Offset(s.cond.Pos()):tf.Offset(s.cond.End())])
+	shown := oneLine(cond)
 	what := s.Guard
 	if s.Code != "" {
 		what = s.Code
@@ -655,14 +657,14 @@ func mutate(fset *token.FileSet, src []byte, s Site, e *env) []Mutant {
 	if s.inElse {
 		never = "true || " + kept
 	}
-	add(Delete, s.cond.Pos(), s.cond.End(), never, fmt.Sprintf("delete the %s guard: `%s` becomes `%s`", what, cond, never))
-	add(Negate, s.cond.Pos(), s.cond.End(), "!("+cond+")", fmt.Sprintf("negate the %s guard's condition `%s`", what, cond))
+	add(Delete, s.cond.Pos(), s.cond.End(), never, fmt.Sprintf("delete the %s guard: `%s` becomes `%s`", what, shown, oneLine(never)))
+	add(Negate, s.cond.Pos(), s.cond.End(), "!("+cond+")", fmt.Sprintf("negate the %s guard's condition `%s`", what, shown))
 
 	var ops, consts []func()
 	for i, x := range condExprs(s, e) {
-		where := fmt.Sprintf("in `%s`", cond)
+		where := fmt.Sprintf("in `%s`", shown)
 		if i > 0 {
-			where = fmt.Sprintf("in `%s`, which the condition reads", src[tf.Offset(x.Pos()):tf.Offset(x.End())])
+			where = fmt.Sprintf("in `%s`, which the condition reads", oneLine(string(src[tf.Offset(x.Pos()):tf.Offset(x.End())])))
 		}
 		o, c := bounds(x, e, what, where, add)
 		ops, consts = append(ops, o...), append(consts, c...)
@@ -732,6 +734,9 @@ func bounds(expr ast.Expr, e *env, what, where string, add func(Mutator, token.P
 	})
 	return ops, consts
 }
+
+// oneLine collapses every run of white space in s to one space.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 var flipped = map[token.Token]token.Token{
 	token.LSS: token.LEQ, token.LEQ: token.LSS,

@@ -180,6 +180,11 @@ func TestEquivalents(t *testing.T) {
 	if matches != 1 {
 		t.Errorf("%d matches", matches)
 	}
+	gone := eqs[0]
+	gone.Cond = "a condition that changed"
+	if st := Stale([]Equivalent{eqs[0], gone}, p.Mutants); len(st) != 1 || st[0].Cond != gone.Cond {
+		t.Errorf("stale: %+v", st)
+	}
 	for _, bad := range []string{
 		`{"file":"a","code":"b","cond":"c","mutator":"Nope","original":"d","replacement":"e","why":"f"}`,
 		`{"file":"a","code":"b","cond":"c","mutator":"GuardNegate","original":"d","replacement":"e"}`,

@@ -68,10 +68,11 @@ var statuses = []Status{Killed, Timeout, Survived, Ignored, CompileError, Runtim
 
 // WriteText writes the source-mutation results: a score table per contract,
 // then every surviving mutant with its file:line, what it does and its diff
-// against sources, then every mutant that did not build or start, every
-// wrong or unmatched equivalence declaration, and the killed mutants in one
-// line each when verbose is set.
-func WriteText(w io.Writer, outs []Outcome, sources map[string][]byte, unmatched []mutant.Equivalent, verbose bool) {
+// against sources, then the survivors declared equivalent, every wrong
+// equivalence declaration, every mutant that did not build or start, the
+// declarations that match no mutant of the source (stale), and, when
+// verbose is set, the killed mutants in one line each.
+func WriteText(w io.Writer, outs []Outcome, sources map[string][]byte, stale []mutant.Equivalent, verbose bool) {
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "contract\tmutants\tkilled\ttimeout\tsurvived\tequivalent\tno-build\tno-start\tscore\t\n")
 	for _, s := range Scores(outs) {
@@ -113,9 +114,9 @@ func WriteText(w io.Writer, outs []Outcome, sources map[string][]byte, unmatched
 		m := o.Mutant
 		fmt.Fprintf(w, "  %s:%d:%d %s %s `%s` -> `%s`:\n%s", m.File, m.Start.Line, m.Start.Column, m.ID, o.Status, m.Original, m.Replacement, indent(o.Detail))
 	})
-	if len(unmatched) > 0 {
-		fmt.Fprintln(w, "\nequivalence declarations that match no mutant of this run (stale, or filtered out):")
-		for _, e := range unmatched {
+	if len(stale) > 0 {
+		fmt.Fprintln(w, "\nequivalence declarations that match no mutant (stale: the code changed; fix or remove them):")
+		for _, e := range stale {
 			fmt.Fprintf(w, "  line %d: %s %s `%s` -> `%s` in `%s`\n", e.Line, e.File, e.Mutator, e.Original, e.Replacement, e.Cond)
 		}
 	}

@@ -345,6 +345,10 @@ func run(root string, check bool) error {
 	if err != nil {
 		return err
 	}
+	kept, err := keepFindings(root, out)
+	if err != nil {
+		return err
+	}
 	if err := selfCheck(out); err != nil {
 		return err
 	}
@@ -374,6 +378,9 @@ func run(root string, check bool) error {
 		return nil
 	}
 	for _, p := range paths {
+		if kept[p] {
+			continue
+		}
 		if err := writeAtomic(filepath.Join(root, filepath.FromSlash(p)), out[p]); err != nil {
 			return err
 		}
@@ -394,4 +401,43 @@ func main() {
 		fmt.Fprintln(os.Stderr, "generate:", err)
 		os.Exit(1)
 	}
+}
+
+// keepFindings adds the findings files under root (vectors.FindingsDir,
+// written by conform fuzz, never by this generator) to out as they are, and
+// rewrites out's MANIFEST to list them too. It returns their paths: the
+// generator neither rewrites nor deletes them.
+func keepFindings(root string, out map[string][]byte) (map[string]bool, error) {
+	found, err := filepath.Glob(filepath.Join(root, vectors.FindingsDir, "*", "*.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	kept := map[string]bool{}
+	for _, f := range found {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		rel, err := filepath.Rel(root, f)
+		if err != nil {
+			return nil, err
+		}
+		p := filepath.ToSlash(rel)
+		out[p] = b
+		kept[p] = true
+	}
+	var paths []string
+	for p := range out {
+		if p != "MANIFEST" {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	var m bytes.Buffer
+	for _, p := range paths {
+		sum := sha256.Sum256(out[p])
+		fmt.Fprintf(&m, "%s  %s\n", hex.EncodeToString(sum[:]), p)
+	}
+	out["MANIFEST"] = m.Bytes()
+	return kept, nil
 }

@@ -1,0 +1,39 @@
+// The TypeScript mirror's intrinsic speed: runs the mirror's operations
+// in-process over a list of cases, without the harness protocol.
+// Usage (from the built mirror's directory): node inprocess.mjs CASES.jsonl SECONDS
+// CASES.jsonl has one {"contract","op","input" (base64)} per line. Prints
+// one JSON line: cases run, seconds, and the outcome counts.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
+
+const [file, secs] = process.argv.slice(2);
+const camel = (s) => s.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.length > 0);
+const cases = [];
+for (const l of lines) {
+  const c = JSON.parse(l);
+  const dir = c.contract.split("/")[0];
+  const mod = await import(pathToFileURL(resolve("dist", dir + ".js")).href);
+  const fn = mod[camel(c.op)];
+  if (typeof fn !== "function") throw new Error(`no ${c.op} in dist/${dir}.js`);
+  cases.push([fn, new Uint8Array(Buffer.from(c.input, "base64"))]);
+}
+const counts = { ok: 0, refused: 0, errored: 0 };
+const budget = Number(secs) * 1000;
+let n = 0;
+const start = performance.now();
+do {
+  for (const [fn, input] of cases) {
+    try {
+      fn(input);
+      counts.ok++;
+    } catch (e) {
+      if (e && e.constructor && e.constructor.name === "Refusal") counts.refused++;
+      else counts.errored++;
+    }
+    n++;
+  }
+} while (performance.now() - start < budget);
+const seconds = (performance.now() - start) / 1000;
+process.stdout.write(JSON.stringify({ cases: n, seconds, ...counts }) + "\n");

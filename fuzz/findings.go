@@ -1,0 +1,253 @@
+package fuzz
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing/fstest"
+	"unicode/utf8"
+
+	"conform/mirrors/protocol"
+	"conform/vectors"
+)
+
+// Written is one finding as written to the vectors.
+type Written struct {
+	// ID is the vector's id (vectors.CaseID), for conform repro.
+	ID string
+	// Path is the findings file, relative to the vectors directory.
+	Path string
+	// New is false when the vectors already held the case.
+	New bool
+}
+
+// WriteFindings writes each disagreement's case into the vector set at dir
+// (the vectors/ directory of the repository) as a finding: appended to
+// findings/<contract-dir>/fuzz-<op>.jsonl, expecting the reference's answer,
+// with a note naming the target and who disagreed; and updates MANIFEST.
+// A case whose id the vectors already hold is not written again. The new
+// vector set is loaded and verified in memory before anything is written;
+// then each file is replaced atomically, MANIFEST last.
+func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
+	fsys := os.DirFS(dir)
+	files, err := vectors.Load(fsys)
+	if err != nil {
+		return nil, fmt.Errorf("the vectors in %s do not load: %v", dir, err)
+	}
+	have := map[string]string{}
+	for _, c := range vectors.Cases(files) {
+		have[c.ID] = c.Source
+	}
+	edits := map[string][]byte{} // path -> new content
+	var out []Written
+	for _, d := range ds {
+		if d.Impl == "go" {
+			continue // the reference did not answer: there is no expectation
+		}
+		id := vectors.CaseID(d.Job.Contract, d.Job.Op, d.Job.Input)
+		cdir, _, _ := strings.Cut(d.Job.Contract, "/")
+		path := vectors.FindingsDir + "/" + cdir + "/fuzz-" + d.Job.Op + ".jsonl"
+		if _, dup := have[id]; dup {
+			out = append(out, Written{ID: id, Path: path})
+			continue
+		}
+		have[id] = path
+		content, ok := edits[path]
+		if !ok {
+			content, err = fs.ReadFile(fsys, path)
+			if errors.Is(err, fs.ErrNotExist) {
+				content = []byte(`{"conform_vectors":1,"contract":` + jsonString(d.Job.Contract) +
+					`,"op":` + jsonString(d.Job.Op) + `,"behaviour":` + jsonString("fuzz-"+d.Job.Op) +
+					`,"description":"Differential fuzzing findings: inputs on which an implementation disagreed with the Go reference"}` + "\n")
+			} else if err != nil {
+				return nil, err
+			}
+		}
+		line, err := findingLine(id, target, d)
+		if err != nil {
+			return nil, err
+		}
+		edits[path] = append(bytes.Clone(content), line...)
+		out = append(out, Written{ID: id, Path: path, New: true})
+	}
+	if len(edits) == 0 {
+		return out, nil
+	}
+	manifest, err := fs.ReadFile(fsys, vectors.ManifestPath)
+	if err != nil {
+		return nil, err
+	}
+	manifest = withEntries(manifest, edits)
+	// Check the whole new set in memory first.
+	m := fstest.MapFS{}
+	err = fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(fsys, p)
+		m[p] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for p, b := range edits {
+		m[p] = &fstest.MapFile{Data: b}
+	}
+	m[vectors.ManifestPath] = &fstest.MapFile{Data: manifest}
+	if _, problems, err := vectors.Verify(m); err != nil || len(problems) > 0 {
+		return nil, fmt.Errorf("the findings would break the vectors: %v %v", err, problems)
+	}
+	if _, err := vectors.Load(m); err != nil {
+		return nil, fmt.Errorf("the findings would break the vectors: %v", err)
+	}
+	paths := make([]string, 0, len(edits))
+	for p := range edits {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		if err := writeAtomic(filepath.Join(dir, filepath.FromSlash(p)), edits[p]); err != nil {
+			return nil, err
+		}
+	}
+	return out, writeAtomic(filepath.Join(dir, vectors.ManifestPath), manifest)
+}
+
+// findingLine renders one finding as a vector case line.
+func findingLine(id, target string, d Disagreement) (string, error) {
+	var b strings.Builder
+	b.WriteString(`{"id":"` + id + `","name":"fuzz-` + id + `"`)
+	if utf8.Valid(d.Job.Input) {
+		b.WriteString(`,"input":` + jsonString(string(d.Job.Input)))
+	} else {
+		b.WriteString(`,"input_hex":"` + hex.EncodeToString(d.Job.Input) + `"`)
+	}
+	switch d.Want.Outcome {
+	case protocol.OutcomeOK:
+		b.WriteString(`,"expect":"ok"`)
+		if utf8.Valid(d.Want.Output) {
+			b.WriteString(`,"output":` + jsonString(string(d.Want.Output)))
+		} else {
+			b.WriteString(`,"output_hex":"` + hex.EncodeToString(d.Want.Output) + `"`)
+		}
+	case protocol.OutcomeRefused:
+		b.WriteString(`,"expect":"refused","message":` + jsonString(d.Want.Message))
+	default:
+		return "", fmt.Errorf("the reference gave %s: no expectation to write", d.Want.Outcome)
+	}
+	got := d.Got.Outcome
+	switch {
+	case d.Got.Outcome == protocol.OutcomeRefused:
+		got = fmt.Sprintf("refused %q", d.Got.Message)
+	case d.Got.Outcome == protocol.OutcomeOK:
+		got = "other output bytes"
+	case d.Got.Message != "":
+		got += ": " + d.Got.Message
+	}
+	if len(got) > 200 {
+		got = got[:200] + "..."
+	}
+	b.WriteString(`,"note":` + jsonString(strings.ToValidUTF8(fmt.Sprintf("found by %s; %s gave %s", target, d.Impl, got), "?")) + "}\n")
+	return b.String(), nil
+}
+
+// withEntries returns the MANIFEST with a line for each edited file, the
+// lines sorted by path.
+func withEntries(manifest []byte, edits map[string][]byte) []byte {
+	lines := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSuffix(string(manifest), "\n"), "\n") {
+		if sum, path, ok := strings.Cut(l, "  "); ok {
+			lines[path] = sum
+		}
+	}
+	for p, b := range edits {
+		sum := sha256.Sum256(b)
+		lines[p] = hex.EncodeToString(sum[:])
+	}
+	paths := make([]string, 0, len(lines))
+	for p := range lines {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var b strings.Builder
+	for _, p := range paths {
+		b.WriteString(lines[p] + "  " + p + "\n")
+	}
+	return []byte(b.String())
+}
+
+// jsonString returns s (valid UTF-8) as a pure-ASCII JSON string, as the
+// vector generator writes strings: short escapes for \b \f \n \r \t, every
+// other character outside U+0020-U+007E as \uxxxx in lower case, astral
+// characters as a surrogate pair.
+func jsonString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\f':
+			b.WriteString(`\f`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r >= 0x20 && r <= 0x7e:
+			b.WriteRune(r)
+		case r <= 0xffff:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			r -= 0x10000
+			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// writeAtomic writes b to path through a temporary file in the same
+// directory and a rename.
+func writeAtomic(path string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".finding-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// Rerun expands a fuzz input of target t into its cases and runs them
+// through d: how conform fuzz turns the failing input Go's engine wrote
+// into findings.
+func Rerun(ctx context.Context, d *Differ, t Target, data []byte) []Disagreement {
+	return d.Check(ctx, t.Cases(data))
+}

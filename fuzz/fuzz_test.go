@@ -1,0 +1,148 @@
+package fuzz
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"conform/reference"
+)
+
+// TestMain serves a fake mirror when asked to (EnvServeFake: this binary is
+// then the fake's harness), and otherwise runs the tests and closes the
+// mirrors this process started.
+func TestMain(m *testing.M) {
+	if bug := os.Getenv(EnvServeFake); bug != "" {
+		os.Exit(ServeFake(bug, os.Stdin, os.Stdout, os.Stderr))
+	}
+	code := m.Run()
+	CloseProcess()
+	os.Exit(code)
+}
+
+// corporaDir is the public corpora: $CONFORM_CORPORA, or shared/corpora
+// beside the repository.
+func corporaDir() string {
+	if d := os.Getenv("CONFORM_CORPORA"); d != "" {
+		return d
+	}
+	return filepath.Join("..", "..", "shared", "corpora")
+}
+
+// fuzzTarget seeds the target called name and fuzzes it: each input
+// expands to a batch of cases (Target.Cases), run through the reference and
+// this process's mirrors (Process); any disagreement fails the input.
+func fuzzTarget(f *testing.F, name string) {
+	t, ok := Lookup(name)
+	if !ok {
+		f.Fatalf("no target %s", name)
+	}
+	switch v := os.Getenv(EnvSeeds); v {
+	case "", "all":
+		seeds, err := Seeds(t, corporaDir())
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, s := range seeds {
+			f.Add(s)
+		}
+	case "minimal":
+		f.Add([]byte{1})
+	default:
+		f.Fatalf("%s=%q: want all or minimal", EnvSeeds, v)
+	}
+	f.Fuzz(func(tt *testing.T, data []byte) {
+		jobs := t.Cases(data)
+		if len(jobs) == 0 {
+			return
+		}
+		set, err := Process()
+		if err != nil {
+			tt.Fatalf("starting the implementations: %v", err)
+		}
+		if err := set.Declared(t); err != nil {
+			tt.Fatal(err)
+		}
+		ds := set.Check(context.Background(), jobs)
+		Count(len(jobs))
+		if len(ds) == 0 {
+			return
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d of the input's %d cases disagree", len(ds), len(jobs))
+		for i, d := range ds {
+			if i == 3 {
+				fmt.Fprintf(&b, "\n(and %d more)", len(ds)-3)
+				break
+			}
+			b.WriteString("\n")
+			b.WriteString(d.String())
+		}
+		tt.Fatal(b.String())
+	})
+}
+
+// FuzzJCS fuzzes rfc8785/1 canonicalize.
+func FuzzJCS(f *testing.F) { fuzzTarget(f, "FuzzJCS") }
+
+// FuzzPyJSONASCII fuzzes pyjson-ascii/1 encode.
+func FuzzPyJSONASCII(f *testing.F) { fuzzTarget(f, "FuzzPyJSONASCII") }
+
+// FuzzFrame fuzzes frame/1 lex.
+func FuzzFrame(f *testing.F) { fuzzTarget(f, "FuzzFrame") }
+
+// FuzzTimestamp fuzzes prim/1 timestamp.
+func FuzzTimestamp(f *testing.F) { fuzzTarget(f, "FuzzTimestamp") }
+
+// FuzzPrim fuzzes the other prim/1 operations.
+func FuzzPrim(f *testing.F) { fuzzTarget(f, "FuzzPrim") }
+
+// FuzzTicker fuzzes ticker/1's four operations.
+func FuzzTicker(f *testing.F) { fuzzTarget(f, "FuzzTicker") }
+
+// FuzzV8Date fuzzes v8date/1 parse.
+func FuzzV8Date(f *testing.F) { fuzzTarget(f, "FuzzV8Date") }
+
+// FuzzEd25519 fuzzes ed25519/1 verify.
+func FuzzEd25519(f *testing.F) { fuzzTarget(f, "FuzzEd25519") }
+
+// FuzzDigest fuzzes digest/1's four operations.
+func FuzzDigest(f *testing.F) { fuzzTarget(f, "FuzzDigest") }
+
+// TestEveryOperationHasATarget checks that the target table and the Fuzz
+// functions of this file name the same targets, and that every operation
+// of the reference belongs to exactly one target.
+func TestEveryOperationHasATarget(t *testing.T) {
+	src, err := os.ReadFile("fuzz_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^func (Fuzz\w+)\(f \*testing\.F\)`).FindAllStringSubmatch(string(src), -1) {
+		funcs[m[1]] = true
+	}
+	for _, tg := range Targets {
+		if !funcs[tg.Name] {
+			t.Errorf("target %s has no fuzz function", tg.Name)
+		}
+		delete(funcs, tg.Name)
+	}
+	for name := range funcs {
+		t.Errorf("fuzz function %s is not in Targets", name)
+	}
+	for _, op := range reference.Operations() {
+		n := 0
+		for _, tg := range Targets {
+			if tg.Contract == op.Contract && tg.opIndex(op.Op) >= 0 {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s %s belongs to %d targets", op.Contract, op.Op, n)
+		}
+	}
+}

@@ -1,0 +1,136 @@
+package gocheck
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"fmt"
+	"math/big"
+
+	"filippo.io/edwards25519"
+	"github.com/gowebpki/jcs"
+
+	"conform/fuzz/gen"
+	refed "conform/reference/ed25519"
+	"conform/reference/refusal"
+	"conform/reference/rfc8785"
+)
+
+// AgainstGowebpkiJCS compares rfc8785/1 with github.com/gowebpki/jcs, a
+// lax RFC 8785 implementation, where their domains meet:
+//
+//   - input the reference accepts, jcs.Transform must accept with the same
+//     bytes, unless the input is a top-level scalar (jcs hands the whole
+//     input, surrounding whitespace included, to strconv.ParseFloat);
+//   - input the reference refuses as a duplicate member name or a number
+//     outside the double range, jcs must refuse too (it checks both).
+//
+// jcs accepts much the reference refuses (invalid UTF-8, lone surrogates,
+// any depth, number spellings strconv.ParseFloat takes): those are not
+// compared.
+func AgainstGowebpkiJCS(in []byte) error {
+	want, err := rfc8785.Canonicalize(in)
+	got, jerr := jcs.Transform(in)
+	if err == nil {
+		if jerr != nil {
+			if topLevelScalar(in) {
+				return nil
+			}
+			return fmt.Errorf("gowebpki/jcs refuses %q (%v); the reference gives %q", in, jerr, want)
+		}
+		if !bytes.Equal(got, want) {
+			return fmt.Errorf("gowebpki/jcs gives %q for %q; the reference gives %q", got, in, want)
+		}
+		return nil
+	}
+	e, _ := refusal.As(err)
+	if e != nil && (e.Guard == rfc8785.ErrDuplicate || e.Guard == rfc8785.ErrNumberRange) && jerr == nil {
+		return fmt.Errorf("the reference refuses %q (%s); gowebpki/jcs accepts it as %q", in, e.Guard.Message, got)
+	}
+	return nil
+}
+
+// topLevelScalar reports whether the first non-whitespace byte of in opens
+// neither an object, an array nor a string.
+func topLevelScalar(in []byte) bool {
+	t := bytes.TrimLeft(in, " \t\r\n")
+	return len(t) == 0 || (t[0] != '{' && t[0] != '[' && t[0] != '"')
+}
+
+// blocklist is libsodium's small-order list as gen builds it (from the
+// field prime and two order-8 encodings), independently of the
+// reference's byte table.
+var blocklist = gen.SmallOrder
+
+// p and l are the field prime and the group order.
+var p, l = gen.P, gen.L
+
+// StrictMessage is the refusal spec/ed25519.md's rules give key, msg and
+// sig, in order, computed with crypto/ed25519 and filippo.io/edwards25519
+// plus the strict checks crypto/ed25519 lacks (canonical key encoding,
+// libsodium's blocklist for the key and R, compared with the sign bit
+// masked); "" when they accept.
+func StrictMessage(key, msg, sig []byte) string {
+	switch {
+	case len(key) != ed25519.PublicKeySize:
+		return refed.ErrKeyLength.Message
+	case len(sig) != ed25519.SignatureSize:
+		return refed.ErrSigLength.Message
+	}
+	masked := func(b []byte) []byte {
+		m := bytes.Clone(b)
+		m[31] &= 0x7f
+		return m
+	}
+	littleEndian := func(b []byte) *big.Int {
+		r := make([]byte, len(b))
+		for i := range b {
+			r[len(b)-1-i] = b[i]
+		}
+		return new(big.Int).SetBytes(r)
+	}
+	listed := func(b []byte) bool {
+		for _, e := range blocklist {
+			if bytes.Equal(masked(b), e) {
+				return true
+			}
+		}
+		return false
+	}
+	if littleEndian(masked(key)).Cmp(p) >= 0 {
+		return refed.ErrKeyNoncanonical.Message
+	}
+	if listed(key) {
+		return refed.ErrKeySmallOrder.Message
+	}
+	if _, err := new(edwards25519.Point).SetBytes(key); err != nil {
+		return refed.ErrKeyPoint.Message
+	}
+	if listed(sig[:32]) {
+		return refed.ErrRSmallOrder.Message
+	}
+	if littleEndian(sig[32:]).Cmp(l) >= 0 {
+		return refed.ErrSRange.Message
+	}
+	if !ed25519.Verify(ed25519.PublicKey(key), msg, sig) {
+		return refed.ErrVerify.Message
+	}
+	return ""
+}
+
+// AgainstCryptoEd25519 compares ed25519/1's VerifyStrict with
+// StrictMessage: the same verdict and, on refusal, the same message.
+func AgainstCryptoEd25519(key, msg, sig []byte) error {
+	want := StrictMessage(key, msg, sig)
+	got := ""
+	if err := refed.VerifyStrict(key, msg, sig); err != nil {
+		e, ok := refusal.As(err)
+		if !ok {
+			return fmt.Errorf("VerifyStrict: not a refusal: %v", err)
+		}
+		got = e.Guard.Message
+	}
+	if got != want {
+		return fmt.Errorf("key %x sig %x msg %x: the reference says %q, crypto/ed25519 with the strict checks %q", key, sig, msg, got, want)
+	}
+	return nil
+}

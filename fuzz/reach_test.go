@@ -1,0 +1,88 @@
+package fuzz
+
+import (
+	"fmt"
+	"sort"
+	"testing"
+
+	"conform/reference"
+	"conform/reference/refusal"
+)
+
+// TestGeneratedInputsReachEveryRefusal draws 3000 structured inputs per
+// target, runs their cases through the reference, and checks that every
+// refusal of the target's contract and an acceptance of every operation
+// occur, with no exception: the structured mode reaches the boundaries, not just its easy
+// middle.
+func TestGeneratedInputsReachEveryRefusal(t *testing.T) {
+	seen := map[string]map[string]int{}
+	for _, tg := range Targets {
+		if seen[tg.Contract] == nil {
+			seen[tg.Contract] = map[string]int{}
+		}
+		t.Run(tg.Name, func(t *testing.T) {
+			accepted := map[string]int{}
+			cases := 0
+			for i := range 3000 {
+				for _, j := range tg.Cases(StructuredSeed(tg.Name+"/reach", i, 400)) {
+					cases++
+					op, _ := reference.Lookup(j.Contract, j.Op)
+					_, err := op.Run(j.Input)
+					if err == nil {
+						accepted[j.Op]++
+						continue
+					}
+					e, ok := refusal.As(err)
+					if !ok {
+						t.Fatalf("%s %q: %v", j.Op, j.Input, err)
+					}
+					seen[tg.Contract][e.Guard.Message]++
+				}
+			}
+			for _, op := range tg.Ops {
+				if accepted[op] == 0 {
+					t.Errorf("no generated %s input is accepted", op)
+				}
+			}
+			t.Logf("%d cases, accepted: %v", cases, accepted)
+		})
+	}
+	// A contract's refusals are shared by its operations, and its targets
+	// split the operations: check each contract over all its targets.
+	for contract, msgs := range seen {
+		var missing []string
+		for _, op := range reference.Operations() {
+			if op.Contract != contract {
+				continue
+			}
+			for _, g := range op.Guards {
+				if msgs[g.Message] == 0 && !contains(missing, g.Code) {
+					missing = append(missing, g.Code)
+				}
+			}
+		}
+		sort.Strings(missing)
+		if len(missing) > 0 {
+			t.Errorf("%s: refusals never reached: %v", contract, missing)
+		}
+		t.Logf("%s: %s", contract, summary(msgs))
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func summary(seen map[string]int) string {
+	var parts []string
+	for k, n := range seen {
+		parts = append(parts, fmt.Sprintf("%q %d", k, n))
+	}
+	sort.Strings(parts)
+	return fmt.Sprint(parts)
+}

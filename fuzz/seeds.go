@@ -1,0 +1,134 @@
+package fuzz
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"conform/corpus"
+	"conform/vectors"
+)
+
+// publicCorpora are the public corpora (paths under shared/corpora) each
+// contract's targets are seeded from. Their inputs are JSON texts or
+// ed25519/1 inputs; a JSON text corpus seeds every JSON text contract.
+var publicCorpora = map[string][]string{
+	"rfc8785/1":      {"jcs/cyberphone", "jcs/gowebpki", "jcs/es6numbers/es6testfile_10k.txt", "jsontestsuite/test_parsing", "jsontestsuite/test_transform"},
+	"pyjson-ascii/1": {"jcs/cyberphone", "jcs/gowebpki", "jcs/es6numbers/es6testfile_10k.txt", "jsontestsuite/test_parsing", "jsontestsuite/test_transform"},
+	"frame/1":        {"jcs/cyberphone", "jcs/gowebpki", "jsontestsuite/test_parsing", "jsontestsuite/test_transform"},
+	"ed25519/1":      {"ed25519"},
+}
+
+// Seeds returns t's seed corpus, as fuzz inputs:
+//
+//   - every golden vector (and finding) of t's operations, one raw input
+//     each;
+//   - the entries of the public corpora under corpora (the shared/corpora
+//     directory) that fit t's contract, in raw inputs of up to MaxBatch
+//     records (the es6numbers file alone has 10000 lines);
+//   - eight structured inputs of pseudo-random bytes fixed by t's name.
+//
+// A corpus that is missing or holds nothing is an error: a seed corpus
+// that silently lost its seeds would still pass.
+func Seeds(t Target, corpora string) ([][]byte, error) {
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		return nil, err
+	}
+	var seeds [][]byte
+	for _, c := range vectors.Cases(files) {
+		if c.Contract != t.Contract || t.opIndex(c.Op) < 0 {
+			continue
+		}
+		in, err := t.RawInput(c.Op, c.Input)
+		if err != nil {
+			return nil, err
+		}
+		seeds = append(seeds, in)
+	}
+	if len(seeds) == 0 {
+		return nil, fmt.Errorf("%s: no golden vectors for %s", t.Name, t.Contract)
+	}
+	for _, rel := range publicCorpora[t.Contract] {
+		inputs, err := corpusInputs(t, filepath.Join(corpora, filepath.FromSlash(rel)))
+		if err != nil {
+			return nil, err
+		}
+		for len(inputs) > 0 {
+			n := min(len(inputs), MaxBatch)
+			var b []byte
+			for i, in := range inputs[:n] {
+				r, _ := t.RawInput(t.Ops[0], in)
+				if i > 0 {
+					r = r[1:] // one mode byte per input
+				}
+				b = append(b, r...)
+			}
+			seeds = append(seeds, b)
+			inputs = inputs[n:]
+		}
+	}
+	for i := range 8 {
+		seeds = append(seeds, StructuredSeed(t.Name, i, 512))
+	}
+	return seeds, nil
+}
+
+// StructuredSeed returns a structured fuzz input of n pseudo-random bytes
+// after the mode byte, fixed by name and i (a SHA-256 stream).
+func StructuredSeed(name string, i, n int) []byte {
+	b := []byte{1}
+	for block := uint32(0); len(b) < n+1; block++ {
+		var ctr [8]byte
+		binary.BigEndian.PutUint32(ctr[:4], uint32(i))
+		binary.BigEndian.PutUint32(ctr[4:], block)
+		sum := sha256.Sum256(append([]byte(name+"\n"), ctr[:]...))
+		b = append(b, sum[:]...)
+	}
+	return b[:n+1]
+}
+
+// corpusInputs reads the inputs of one public corpus path: a layout
+// corpus.Load knows, or (test_transform) a directory of raw JSON files.
+func corpusInputs(t Target, path string) ([][]byte, error) {
+	if filepath.Base(path) == "test_transform" {
+		entries, err := os.ReadDir(path)
+		if err != nil {
+			return nil, err
+		}
+		var out [][]byte
+		for _, e := range entries {
+			b, err := os.ReadFile(filepath.Join(path, e.Name()))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, b)
+		}
+		if len(out) == 0 {
+			return nil, fmt.Errorf("%s: no files", path)
+		}
+		return out, nil
+	}
+	res, err := corpus.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var out [][]byte
+	for _, c := range res.Cases {
+		if t.Contract == "ed25519/1" && c.Contract != t.Contract {
+			continue
+		}
+		if seen[string(c.Input)] {
+			continue
+		}
+		seen[string(c.Input)] = true
+		out = append(out, c.Input)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no entries for %s", path, t.Contract)
+	}
+	return out, nil
+}

@@ -1,0 +1,188 @@
+package share
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Counts says what a conversion or an import did.
+type Counts struct {
+	// Written files are new in the destination.
+	Written int
+	// Present files were already there (same content), and were skipped.
+	Present int
+	// Skipped inputs have no form in the destination format (an empty Go
+	// value; a libFuzzer input under five bytes, which the
+	// go-118-fuzz-build shim never passes to the fuzz function).
+	Skipped int
+}
+
+func (c Counts) String() string {
+	return fmt.Sprintf("%d written, %d already present, %d without a form in the destination format", c.Written, c.Present, c.Skipped)
+}
+
+// files reads every regular file of dir, by name.
+func files(dir string) (map[string][]byte, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	for _, e := range entries {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out[e.Name()] = b
+	}
+	return out, nil
+}
+
+// GoToLibFuzzer writes each Go corpus file of src (one []byte value each)
+// into dst as the raw libFuzzer input that reaches the fuzz function with
+// the same bytes (EncodeLibFuzzer), named by its SHA-1 as libFuzzer names
+// files. A file that does not hold one []byte value is an error.
+func GoToLibFuzzer(src, dst string) (Counts, error) {
+	var c Counts
+	in, err := files(src)
+	if err != nil {
+		return c, err
+	}
+	d, err := OpenDir(dst)
+	if err != nil {
+		return c, err
+	}
+	for _, name := range sortedKeys(in) {
+		data, err := DecodeGo(in[name])
+		if err != nil {
+			return c, fmt.Errorf("%s: %v", filepath.Join(src, name), err)
+		}
+		raw, err := EncodeLibFuzzer(data)
+		if err != nil {
+			c.Skipped++
+			continue
+		}
+		if err := put(d, &c, LibFuzzerName(raw), raw); err != nil {
+			return c, err
+		}
+	}
+	return c, nil
+}
+
+// LibFuzzerToGo writes each raw libFuzzer input of src into dst as the Go
+// corpus file of the []byte the fuzz function receives for it
+// (DecodeLibFuzzer), named as Go names corpus files.
+func LibFuzzerToGo(src, dst string) (Counts, error) {
+	var c Counts
+	in, err := files(src)
+	if err != nil {
+		return c, err
+	}
+	d, err := OpenDir(dst)
+	if err != nil {
+		return c, err
+	}
+	for _, name := range sortedKeys(in) {
+		data, ok := DecodeLibFuzzer(in[name])
+		if !ok {
+			c.Skipped++
+			continue
+		}
+		file := EncodeGo(data)
+		if err := put(d, &c, GoName(file), file); err != nil {
+			return c, err
+		}
+	}
+	return c, nil
+}
+
+// ImportGo writes target's files of a into the Go corpus directory dst
+// (Go's names), never overwriting.
+func ImportGo(a *Archive, target, dst string) (Counts, error) {
+	var c Counts
+	d, err := OpenDir(dst)
+	if err != nil {
+		return c, err
+	}
+	for _, name := range sortedKeys(a.Files[target]) {
+		file := a.Files[target][name]
+		if err := put(d, &c, GoName(file), file); err != nil {
+			return c, err
+		}
+	}
+	return c, nil
+}
+
+// ImportLibFuzzer writes target's files of a into the libFuzzer directory
+// dst, converted (EncodeLibFuzzer), never overwriting.
+func ImportLibFuzzer(a *Archive, target, dst string) (Counts, error) {
+	var c Counts
+	d, err := OpenDir(dst)
+	if err != nil {
+		return c, err
+	}
+	for _, name := range sortedKeys(a.Files[target]) {
+		data, err := DecodeGo(a.Files[target][name])
+		if errors.Is(err, ErrNotBytes) {
+			return c, fmt.Errorf("%s takes other arguments than one []byte: it has no libFuzzer form", target)
+		}
+		if err != nil {
+			return c, err
+		}
+		raw, err := EncodeLibFuzzer(data)
+		if err != nil {
+			c.Skipped++
+			continue
+		}
+		if err := put(d, &c, LibFuzzerName(raw), raw); err != nil {
+			return c, err
+		}
+	}
+	return c, nil
+}
+
+// AddLibFuzzerDir adds the inputs of a libFuzzer directory to target's
+// files of a, converted to Go corpus files, and counts them.
+func (a *Archive) AddLibFuzzerDir(target, pkg, dir string) (Counts, error) {
+	var c Counts
+	in, err := files(dir)
+	if err != nil {
+		return c, err
+	}
+	for _, name := range sortedKeys(in) {
+		data, ok := DecodeLibFuzzer(in[name])
+		if !ok {
+			c.Skipped++
+			continue
+		}
+		added, err := a.Add(target, pkg, EncodeGo(data))
+		if err != nil {
+			return c, err
+		}
+		if added {
+			c.Written++
+		} else {
+			c.Present++
+		}
+	}
+	return c, nil
+}
+
+func put(d *Dir, c *Counts, name string, b []byte) error {
+	wrote, err := d.Put(name, b)
+	if err != nil {
+		return err
+	}
+	if wrote {
+		c.Written++
+	} else {
+		c.Present++
+	}
+	return nil
+}

@@ -1,0 +1,79 @@
+package share
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Dir is a corpus directory on disk that files are written into without
+// ever overwriting one: a file whose content is already in the directory
+// (under any name) is skipped, and each new file appears atomically under
+// its name or not at all.
+type Dir struct {
+	path string
+	have map[string]bool // content names of the files present
+}
+
+// OpenDir reads the content of every file in path (creating the directory
+// if needed), so that Put can skip what is already there.
+func OpenDir(path string) (*Dir, error) {
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return nil, err
+	}
+	d := &Dir{path: path, have: map[string]bool{}}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(path, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		d.have[ContentName(b)] = true
+	}
+	return d, nil
+}
+
+// Put writes b under name unless the directory already holds the same
+// bytes, and reports whether it wrote. A different file already under
+// name is an error, never overwritten. The write goes to a temporary file
+// that is then hard-linked to name, which fails rather than replaces when
+// name exists.
+func (d *Dir) Put(name string, b []byte) (bool, error) {
+	sum := ContentName(b)
+	if d.have[sum] {
+		return false, nil
+	}
+	final := filepath.Join(d.path, name)
+	tmp, err := os.CreateTemp(d.path, ".put-*")
+	if err != nil {
+		return false, err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return false, err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return false, err
+	}
+	if err := tmp.Close(); err != nil {
+		return false, err
+	}
+	if err := os.Link(tmp.Name(), final); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return false, fmt.Errorf("%s exists with other content; not overwritten", final)
+		}
+		return false, err
+	}
+	d.have[sum] = true
+	return true, nil
+}

@@ -1,0 +1,299 @@
+package share
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	fuzzheaders "github.com/AdaLogics/go-fuzz-headers"
+)
+
+func randomBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.IntN(256))
+	}
+	return b
+}
+
+func TestGoFileRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 500 {
+		data := randomBytes(r, r.IntN(300))
+		got, err := DecodeGo(EncodeGo(data))
+		if err != nil || !bytes.Equal(got, data) {
+			t.Fatalf("%d: %q -> %q, %v", i, data, got, err)
+		}
+	}
+	// Go's own spellings decode too: a raw string literal, no final LF.
+	got, err := DecodeGo([]byte("go test fuzz v1\n[]byte(`a\"b`)"))
+	if err != nil || string(got) != `a"b` {
+		t.Errorf("raw literal: %q, %v", got, err)
+	}
+	for _, bad := range []string{"", "go test fuzz v2\n[]byte(\"\")\n", "go test fuzz v1\n", "go test fuzz v1\n[]byte(\"x)\n"} {
+		if _, err := DecodeGo([]byte(bad)); err == nil {
+			t.Errorf("DecodeGo(%q) accepted", bad)
+		}
+	}
+	if _, err := DecodeGo([]byte("go test fuzz v1\nstring(\"x\")\nint(1)\n")); !errors.Is(err, ErrNotBytes) {
+		t.Errorf("two values: %v, want ErrNotBytes", err)
+	}
+}
+
+// TestLibFuzzerFramingMatchesTheShim checks DecodeLibFuzzer against
+// go-fuzz-headers' GetBytes itself, which the go-118-fuzz-build shim calls
+// for a []byte argument, on random raw inputs and on EncodeLibFuzzer's.
+func TestLibFuzzerFramingMatchesTheShim(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	check := func(raw []byte) {
+		want, err := fuzzheaders.NewConsumer(raw).GetBytes()
+		got, ok := DecodeLibFuzzer(raw)
+		if (err == nil) != ok || !bytes.Equal(got, want) {
+			t.Fatalf("raw %x: DecodeLibFuzzer %x %v, GetBytes %x %v", raw, got, ok, want, err)
+		}
+	}
+	for range 3000 {
+		raw := randomBytes(r, r.IntN(40))
+		if r.IntN(3) == 0 && len(raw) >= 4 {
+			raw[0], raw[1], raw[2] = 0, 0, 0
+		}
+		check(raw)
+	}
+	for range 500 {
+		data := randomBytes(r, 1+r.IntN(200))
+		raw, err := EncodeLibFuzzer(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(raw)
+		if got, _ := DecodeLibFuzzer(raw); !bytes.Equal(got, data) {
+			t.Fatalf("round trip %x -> %x", data, got)
+		}
+	}
+	if _, err := EncodeLibFuzzer(nil); err == nil {
+		t.Error("an empty input has no libFuzzer form")
+	}
+}
+
+func writeFiles(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for n, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestConvertBothWays(t *testing.T) {
+	tmp := t.TempDir()
+	goDir := filepath.Join(tmp, "go")
+	values := [][]byte{[]byte("a"), []byte("{\"x\":1}"), {0, 1, 2, 0xff}, {}}
+	files := map[string][]byte{}
+	for _, v := range values {
+		f := EncodeGo(v)
+		files[GoName(f)] = f
+	}
+	writeFiles(t, goDir, files)
+	lf := filepath.Join(tmp, "lf")
+	c, err := GoToLibFuzzer(goDir, lf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Written != 3 || c.Skipped != 1 {
+		t.Errorf("go -> libfuzzer: %v", c)
+	}
+	back := filepath.Join(tmp, "back")
+	if c, err = LibFuzzerToGo(lf, back); err != nil || c.Written != 3 {
+		t.Fatalf("libfuzzer -> go: %v, %v", c, err)
+	}
+	for _, v := range values[:3] {
+		f := EncodeGo(v)
+		b, err := os.ReadFile(filepath.Join(back, GoName(f)))
+		if err != nil || !bytes.Equal(b, f) {
+			t.Errorf("%q did not come back: %v", v, err)
+		}
+	}
+	// Converting again writes nothing: every file is already there.
+	if c, err = GoToLibFuzzer(goDir, lf); err != nil || c.Written != 0 || c.Present != 3 {
+		t.Errorf("second conversion: %v, %v", c, err)
+	}
+}
+
+func TestDirNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string][]byte{"x": []byte("old"), "y": []byte("same")})
+	d, err := OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wrote, err := d.Put("z", []byte("same")); wrote || err != nil {
+		t.Errorf("content already present under another name: wrote %v, %v", wrote, err)
+	}
+	if _, err := d.Put("x", []byte("new")); err == nil {
+		t.Error("Put replaced a file with other content")
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "x")); string(b) != "old" {
+		t.Errorf("x is now %q", b)
+	}
+	if wrote, err := d.Put("w", []byte("fresh")); !wrote || err != nil {
+		t.Errorf("new file: %v, %v", wrote, err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 3 {
+		t.Errorf("%d files, want 3 (no temporary file left behind)", len(entries))
+	}
+}
+
+func sample(t *testing.T) *Archive {
+	a := NewArchive()
+	for i, v := range []string{"a", "b", "c"} {
+		target := []string{"FuzzJCS", "FuzzFrame"}[i%2]
+		if _, err := a.Add(target, "conform/fuzz", EncodeGo([]byte(v))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return a
+}
+
+func TestArchiveRoundTripIsDeterministic(t *testing.T) {
+	a := sample(t)
+	var b1, b2 bytes.Buffer
+	if err := a.Write(&b1); err != nil {
+		t.Fatal(err)
+	}
+	if err := sample(t).Write(&b2); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b1.Bytes(), b2.Bytes()) {
+		t.Error("the same corpus gave two archives")
+	}
+	got, err := ReadArchive(bytes.NewReader(b1.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Len() != 3 || got.Packages["FuzzJCS"] != "conform/fuzz" || len(got.Files["FuzzJCS"]) != 2 {
+		t.Errorf("read back %d files: %v", got.Len(), got.Manifest())
+	}
+}
+
+func TestMergeDeduplicates(t *testing.T) {
+	a, b := sample(t), sample(t)
+	if _, err := b.Add("FuzzJCS", "conform/fuzz", EncodeGo([]byte("d"))); err != nil {
+		t.Fatal(err)
+	}
+	n, err := a.Merge(b)
+	if err != nil || n != 1 || a.Len() != 4 {
+		t.Errorf("merge added %d (len %d), %v", n, a.Len(), err)
+	}
+	other := NewArchive()
+	_, _ = other.Add("FuzzJCS", "conform/fuzz/gocheck", EncodeGo([]byte("a")))
+	if _, err := a.Merge(other); err == nil {
+		t.Error("merged a target from another package")
+	}
+}
+
+// rewrite rebuilds an archive's tar stream with edit applied to each entry
+// (returning false drops it) and extra entries appended.
+func rewrite(t *testing.T, a *Archive, edit func(h *tar.Header, b []byte) ([]byte, bool), extra map[string][]byte) []byte {
+	var src bytes.Buffer
+	if err := a.Write(&src); err != nil {
+		t.Fatal(err)
+	}
+	zr, _ := gzip.NewReader(&src)
+	tr := tar.NewReader(zr)
+	var out bytes.Buffer
+	zw := gzip.NewWriter(&out)
+	tw := tar.NewWriter(zw)
+	for {
+		h, err := tr.Next()
+		if err != nil {
+			break
+		}
+		b := make([]byte, h.Size)
+		_, _ = tr.Read(b)
+		b, keep := edit(h, b)
+		if !keep {
+			continue
+		}
+		h.Size = int64(len(b))
+		_ = tw.WriteHeader(h)
+		_, _ = tw.Write(b)
+	}
+	for n, b := range extra {
+		_ = tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Size: int64(len(b)), Typeflag: tar.TypeReg})
+		_, _ = tw.Write(b)
+	}
+	_ = tw.Close()
+	_ = zw.Close()
+	return out.Bytes()
+}
+
+func TestReadArchiveRefusesTampering(t *testing.T) {
+	a := sample(t)
+	keep := func(h *tar.Header, b []byte) ([]byte, bool) { return b, true }
+	cases := map[string][]byte{
+		"content changed": rewrite(t, a, func(h *tar.Header, b []byte) ([]byte, bool) {
+			if strings.HasPrefix(h.Name, "FuzzJCS/") {
+				return EncodeGo([]byte("evil")), true
+			}
+			return b, true
+		}, nil),
+		"entry dropped": rewrite(t, a, func(h *tar.Header, b []byte) ([]byte, bool) {
+			return b, !strings.HasPrefix(h.Name, "FuzzFrame/")
+		}, nil),
+		"no manifest": rewrite(t, a, func(h *tar.Header, b []byte) ([]byte, bool) { return b, h.Name != ManifestName }, nil),
+		"unknown target": rewrite(t, a, keep, map[string][]byte{
+			"FuzzOther/" + ContentName(EncodeGo([]byte("x"))): EncodeGo([]byte("x")),
+		}),
+		"path escape": rewrite(t, a, keep, map[string][]byte{"../x": []byte("x")}),
+		"not a corpus file": rewrite(t, a, keep, map[string][]byte{
+			"FuzzJCS/" + ContentName([]byte("plain")): []byte("plain"),
+		}),
+		"manifest field": rewrite(t, a, func(h *tar.Header, b []byte) ([]byte, bool) {
+			if h.Name == ManifestName {
+				return []byte(`{"conform_fuzz_corpus":1,"targets":{},"extra":1}`), true
+			}
+			return b, false
+		}, nil),
+		"not gzip": []byte("plain text"),
+	}
+	for name, b := range cases {
+		if _, err := ReadArchive(bytes.NewReader(b)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+func TestImportNeverOverwrites(t *testing.T) {
+	a := sample(t)
+	dir := t.TempDir()
+	c, err := ImportGo(a, "FuzzJCS", dir)
+	if err != nil || c.Written != 2 {
+		t.Fatalf("%v, %v", c, err)
+	}
+	if c, err = ImportGo(a, "FuzzJCS", dir); err != nil || c.Written != 0 || c.Present != 2 {
+		t.Errorf("second import: %v, %v", c, err)
+	}
+	lf := t.TempDir()
+	if c, err = ImportLibFuzzer(a, "FuzzJCS", lf); err != nil || c.Written != 2 {
+		t.Errorf("libfuzzer import: %v, %v", c, err)
+	}
+	back := NewArchive()
+	if c, err = back.AddLibFuzzerDir("FuzzJCS", "conform/fuzz", lf); err != nil || c.Written != 2 {
+		t.Errorf("libfuzzer export: %v, %v", c, err)
+	}
+	for name := range a.Files["FuzzJCS"] {
+		if back.Files["FuzzJCS"][name] == nil {
+			t.Errorf("%s lost on the way through libFuzzer's format", name)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package fuzz
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"conform/fuzz/share"
+)
+
+// fakeSet starts the fake called bug, served by this test binary.
+func fakeSet(t *testing.T, bug string) *Set {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Start(context.Background(), Config{Impls: []string{"fake:" + bug}, Transport: "local", Timeout: 10 * time.Second, FakeExe: exe}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// TestStructuredInputsFindSeededBug runs generated inputs (no seeds: no
+// golden vector, no corpus) through FuzzJCS's differential check against
+// a mirror that sorts members by code point instead of UTF-16 unit, and
+// requires the bug to be found within 2000 inputs, with a failure that
+// names the implementation and gives the input and a reproducer. The same
+// inputs through a target the bug does not touch find nothing (the
+// control).
+func TestStructuredInputsFindSeededBug(t *testing.T) {
+	s := fakeSet(t, "codepoint-sort")
+	jcs, _ := Lookup("FuzzJCS")
+	found := -1
+	var d Disagreement
+	for i := 0; i < 2000 && found < 0; i++ {
+		if ds := s.Check(context.Background(), jcs.Cases(StructuredSeed("teeth", i, 256))); len(ds) > 0 {
+			found, d = i, ds[0]
+		}
+	}
+	if found < 0 {
+		t.Fatal("the seeded bug was not found in 2000 generated inputs")
+	}
+	msg := d.String()
+	t.Logf("found at input %d:\n%s", found, msg)
+	for _, want := range []string{"rfc8785/1 canonicalize: fake:codepoint-sort disagrees with go", "input (", "go:     ok", "fake:codepoint-sort: ok", "repro:  "} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message lacks %q", want)
+		}
+	}
+	if d.Impl != "fake:codepoint-sort" || Same(d.Want, d.Got) {
+		t.Errorf("disagreement %+v", d)
+	}
+	py, _ := Lookup("FuzzPyJSONASCII")
+	for i := range 300 {
+		if ds := s.Check(context.Background(), py.Cases(StructuredSeed("teeth", i, 256))); len(ds) > 0 {
+			t.Fatalf("control: the fake disagrees where it has no bug:\n%s", ds[0])
+		}
+	}
+}
+
+// TestFuzzEngineFindsSeededBug runs Go's fuzzing engine on FuzzJCS, in a
+// child process of this test binary, against the code-point-sort fake,
+// with one empty structured seed (EnvSeeds=minimal), so that the bug has
+// to be found by fuzzing. The child must fail within its 90 s budget,
+// write the (minimized) failing input under testdata/fuzz/FuzzJCS/, and
+// that input must still disagree when replayed. The test binary is not
+// coverage-instrumented (go test builds it without -fuzz), so this is the
+// engine's mutation without guidance; conform fuzz builds with it.
+func TestFuzzEngineFindsSeededBug(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the fuzzing engine for up to 90 s")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	cmd := exec.Command(exe, "-test.run=^$", "-test.fuzz=^FuzzJCS$", "-test.fuzztime=90s",
+		"-test.fuzzcachedir="+filepath.Join(work, "cache"), "-test.parallel=1")
+	cmd.Dir = work
+	cmd.Env = append(os.Environ(), EnvImpls+"=fake:codepoint-sort", EnvSeeds+"=minimal", EnvFakeExe+"="+exe)
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	took := time.Since(start)
+	if err == nil {
+		t.Fatalf("the fuzzer did not find the seeded bug in 90 s:\n%s", tail(out))
+	}
+	text := string(out)
+	t.Logf("found in %s:\n%s", took.Round(time.Second), tail(out))
+	for _, want := range []string{"fake:codepoint-sort disagrees with go", "repro:", "Failing input written to testdata/fuzz/FuzzJCS/"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(work, "testdata", "fuzz", "FuzzJCS", "*"))
+	if len(files) != 1 {
+		t.Fatalf("%d failing inputs written, want 1", len(files))
+	}
+	b, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := share.DecodeGo(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jcs, _ := Lookup("FuzzJCS")
+	if ds := fakeSet(t, "codepoint-sort").Check(context.Background(), jcs.Cases(data)); len(ds) == 0 {
+		t.Errorf("the written input %q does not disagree when replayed", data)
+	}
+}
+
+func tail(b []byte) string {
+	if len(b) > 3000 {
+		b = b[len(b)-3000:]
+	}
+	return string(b)
+}
