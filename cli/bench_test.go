@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"testing"
+	"time"
 
 	"conform/mirrors/harness"
 	"conform/vectors"
@@ -26,7 +27,7 @@ func BenchmarkRunVectors(b *testing.B) {
 	}
 	for _, name := range []string{"go", "ts", "python"} {
 		b.Run(name, func(b *testing.B) {
-			f := &implFlags{impls: []string{name}, transport: "local"}
+			f := &implFlags{impls: []string{name}, transport: "local", timeout: 10 * time.Second}
 			s, err := startImpls(context.Background(), f, io.Discard)
 			if err != nil {
 				b.Fatal(err)
