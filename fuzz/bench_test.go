@@ -71,7 +71,7 @@ func BenchmarkThroughput(b *testing.B) {
 		var batches [][]harness.Job
 		n := 0
 		for i := range 300 {
-			jobs := t.Cases(StructuredSeed(name+"/bench", i, 512))
+			jobs := Jobs(t, StructuredSeed(name+"/bench", i, 512))
 			batches = append(batches, jobs)
 			n += len(jobs)
 		}

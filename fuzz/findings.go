@@ -249,5 +249,5 @@ func writeAtomic(path string, b []byte) error {
 // through d: how conform fuzz turns the failing input Go's engine wrote
 // into findings.
 func Rerun(ctx context.Context, d *Differ, t Target, data []byte) []Disagreement {
-	return d.Check(ctx, t.Cases(data))
+	return d.Check(ctx, Jobs(t, data))
 }

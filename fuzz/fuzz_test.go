@@ -56,7 +56,7 @@ func fuzzTarget(f *testing.F, name string) {
 		f.Fatalf("%s=%q: want all or minimal", EnvSeeds, v)
 	}
 	f.Fuzz(func(tt *testing.T, data []byte) {
-		jobs := t.Cases(data)
+		jobs := Jobs(t, data)
 		if len(jobs) == 0 {
 			return
 		}
@@ -137,7 +137,7 @@ func TestEveryOperationHasATarget(t *testing.T) {
 	for _, op := range reference.Operations() {
 		n := 0
 		for _, tg := range Targets {
-			if tg.Contract == op.Contract && tg.opIndex(op.Op) >= 0 {
+			if tg.Contract == op.Contract && tg.OpIndex(op.Op) >= 0 {
 				n++
 			}
 		}

@@ -1,22 +1,13 @@
 // Package fuzz is conform's differential fuzzing: one native Go fuzz target
-// per contract (fuzz_test.go), each running the Go reference in-process and
-// the mirrors as persistent harness processes, and failing on any
-// difference in output bytes, refusal message or verdict.
+// per input format of package cases (fuzz_test.go), each running the Go
+// reference in-process and the mirrors as persistent harness processes,
+// and failing on any difference in output bytes, refusal message or
+// verdict.
 //
-// A fuzz input is a []byte whose first byte picks one of two modes:
-//
-//   - raw (even first byte): a sequence of records, each one operation byte
-//     (taken modulo the target's operations), a uvarint length and that many
-//     input bytes; a length that runs past the end takes the rest. The
-//     golden vectors, the public corpora and the lexer's raw bytes enter
-//     this way (RawInput).
-//   - structured (odd first byte): the rest feeds a go-fuzz-headers
-//     consumer (package gen), which draws up to MaxBatch cases.
-//
-// One input is therefore a batch of cases, which the target pipelines to
-// every mirror at once: that is what keeps the mirrors busy while the
-// protocol's round trip is in flight. A failure names the case that
-// disagreed, so Go's minimizer shrinks the input to it.
+// A fuzz input expands to a batch of cases (cases.Target.Cases), which the
+// target pipelines to every mirror at once: that is what keeps the mirrors
+// busy while the protocol's round trip is in flight. A failure names the
+// case that disagreed, so Go's minimizer shrinks the input to it.
 //
 // Which mirrors run, and how, is read from the environment once per
 // process (Config); each fuzz worker process starts its own set lazily and
@@ -24,180 +15,41 @@
 package fuzz
 
 import (
-	"encoding/binary"
-	"fmt"
-	"sort"
-
-	"conform/fuzz/gen"
+	"conform/fuzz/cases"
 	"conform/mirrors/harness"
 )
 
+// Target is one differential fuzz target: the input format of the same
+// name.
+type Target = cases.Target
+
+// Targets are the differential targets (cases.Targets).
+var Targets = cases.Targets
+
 // MaxBatch bounds the cases one fuzz input expands to.
-const MaxBatch = 32
-
-// Target is one differential fuzz target: a contract, its operations, and
-// how structured inputs are drawn.
-type Target struct {
-	// Name is the fuzz function's name, such as "FuzzJCS".
-	Name string
-	// Contract is the contract name with its version.
-	Contract string
-	// Ops are the operations the target exercises; a case's operation is
-	// drawn from them (structured) or named by index (raw).
-	Ops []string
-	// draw draws one structured input for op.
-	draw func(s *gen.Source, op string) []byte
-}
-
-// Targets are the differential targets, one or more per contract, in the
-// order of spec/README.md's table.
-var Targets = []Target{
-	{Name: "FuzzJCS", Contract: "rfc8785/1", Ops: []string{"canonicalize"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.JSON(s, gen.JSONOptions{Flaws: s.Chance(3), Deep: gen.TextDepths})
-	}},
-	{Name: "FuzzPyJSONASCII", Contract: "pyjson-ascii/1", Ops: []string{"encode"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.JSON(s, gen.JSONOptions{Flaws: s.Chance(3), Deep: gen.TextDepths})
-	}},
-	{Name: "FuzzFrame", Contract: "frame/1", Ops: []string{"lex"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.Frame(s)
-	}},
-	{Name: "FuzzTimestamp", Contract: "prim/1", Ops: []string{"timestamp"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.TimestampValue(s)
-	}},
-	{Name: "FuzzPrim", Contract: "prim/1", Ops: []string{"integer", "positive-integer", "string", "safe-display", "sorted-set", "tool-list", "base64url", "utf8-length"}, draw: drawPrim},
-	{Name: "FuzzTicker", Contract: "ticker/1", Ops: []string{"symbol", "equity-ticker", "masked-label-v1", "closed-masked-label"}, draw: func(s *gen.Source, op string) []byte {
-		if (op == "symbol" || op == "equity-ticker") != s.Chance(8) {
-			return gen.SymbolValue(s)
-		}
-		return gen.LabelValue(s)
-	}},
-	{Name: "FuzzV8Date", Contract: "v8date/1", Ops: []string{"parse"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.TimestampValue(s)
-	}},
-	{Name: "FuzzEd25519", Contract: "ed25519/1", Ops: []string{"verify"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.Ed25519Value(s)
-	}},
-	{Name: "FuzzDigest", Contract: "digest/1", Ops: []string{"digest", "signing-input", "schema-digest", "arguments-digest"}, draw: func(s *gen.Source, op string) []byte {
-		switch op {
-		case "schema-digest":
-			return gen.SchemaValue(s)
-		case "arguments-digest":
-			return gen.ArgumentsValue(s)
-		}
-		return gen.DigestValue(s)
-	}},
-}
-
-func drawPrim(s *gen.Source, op string) []byte {
-	switch op {
-	case "integer", "positive-integer":
-		return gen.IntegerValue(s)
-	case "string", "utf8-length":
-		return gen.StringValue(s, false)
-	case "safe-display":
-		return gen.StringValue(s, true)
-	case "sorted-set":
-		return gen.SortedSetValue(s)
-	case "tool-list":
-		return gen.ToolListValue(s)
-	case "base64url":
-		return gen.Base64URLValue(s)
-	}
-	return gen.TimestampValue(s)
-}
+const MaxBatch = cases.MaxBatch
 
 // Lookup returns the target called name.
-func Lookup(name string) (Target, bool) {
-	for _, t := range Targets {
-		if t.Name == name {
-			return t, true
-		}
-	}
-	return Target{}, false
-}
+func Lookup(name string) (Target, bool) { return cases.Lookup(name) }
 
 // ForContract returns the targets of a contract, in table order.
-func ForContract(contract string) []Target {
-	var out []Target
-	for _, t := range Targets {
-		if t.Contract == contract {
-			out = append(out, t)
-		}
-	}
-	return out
-}
+func ForContract(contract string) []Target { return cases.ForContract(contract) }
 
 // Contracts lists the contracts that have targets, sorted.
-func Contracts() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, t := range Targets {
-		if !seen[t.Contract] {
-			seen[t.Contract] = true
-			out = append(out, t.Contract)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
+func Contracts() []string { return cases.Contracts() }
 
-// opIndex returns the index of op in t.Ops, or -1.
-func (t Target) opIndex(op string) int {
-	for i, o := range t.Ops {
-		if o == op {
-			return i
-		}
-	}
-	return -1
-}
+// StructuredSeed returns a structured fuzz input (cases.StructuredSeed).
+func StructuredSeed(name string, i, n int) []byte { return cases.StructuredSeed(name, i, n) }
 
-// RawInput encodes one raw case as a fuzz input of the raw mode: mode 0,
-// then one record. It fails when op is not one of t's operations.
-func (t Target) RawInput(op string, input []byte) ([]byte, error) {
-	i := t.opIndex(op)
-	if i < 0 {
-		return nil, fmt.Errorf("%s has no operation %q", t.Name, op)
-	}
-	b := []byte{0, byte(i)}
-	b = binary.AppendUvarint(b, uint64(len(input)))
-	return append(b, input...), nil
-}
+// Seeds returns t's seed corpus (cases.Seeds).
+func Seeds(t Target, corpora string) ([][]byte, error) { return cases.Seeds(t, corpora) }
 
-// Cases expands a fuzz input into the cases it stands for (see the package
-// documentation). Every byte string gives at most MaxBatch cases; the
-// empty string gives none.
-func (t Target) Cases(data []byte) []harness.Job {
-	if len(data) == 0 {
-		return nil
-	}
-	var jobs []harness.Job
-	if data[0]&1 == 0 {
-		rest := data[1:]
-		for len(rest) > 0 && len(jobs) < MaxBatch {
-			op := t.Ops[int(rest[0])%len(t.Ops)]
-			rest = rest[1:]
-			n, k := binary.Uvarint(rest)
-			var in []byte
-			if k <= 0 || n > uint64(len(rest)-k) {
-				in, rest = rest, nil
-			} else {
-				in, rest = rest[k:k+int(n)], rest[k+int(n):]
-			}
-			jobs = append(jobs, harness.Job{Contract: t.Contract, Op: op, Input: in})
-		}
-		return jobs
-	}
-	s := gen.New(data[1:])
-	for len(jobs) < MaxBatch {
-		op := t.Ops[s.Intn(len(t.Ops))]
-		in := t.draw(s, op)
-		if s.Exhausted() && len(jobs) > 0 {
-			break
-		}
-		jobs = append(jobs, harness.Job{Contract: t.Contract, Op: op, Input: in})
-		if s.Exhausted() {
-			break
-		}
+// Jobs expands a fuzz input of t into harness jobs.
+func Jobs(t Target, data []byte) []harness.Job {
+	cs := t.Cases(data)
+	jobs := make([]harness.Job, len(cs))
+	for i, c := range cs {
+		jobs[i] = harness.Job{Contract: c.Contract, Op: c.Op, Input: c.Input}
 	}
 	return jobs
 }

@@ -40,7 +40,7 @@ func TestStructuredInputsFindSeededBug(t *testing.T) {
 	found := -1
 	var d Disagreement
 	for i := 0; i < 2000 && found < 0; i++ {
-		if ds := s.Check(context.Background(), jcs.Cases(StructuredSeed("teeth", i, 256))); len(ds) > 0 {
+		if ds := s.Check(context.Background(), Jobs(jcs, StructuredSeed("teeth", i, 256))); len(ds) > 0 {
 			found, d = i, ds[0]
 		}
 	}
@@ -59,7 +59,7 @@ func TestStructuredInputsFindSeededBug(t *testing.T) {
 	}
 	py, _ := Lookup("FuzzPyJSONASCII")
 	for i := range 300 {
-		if ds := s.Check(context.Background(), py.Cases(StructuredSeed("teeth", i, 256))); len(ds) > 0 {
+		if ds := s.Check(context.Background(), Jobs(py, StructuredSeed("teeth", i, 256))); len(ds) > 0 {
 			t.Fatalf("control: the fake disagrees where it has no bug:\n%s", ds[0])
 		}
 	}
@@ -112,7 +112,7 @@ func TestFuzzEngineFindsSeededBug(t *testing.T) {
 		t.Fatal(err)
 	}
 	jcs, _ := Lookup("FuzzJCS")
-	if ds := fakeSet(t, "codepoint-sort").Check(context.Background(), jcs.Cases(data)); len(ds) == 0 {
+	if ds := fakeSet(t, "codepoint-sort").Check(context.Background(), Jobs(jcs, data)); len(ds) == 0 {
 		t.Errorf("the written input %q does not disagree when replayed", data)
 	}
 }

@@ -41,9 +41,16 @@ func (handler) Run(contract, op string, input []byte, ignore []protocol.GuardPai
 	return out, "", ""
 }
 
+// Guards lists each contract's table once, although every operation of a
+// contract carries the whole table.
 func (handler) Guards() []protocol.Guard {
 	var gs []protocol.Guard
+	seen := map[string]bool{}
 	for _, o := range reference.Operations() {
+		if seen[o.Contract] {
+			continue
+		}
+		seen[o.Contract] = true
 		for _, g := range o.Guards {
 			gs = append(gs, protocol.Guard{Contract: g.Contract, Code: g.Code, Message: g.Message})
 		}

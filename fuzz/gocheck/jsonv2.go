@@ -11,12 +11,7 @@ import (
 	"conform/reference/rfc8785"
 )
 
-func init() {
-	checkJSONText = func(data []byte) error {
-		in, _ := jsonInput(data)
-		return AgainstJSONText(in)
-	}
-}
+func init() { checkJSONText = AgainstJSONText }
 
 // AgainstJSONText compares rfc8785/1 with encoding/json/jsontext's
 // Value.Canonicalize (RFC 8785), built with GOEXPERIMENT=jsonv2:

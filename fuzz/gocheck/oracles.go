@@ -3,6 +3,9 @@ package gocheck
 import (
 	"bytes"
 	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 
@@ -131,6 +134,39 @@ func AgainstCryptoEd25519(key, msg, sig []byte) error {
 	}
 	if got != want {
 		return fmt.Errorf("key %x sig %x msg %x: the reference says %q, crypto/ed25519 with the strict checks %q", key, sig, msg, got, want)
+	}
+	return nil
+}
+
+// Ed25519Input compares ed25519/1 verify on a JSON value input with
+// StrictMessage, once the input has the {key, sig, msg} shape (the
+// reference does not refuse it as input or type): the hex fields, decoded
+// with encoding/hex, must get the same verdict and message.
+func Ed25519Input(in []byte) error {
+	_, err := refed.Verify(in)
+	got := ""
+	if err != nil {
+		e, ok := refusal.As(err)
+		if !ok {
+			return fmt.Errorf("Verify: not a refusal: %v", err)
+		}
+		if e.Guard == refed.ErrInput || e.Guard == refed.ErrType {
+			return nil
+		}
+		got = e.Guard.Message
+	}
+	var v struct{ Key, Sig, Msg string }
+	if err := json.Unmarshal(in, &v); err != nil {
+		return fmt.Errorf("the reference reads %q as {key, sig, msg}; encoding/json does not: %v", in, err)
+	}
+	key, e1 := hex.DecodeString(v.Key)
+	sig, e2 := hex.DecodeString(v.Sig)
+	msg, e3 := hex.DecodeString(v.Msg)
+	if err := errors.Join(e1, e2, e3); err != nil {
+		return fmt.Errorf("the reference reads %q as hex; encoding/hex does not: %v", in, err)
+	}
+	if want := StrictMessage(key, msg, sig); got != want {
+		return fmt.Errorf("%q: the reference says %q, crypto/ed25519 with the strict checks %q", in, got, want)
 	}
 	return nil
 }

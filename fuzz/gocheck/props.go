@@ -15,7 +15,9 @@ package gocheck
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -278,4 +280,65 @@ func skipString(b []byte, i int) int {
 		}
 	}
 	return len(b)
+}
+
+// isoLayout is the timestamp shape as a time.Parse layout.
+const isoLayout = "2006-01-02T15:04:05.000Z"
+
+// TimestampParses checks prim/1 timestamp on a JSON value input against
+// time.Parse, on the range both cover (a string of exactly the shape,
+// years 0001 to 9999): prim accepts exactly what time.Parse accepts, with
+// the same Unix milliseconds. v8date/1 parse, which accepts more (year 0000,
+// rolled-over dates refused separately), must agree wherever prim accepts.
+func TimestampParses(in []byte) error {
+	var s string
+	if json.Unmarshal(in, &s) != nil || !isoShape.MatchString(s) || s[:4] == "0000" {
+		return nil
+	}
+	if _, err := rfc8785.Canonicalize(in); err != nil {
+		return nil // not a JSON value input prim reads the same way
+	}
+	t, perr := time.Parse(isoLayout, s)
+	out, err := prim.Timestamp(in)
+	switch {
+	case perr != nil && err == nil:
+		return fmt.Errorf("prim/1 timestamp accepts %q as %s; time.Parse refuses it: %v", s, out, perr)
+	case perr == nil && err != nil:
+		return fmt.Errorf("prim/1 timestamp refuses %q (%v); time.Parse reads %s", s, err, t)
+	case perr == nil:
+		want := strconv.FormatInt(t.UnixMilli(), 10)
+		if string(out) != want {
+			return fmt.Errorf("prim/1 timestamp %q: %s; time.Parse says %s", s, out, want)
+		}
+		if v, err := v8date.Parse(in); err != nil || string(v) != want {
+			return fmt.Errorf("v8date/1 parse %q: %s, %v; time.Parse says %s", s, v, err, want)
+		}
+	}
+	return nil
+}
+
+// isoShape is spec/prim.md's timestamp shape.
+var isoShape = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$`)
+
+// Base64URLCanonical checks prim/1 base64url on a JSON value input against
+// encoding/base64's strict unpadded URL decoding: when the value is a
+// string of 43 or 86 characters, prim accepts exactly what
+// base64.RawURLEncoding.Strict decodes, with the same bytes.
+func Base64URLCanonical(in []byte) error {
+	var s string
+	if json.Unmarshal(in, &s) != nil || (len(s) != 43 && len(s) != 86) {
+		return nil
+	}
+	if _, err := rfc8785.Canonicalize(in); err != nil {
+		return nil
+	}
+	want, derr := base64.RawURLEncoding.Strict().DecodeString(s)
+	got, err := prim.Base64URL(in)
+	switch {
+	case derr == nil && (err != nil || !bytes.Equal(got, want)):
+		return fmt.Errorf("prim/1 base64url %q: %x, %v; encoding/base64 decodes %x", s, got, err, want)
+	case derr != nil && err == nil:
+		return fmt.Errorf("prim/1 base64url accepts %q as %x; encoding/base64 refuses it: %v", s, got, derr)
+	}
+	return nil
 }

@@ -22,9 +22,9 @@ func CachedSeeds(name string) ([][]byte, error) {
 	return s, err
 }
 
-// MustCheck runs the Go-only target called name on data and returns its
-// error; an unknown name is an error too.
-func MustCheck(name string, data []byte) error {
+// CheckInput runs the Go-only target called name on one fuzz input and
+// returns its failure; an unknown name is an error too.
+func CheckInput(name string, data []byte) error {
 	t, ok := Lookup(name)
 	if !ok {
 		return errUnknown(name)

@@ -251,6 +251,13 @@ func frameFiles() []vfile {
 			refused("raw-astral-then-low", "{\"a\":\"\U0001f600\\ude00\"}", frSurrogate),
 			refused("split-across-strings", `{"a":["\ud800","\udc00"]}`, frSurrogate),
 			refused("in-name", `{"\ud800":1}`, frSurrogate),
+			// The surrogate ranges' edges as escapes, so the content rule
+			// reads them (found by conform mutate: bound-shift mutants of
+			// the surrogate guard survived without these).
+			accept("escaped.below-high", `{"a":"\ud7ff"}`),
+			accept("escaped.above-low", `{"a":"\ue000"}`),
+			refused("high-then-high-max", `{"a":"\ud800\udbff"}`, frSurrogate),
+			refused("high-then-above-low", `{"a":"\ud800\ue000"}`, frSurrogate),
 		),
 		fr("syntax", "RFC 8259 grammar around and inside the object, where no more specific rule applies.",
 			frBad("empty-input", ``),

@@ -1,8 +1,6 @@
-package fuzz
+package cases
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,13 +19,15 @@ var publicCorpora = map[string][]string{
 	"ed25519/1":      {"ed25519"},
 }
 
-// Seeds returns t's seed corpus, as fuzz inputs:
+// Seeds returns the seed corpus of the targets reading t's format, as fuzz
+// inputs:
 //
 //   - every golden vector (and finding) of t's operations, one raw input
 //     each;
 //   - the entries of the public corpora under corpora (the shared/corpora
 //     directory) that fit t's contract, in raw inputs of up to MaxBatch
-//     records (the es6numbers file alone has 10000 lines);
+//     records (the es6numbers file alone has 10000 lines); none when
+//     corpora is "";
 //   - eight structured inputs of pseudo-random bytes fixed by t's name.
 //
 // A corpus that is missing or holds nothing is an error: a seed corpus
@@ -39,7 +39,7 @@ func Seeds(t Target, corpora string) ([][]byte, error) {
 	}
 	var seeds [][]byte
 	for _, c := range vectors.Cases(files) {
-		if c.Contract != t.Contract || t.opIndex(c.Op) < 0 {
+		if c.Contract != t.Contract || t.OpIndex(c.Op) < 0 {
 			continue
 		}
 		in, err := t.RawInput(c.Op, c.Input)
@@ -52,6 +52,9 @@ func Seeds(t Target, corpora string) ([][]byte, error) {
 		return nil, fmt.Errorf("%s: no golden vectors for %s", t.Name, t.Contract)
 	}
 	for _, rel := range publicCorpora[t.Contract] {
+		if corpora == "" {
+			break
+		}
 		inputs, err := corpusInputs(t, filepath.Join(corpora, filepath.FromSlash(rel)))
 		if err != nil {
 			return nil, err
@@ -74,20 +77,6 @@ func Seeds(t Target, corpora string) ([][]byte, error) {
 		seeds = append(seeds, StructuredSeed(t.Name, i, 512))
 	}
 	return seeds, nil
-}
-
-// StructuredSeed returns a structured fuzz input of n pseudo-random bytes
-// after the mode byte, fixed by name and i (a SHA-256 stream).
-func StructuredSeed(name string, i, n int) []byte {
-	b := []byte{1}
-	for block := uint32(0); len(b) < n+1; block++ {
-		var ctr [8]byte
-		binary.BigEndian.PutUint32(ctr[:4], uint32(i))
-		binary.BigEndian.PutUint32(ctr[4:], block)
-		sum := sha256.Sum256(append([]byte(name+"\n"), ctr[:]...))
-		b = append(b, sum[:]...)
-	}
-	return b[:n+1]
 }
 
 // corpusInputs reads the inputs of one public corpus path: a layout

@@ -1,0 +1,221 @@
+// Package cases defines the fuzz inputs of conform's fuzz targets: how one
+// []byte, the only argument every target takes, expands into a batch of
+// cases (a contract, an operation, an input). The differential targets
+// (package fuzz) and the Go-only targets (package gocheck) read the same
+// format, so that one corpus serves both engines: Go's, on CI runners with
+// the mirrors, and libFuzzer's, in ClusterFuzzLite and OSS-Fuzz.
+//
+// A fuzz input's first byte picks one of two modes:
+//
+//   - raw (even first byte): a sequence of records, each one operation byte
+//     (taken modulo the target's operations), a uvarint length and that many
+//     input bytes; a length that runs past the end takes the rest. The
+//     golden vectors, the public corpora and the lexer's raw bytes enter
+//     this way (Target.RawInput).
+//   - structured (odd first byte): the rest feeds a go-fuzz-headers
+//     consumer (package gen), which draws up to MaxBatch cases.
+//
+// One input is therefore a batch of cases, which the differential targets
+// pipeline to every mirror at once.
+package cases
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"sort"
+
+	"conform/fuzz/gen"
+)
+
+// Case is one operation of one contract on one input.
+type Case struct {
+	Contract string
+	Op       string
+	Input    []byte
+}
+
+// MaxBatch bounds the cases one fuzz input expands to.
+const MaxBatch = 32
+
+// Target is one fuzz input format: a contract, its operations, and how
+// structured inputs are drawn. Each is the format of the differential
+// fuzz target of the same name.
+type Target struct {
+	// Name is the fuzz function's name, such as "FuzzJCS".
+	Name string
+	// Contract is the contract name with its version.
+	Contract string
+	// Ops are the operations the target exercises; a case's operation is
+	// drawn from them (structured) or named by index (raw).
+	Ops []string
+	// draw draws one structured input for op.
+	draw func(s *gen.Source, op string) []byte
+}
+
+// Targets are the input formats, one or more per contract, in the order
+// of spec/README.md's table.
+var Targets = []Target{
+	{Name: "FuzzJCS", Contract: "rfc8785/1", Ops: []string{"canonicalize"}, draw: func(s *gen.Source, _ string) []byte {
+		return gen.JSON(s, gen.JSONOptions{Flaws: s.Chance(3), Deep: gen.TextDepths})
+	}},
+	{Name: "FuzzPyJSONASCII", Contract: "pyjson-ascii/1", Ops: []string{"encode"}, draw: func(s *gen.Source, _ string) []byte {
+		return gen.JSON(s, gen.JSONOptions{Flaws: s.Chance(3), Deep: gen.TextDepths})
+	}},
+	{Name: "FuzzFrame", Contract: "frame/1", Ops: []string{"lex"}, draw: func(s *gen.Source, _ string) []byte {
+		return gen.Frame(s)
+	}},
+	{Name: "FuzzTimestamp", Contract: "prim/1", Ops: []string{"timestamp"}, draw: func(s *gen.Source, _ string) []byte {
+		return gen.TimestampValue(s)
+	}},
+	{Name: "FuzzPrim", Contract: "prim/1", Ops: []string{"integer", "positive-integer", "string", "safe-display", "sorted-set", "tool-list", "base64url", "utf8-length"}, draw: drawPrim},
+	{Name: "FuzzTicker", Contract: "ticker/1", Ops: []string{"symbol", "equity-ticker", "masked-label-v1", "closed-masked-label"}, draw: func(s *gen.Source, op string) []byte {
+		if (op == "symbol" || op == "equity-ticker") != s.Chance(8) {
+			return gen.SymbolValue(s)
+		}
+		return gen.LabelValue(s)
+	}},
+	{Name: "FuzzV8Date", Contract: "v8date/1", Ops: []string{"parse"}, draw: func(s *gen.Source, _ string) []byte {
+		return gen.TimestampValue(s)
+	}},
+	{Name: "FuzzEd25519", Contract: "ed25519/1", Ops: []string{"verify"}, draw: func(s *gen.Source, _ string) []byte {
+		return gen.Ed25519Value(s)
+	}},
+	{Name: "FuzzDigest", Contract: "digest/1", Ops: []string{"digest", "signing-input", "schema-digest", "arguments-digest"}, draw: func(s *gen.Source, op string) []byte {
+		switch op {
+		case "schema-digest":
+			return gen.SchemaValue(s)
+		case "arguments-digest":
+			return gen.ArgumentsValue(s)
+		}
+		return gen.DigestValue(s)
+	}},
+}
+
+func drawPrim(s *gen.Source, op string) []byte {
+	switch op {
+	case "integer", "positive-integer":
+		return gen.IntegerValue(s)
+	case "string", "utf8-length":
+		return gen.StringValue(s, false)
+	case "safe-display":
+		return gen.StringValue(s, true)
+	case "sorted-set":
+		return gen.SortedSetValue(s)
+	case "tool-list":
+		return gen.ToolListValue(s)
+	case "base64url":
+		return gen.Base64URLValue(s)
+	}
+	return gen.TimestampValue(s)
+}
+
+// Lookup returns the target called name.
+func Lookup(name string) (Target, bool) {
+	for _, t := range Targets {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return Target{}, false
+}
+
+// ForContract returns the targets of a contract, in table order.
+func ForContract(contract string) []Target {
+	var out []Target
+	for _, t := range Targets {
+		if t.Contract == contract {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Contracts lists the contracts that have targets, sorted.
+func Contracts() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range Targets {
+		if !seen[t.Contract] {
+			seen[t.Contract] = true
+			out = append(out, t.Contract)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// OpIndex returns the index of op in t.Ops, or -1.
+func (t Target) OpIndex(op string) int {
+	for i, o := range t.Ops {
+		if o == op {
+			return i
+		}
+	}
+	return -1
+}
+
+// RawInput encodes one raw case as a fuzz input of the raw mode: mode 0,
+// then one record. It fails when op is not one of t's operations.
+func (t Target) RawInput(op string, input []byte) ([]byte, error) {
+	i := t.OpIndex(op)
+	if i < 0 {
+		return nil, fmt.Errorf("%s has no operation %q", t.Name, op)
+	}
+	b := []byte{0, byte(i)}
+	b = binary.AppendUvarint(b, uint64(len(input)))
+	return append(b, input...), nil
+}
+
+// Cases expands a fuzz input into the cases it stands for (see the package
+// documentation). Every byte string gives at most MaxBatch cases; the
+// empty string gives none.
+func (t Target) Cases(data []byte) []Case {
+	if len(data) == 0 {
+		return nil
+	}
+	var jobs []Case
+	if data[0]&1 == 0 {
+		rest := data[1:]
+		for len(rest) > 0 && len(jobs) < MaxBatch {
+			op := t.Ops[int(rest[0])%len(t.Ops)]
+			rest = rest[1:]
+			n, k := binary.Uvarint(rest)
+			var in []byte
+			if k <= 0 || n > uint64(len(rest)-k) {
+				in, rest = rest, nil
+			} else {
+				in, rest = rest[k:k+int(n)], rest[k+int(n):]
+			}
+			jobs = append(jobs, Case{Contract: t.Contract, Op: op, Input: in})
+		}
+		return jobs
+	}
+	s := gen.New(data[1:])
+	for len(jobs) < MaxBatch {
+		op := t.Ops[s.Intn(len(t.Ops))]
+		in := t.draw(s, op)
+		if s.Exhausted() && len(jobs) > 0 {
+			break
+		}
+		jobs = append(jobs, Case{Contract: t.Contract, Op: op, Input: in})
+		if s.Exhausted() {
+			break
+		}
+	}
+	return jobs
+}
+
+// StructuredSeed returns a structured fuzz input of n pseudo-random bytes
+// after the mode byte, fixed by name and i (a SHA-256 stream).
+func StructuredSeed(name string, i, n int) []byte {
+	b := []byte{1}
+	for block := uint32(0); len(b) < n+1; block++ {
+		var ctr [8]byte
+		binary.BigEndian.PutUint32(ctr[:4], uint32(i))
+		binary.BigEndian.PutUint32(ctr[4:], block)
+		sum := sha256.Sum256(append([]byte(name+"\n"), ctr[:]...))
+		b = append(b, sum[:]...)
+	}
+	return b[:n+1]
+}
