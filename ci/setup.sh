@@ -7,6 +7,7 @@ missing=()
 command -v node >/dev/null || missing+=(nodejs)
 command -v npm >/dev/null || missing+=(npm)
 command -v python3 >/dev/null || missing+=(python3)
+command -v clang >/dev/null || missing+=(clang) # ci/libfuzzer-smoke.sh links libFuzzer binaries
 if ((${#missing[@]})); then
   echo "ci/setup.sh: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

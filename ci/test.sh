@@ -4,7 +4,7 @@
 # mirrors' own unit tests. A missing runtime fails; nothing is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for p in go node npm python3; do
+for p in go node npm python3 clang; do
   command -v "$p" >/dev/null || { echo "ci/test.sh: $p is required on PATH (ci/setup.sh installs it)" >&2; exit 2; }
 done
 [ -d ../shared/corpora ] || { echo "ci/test.sh: the public corpora must be at ../shared/corpora" >&2; exit 2; }
@@ -14,5 +14,6 @@ if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted" >&2; exit
 go vet ./...
 go run ./cmd/conform vectors verify
 go test ./...
+SMOKE_SECONDS=10 SMOKE_TARGETS="FuzzJCSOracle:jcs_oracle FuzzJSONTextOracle:jsontext_oracle" ci/libfuzzer-smoke.sh
 python3 -m unittest discover -s mirrors/python/tests -t mirrors/python
 (cd mirrors/ts && export CONFORM_REQUIRE_ORACLES=1 && npm ci --no-audit --no-fund --loglevel=error && npm test)

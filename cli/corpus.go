@@ -89,6 +89,7 @@ type corpusOptions struct {
 	targets   []string
 	from      []string
 	into      string
+	as        string
 	libfuzzer []string
 	output    string
 	force     bool
@@ -253,7 +254,12 @@ read), or with --into testdata into the packages' testdata/fuzz/ (what
 go test replays: for findings only). With --libfuzzer DIR and one
 --target, the target's entries go into that libFuzzer corpus directory,
 converted. An entry whose content is already there is skipped; nothing
-is overwritten. An archive target this conform does not know is an error.`,
+is overwritten. An archive target this conform does not know is an error.
+
+Targets that read the same input format share corpora (fuzz/cases): the
+Go-only targets of a contract read its differential target's format, so
+--target FuzzJCSOracle --as FuzzJCS imports what ClusterFuzzLite found for
+the jsontext oracle into the differential target's corpus, and back.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			a, err := readArchiveFile(args[0])
@@ -279,12 +285,25 @@ is overwritten. An archive target this conform does not know is an error.`,
 				fmt.Fprintf(env.Stdout, "%s -> %s: %s\n", names[0], o.libfuzzer[0], c)
 				return nil
 			}
+			if o.as != "" && len(names) != 1 {
+				return usageErr("--as TARGET takes exactly one --target")
+			}
 			for _, n := range names {
-				t, ok := lookupFuzzTarget(n)
+				dstName := n
+				if o.as != "" {
+					dstName = o.as
+					if err := sameFormat(n, dstName); err != nil {
+						return err
+					}
+				}
+				t, ok := lookupFuzzTarget(dstName)
+				if !ok && o.as != "" {
+					return usageErr("unknown fuzz target %q", dstName)
+				}
 				if !ok {
 					return usageErr("the archive has target %s, which this conform does not know (import the others with --target)", n)
 				}
-				if a.Packages[n] != "" && a.Packages[n] != t.pkg {
+				if o.as == "" && a.Packages[n] != "" && a.Packages[n] != t.pkg {
 					return usageErr("the archive puts %s in package %s; here it is in %s", n, a.Packages[n], t.pkg)
 				}
 				testdata, cache, err := goCorpusDirs(mod, t)
@@ -299,7 +318,7 @@ is overwritten. An archive target this conform does not know is an error.`,
 				if err != nil {
 					return usageErr("%v", err)
 				}
-				fmt.Fprintf(env.Stdout, "%s -> %s: %s\n", n, dst, c)
+				fmt.Fprintf(env.Stdout, "%s -> %s (%s): %s\n", n, dst, dstName, c)
 			}
 			return nil
 		},
@@ -308,6 +327,7 @@ is overwritten. An archive target this conform does not know is an error.`,
 	f.StringVar(&o.module, "module", "", "the conform module's directory (default: found from the working directory)")
 	f.StringSliceVar(&o.targets, "target", nil, "import only these targets")
 	f.StringVar(&o.into, "into", "cache", "where Go corpus entries go: cache or testdata")
+	f.StringVar(&o.as, "as", "", "import the one --target's entries into this target's corpus instead (a target of the same input format)")
 	f.StringArrayVar(&o.libfuzzer, "libfuzzer", nil, "write the one --target's entries into this libFuzzer corpus directory instead")
 	return cmd
 }
@@ -392,10 +412,15 @@ libFuzzer build ignores f.Add). Files already in DIR are kept.`,
 				return usageErr("seeds takes exactly one --target")
 			}
 			corpora := o.corpora
-			if corpora == "" {
-				if mod, err := moduleRoot(o.module); err == nil {
-					corpora = filepath.Join(filepath.Dir(mod), "shared", "corpora")
+			switch corpora {
+			case "none":
+				corpora = ""
+			case "":
+				mod, err := moduleRoot(o.module)
+				if err != nil {
+					return usageErr("%v (or give --corpora DIR, or --corpora none)", err)
 				}
+				corpora = filepath.Join(filepath.Dir(mod), "shared", "corpora")
 			}
 			var seeds [][]byte
 			var err error
@@ -448,6 +473,35 @@ libFuzzer build ignores f.Add). Files already in DIR are kept.`,
 	f.StringSliceVar(&o.targets, "target", nil, "the target")
 	f.StringVar(&o.format, "format", "go", "go or libfuzzer")
 	f.StringVar(&o.module, "module", "", "the conform module's directory (default: found from the working directory)")
-	f.StringVar(&o.corpora, "corpora", "", "the public corpora (default: shared/corpora beside the module)")
+	f.StringVar(&o.corpora, "corpora", "", "the public corpora (default: shared/corpora beside the module; none: the vectors and structured seeds only)")
 	return cmd
+}
+
+// inputFormat is the input format (a fuzz/cases target name) a fuzz
+// target reads.
+func inputFormat(name string) (string, bool) {
+	if _, ok := fuzz.Lookup(name); ok {
+		return name, true
+	}
+	if t, ok := gocheck.Lookup(name); ok {
+		return t.Input, true
+	}
+	return "", false
+}
+
+// sameFormat checks that two targets read the same input format, so that
+// one's corpus means the same to the other.
+func sameFormat(a, b string) error {
+	fa, ok := inputFormat(a)
+	if !ok {
+		return usageErr("unknown fuzz target %q", a)
+	}
+	fb, ok := inputFormat(b)
+	if !ok {
+		return usageErr("unknown fuzz target %q", b)
+	}
+	if fa != fb {
+		return usageErr("%s reads %s's input format and %s reads %s's: their corpora do not mix", a, fa, b, fb)
+	}
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,6 +30,7 @@ type fuzzOptions struct {
 	contracts []string
 	targets   []string
 	duration  time.Duration
+	minimize  time.Duration
 	impls     []string
 	transport string
 	timeout   time.Duration
@@ -37,6 +39,7 @@ type fuzzOptions struct {
 	module    string
 	workdir   string
 	vectors   string
+	cache     string
 	list      bool
 }
 
@@ -77,14 +80,16 @@ Exit codes: 0 no finding; 1 a finding; 2 usage or configuration error
 	f.StringSliceVar(&o.contracts, "contract", nil, "fuzz the targets of these contracts (default: every target)")
 	f.StringSliceVar(&o.targets, "target", nil, "fuzz these targets (see --list)")
 	f.DurationVar(&o.duration, "time", 5*time.Minute, "how long to fuzz each target")
+	f.DurationVar(&o.minimize, "minimize-time", 10*time.Second, "how long Go's engine may minimize one input (a new-coverage input or a failing one; go test's default, 60s, stalls a run whose inputs each cost a mirror round trip)")
 	f.StringSliceVar(&o.impls, "impl", []string{"ts", "python"}, "implementations compared with the Go reference: ts, python (fake:<bug> test doubles for tests)")
 	f.StringVar(&o.transport, "transport", "local", "how mirrors run: local or container (images from conform images build)")
 	f.DurationVar(&o.timeout, "timeout", 10*time.Second, "longest silence allowed from a harness that owes an answer")
-	f.IntVar(&o.parallel, "parallel", 0, "fuzz worker processes, each with its own harnesses (default: GOMAXPROCS)")
+	f.IntVar(&o.parallel, "parallel", 0, "fuzz worker processes, each with its own harnesses (default: the number of CPUs)")
 	f.StringVar(&o.seeds, "seeds", "all", "seed corpus: all (golden vectors, public corpora, structured seeds) or minimal")
 	f.StringVar(&o.module, "module", "", "the conform module's directory (default: found from the working directory)")
 	f.StringVar(&o.workdir, "workdir", "", "where the fuzz processes run and write testdata/fuzz/ (default: the module's fuzz/)")
 	f.StringVar(&o.vectors, "vectors", "", "the vector directory findings are written into (default: the module's vectors/)")
+	f.StringVar(&o.cache, "cache", "", "where Go's engine keeps the corpus it grows, one directory per target (default: $GOCACHE/fuzz/conform/fuzz, as go test -fuzz)")
 	f.BoolVar(&o.list, "list", false, "list the targets and exit")
 	return cmd
 }
@@ -110,8 +115,8 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.duration <= 0 {
-		return usageErr("--time must be positive")
+	if o.duration <= 0 || o.minimize <= 0 {
+		return usageErr("--time and --minimize-time must be positive")
 	}
 	if o.seeds != "all" && o.seeds != "minimal" {
 		return usageErr("--seeds must be all or minimal")
@@ -135,9 +140,11 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	if vecDir == "" {
 		vecDir = filepath.Join(mod, "vectors")
 	}
-	cache, err := fuzzCache(mod)
-	if err != nil {
-		return usageErr("%v", err)
+	cache := o.cache
+	if cache == "" {
+		if cache, err = fuzzCache(mod); err != nil {
+			return usageErr("%v", err)
+		}
 	}
 	scratch, err := os.MkdirTemp("", "conform-fuzz-")
 	if err != nil {
@@ -186,9 +193,16 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 		fmt.Fprintln(env.Stdout, r.summary())
 		for _, w := range r.findings {
 			found++
+			if !w.New {
+				fmt.Fprintf(env.Stdout, "  finding %s: already a vector (%s)\n", w.ID, w.Path)
+				fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --vectors %s --impl ts,python\n", invocation(), w.ID, shellQuote(vecDir))
+				continue
+			}
 			fmt.Fprintf(env.Stdout, "  finding %s: vector vectors/%s, Go corpus fuzz/%s\n", w.ID, w.Path, r.failing)
-			fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --impl %s\n", invocation(), w.ID, strings.Join(impls, ","))
-			fmt.Fprintf(env.Stdout, "    and:      go test -run '%s/%s' ./fuzz/\n", r.target.Name, filepath.Base(r.failing))
+			fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --vectors %s --impl ts,python\n", invocation(), w.ID, shellQuote(vecDir))
+			if r.failing != "" {
+				fmt.Fprintf(env.Stdout, "    and:      go test -run '%s/%s' ./fuzz/\n", r.target.Name, filepath.Base(r.failing))
+			}
 		}
 	}
 	if found > 0 {
@@ -307,10 +321,12 @@ func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, 
 		return r, usageErr("--workdir: %v", err)
 	}
 	args := []string{"-test.run=^$", "-test.fuzz=^" + t.Name + "$", "-test.fuzztime=" + o.duration.String(),
-		"-test.fuzzcachedir=" + cache}
-	if o.parallel > 0 {
-		args = append(args, "-test.parallel="+strconv.Itoa(o.parallel))
+		"-test.fuzzcachedir=" + cache, "-test.fuzzminimizetime=" + o.minimize.String()}
+	parallel := o.parallel
+	if parallel <= 0 {
+		parallel = runtime.NumCPU()
 	}
+	args = append(args, "-test.parallel="+strconv.Itoa(parallel))
 	cmd := exec.CommandContext(ctx, exe, args...)
 	cmd.Dir = workdir
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
@@ -323,6 +339,13 @@ func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, 
 		fuzz.EnvImpls+"="+strings.Join(cfg.Impls, ","), fuzz.EnvTransport+"="+cfg.Transport,
 		fuzz.EnvTimeout+"="+cfg.Timeout.String(), fuzz.EnvStats+"="+stats, fuzz.EnvSeeds+"="+o.seeds,
 		fuzz.EnvFakeExe+"="+exe, "CONFORM_CORPORA="+corpora)
+	if os.Getenv("GOMAXPROCS") == "" {
+		// Each worker process only waits on its harnesses between short
+		// bursts of work; with one P its idle threads do not spin for work
+		// the mirrors need the cores for (measured: about 1.5 times the
+		// cases per second on two cores).
+		cmd.Env = append(cmd.Env, "GOMAXPROCS=1")
+	}
 	pr, pw := io.Pipe()
 	cmd.Stdout, cmd.Stderr = pw, pw
 	start := time.Now()
@@ -366,20 +389,11 @@ func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, 
 		fmt.Fprintf(env.Stderr, "conform fuzz: %s interrupted\n", t.Name)
 		return r, nil
 	}
-	if r.progress.failing == "" {
-		return r, brokenErr(fmt.Errorf("%s failed without a failing input:\n%s", t.Name, tailString(log.String(), 4000)))
+	data, err := failingInput(&r, o, t, workdir, cache, mod)
+	if err != nil {
+		return r, brokenErr(fmt.Errorf("%v\n%s", err, tailString(log.String(), 4000)))
 	}
 	fmt.Fprintf(env.Stderr, "conform fuzz: %s found a disagreement:\n%s", t.Name, tailString(failureText(log.String()), 6000))
-	file := filepath.Join(workdir, filepath.FromSlash(r.progress.failing))
-	r.failing = r.progress.failing
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return r, brokenErr(fmt.Errorf("reading the failing input: %v", err))
-	}
-	data, err := share.DecodeGo(b)
-	if err != nil {
-		return r, brokenErr(fmt.Errorf("%s: %v", file, err))
-	}
 	set, err := fuzz.Start(ctx, cfg, env.Stderr)
 	if err != nil {
 		return r, brokenErr(err)
@@ -387,7 +401,7 @@ func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, 
 	ds := fuzz.Rerun(ctx, &set.Differ, t, data)
 	set.Close()
 	if len(ds) == 0 {
-		fmt.Fprintf(env.Stderr, "conform fuzz: the failing input %s agrees when run again (a timeout or a crash that did not repeat); no vector written\n", file)
+		fmt.Fprintf(env.Stderr, "conform fuzz: the failing input agrees when run again (a timeout or a crash that did not repeat); no vector written\n")
 		return r, nil
 	}
 	r.findings, err = fuzz.WriteFindings(vecDir, t.Name, ds)
@@ -395,6 +409,59 @@ func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, 
 		return r, brokenErr(fmt.Errorf("writing the findings: %v", err))
 	}
 	return r, nil
+}
+
+// failingInput returns the input the engine reported failing: the file it
+// wrote under testdata/fuzz/ (minimized), or a seed corpus entry (an f.Add
+// seed by index, recomputed; or a file of the corpus directories), for
+// which Go writes nothing.
+func failingInput(r *fuzzRun, o *fuzzOptions, t fuzz.Target, workdir, cache, mod string) ([]byte, error) {
+	var file string
+	switch {
+	case r.progress.failing != "":
+		r.failing = r.progress.failing
+		file = filepath.Join(workdir, filepath.FromSlash(r.progress.failing))
+	case strings.HasPrefix(r.progress.seed, "seed#"):
+		n, err := strconv.Atoi(strings.TrimPrefix(r.progress.seed, "seed#"))
+		if err != nil {
+			return nil, err
+		}
+		if o.seeds == "minimal" {
+			return []byte{1}, nil
+		}
+		corpora := os.Getenv("CONFORM_CORPORA")
+		if corpora == "" {
+			corpora = filepath.Join(filepath.Dir(mod), "shared", "corpora")
+		}
+		seeds, err := fuzz.Seeds(t, corpora)
+		if err != nil || n < 0 || n >= len(seeds) {
+			return nil, fmt.Errorf("%s failed on its seed %s, which cannot be recomputed: %v", t.Name, r.progress.seed, err)
+		}
+		return seeds[n], nil
+	case r.progress.seed != "":
+		for _, dir := range []string{filepath.Join(workdir, "testdata", "fuzz", t.Name), filepath.Join(cache, t.Name)} {
+			if _, err := os.Stat(filepath.Join(dir, r.progress.seed)); err == nil {
+				file = filepath.Join(dir, r.progress.seed)
+				if dir != filepath.Join(cache, t.Name) {
+					r.failing = "testdata/fuzz/" + t.Name + "/" + r.progress.seed
+				}
+			}
+		}
+		if file == "" {
+			return nil, fmt.Errorf("%s failed on the corpus entry %s, which is in neither testdata nor the cache", t.Name, r.progress.seed)
+		}
+	default:
+		return nil, fmt.Errorf("%s failed without a failing input", t.Name)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("reading the failing input: %v", err)
+	}
+	data, err := share.DecodeGo(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	return data, nil
 }
 
 func (r fuzzRun) summary() string {
@@ -418,12 +485,14 @@ type fuzzProgress struct {
 	baseline    string // "108/646" while gathering baseline coverage
 	failures    int
 	failing     string // testdata/fuzz/<target>/<name> once written
+	seed        string // the seed corpus entry that failed: seed#N or a file name
 }
 
 var (
 	progressRE = regexp.MustCompile(`^fuzz: elapsed: (\S+), execs: (\d+) \((\d+)/sec\)(?:, new interesting: \d+ \(total: (\d+)\))?`)
 	baselineRE = regexp.MustCompile(`^fuzz: elapsed: (\S+), (?:gathering baseline coverage|testing seed corpus): (\d+)/(\d+) completed`)
 	failingRE  = regexp.MustCompile(`Failing input written to (testdata/fuzz/\S+)`)
+	seedFailRE = regexp.MustCompile(`failure while testing seed corpus entry: [^/\s]+/(\S+)`)
 )
 
 // line takes one output line and reports whether it was a progress line.
@@ -447,6 +516,11 @@ func (p *fuzzProgress) line(s string) bool {
 	}
 	if m := failingRE.FindStringSubmatch(s); m != nil {
 		p.failing = m[1]
+		p.failures++
+		return false
+	}
+	if m := seedFailRE.FindStringSubmatch(s); m != nil && p.seed == "" {
+		p.seed = m[1]
 		p.failures++
 		return false
 	}

@@ -53,6 +53,7 @@ func FakeNames() []string {
 
 type fakeHandler struct{ f Fake }
 
+// Run answers a run request: the reference's answer, altered by the bug.
 func (h fakeHandler) Run(contract, op string, input []byte, ignore []protocol.GuardPair) ([]byte, string, string) {
 	o, ok := reference.Lookup(contract, op)
 	if !ok {
@@ -74,6 +75,7 @@ func (h fakeHandler) Run(contract, op string, input []byte, ignore []protocol.Gu
 	return h.f.alter(contract, op, out), "", ""
 }
 
+// Guards answers the reference's refusal tables.
 func (fakeHandler) Guards() []protocol.Guard {
 	var gs []protocol.Guard
 	for _, o := range reference.Operations() {

@@ -23,7 +23,8 @@ import (
 type Written struct {
 	// ID is the vector's id (vectors.CaseID), for conform repro.
 	ID string
-	// Path is the findings file, relative to the vectors directory.
+	// Path is the findings file, relative to the vectors directory; for a
+	// case the vectors already held, where it is (file:line).
 	Path string
 	// New is false when the vectors already held the case.
 	New bool
@@ -55,8 +56,8 @@ func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
 		id := vectors.CaseID(d.Job.Contract, d.Job.Op, d.Job.Input)
 		cdir, _, _ := strings.Cut(d.Job.Contract, "/")
 		path := vectors.FindingsDir + "/" + cdir + "/fuzz-" + d.Job.Op + ".jsonl"
-		if _, dup := have[id]; dup {
-			out = append(out, Written{ID: id, Path: path})
+		if src, dup := have[id]; dup {
+			out = append(out, Written{ID: id, Path: strings.TrimPrefix(src, "vectors/")})
 			continue
 		}
 		have[id] = path

@@ -11,9 +11,9 @@ import (
 
 // TestGeneratedInputsReachEveryRefusal draws 3000 structured inputs per
 // target, runs their cases through the reference, and checks that every
-// refusal of the target's contract and an acceptance of every operation
-// occur, with no exception: the structured mode reaches the boundaries, not just its easy
-// middle.
+// refusal of each contract's table, and an acceptance of every operation,
+// occur, with no exception: the structured mode reaches the boundaries,
+// not just its easy middle.
 func TestGeneratedInputsReachEveryRefusal(t *testing.T) {
 	seen := map[string]map[string]int{}
 	for _, tg := range Targets {

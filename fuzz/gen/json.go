@@ -3,7 +3,6 @@ package gen
 import (
 	"strconv"
 	"strings"
-	"unicode/utf16"
 )
 
 // JSONOptions shape a JSON text.
@@ -268,6 +267,19 @@ func (g *jsonGen) object(depth int) {
 	if s.Chance(16) {
 		n = 6 + s.Intn(30)
 	}
+	// Now and then the object gets a pair of names that UTF-16 order and
+	// code point order sort differently: one starting with an astral
+	// character, one with a BMP character at or above U+E000.
+	var trap [][]uint16
+	if n >= 2 && s.Chance(6) {
+		trap = [][]uint16{
+			append(appendChar(nil, Pick(s, astralChars)), textUnits(s, s.Intn(2), false)...),
+			append(appendChar(nil, Pick(s, []rune{0xe000, 0xf8ff, 0xfb01, 0xfeff, 0xff21, 0xfffd, 0xffff})), textUnits(s, s.Intn(2), false)...),
+		}
+		if s.Chance(2) {
+			trap[0], trap[1] = trap[1], trap[0]
+		}
+	}
 	g.b = append(g.b, '{')
 	var names [][]byte
 	for i := 0; i < n && !s.Exhausted(); i++ {
@@ -277,7 +289,10 @@ func (g *jsonGen) object(depth int) {
 		}
 		g.ws()
 		start := len(g.b)
-		if len(names) > 0 && s.Chance(24) {
+		if len(trap) > 0 && i >= n-2 {
+			g.b = append(g.b, Quote(s, trap[0])...)
+			trap = trap[1:]
+		} else if len(names) > 0 && s.Chance(24) {
 			// A duplicate, spelled as before or with its first unit
 			// escaped.
 			prev := names[s.Intn(len(names))]
@@ -349,10 +364,3 @@ func bigFrame(s *Source) []byte {
 	body := strings.Repeat(fill, n/len(fill)) + strings.Repeat("a", n%len(fill))
 	return []byte(head + body + tail)
 }
-
-// Units draws a string as UTF-16 units for a JSON value input: about n
-// characters (see textUnits), lone surrogates included when lone is set.
-func Units(s *Source, n int, lone bool) []uint16 { return textUnits(s, n, lone) }
-
-// String converts units to a Go string, a lone surrogate becoming U+FFFD.
-func String(us []uint16) string { return string(utf16.Decode(us)) }

@@ -32,6 +32,8 @@ func CheckInput(name string, data []byte) error {
 	return t.Check(data)
 }
 
+// errUnknown is the error for a target name nobody has.
 type errUnknown string
 
+// Error names the target.
 func (e errUnknown) Error() string { return "no Go-only target " + string(e) }

@@ -14,12 +14,13 @@ type Counts struct {
 	Written int
 	// Present files were already there (same content), and were skipped.
 	Present int
-	// Skipped inputs have no form in the destination format (an empty Go
-	// value; a libFuzzer input under five bytes, which the
-	// go-118-fuzz-build shim never passes to the fuzz function).
+	// Skipped inputs have no form in the destination format: a libFuzzer
+	// input under five bytes, which the go-118-fuzz-build shim never
+	// passes to the fuzz function.
 	Skipped int
 }
 
+// String says what was done, for a person.
 func (c Counts) String() string {
 	return fmt.Sprintf("%d written, %d already present, %d without a form in the destination format", c.Written, c.Present, c.Skipped)
 }

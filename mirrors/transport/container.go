@@ -28,9 +28,11 @@ const (
 	LabelTransport = "org.conform.transport"
 	// LabelPID is the process id of the conform that started the container.
 	LabelPID = "org.conform.pid"
-	// LabelBoot is the boot id of the machine that conform runs on, so that
-	// a pid is only ever compared with the processes of that same boot.
-	LabelBoot = "org.conform.boot"
+	// LabelBoot is the boot id of the machine that conform runs on, and
+	// LabelPIDNamespace its pid namespace, so that a pid is only ever
+	// compared with the processes it can name.
+	LabelBoot         = "org.conform.boot"
+	LabelPIDNamespace = "org.conform.pidns"
 )
 
 // Hermetic defaults of the container transport.
@@ -131,6 +133,7 @@ func NewContainer(ctx context.Context, opts ContainerOptions) (*Container, error
 	c.labels[LabelTransport] = "container"
 	c.labels[LabelPID] = strconv.Itoa(os.Getpid())
 	c.labels[LabelBoot] = bootID()
+	c.labels[LabelPIDNamespace], _ = os.Readlink("/proc/self/ns/pid")
 	c.reap(ctx)
 	return c, nil
 }
@@ -158,8 +161,9 @@ func (c *Container) reap(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	list, err := c.client.ContainerList(ctx, client.ContainerListOptions{
-		All:     true,
-		Filters: make(client.Filters).Add("label", LabelTransport+"=container", LabelBoot+"="+c.labels[LabelBoot]),
+		All: true,
+		Filters: make(client.Filters).Add("label", LabelTransport+"=container", LabelBoot+"="+c.labels[LabelBoot],
+			LabelPIDNamespace+"="+c.labels[LabelPIDNamespace]),
 	})
 	if err != nil {
 		return

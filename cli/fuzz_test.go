@@ -1,0 +1,258 @@
+package cli
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"conform/fuzz/share"
+	"conform/report"
+	"conform/vectors"
+)
+
+func TestFuzzUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"fuzz", "--contract", "nope/1"},
+		{"fuzz", "--target", "FuzzNothing"},
+		{"fuzz", "--target", "FuzzJCS", "--time", "0s"},
+		{"fuzz", "--target", "FuzzJCS", "--seeds", "some"},
+		{"fuzz", "--target", "FuzzJCS", "--transport", "carrier-pigeon"},
+		{"fuzz", "--target", "FuzzJCS", "--module", t.TempDir()},
+		{"corpus", "export"},
+		{"corpus", "merge", "x.tar.gz"},
+		{"corpus", "convert", "--to", "rtf", "a", "b"},
+		{"corpus", "import", filepath.Join(t.TempDir(), "missing.tar.gz")},
+		{"corpus", "seeds", "--target", "FuzzNothing", t.TempDir()},
+	} {
+		r := conform(t, "", args...)
+		if r.code != report.ExitUsage || r.stderr == "" {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 with a message", args, r.code, r.stderr)
+		}
+	}
+}
+
+func TestFuzzList(t *testing.T) {
+	r := conform(t, "", "fuzz", "--list")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{"FuzzJCS ", "FuzzPyJSONASCII", "FuzzFrame", "FuzzTimestamp", "FuzzV8Date", "FuzzTicker", "FuzzEd25519", "FuzzDigest", "FuzzPrim"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("--list lacks %s:\n%s", want, r.stdout)
+		}
+	}
+}
+
+// TestFuzzProgressLines feeds the progress parser the lines Go's engine
+// prints.
+func TestFuzzProgressLines(t *testing.T) {
+	var p fuzzProgress
+	lines := []string{
+		"fuzz: elapsed: 0s, gathering baseline coverage: 0/646 completed",
+		"fuzz: elapsed: 6s, gathering baseline coverage: 340/646 completed",
+		"fuzz: elapsed: 12s, execs: 1349 (274/sec), new interesting: 5 (total: 651)",
+		"--- FAIL: FuzzJCS (12.32s)",
+		"    Failing input written to testdata/fuzz/FuzzJCS/88a3f848939267f7",
+	}
+	if !p.line(lines[0]) || p.baseline != "0/646" {
+		t.Errorf("baseline: %+v", p)
+	}
+	p.line(lines[1])
+	if p.status() != "seeds 340/646" || p.elapsed != "6s" {
+		t.Errorf("status %q", p.status())
+	}
+	if !p.line(lines[2]) || p.execs != 1349 || p.execsPerSec != 274 || p.corpus != 651 || p.baseline != "" {
+		t.Errorf("progress: %+v", p)
+	}
+	if p.line(lines[3]) || p.line(lines[4]) || p.failing != "testdata/fuzz/FuzzJCS/88a3f848939267f7" || p.failures != 1 {
+		t.Errorf("failure: %+v", p)
+	}
+	// Without coverage instrumentation the engine says "testing seed corpus"
+	// and prints no interesting count.
+	var q fuzzProgress
+	if !q.line("fuzz: elapsed: 0s, testing seed corpus: 1/1 completed, now fuzzing with 1 workers") || q.baseline != "1/1" {
+		t.Errorf("seed corpus line: %+v", q)
+	}
+	if !q.line("fuzz: elapsed: 3s, execs: 34513 (11502/sec)") || q.execsPerSec != 11502 {
+		t.Errorf("uninstrumented progress: %+v", q)
+	}
+}
+
+// copyDir copies the directory src into dst.
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFuzzFindsAndRecordsASeededBug runs conform fuzz end to end (the
+// instrumented build, Go's engine, the progress line, the finding) against
+// the fake mirror that sorts members by code point, with the minimal seed
+// corpus so that the fuzzer itself must find the bug, and checks the
+// finding is written twice: as a Go corpus entry under the work directory's
+// testdata/fuzz/FuzzJCS/, and as a vector in a copy of the vectors that
+// then loads, verifies, and replays with conform repro on every
+// implementation (the real ones agree with the reference on it).
+func TestFuzzFindsAndRecordsASeededBug(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the instrumented fuzz binary and fuzzes for up to 2 minutes")
+	}
+	work := t.TempDir()
+	vecDir := filepath.Join(t.TempDir(), "vectors")
+	copyDir(t, "../vectors", vecDir)
+	r := conform(t, "", "fuzz", "--target", "FuzzJCS", "--impl", "fake:codepoint-sort", "--seeds", "minimal",
+		"--time", "3m", "--parallel", "1", "--workdir", work, "--vectors", vecDir, "--cache", t.TempDir())
+	if r.code != report.ExitDisagree {
+		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, tailString(r.stderr, 4000))
+	}
+	for _, want := range []string{"conform fuzz: building the fuzz targets", "conform fuzz: FuzzJCS found a disagreement", "fake:codepoint-sort disagrees with go"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q", want)
+		}
+	}
+	m := regexp.MustCompile(`finding ([0-9a-f]{16}): vector vectors/(findings/rfc8785/fuzz-canonicalize\.jsonl), Go corpus fuzz/(testdata/fuzz/FuzzJCS/[0-9a-f]+)`).FindStringSubmatch(r.stdout)
+	if m == nil {
+		t.Fatalf("no finding line in stdout:\n%s", r.stdout)
+	}
+	id, vecFile, goFile := m[1], m[2], m[3]
+	b, err := os.ReadFile(filepath.Join(work, goFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := share.DecodeGo(b); err != nil {
+		t.Errorf("%s: %v", goFile, err)
+	}
+	if _, problems, err := vectors.Verify(os.DirFS(vecDir)); err != nil || len(problems) > 0 {
+		t.Fatalf("vectors verify: %v %v", err, problems)
+	}
+	files, err := vectors.Load(os.DirFS(vecDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found *vectors.Case
+	for _, c := range vectors.Cases(files) {
+		if c.ID == id {
+			found = &c
+		}
+	}
+	if found == nil || !found.Finding() || !strings.HasPrefix(found.Source, "vectors/"+vecFile) || found.Expect != vectors.ExpectOK {
+		t.Fatalf("finding %s in the vectors: %+v", id, found)
+	}
+	rr := conform(t, "", "repro", id, "--vectors", vecDir, "--impl", "ts,python")
+	if rr.code != 0 || !strings.Contains(rr.stdout, "ts") {
+		t.Errorf("repro %s: exit %d\n%s\n%s", id, rr.code, rr.stdout, rr.stderr)
+	}
+}
+
+// TestFuzzSeedFailureIsAKnownVector runs conform fuzz with the full seed
+// corpus against the fake: a golden vector of rfc8785/sort.jsonl pins the
+// bug, so the target fails on that seed while Go gathers its baseline,
+// writes no input (it is a seed), and conform says which vector it is.
+func TestFuzzSeedFailureIsAKnownVector(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the instrumented fuzz binary")
+	}
+	vecDir := filepath.Join(t.TempDir(), "vectors")
+	copyDir(t, "../vectors", vecDir)
+	r := conform(t, "", "fuzz", "--target", "FuzzJCS", "--impl", "fake:codepoint-sort", "--time", "1m",
+		"--workdir", t.TempDir(), "--vectors", vecDir, "--cache", t.TempDir())
+	if r.code != report.ExitDisagree {
+		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, tailString(r.stderr, 4000))
+	}
+	if !regexp.MustCompile(`finding [0-9a-f]{16}: already a vector \(rfc8785/sort\.jsonl:\d+\)`).MatchString(r.stdout) {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+	if _, err := os.Stat(filepath.Join(vecDir, "findings", "rfc8785")); err == nil {
+		t.Error("a golden vector was written again as a finding")
+	}
+}
+
+// TestCorpusRoundTrip exports a Go corpus into an archive, imports it into
+// an empty Go fuzz cache, converts it to libFuzzer's format and back,
+// merges archives, and checks nothing is lost, duplicated or overwritten.
+func TestCorpusRoundTrip(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("GOCACHE", cache)
+	seeds := filepath.Join(t.TempDir(), "seeds")
+	if r := conform(t, "", "corpus", "seeds", "--target", "FuzzTicker", "--format", "go", seeds); r.code != 0 {
+		t.Fatalf("seeds: %d %s", r.code, r.stderr)
+	}
+	entries, _ := os.ReadDir(seeds)
+	if len(entries) < 50 {
+		t.Fatalf("%d seeds", len(entries))
+	}
+	// Put the seeds where Go's engine keeps FuzzTicker's corpus, export.
+	goDir := filepath.Join(cache, "fuzz", "conform", "fuzz", "FuzzTicker")
+	copyDir(t, seeds, goDir)
+	arch := filepath.Join(t.TempDir(), "a.tar.gz")
+	r := conform(t, "", "corpus", "export", "-o", arch, "--target", "FuzzTicker", "--from", "cache")
+	if r.code != 0 || !strings.Contains(r.stdout, "FuzzTicker") {
+		t.Fatalf("export: %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	if r := conform(t, "", "corpus", "export", "-o", arch, "--target", "FuzzTicker"); r.code != report.ExitUsage {
+		t.Errorf("export over an existing file: exit %d", r.code)
+	}
+	// Import into an empty cache: every entry arrives, and again nothing.
+	t.Setenv("GOCACHE", t.TempDir())
+	r = conform(t, "", "corpus", "import", arch)
+	if r.code != 0 || !strings.Contains(r.stdout, "written") {
+		t.Fatalf("import: %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, " "+itoa(len(entries))+" written") {
+		t.Errorf("import: %s (want %d written)", r.stdout, len(entries))
+	}
+	r = conform(t, "", "corpus", "import", arch)
+	if !strings.Contains(r.stdout, "0 written, "+itoa(len(entries))+" already present") {
+		t.Errorf("second import: %s", r.stdout)
+	}
+	// Into a libFuzzer directory as the Go-only target of the same format,
+	// and back into an archive.
+	lf := filepath.Join(t.TempDir(), "lf")
+	r = conform(t, "", "corpus", "import", arch, "--target", "FuzzTicker", "--libfuzzer", lf)
+	if r.code != 0 {
+		t.Fatalf("import --libfuzzer: %d %s", r.code, r.stderr)
+	}
+	arch2 := filepath.Join(t.TempDir(), "b.tar.gz")
+	r = conform(t, "", "corpus", "export", "-o", arch2, "--target", "FuzzTicker", "--from", "testdata", "--libfuzzer", "FuzzTicker="+lf)
+	if r.code != 0 {
+		t.Fatalf("export --libfuzzer: %d %s", r.code, r.stderr)
+	}
+	merged := filepath.Join(t.TempDir(), "m.tar.gz")
+	r = conform(t, "", "corpus", "merge", "-o", merged, arch, arch2)
+	if r.code != 0 || !strings.Contains(r.stdout, itoa(len(entries))+" entries,") {
+		t.Errorf("merge of an archive and its libFuzzer round trip: %s %s", r.stdout, r.stderr)
+	}
+	// Mixing formats is refused: ed25519 inputs are not ticker inputs.
+	if r := conform(t, "", "corpus", "import", arch, "--target", "FuzzTicker", "--as", "FuzzEd25519Oracle"); r.code != report.ExitUsage {
+		t.Errorf("import --as a target of another format: exit %d", r.code)
+	}
+	if r := conform(t, "", "corpus", "import", arch, "--target", "FuzzTicker", "--as", "FuzzTicker"); r.code != 0 {
+		t.Errorf("import --as the same format: exit %d %s", r.code, r.stderr)
+	}
+	// convert both ways on directories.
+	back := filepath.Join(t.TempDir(), "back")
+	if r := conform(t, "", "corpus", "convert", "--to", "go", lf, back); r.code != 0 || !strings.Contains(r.stdout, itoa(len(entries))+" written") {
+		t.Errorf("convert --to go: %s %s", r.stdout, r.stderr)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
