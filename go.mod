@@ -3,16 +3,13 @@ module conform
 go 1.26.0
 
 require (
+	github.com/AdaLogics/go-fuzz-headers v0.0.0-20240806141605-e8a1dd7889d6
 	github.com/google/go-cmp v0.7.0
 	github.com/gowebpki/jcs v1.0.1
+	github.com/leanovate/gopter v0.2.11
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/term v0.47.0
-)
-
-require (
-	github.com/AdaLogics/go-fuzz-headers v0.0.0-20240806141605-e8a1dd7889d6 // indirect
-	github.com/leanovate/gopter v0.2.11 // indirect
 )
 
 require (

@@ -128,6 +128,17 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	if len(impls) == 0 {
 		return usageErr("--impl names no implementation")
 	}
+	for _, n := range impls {
+		m, ok := mirrors.Lookup(n)
+		if !ok && !strings.HasPrefix(n, "fake:") {
+			return usageErr("unknown implementation %q for --impl (ts, python; the Go reference always runs)", n)
+		}
+		for _, p := range m.Needs {
+			if _, err := exec.LookPath(p); err != nil && o.transport == "local" {
+				return usageErr("%v", &mirrors.MissingRuntimeError{Mirror: n, Program: p})
+			}
+		}
+	}
 	mod, err := moduleRoot(o.module)
 	if err != nil {
 		return usageErr("%v", err)

@@ -22,6 +22,8 @@ func TestFuzzUsageErrors(t *testing.T) {
 		{"fuzz", "--target", "FuzzJCS", "--seeds", "some"},
 		{"fuzz", "--target", "FuzzJCS", "--transport", "carrier-pigeon"},
 		{"fuzz", "--target", "FuzzJCS", "--module", t.TempDir()},
+		{"fuzz", "--target", "FuzzJCS", "--impl", "go"},
+		{"fuzz", "--target", "FuzzJCS", "--minimize-time", "0s"},
 		{"corpus", "export"},
 		{"corpus", "merge", "x.tar.gz"},
 		{"corpus", "convert", "--to", "rtf", "a", "b"},
@@ -32,6 +34,14 @@ func TestFuzzUsageErrors(t *testing.T) {
 		if r.code != report.ExitUsage || r.stderr == "" {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 with a message", args, r.code, r.stderr)
 		}
+	}
+}
+
+func TestFuzzMissingRuntimeIsAConfigurationError(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	r := conform(t, "", "fuzz", "--target", "FuzzJCS", "--impl", "python")
+	if r.code != report.ExitUsage || !strings.Contains(r.stderr, "needs python3") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 }
 

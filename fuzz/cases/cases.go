@@ -182,9 +182,12 @@ func (t Target) Cases(data []byte) []Case {
 			rest = rest[1:]
 			n, k := binary.Uvarint(rest)
 			var in []byte
-			if k <= 0 || n > uint64(len(rest)-k) {
-				in, rest = rest, nil
-			} else {
+			switch {
+			case k <= 0:
+				in, rest = rest, nil // no length: the rest is the input
+			case n > uint64(len(rest)-k):
+				in, rest = rest[k:], nil // a length past the end takes the rest
+			default:
 				in, rest = rest[k:k+int(n)], rest[k+int(n):]
 			}
 			jobs = append(jobs, Case{Contract: t.Contract, Op: op, Input: in})

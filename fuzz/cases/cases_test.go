@@ -1,0 +1,97 @@
+package cases
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+)
+
+func TestRawInputRoundTrip(t *testing.T) {
+	tg, _ := Lookup("FuzzDigest")
+	for i, op := range tg.Ops {
+		in := []byte{byte(i), 0, 0xff, '{'}
+		data, err := tg.RawInput(op, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs := tg.Cases(data)
+		if len(cs) != 1 || cs[0].Op != op || cs[0].Contract != "digest/1" || !bytes.Equal(cs[0].Input, in) {
+			t.Errorf("%s: %+v", op, cs)
+		}
+	}
+	if _, err := tg.RawInput("lex", nil); err == nil {
+		t.Error("RawInput took an operation of another contract")
+	}
+}
+
+// TestRawRecords checks the raw mode's framing: records in order, and a
+// length that runs past the end takes the rest.
+func TestRawRecords(t *testing.T) {
+	tg, _ := Lookup("FuzzTicker")
+	data := []byte{0, 1, 2, 'A', 'B', 2, 1, 'C', 3, 9, 'D', 'E'}
+	cs := tg.Cases(data)
+	want := []Case{
+		{"ticker/1", "equity-ticker", []byte("AB")},
+		{"ticker/1", "masked-label-v1", []byte("C")},
+		{"ticker/1", "closed-masked-label", []byte("DE")},
+	}
+	if len(cs) != len(want) {
+		t.Fatalf("%+v", cs)
+	}
+	for i := range want {
+		if cs[i].Op != want[i].Op || !bytes.Equal(cs[i].Input, want[i].Input) {
+			t.Errorf("case %d: %+v, want %+v", i, cs[i], want[i])
+		}
+	}
+}
+
+// TestEveryInputIsABoundedBatch feeds random bytes of both modes to every
+// format: each gives at least one case (none for empty input) and at most
+// MaxBatch, of the format's contract and operations, the same each time.
+func TestEveryInputIsABoundedBatch(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, tg := range Targets {
+		if len(tg.Cases(nil)) != 0 {
+			t.Errorf("%s: cases for the empty input", tg.Name)
+		}
+		for range 300 {
+			data := make([]byte, 1+r.IntN(3000))
+			for i := range data {
+				data[i] = byte(r.IntN(256))
+			}
+			cs := tg.Cases(data)
+			if len(cs) == 0 || len(cs) > MaxBatch {
+				t.Fatalf("%s: %d cases", tg.Name, len(cs))
+			}
+			for _, c := range cs {
+				if c.Contract != tg.Contract || tg.OpIndex(c.Op) < 0 {
+					t.Fatalf("%s: case %+v", tg.Name, c)
+				}
+			}
+			again := tg.Cases(data)
+			for i := range cs {
+				if !bytes.Equal(cs[i].Input, again[i].Input) {
+					t.Fatalf("%s: not deterministic", tg.Name)
+				}
+			}
+		}
+	}
+}
+
+// TestSeedsCoverEveryVector checks the seed corpus holds every golden
+// vector of the format's operations (as the first seeds), and structured
+// seeds; a missing corpora directory is an error, "" means none.
+func TestSeedsCoverEveryVector(t *testing.T) {
+	tg, _ := Lookup("FuzzV8Date")
+	seeds, err := Seeds(tg, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seeds) < 64+10 {
+		t.Errorf("%d seeds", len(seeds))
+	}
+	jcs, _ := Lookup("FuzzJCS")
+	if _, err := Seeds(jcs, t.TempDir()); err == nil {
+		t.Error("an empty corpora directory gave seeds without error")
+	}
+}
