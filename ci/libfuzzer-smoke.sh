@@ -60,11 +60,18 @@ for t in $targets; do
   "$work/out/$name" -max_total_time="$secs" -print_final_stats=1 "$work/corpus/$name" "$work/seeds/$name" \
     >"$work/$name.log" 2>&1 || { tail -40 "$work/$name.log" >&2; say "$name failed"; exit 1; }
   grep -E "^stat::number_of_executed_units|^Done" "$work/$name.log" >&2 || true
+  units=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$name.log")
+  [ "${units:-0}" -gt 0 ] || { say "$name: libFuzzer executed nothing"; exit 1; }
   grown=$(ls "$work/corpus/$name" | wc -l)
-  [ "$grown" -gt 0 ] || { say "$name: libFuzzer's corpus is empty"; exit 1; }
+  # The corpus: what libFuzzer added, and the seeds it started from.
+  mkdir -p "$work/all/$name"
+  # Both name files by the SHA-1 of their content: a clash is the same input.
+  cp -r "$work/seeds/$name"/. "$work/all/$name"/
+  cp -r "$work/corpus/$name"/. "$work/all/$name"/
+  total=$(ls "$work/all/$name" | wc -l)
 
-  say "$name: converting its corpus ($grown inputs) to Go's format and back"
-  "$work/conform" corpus convert --to go "$work/corpus/$name" "$work/go/$name" >&2
+  say "$name: converting its corpus ($grown new inputs, $total with the seeds) to Go's format and back"
+  "$work/conform" corpus convert --to go "$work/all/$name" "$work/go/$name" >&2
   "$work/conform" corpus convert --to libfuzzer "$work/go/$name" "$work/back/$name" >&2
   "$work/conform" corpus convert --to go "$work/back/$name" "$work/go2/$name" >&2
   if ! diff -r "$work/go/$name" "$work/go2/$name" >/dev/null; then
@@ -85,7 +92,7 @@ for t in $targets; do
   "$work/conform" corpus convert --to libfuzzer "$work/goseeds/$name" "$work/lfseeds/$name" >&2
   "$work/out/$name" -runs=0 "$work/lfseeds/$name" >"$work/$name.runs" 2>&1 ||
     { tail -20 "$work/$name.runs" >&2; exit 1; }
-  echo "$name: built, fuzzed ${secs}s, corpus $grown inputs, $replayed replayed by go test" 
+  echo "$name: built, fuzzed ${secs}s ($units runs, $grown new inputs), $total inputs converted both ways, $replayed replayed by go test"
 done
 after=$(cd "$root" && cat fuzz/gocheck/*.go go.mod go.sum | sha256sum)
 [ "$before" = "$after" ] || { say "the original tree changed"; exit 1; }

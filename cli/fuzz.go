@@ -81,7 +81,7 @@ Exit codes: 0 no finding; 1 a finding; 2 usage or configuration error
 	f.StringSliceVar(&o.targets, "target", nil, "fuzz these targets (see --list)")
 	f.DurationVar(&o.duration, "time", 5*time.Minute, "how long to fuzz each target")
 	f.DurationVar(&o.minimize, "minimize-time", 10*time.Second, "how long Go's engine may minimize one input (a new-coverage input or a failing one; go test's default, 60s, stalls a run whose inputs each cost a mirror round trip)")
-	f.StringSliceVar(&o.impls, "impl", []string{"ts", "python"}, "implementations compared with the Go reference: ts, python (fake:<bug> test doubles for tests)")
+	f.StringSliceVar(&o.impls, "impl", []string{"ts", "python"}, "implementations compared with the Go reference: ts, python; none runs the reference alone (fake:<bug> test doubles for tests)")
 	f.StringVar(&o.transport, "transport", "local", "how mirrors run: local or container (images from conform images build)")
 	f.DurationVar(&o.timeout, "timeout", 10*time.Second, "longest silence allowed from a harness that owes an answer")
 	f.IntVar(&o.parallel, "parallel", 0, "fuzz worker processes, each with its own harnesses (default: the number of CPUs)")
@@ -126,7 +126,10 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	}
 	impls := splitList(o.impls)
 	if len(impls) == 0 {
-		return usageErr("--impl names no implementation")
+		return usageErr("--impl names no implementation (none: the reference alone)")
+	}
+	if len(impls) == 1 && impls[0] == "none" {
+		impls = nil // the reference alone: the engine's own speed
 	}
 	for _, n := range impls {
 		m, ok := mirrors.Lookup(n)
@@ -189,13 +192,15 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	probe.Close()
 
 	var runs []fuzzRun
+	var runErr error
 	for _, t := range targets {
 		if ctx.Err() != nil {
 			break
 		}
 		r, err := fuzzOne(ctx, env, o, t, exe, workdir, cache, scratch, cfg, vecDir, mod)
 		if err != nil {
-			return err
+			runErr = err // the runs before it are still reported
+			break
 		}
 		runs = append(runs, r)
 	}
@@ -209,15 +214,18 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 				fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --vectors %s --impl ts,python\n", invocation(), w.ID, shellQuote(vecDir))
 				continue
 			}
-			fmt.Fprintf(env.Stdout, "  finding %s: vector vectors/%s, Go corpus fuzz/%s\n", w.ID, w.Path, r.failing)
+			fmt.Fprintf(env.Stdout, "  finding %s: vector %s, Go corpus %s\n", w.ID, filepath.Join(vecDir, w.Path), filepath.Join(workdir, r.failing))
 			fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --vectors %s --impl ts,python\n", invocation(), w.ID, shellQuote(vecDir))
 			if r.failing != "" {
 				fmt.Fprintf(env.Stdout, "    and:      go test -run '%s/%s' ./fuzz/\n", r.target.Name, filepath.Base(r.failing))
 			}
 		}
 	}
-	if found > 0 {
+	switch {
+	case found > 0:
 		return exitCode(report.ExitDisagree)
+	case runErr != nil:
+		return runErr
 	}
 	return nil
 }
@@ -347,7 +355,7 @@ func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, 
 		corpora = filepath.Join(filepath.Dir(mod), "shared", "corpora")
 	}
 	cmd.Env = append(os.Environ(),
-		fuzz.EnvImpls+"="+strings.Join(cfg.Impls, ","), fuzz.EnvTransport+"="+cfg.Transport,
+		fuzz.EnvImpls+"="+implsEnv(cfg.Impls), fuzz.EnvTransport+"="+cfg.Transport,
 		fuzz.EnvTimeout+"="+cfg.Timeout.String(), fuzz.EnvStats+"="+stats, fuzz.EnvSeeds+"="+o.seeds,
 		fuzz.EnvFakeExe+"="+exe, "CONFORM_CORPORA="+corpora)
 	if os.Getenv("GOMAXPROCS") == "" {
@@ -558,4 +566,13 @@ func tailString(s string, n int) string {
 		return "..." + s[len(s)-n:]
 	}
 	return s
+}
+
+// implsEnv is the EnvImpls value for impls: "none" for the reference
+// alone.
+func implsEnv(impls []string) string {
+	if len(impls) == 0 {
+		return "none"
+	}
+	return strings.Join(impls, ",")
 }

@@ -139,7 +139,7 @@ func TestFuzzFindsAndRecordsASeededBug(t *testing.T) {
 			t.Errorf("stderr lacks %q", want)
 		}
 	}
-	m := regexp.MustCompile(`finding ([0-9a-f]{16}): vector vectors/(findings/rfc8785/fuzz-canonicalize\.jsonl), Go corpus fuzz/(testdata/fuzz/FuzzJCS/[0-9a-f]+)`).FindStringSubmatch(r.stdout)
+	m := regexp.MustCompile(`finding ([0-9a-f]{16}): vector \S+/vectors/(findings/rfc8785/fuzz-canonicalize\.jsonl), Go corpus \S+/(testdata/fuzz/FuzzJCS/[0-9a-f]+)`).FindStringSubmatch(r.stdout)
 	if m == nil {
 		t.Fatalf("no finding line in stdout:\n%s", r.stdout)
 	}

@@ -211,17 +211,24 @@ func loadCases(vectorsDir string, corpora []string, notices io.Writer) (*caseSet
 		}
 		meta := report.CorpusMeta{Path: dir}
 		for _, l := range res.Layouts {
-			meta.Layouts = append(meta.Layouts, string(l.Kind))
+			if !slices.Contains(meta.Layouts, string(l.Kind)) {
+				meta.Layouts = append(meta.Layouts, string(l.Kind))
+			}
 		}
+		repeated := 0
 		for _, c := range res.Cases {
 			// A corpus entry identical to a vector, or to an entry of an
 			// earlier corpus, is one case: ids are content-derived.
 			if seen[c.ID] {
+				repeated++
 				continue
 			}
 			seen[c.ID] = true
 			set.cases = append(set.cases, c)
 			meta.Cases++
+		}
+		if repeated > 0 {
+			fmt.Fprintf(notices, "conform: corpus %s: %d of its cases were already loaded (same contract, operation and input) and run once\n", dir, repeated)
 		}
 		set.corpora = append(set.corpora, meta)
 	}

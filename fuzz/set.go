@@ -20,8 +20,8 @@ import (
 // them for the fuzz processes it starts; go test -fuzz reads them too.
 const (
 	// EnvImpls lists the implementations compared with the reference,
-	// comma-separated: ts, python, or a test double fake:<bug> (see Fakes).
-	// Default: ts,python.
+	// comma-separated: ts, python, or a test double fake:<bug> (see Fakes);
+	// none is the reference alone. Default: ts,python.
 	EnvImpls = "CONFORM_FUZZ_IMPLS"
 	// EnvTransport is local (default) or container.
 	EnvTransport = "CONFORM_FUZZ_TRANSPORT"
@@ -61,7 +61,7 @@ func ConfigFromEnv() (Config, error) {
 	if v := os.Getenv(EnvImpls); v != "" {
 		c.Impls = nil
 		for _, n := range strings.Split(v, ",") {
-			if n = strings.TrimSpace(n); n != "" {
+			if n = strings.TrimSpace(n); n != "" && n != "none" {
 				c.Impls = append(c.Impls, n)
 			}
 		}

@@ -79,7 +79,7 @@ type MissingRuntimeError struct {
 
 func (e *MissingRuntimeError) Error() string {
 	hint := map[string]string{
-		"node":    "install Node.js 20 with npm (Debian: apt-get install nodejs npm)",
+		"node":    "install Node.js 20 or later with npm (Debian bookworm's nodejs is 18, too old: use the official binaries or NodeSource)",
 		"npm":     "install npm (Debian: apt-get install npm)",
 		"python3": "install Python 3.11 (Debian: apt-get install python3)",
 	}[e.Program]

@@ -180,7 +180,12 @@ func WriteFile(path string, data []byte, force bool) error {
 		return err
 	}
 	tmp := f.Name()
-	_, err = f.Write(data)
+	// CreateTemp makes the file 0600; a report is as readable as any file
+	// the user writes.
+	err = f.Chmod(0o644)
+	if err == nil {
+		_, err = f.Write(data)
+	}
 	if err == nil {
 		err = f.Sync()
 	}
