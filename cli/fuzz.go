@@ -417,8 +417,11 @@ func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, 
 	if err != nil {
 		return r, brokenErr(err)
 	}
-	ds := fuzz.Rerun(ctx, &set.Differ, t, data)
+	ds, err := fuzz.Rerun(ctx, &set.Differ, t, data)
 	set.Close()
+	if err != nil {
+		return r, brokenErr(err)
+	}
 	if len(ds) == 0 {
 		fmt.Fprintf(env.Stderr, "conform fuzz: the failing input agrees when run again (a timeout or a crash that did not repeat); no vector written\n")
 		return r, nil

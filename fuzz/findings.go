@@ -248,7 +248,14 @@ func writeAtomic(path string, b []byte) error {
 
 // Rerun expands a fuzz input of target t into its cases and runs them
 // through d: how conform fuzz turns the failing input Go's engine wrote
-// into findings.
-func Rerun(ctx context.Context, d *Differ, t Target, data []byte) []Disagreement {
-	return d.Check(ctx, Jobs(t, data))
+// into findings. A panic while expanding the input (a bug of the
+// generators, not of an implementation) is an error.
+func Rerun(ctx context.Context, d *Differ, t Target, data []byte) (ds []Disagreement, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("expanding the input into cases panics (a bug of fuzz/gen or fuzz/cases, not of an implementation): %v", p)
+		}
+	}()
+	jobs := Jobs(t, data)
+	return d.Check(ctx, jobs), nil
 }

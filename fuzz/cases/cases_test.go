@@ -95,3 +95,27 @@ func TestSeedsCoverEveryVector(t *testing.T) {
 		t.Error("an empty corpora directory gave seeds without error")
 	}
 }
+
+// FuzzCases checks that every format expands any input without a panic,
+// into at most MaxBatch cases of its own contract. Its seeds are the
+// structured seeds, and inputs that once made a generator panic.
+func FuzzCases(f *testing.F) {
+	for i := range 8 {
+		f.Add(StructuredSeed("FuzzCases", i, 256))
+	}
+	// gen.Base64URLValue indexed past the alphabet (found by FuzzPrim).
+	f.Add([]byte("1&!00000000000000000000000000000000000000000000000000000000000000?211"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, tg := range Targets {
+			cs := tg.Cases(data)
+			if len(cs) > MaxBatch || (len(data) > 1 && len(cs) == 0) {
+				t.Fatalf("%s: %d cases", tg.Name, len(cs))
+			}
+			for _, c := range cs {
+				if c.Contract != tg.Contract || tg.OpIndex(c.Op) < 0 {
+					t.Fatalf("%s: case %+v", tg.Name, c)
+				}
+			}
+		}
+	})
+}

@@ -383,7 +383,7 @@ func Base64URLValue(s *Source) []byte {
 		switch s.Intn(7) {
 		case 0:
 			last := strings.IndexByte(b64url, t[len(t)-1])
-			t[len(t)-1] = b64url[last|1+s.Intn(3)]
+			t[len(t)-1] = b64url[last|(1+s.Intn(3))] // unused low bits set
 		case 1:
 			t = append(t, Pick(s, []string{"=", "=="})...)
 		case 2:
