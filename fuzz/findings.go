@@ -65,8 +65,8 @@ func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
 		if !ok {
 			content, err = fs.ReadFile(fsys, path)
 			if errors.Is(err, fs.ErrNotExist) {
-				content = []byte(`{"conform_vectors":1,"contract":` + jsonString(d.Job.Contract) +
-					`,"op":` + jsonString(d.Job.Op) + `,"behaviour":` + jsonString("fuzz-"+d.Job.Op) +
+				content = []byte(`{"conform_vectors":1,"contract":` + vectors.QuoteASCII(d.Job.Contract) +
+					`,"op":` + vectors.QuoteASCII(d.Job.Op) + `,"behaviour":` + vectors.QuoteASCII("fuzz-"+d.Job.Op) +
 					`,"description":"Differential fuzzing findings: inputs on which an implementation disagreed with the Go reference"}` + "\n")
 			} else if err != nil {
 				return nil, err
@@ -128,7 +128,7 @@ func findingLine(id, target string, d Disagreement) (string, error) {
 	var b strings.Builder
 	b.WriteString(`{"id":"` + id + `","name":"fuzz-` + id + `"`)
 	if utf8.Valid(d.Job.Input) {
-		b.WriteString(`,"input":` + jsonString(string(d.Job.Input)))
+		b.WriteString(`,"input":` + vectors.QuoteASCII(string(d.Job.Input)))
 	} else {
 		b.WriteString(`,"input_hex":"` + hex.EncodeToString(d.Job.Input) + `"`)
 	}
@@ -136,12 +136,12 @@ func findingLine(id, target string, d Disagreement) (string, error) {
 	case protocol.OutcomeOK:
 		b.WriteString(`,"expect":"ok"`)
 		if utf8.Valid(d.Want.Output) {
-			b.WriteString(`,"output":` + jsonString(string(d.Want.Output)))
+			b.WriteString(`,"output":` + vectors.QuoteASCII(string(d.Want.Output)))
 		} else {
 			b.WriteString(`,"output_hex":"` + hex.EncodeToString(d.Want.Output) + `"`)
 		}
 	case protocol.OutcomeRefused:
-		b.WriteString(`,"expect":"refused","message":` + jsonString(d.Want.Message))
+		b.WriteString(`,"expect":"refused","message":` + vectors.QuoteASCII(d.Want.Message))
 	default:
 		return "", fmt.Errorf("the reference gave %s: no expectation to write", d.Want.Outcome)
 	}
@@ -157,7 +157,7 @@ func findingLine(id, target string, d Disagreement) (string, error) {
 	if len(got) > 200 {
 		got = got[:200] + "..."
 	}
-	b.WriteString(`,"note":` + jsonString(strings.ToValidUTF8(fmt.Sprintf("found by %s; %s gave %s", target, d.Impl, got), "?")) + "}\n")
+	b.WriteString(`,"note":` + vectors.QuoteASCII(strings.ToValidUTF8(fmt.Sprintf("found by %s; %s gave %s", target, d.Impl, got), "?")) + "}\n")
 	return b.String(), nil
 }
 
@@ -184,42 +184,6 @@ func withEntries(manifest []byte, edits map[string][]byte) []byte {
 		b.WriteString(lines[p] + "  " + p + "\n")
 	}
 	return []byte(b.String())
-}
-
-// jsonString returns s (valid UTF-8) as a pure-ASCII JSON string, as the
-// vector generator writes strings: short escapes for \b \f \n \r \t, every
-// other character outside U+0020-U+007E as \uxxxx in lower case, astral
-// characters as a surrogate pair.
-func jsonString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r >= 0x20 && r <= 0x7e:
-			b.WriteRune(r)
-		case r <= 0xffff:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			r -= 0x10000
-			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // writeAtomic writes b to path through a temporary file in the same

@@ -215,43 +215,13 @@ func renderFile(f vfile, path string, ids map[string]string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// jsonString returns s (valid UTF-8) as a pure-ASCII JSON string: `"` and `\`
-// escaped, the short escapes for \b \f \n \r \t, every other code point
-// outside U+0020-U+007E as \uxxxx (lowercase hex), astral code points as a
-// surrogate pair. encoding/json does not do this: it writes non-ASCII raw.
+// jsonString is vectors.QuoteASCII for the generator's literal data, which
+// must be valid UTF-8: anything else is a bug in a case table.
 func jsonString(s string) string {
 	if !utf8.ValidString(s) {
 		panic(fmt.Sprintf("jsonString: invalid UTF-8 %q", s))
 	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r >= 0x20 && r <= 0x7e:
-			b.WriteRune(r)
-		case r <= 0xffff:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			r -= 0x10000
-			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	return vectors.QuoteASCII(s)
 }
 
 // selfCheck loads the rendered files with the runner's loader and verifier,
