@@ -12,6 +12,8 @@ require (
 	golang.org/x/term v0.47.0
 )
 
+require github.com/go-json-experiment/json v1.27.2 // indirect
+
 require (
 	dario.cat/mergo v1.0.2 // indirect
 	filippo.io/edwards25519 v1.2.0

@@ -157,14 +157,32 @@ func (c *Client) Close() {
 	}
 }
 
+// Batch bounds: how many cases, and how many input bytes, one batch
+// request carries. Large enough that a fuzz input's cases (at most 32) go
+// in one line, small enough that a timeout, n times the per-case one,
+// stays near the per-case bound.
+const (
+	batchCases = 64
+	batchBytes = 1 << 20
+)
+
 // RunBatch runs jobs pipelined and returns one Result per job, in order.
-// A protocol break fails only the job in flight at the oldest unanswered
-// position; the harness is restarted and the jobs after it are sent again.
-// Once quarantined, every remaining job is errored "implementation
+// To a harness whose handshake lists protocol.FeatureBatch the jobs go as
+// batch requests of up to 64 cases, otherwise as one run request each.
+// A protocol break fails only the job it is pinned to: on a run request,
+// the job in flight at the oldest unanswered position; on a batch, the
+// harness is restarted and the batch's jobs are sent again one run request
+// each, to find the one that breaks it (mirrors/PROTOCOL.md, "batch").
+// The harness is restarted after each break and the jobs after it are sent
+// again. Once quarantined, every remaining job is errored "implementation
 // quarantined".
 func (c *Client) RunBatch(ctx context.Context, jobs []Job) []Result {
 	results := make([]Result, len(jobs))
 	next := 0
+	// Jobs before replayUntil are sent one run request each: they are the
+	// replay of a batch that broke. unspent is that batch's break, which
+	// spends a restart only if the replay does not break on its own.
+	replayUntil, unspent := 0, false
 	for next < len(jobs) {
 		if c.quarantined || ctx.Err() != nil {
 			msg := "implementation quarantined"
@@ -188,27 +206,34 @@ func (c *Client) RunBatch(ctx context.Context, jobs []Job) []Result {
 			c.broke(fmt.Sprintf("violation: unsolicited line before seq %d: %q", c.inc.nextSeq, clipLine(line)))
 			continue
 		}
-		var reqs []protocol.Request
-		var at []int
-		for i := next; i < len(jobs); i++ {
-			j := jobs[i]
-			if tooLarge(j.Input) {
-				results[i] = Result{Outcome: protocol.OutcomeSkipped,
-					Reason: fmt.Sprintf("input of %d bytes does not fit a protocol line (%d MiB)", len(j.Input), protocol.MaxLine>>20)}
-				continue
-			}
-			reqs = append(reqs, protocol.Request{Cmd: protocol.CmdRun, Contract: j.Contract, Op: j.Op, Input: j.Input})
-			at = append(at, i)
+		end, batching := len(jobs), c.inc.batching
+		if next < replayUntil {
+			end, batching = replayUntil, false
 		}
+		reqs, at := requests(jobs[:end], next, batching, results)
 		if len(reqs) == 0 {
-			break
+			next = end
+			continue
 		}
 		answers, fail := c.inc.roundTrip(ctx, reqs, c.opts.timeout())
 		for k, a := range answers {
-			results[at[k]] = fromAnswer(a)
+			if reqs[k].Cmd == protocol.CmdBatch {
+				for n, e := range a.Answers {
+					results[at[k][n]] = fromAnswer(e)
+				}
+			} else {
+				results[at[k][0]] = fromAnswer(a)
+			}
 		}
 		if fail == nil {
-			break
+			if unspent && end == replayUntil {
+				// The replay ran clean: the batch's break did not come back,
+				// and it spends the restart it was owed.
+				c.spend()
+				unspent = false
+			}
+			next = end
+			continue
 		}
 		failed := at[len(answers)]
 		if fail.kind == "cancelled" {
@@ -217,14 +242,53 @@ func (c *Client) RunBatch(ctx context.Context, jobs []Job) []Result {
 			// being spent.
 			c.inc.kill()
 			c.inc = nil
-			next = failed
+			next = failed[0]
 			continue
 		}
-		results[failed] = fail.result()
-		c.broke(fmt.Sprintf("%s on %s %s: %s", fail.kind, jobs[failed].Contract, jobs[failed].Op, fail.detail))
-		next = failed + 1
+		if reqs[len(answers)].Cmd == protocol.CmdBatch {
+			c.breaks = append(c.breaks, fmt.Sprintf("%s on a batch of %d cases: %s (replaying them one run request each)", fail.kind, len(failed), fail.detail))
+			c.inc.kill()
+			c.inc = nil
+			next, replayUntil, unspent = failed[0], failed[len(failed)-1]+1, true
+			continue
+		}
+		results[failed[0]] = fail.result()
+		unspent = false
+		c.broke(fmt.Sprintf("%s on %s %s: %s", fail.kind, jobs[failed[0]].Contract, jobs[failed[0]].Op, fail.detail))
+		next = failed[0] + 1
 	}
 	return results
+}
+
+// requests turns jobs[next:] into requests: batch requests of up to
+// batchCases cases and batchBytes input bytes when batching, else one run
+// request per job. at[k] lists the job indices request k carries. A job too
+// large for a protocol line is answered skipped in results and not sent.
+func requests(jobs []Job, next int, batching bool, results []Result) (reqs []protocol.Request, at [][]int) {
+	size := 0
+	for i := next; i < len(jobs); i++ {
+		j := jobs[i]
+		if tooLarge(j.Input) {
+			results[i] = Result{Outcome: protocol.OutcomeSkipped,
+				Reason: fmt.Sprintf("input of %d bytes does not fit a protocol line (%d MiB)", len(j.Input), protocol.MaxLine>>20)}
+			continue
+		}
+		if !batching {
+			reqs = append(reqs, protocol.Request{Cmd: protocol.CmdRun, Contract: j.Contract, Op: j.Op, Input: j.Input})
+			at = append(at, []int{i})
+			continue
+		}
+		k := len(reqs) - 1
+		if k < 0 || len(at[k]) == batchCases || size+len(j.Input) > batchBytes {
+			reqs = append(reqs, protocol.Request{Cmd: protocol.CmdBatch})
+			at = append(at, nil)
+			k, size = k+1, 0
+		}
+		reqs[k].Cases = append(reqs[k].Cases, protocol.Case{Contract: j.Contract, Op: j.Op, Input: j.Input})
+		at[k] = append(at[k], i)
+		size += len(j.Input)
+	}
+	return reqs, at
 }
 
 // tooLarge reports whether a run request for input would exceed the
@@ -285,6 +349,12 @@ func (c *Client) broke(what string) {
 		c.inc.kill()
 		c.inc = nil
 	}
+	c.spend()
+}
+
+// spend spends a restart on a break, or quarantines the implementation
+// when none is left.
+func (c *Client) spend() {
 	if c.restarts >= c.opts.maxRestarts() {
 		c.quarantined = true
 		return
@@ -309,6 +379,7 @@ func (c *Client) spawn(ctx context.Context) error {
 		inc.kill()
 		return fmt.Errorf("%s harness refused protocol %d (%s; supports %v)", c.name, protocol.Version, a.Message, a.Supported)
 	}
+	inc.batching = a.HasFeature(protocol.FeatureBatch)
 	c.inc, c.impl = inc, *a.Implementation
 	if len(c.ignore) > 0 {
 		answers, fail := inc.roundTrip(ctx, []protocol.Request{{Cmd: protocol.CmdIgnore, Ignore: c.ignore}}, c.opts.timeout())
@@ -348,6 +419,12 @@ type incarnation struct {
 	exited  chan struct{} // closed when the reader saw EOF and Wait returned
 	waitErr error
 	nextSeq int64
+	// batching: the handshake listed protocol.FeatureBatch.
+	batching bool
+	// w buffers requests to stdin; one roundTrip writes at a time (a
+	// roundTrip that fails kills the incarnation).
+	w   *bufio.Writer
+	buf []byte
 }
 
 type lineEvent struct {
@@ -356,7 +433,8 @@ type lineEvent struct {
 }
 
 func newIncarnation(conn transport.Conn) *incarnation {
-	inc := &incarnation{conn: conn, lines: make(chan lineEvent, 256), dead: make(chan struct{}), exited: make(chan struct{})}
+	inc := &incarnation{conn: conn, lines: make(chan lineEvent, 256), dead: make(chan struct{}), exited: make(chan struct{}),
+		w: bufio.NewWriterSize(conn.Stdin(), 1<<16)}
 	go inc.read()
 	return inc
 }
@@ -440,7 +518,9 @@ func (inc *incarnation) kill() {
 }
 
 // roundTrip sends reqs pipelined, numbering them, and reads their answers
-// in order. It returns the answers read before the first failure.
+// in order. It returns the answers read before the first failure. timeout
+// bounds the silence before each answer, times the number of cases for a
+// batch.
 func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, timeout time.Duration) ([]protocol.Answer, *failure) {
 	for i := range reqs {
 		reqs[i].Seq = inc.nextSeq
@@ -448,24 +528,25 @@ func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, 
 	}
 	writeErr := make(chan error, 1)
 	go func() {
-		w := bufio.NewWriterSize(inc.conn.Stdin(), 1<<16)
 		for _, r := range reqs {
-			if _, err := w.Write(r.Encode()); err != nil {
+			inc.buf = r.AppendTo(inc.buf[:0])
+			if _, err := inc.w.Write(inc.buf); err != nil {
 				writeErr <- err
 				return
 			}
 		}
-		writeErr <- w.Flush()
+		writeErr <- inc.w.Flush()
 	}()
 	answers := make([]protocol.Answer, 0, len(reqs))
-	timer := time.NewTimer(timeout)
+	owed := func(r protocol.Request) time.Duration { return timeout * time.Duration(max(1, len(r.Cases))) }
+	timer := time.NewTimer(owed(reqs[0]))
 	defer timer.Stop()
-	for _, req := range reqs {
+	for k, req := range reqs {
 		var ev lineEvent
 		select {
 		case ev = <-inc.lines:
 		case <-timer.C:
-			return answers, &failure{"timeout", fmt.Sprintf("no answer to seq %d within %s", req.Seq, timeout)}
+			return answers, &failure{"timeout", fmt.Sprintf("no answer to seq %d within %s", req.Seq, owed(req))}
 		case <-ctx.Done():
 			return answers, &failure{"cancelled", ctx.Err().Error()}
 		}
@@ -482,11 +563,15 @@ func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, 
 		if !fits(req.Cmd, a.Outcome) {
 			return answers, &failure{"violation", fmt.Sprintf("%q is not an answer to %s", a.Outcome, req.Cmd)}
 		}
-		answers = append(answers, a)
-		if !timer.Stop() {
-			<-timer.C
+		if req.Cmd == protocol.CmdBatch && len(a.Answers) != len(req.Cases) {
+			return answers, &failure{"violation", fmt.Sprintf("batch answer has %d entries for %d cases", len(a.Answers), len(req.Cases))}
 		}
-		timer.Reset(timeout)
+		answers = append(answers, a)
+		if k+1 < len(reqs) {
+			// Since Go 1.23 Reset discards a pending expiry; draining the
+			// channel here could block for ever.
+			timer.Reset(owed(reqs[k+1]))
+		}
 	}
 	// The writer has finished: every answer came back, so every request
 	// was read. A write error after that cannot matter.
@@ -507,6 +592,8 @@ func fits(cmd, outcome string) bool {
 		return outcome == protocol.OutcomeAck
 	case protocol.CmdGuards:
 		return outcome == protocol.OutcomeGuards
+	case protocol.CmdBatch:
+		return outcome == protocol.OutcomeBatch
 	}
 	return false
 }

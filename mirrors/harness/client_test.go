@@ -29,6 +29,15 @@ import (
 //	extra    answer with an unknown field
 //	flood    write 8 MiB to stderr, then answer
 //	anything else: ok, echoing the input
+//
+// In mode "batch" the fake also lists the batch feature and answers batch
+// requests: a case that misbehaves spoils the whole batch line as it would
+// a run answer (crash, hang, garbage, ...), plus
+//
+//	short      a batch answer with one entry too few
+//	badentry   a batch entry that is not a run answer
+//	batchonly  crash in a batch, answer ok in a run request (a break that
+//	           does not come back on the replay)
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("FAKE_HARNESS"); mode != "" {
 		fake(mode)
@@ -53,6 +62,9 @@ func fake(mode string) {
 			Cmd   string `json:"cmd"`
 			Seq   int64  `json:"seq"`
 			Input string `json:"input"`
+			Cases []struct {
+				Input string `json:"input"`
+			} `json:"cases"`
 		}
 		json.Unmarshal(line, &req)
 		switch req.Cmd {
@@ -64,8 +76,15 @@ func fake(mode string) {
 			case "crashstart":
 				os.Exit(3)
 			default:
-				say(`{"seq":%d,"outcome":"started","protocol":1,"implementation":{"name":"fake","language":"go","language_version":"x","runtime":"go","runtime_version":"x","version":"0","contracts":{"echo/1":["echo"]}}}`, req.Seq)
+				features := ""
+				if mode == "batch" {
+					features = `"features":["batch"],`
+				}
+				say(`{"seq":%d,"outcome":"started","protocol":1,%s"implementation":{"name":"fake","language":"go","language_version":"x","runtime":"go","runtime_version":"x","version":"0","contracts":{"echo/1":["echo"]}}}`, req.Seq, features)
 			}
+			continue
+		case "batch":
+			fakeBatch(req.Seq, req.Cases, say)
 			continue
 		case "ignore":
 			say(`{"seq":%d,"outcome":"ack","unknown":[]}`, req.Seq)
@@ -101,6 +120,35 @@ func fake(mode string) {
 		}
 		say(`{"seq":%d,"outcome":"ok","output":%q}`, req.Seq, base64.StdEncoding.EncodeToString(input))
 	}
+}
+
+// fakeBatch answers a batch request for the fake harness; a misbehaving
+// case spoils the whole line.
+func fakeBatch(seq int64, cases []struct {
+	Input string `json:"input"`
+}, say func(string, ...any)) {
+	var entries []string
+	for _, c := range cases {
+		input, _ := base64.StdEncoding.DecodeString(c.Input)
+		switch string(input) {
+		case "crash", "batchonly":
+			os.Exit(1)
+		case "hang":
+			time.Sleep(time.Hour)
+		case "garbage":
+			say(`this is not json`)
+			return
+		case "wrongseq":
+			seq += 7
+		case "badentry":
+			entries = append(entries, `{"outcome":"ack","unknown":[]}`)
+			continue
+		case "short":
+			continue
+		}
+		entries = append(entries, fmt.Sprintf(`{"outcome":"ok","output":%q}`, c.Input))
+	}
+	say(`{"seq":%d,"outcome":"batch","answers":[%s]}`, seq, strings.Join(entries, ","))
 }
 
 func fakeClient(t *testing.T, mode string, opts Options) *Client {
@@ -161,29 +209,98 @@ func TestPipelinedEcho(t *testing.T) {
 	}
 }
 
+// In both modes a misbehaving case is pinned and costs one restart. In
+// batch mode the batch's break is recorded too, and the replay pins it.
 func TestMisbehaviourIsClassifiedAndRecovered(t *testing.T) {
 	for _, tc := range []struct {
-		bad  string
-		want string
+		mode, bad, want string
 	}{
-		{"crash", protocol.OutcomeErrored},
-		{"hang", OutcomeTimeout},
-		{"garbage", protocol.OutcomeErrored},
-		{"wrongseq", protocol.OutcomeErrored},
-		{"badb64", protocol.OutcomeErrored},
-		{"extra", protocol.OutcomeErrored},
+		{"good", "crash", protocol.OutcomeErrored},
+		{"good", "hang", OutcomeTimeout},
+		{"good", "garbage", protocol.OutcomeErrored},
+		{"good", "wrongseq", protocol.OutcomeErrored},
+		{"good", "badb64", protocol.OutcomeErrored},
+		{"good", "extra", protocol.OutcomeErrored},
+		{"batch", "crash", protocol.OutcomeErrored},
+		{"batch", "hang", OutcomeTimeout},
+		{"batch", "garbage", protocol.OutcomeErrored},
+		{"batch", "wrongseq", protocol.OutcomeErrored},
 	} {
-		t.Run(tc.bad, func(t *testing.T) {
-			c := fakeClient(t, "good", Options{Timeout: time.Second})
+		t.Run(tc.mode+"/"+tc.bad, func(t *testing.T) {
+			c := fakeClient(t, tc.mode, Options{Timeout: 500 * time.Millisecond})
 			if _, err := c.Start(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			inputs := []string{"a", "b", tc.bad, "c", "d"}
 			check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{"ok", "ok", tc.want, "ok", "ok"})
-			if c.Restarts() != 1 || len(c.Breaks()) != 1 || c.Quarantined() {
-				t.Errorf("restarts=%d breaks=%q quarantined=%v; want one restart", c.Restarts(), c.Breaks(), c.Quarantined())
+			breaks := 1
+			if tc.mode == "batch" {
+				breaks = 2
+			}
+			if c.Restarts() != 1 || len(c.Breaks()) != breaks || c.Quarantined() {
+				t.Errorf("restarts=%d breaks=%q quarantined=%v; want one restart, %d breaks", c.Restarts(), c.Breaks(), c.Quarantined(), breaks)
+			}
+			if tc.mode == "batch" && !strings.Contains(c.Breaks()[0], "on a batch of 5 cases") {
+				t.Errorf("first break %q does not name the batch", c.Breaks()[0])
 			}
 		})
+	}
+}
+
+// A batch answer that breaks the batch rules (entry count, entry shape) is
+// a break of the batch; the replay, one run request each, then answers
+// every case, and the batch's break spends the restart.
+func TestBatchViolationsAndFlakyBreaks(t *testing.T) {
+	for _, bad := range []string{"short", "badentry", "batchonly"} {
+		t.Run(bad, func(t *testing.T) {
+			c := fakeClient(t, "batch", Options{Timeout: time.Second})
+			if _, err := c.Start(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			inputs := []string{"a", bad, "c"}
+			check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{"ok", "ok", "ok"})
+			if c.Restarts() != 1 || len(c.Breaks()) != 1 || !strings.Contains(c.Breaks()[0], "batch of 3") {
+				t.Errorf("restarts=%d breaks=%q; want one restart for the batch", c.Restarts(), c.Breaks())
+			}
+			// After the replay the client batches again.
+			check(t, []string{"x", "y"}, c.RunBatch(context.Background(), jobs("x", "y")), []string{"ok", "ok"})
+		})
+	}
+}
+
+// Batches are cut at 64 cases, pipelined, and answered in order.
+func TestBatchesArePipelinedInOrder(t *testing.T) {
+	c := fakeClient(t, "batch", Options{})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var inputs, want []string
+	for i := 0; i < 5000; i++ {
+		inputs = append(inputs, fmt.Sprintf("input-%d", i))
+		want = append(want, "ok")
+	}
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), want)
+	if c.Restarts() != 0 || len(c.Breaks()) != 0 {
+		t.Errorf("restarts %d, breaks %q", c.Restarts(), c.Breaks())
+	}
+	reqs, at := requests(jobs(inputs...), 0, true, make([]Result, len(inputs)))
+	if len(reqs) != (5000+63)/64 || len(at[0]) != 64 || reqs[0].Cmd != protocol.CmdBatch {
+		t.Errorf("%d requests, first of %d cases", len(reqs), len(at[0]))
+	}
+}
+
+// Crashing cases in batches quarantine the implementation after as many
+// restarts as run requests would: each crash costs one restart.
+func TestBatchQuarantine(t *testing.T) {
+	c := fakeClient(t, "batch", Options{MaxRestarts: 2})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{false, false, true} {
+		res := c.RunBatch(context.Background(), jobs("a", "crash"))
+		if res[1].Outcome != protocol.OutcomeErrored || !res[1].Uncaught || c.Quarantined() != want {
+			t.Fatalf("crash %d: %+v, quarantined %v, restarts %d", i, res[1], c.Quarantined(), c.Restarts())
+		}
 	}
 }
 

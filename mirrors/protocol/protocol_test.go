@@ -129,3 +129,77 @@ func TestServeRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestDecodeBatchAnswer(t *testing.T) {
+	a, err := DecodeAnswer([]byte(`{"seq":3,"outcome":"batch","answers":[{"outcome":"ok","output":"YWI="},{"outcome":"refused","message":"m"},{"outcome":"errored","message":"e","trace":""},{"outcome":"skipped","reason":"r"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Answers) != 4 || string(a.Answers[0].Output) != "ab" || a.Answers[1].Message != "m" ||
+		a.Answers[2].Outcome != OutcomeErrored || a.Answers[3].Reason != "r" {
+		t.Errorf("answers %+v", a.Answers)
+	}
+	started, err := DecodeAnswer([]byte(`{"seq":0,"outcome":"started","protocol":1,"features":["batch"],"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"a":["b"]}}}`))
+	if err != nil || !started.HasFeature(FeatureBatch) {
+		t.Errorf("features: %v %v", started.Features, err)
+	}
+	for _, line := range []string{
+		`{"seq":3,"outcome":"batch"}`,
+		`{"seq":3,"outcome":"batch","answers":[{"seq":1,"outcome":"ok","output":""}]}`,
+		`{"seq":3,"outcome":"batch","answers":[{"outcome":"ack","unknown":[]}]}`,
+		`{"seq":3,"outcome":"batch","answers":[{"outcome":"batch","answers":[]}]}`,
+		`{"seq":3,"outcome":"batch","answers":[{"output":""}]}`,
+		`{"seq":3,"outcome":"batch","answers":[{"outcome":"ok","output":"YQ"}]}`,
+		`{"seq":3,"outcome":"batch","answers":[{"outcome":"ok"}]}`,
+		`{"seq":3,"outcome":"batch","answers":[{"outcome":"refused","message":"m","supported":[1]}]}`,
+		`{"seq":3,"outcome":"batch","answers":[{"outcome":"skipped","reason":"` + strings.Repeat("x", MaxMessage+1) + `"}]}`,
+		`{"seq":3,"outcome":"ok","output":"","answers":[]}`,
+		`{"seq":3,"outcome":"ok","output":"","features":[]}`,
+	} {
+		if _, err := DecodeAnswer([]byte(line)); !errors.Is(err, ErrViolation) {
+			t.Errorf("%.100q: err = %v, want a violation", line, err)
+		}
+	}
+}
+
+func TestServeBatch(t *testing.T) {
+	im := Implementation{Name: "e", Language: "go", LanguageVersion: "1", Runtime: "go", RuntimeVersion: "1", Version: "0",
+		Contracts: map[string][]string{"echo/1": {"echo"}}}
+	cases := []Case{{"echo/1", "echo", []byte("hi")}, {"echo/1", "echo", []byte("refuse")}, {"echo/1", "echo", []byte("panic")}, {"other/1", "x", nil}}
+	var in bytes.Buffer
+	in.Write(Request{Cmd: CmdBatch, Seq: 0, Cases: cases[:1]}.Encode())
+	in.Write(Request{Cmd: CmdStart, Seq: 1, Protocol: Version}.Encode())
+	in.Write(Request{Cmd: CmdBatch, Seq: 2, Cases: cases}.Encode())
+	in.Write(Request{Cmd: CmdBatch, Seq: 3}.Encode())
+	in.Write(Request{Cmd: CmdBatch, Seq: 4, Cases: make([]Case, MaxBatch+1)}.Encode())
+	in.WriteString(`{"cmd":"batch","seq":5,"cases":[{"contract":"echo/1","op":"echo"}]}` + "\n")
+	var out bytes.Buffer
+	if err := Serve(&in, &out, im, echo{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("%d answers:\n%s", len(lines), out.String())
+	}
+	var got []Answer
+	for i, l := range lines {
+		a, err := DecodeAnswer([]byte(l))
+		if err != nil || a.Seq != int64(i) {
+			t.Fatalf("answer %d: %v: %s", i, err, l)
+		}
+		got = append(got, a)
+	}
+	if got[0].Message != "not started" || !got[1].HasFeature(FeatureBatch) {
+		t.Errorf("before start / features: %s / %s", lines[0], lines[1])
+	}
+	b := got[2].Answers
+	if got[2].Outcome != OutcomeBatch || len(b) != 4 || string(b[0].Output) != "hi" || b[1].Message != "no" ||
+		b[2].Outcome != OutcomeErrored || !strings.Contains(b[2].Message, "boom") || b[3].Outcome != OutcomeSkipped {
+		t.Errorf("batch answer: %s", lines[2])
+	}
+	for i := 3; i < 6; i++ {
+		if got[i].Outcome != OutcomeErrored {
+			t.Errorf("malformed batch %d answered %s", i, lines[i])
+		}
+	}
+}

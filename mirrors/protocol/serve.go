@@ -29,11 +29,21 @@ type wireRequest struct {
 	Op       string      `json:"op"`
 	Input    string      `json:"input"`
 	Ignore   []GuardPair `json:"ignore"`
+	Cases    []wireCase  `json:"cases"`
+}
+
+type wireCase struct {
+	Contract *string `json:"contract"`
+	Op       *string `json:"op"`
+	Input    *string `json:"input"`
 }
 
 // Serve runs the harness side of the protocol over r and w until r ends,
-// answering every request in order. A panic inside h.Run is answered as
-// errored, with its stack as the trace. It returns the first write error.
+// answering every request in order, batch requests included (it announces
+// FeatureBatch). A panic inside h.Run is answered as errored, with its
+// stack as the trace. Answers are held while more requests wait in the
+// input buffer, and flushed before a read could block. It returns the
+// first write error.
 func Serve(r io.Reader, w io.Writer, im Implementation, h Handler) error {
 	in := bufio.NewReaderSize(r, 1<<20)
 	out := bufio.NewWriterSize(w, 1<<16)
@@ -85,7 +95,7 @@ func answer(line []byte, started bool, ignore []GuardPair, im Implementation, h 
 				"message": "unsupported protocol version", "supported": []int{Version}}), false, ignore
 		}
 		return encodeLine(map[string]any{"seq": seq, "outcome": OutcomeStarted,
-			"protocol": Version, "implementation": im}), true, nil
+			"protocol": Version, "features": []string{FeatureBatch}, "implementation": im}), true, nil
 	}
 	if !started {
 		return errored(seq, "not started", ""), started, ignore
@@ -96,7 +106,11 @@ func answer(line []byte, started bool, ignore []GuardPair, im Implementation, h 
 		if err != nil {
 			return errored(seq, "input is not base64", ""), started, ignore
 		}
-		return runOne(seq, req.Contract, req.Op, input, ignore, h), started, ignore
+		b := append([]byte(`{"seq":`), strconv.FormatInt(seq, 10)...)
+		b = runEntry(append(b, ','), req.Contract, req.Op, input, ignore, h)
+		return append(b, "}\n"...), started, ignore
+	case CmdBatch:
+		return batch(seq, req.Cases, ignore, h), started, ignore
 	case CmdIgnore:
 		known := map[GuardPair]bool{}
 		for _, g := range h.Guards() {
@@ -115,25 +129,62 @@ func answer(line []byte, started bool, ignore []GuardPair, im Implementation, h 
 	return errored(seq, "unknown command", ""), started, ignore
 }
 
-func runOne(seq int64, contract, op string, input []byte, ignore []GuardPair, h Handler) (ans []byte) {
+// batch answers a batch request: every case as a run request would be,
+// or one errored answer when the request is not a well-formed batch.
+func batch(seq int64, cases []wireCase, ignore []GuardPair, h Handler) []byte {
+	if len(cases) == 0 || len(cases) > MaxBatch {
+		return errored(seq, fmt.Sprintf("a batch holds 1 to %d cases", MaxBatch), "")
+	}
+	inputs := make([][]byte, len(cases))
+	for i, c := range cases {
+		if c.Contract == nil || c.Op == nil || c.Input == nil {
+			return errored(seq, fmt.Sprintf("batch case %d lacks contract, op or input", i), "")
+		}
+		in, err := base64.StdEncoding.DecodeString(*c.Input)
+		if err != nil {
+			return errored(seq, fmt.Sprintf("batch case %d: input is not base64", i), "")
+		}
+		inputs[i] = in
+	}
+	b := append([]byte(`{"seq":`), strconv.FormatInt(seq, 10)...)
+	b = append(b, `,"outcome":"batch","answers":[`...)
+	for i, c := range cases {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = runEntry(append(b, '{'), *c.Contract, *c.Op, inputs[i], ignore, h)
+		b = append(b, '}')
+	}
+	return append(b, "]}\n"...)
+}
+
+// runEntry appends to b the members of a run answer other than seq (the
+// outcome and its fields, no braces): what a run answer and a batch entry
+// share.
+func runEntry(b []byte, contract, op string, input []byte, ignore []GuardPair, h Handler) (out []byte) {
 	defer func() {
 		if p := recover(); p != nil {
-			ans = errored(seq, fmt.Sprint("panic: ", p), string(debug.Stack()))
+			out = appendMembers(b, map[string]any{"outcome": OutcomeErrored,
+				"message": clip(fmt.Sprint("panic: ", p), MaxMessage), "trace": clip(string(debug.Stack()), MaxTrace)})
 		}
 	}()
-	out, refusal, skip := h.Run(contract, op, input, ignore)
+	output, refusal, skip := h.Run(contract, op, input, ignore)
 	switch {
 	case skip != "":
-		return encodeLine(map[string]any{"seq": seq, "outcome": OutcomeSkipped, "reason": clip(skip, MaxMessage)})
+		return appendMembers(b, map[string]any{"outcome": OutcomeSkipped, "reason": clip(skip, MaxMessage)})
 	case refusal != "":
-		return encodeLine(map[string]any{"seq": seq, "outcome": OutcomeRefused, "message": refusal})
+		return appendMembers(b, map[string]any{"outcome": OutcomeRefused, "message": refusal})
 	}
 	// Hand-built so that a large output is not copied through a map.
-	var b bytes.Buffer
-	b.WriteString(`{"seq":` + strconv.FormatInt(seq, 10) + `,"outcome":"ok","output":"`)
-	b.WriteString(base64.StdEncoding.EncodeToString(out))
-	b.WriteString("\"}\n")
-	return b.Bytes()
+	b = append(b, `"outcome":"ok","output":"`...)
+	b = base64.StdEncoding.AppendEncode(b, output)
+	return append(b, '"')
+}
+
+// appendMembers appends the members of v as JSON, without the braces.
+func appendMembers(b []byte, v map[string]any) []byte {
+	js := encodeLine(v)
+	return append(b, js[1:len(js)-2]...)
 }
 
 func errored(seq int64, msg, trace string) []byte {

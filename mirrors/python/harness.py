@@ -2,21 +2,27 @@
 """conform harness for the Python mirror (mirrors/PROTOCOL.md, protocol 1).
 
 Run as ``python3 mirrors/python/harness.py`` from any directory. Requests are
-read from stdin as NDJSON, answered in order on stdout (one complete line per
-answer, flushed before the next read), and diagnostics go to stderr. The
-process exits 0 when stdin closes, after answering every line it read.
+read from stdin as NDJSON and answered in order on stdout, and diagnostics go
+to stderr. Answers to requests that arrived together are written together,
+as complete lines, and everything is written before the next read (PROTOCOL.md,
+the framing rules at the top). The process exits 0 when stdin closes, after
+answering every line it read.
+
+Commands served: ``start`` (announcing the optional ``batch`` in
+``features``), ``run``, ``batch``, ``ignore`` and ``guards``.
 """
 
 from __future__ import annotations
 
-import base64
 import binascii
 import json
+import json.encoder
 import os
 import platform
 import sys
+import time
 import traceback
-from typing import Any, BinaryIO
+from typing import Any
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:
@@ -27,13 +33,44 @@ from conform_mirror.refusal import GUARDS, Refusal, set_ignored  # noqa: E402
 
 PROTOCOL = 1
 SUPPORTED = [PROTOCOL]
+FEATURES = ["batch"]
+MAX_BATCH = 1024
 MAX_MESSAGE_BYTES = 1024
 MAX_TRACE_BYTES = 8192
 MAX_REASON_BYTES = 1024
 VERSION = "0.1.0"
 
+# How much serve() asks os.read for at a time. A pipe hands over at most
+# what it holds (64 KiB on Linux), so this bounds nothing in practice; it is
+# large so that one read takes every request already waiting.
+READ_SIZE = 1 << 20
+# The longest serve() holds finished answers while it answers more requests
+# that are already read. conform's timeout counts the silence since the last
+# answer (mirrors/harness/client.go), so answers to slow cases are never held
+# back past this.
+HOLD_SECONDS = 0.01
+
+# run_case runs once per case: its helpers are bound here, not looked up.
+_a2b_base64 = binascii.a2b_base64
+_b2a_base64 = binascii.b2a_base64
+
+_ENCODER = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
+# JSONEncoder.encode builds a new C encoder on every call, which costs more
+# than encoding a run answer; this one is built once. It is what encode()
+# builds for these settings, without the circular-reference check (answers
+# are trees).
+_C_ENCODER = (
+    json.encoder.c_make_encoder(
+        None, _ENCODER.default, json.encoder.encode_basestring_ascii, None,
+        ":", ",", False, False, True,
+    )
+    if json.encoder.c_make_encoder is not None
+    else None
+)
+
 
 def implementation() -> dict[str, Any]:
+    """Return the handshake's ``implementation`` object (PROTOCOL.md, "start")."""
     return {
         "name": "conform-python",
         "language": "python",
@@ -51,7 +88,8 @@ def bounded(text: str, limit: int, keep: str = "head") -> str:
     """Cut ``text`` to at most ``limit`` UTF-8 bytes, never inside a character.
 
     Lone surrogates (which have no UTF-8 form) become backslash escapes first.
-    ``keep="tail"`` keeps the end instead of the beginning.
+    ``keep="tail"`` keeps the end instead of the beginning. Returns the cut
+    text (the ``errored`` and ``skipped`` bounds of PROTOCOL.md, "run").
     """
     raw = text.encode("utf-8", "backslashreplace")
     if len(raw) <= limit:
@@ -61,20 +99,29 @@ def bounded(text: str, limit: int, keep: str = "head") -> str:
     return raw[:limit].decode("utf-8", "ignore")
 
 
-def _errored(seq: int, message: str, trace: str = "") -> dict[str, Any]:
+def _errored_entry(message: str, trace: str = "") -> dict[str, Any]:
+    """Return an ``errored`` run answer without ``seq`` (a batch entry),
+    message and trace cut to their bounds (PROTOCOL.md, "run")."""
     return {
-        "seq": seq,
         "outcome": "errored",
         "message": bounded(message, MAX_MESSAGE_BYTES),
         "trace": bounded(trace, MAX_TRACE_BYTES, keep="tail"),
     }
 
 
-def _skipped(seq: int, reason: str) -> dict[str, Any]:
-    return {"seq": seq, "outcome": "skipped", "reason": bounded(reason, MAX_REASON_BYTES)}
+def _errored(seq: int, message: str, trace: str = "") -> dict[str, Any]:
+    """Return the ``errored`` answer to request ``seq``."""
+    return {"seq": seq, **_errored_entry(message, trace)}
+
+
+def _skipped_entry(reason: str) -> dict[str, Any]:
+    """Return a ``skipped`` run answer without ``seq``, the reason cut to
+    its bound (PROTOCOL.md, "run")."""
+    return {"outcome": "skipped", "reason": bounded(reason, MAX_REASON_BYTES)}
 
 
 def _is_int(value: Any) -> bool:
+    """Return whether a decoded JSON value is an integer (``true`` is not)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -86,6 +133,11 @@ class Harness:
         set_ignored(())
 
     def answer_line(self, line: bytes) -> dict[str, Any]:
+        """Answer one request line (without its LF); return the answer object.
+
+        A line that is not a JSON object with an integer ``seq`` (or that ends
+        in CR) is answered with ``seq`` -1 (PROTOCOL.md, "Anything else").
+        """
         if line.endswith(b"\r"):
             return _errored(-1, "request line ends with CR")
         try:
@@ -100,7 +152,22 @@ class Harness:
         except Exception as e:  # a bug in the harness itself, not a run
             return _errored(seq, _describe(e), _trace())
 
+    def answer_bytes(self, line: bytes) -> bytes:
+        """Answer one request line (without its LF); return the answer as one
+        protocol line, LF included. An answer too big to encode (MemoryError)
+        becomes that request's ``errored``."""
+        answer = self.answer_line(line)
+        try:
+            return encode_answer(answer)
+        except Exception as e:
+            return encode_answer(_errored(answer["seq"], _describe(e), _trace()))
+
     def answer(self, seq: int, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer the decoded request ``request`` whose ``seq`` is ``seq``.
+
+        Everything but ``start`` is ``not started`` before a successful
+        handshake (PROTOCOL.md, "start"); an unknown ``cmd`` is ``errored``.
+        """
         cmd = request.get("cmd")
         if cmd == "start":
             return self._start(seq, request)
@@ -108,6 +175,8 @@ class Harness:
             return _errored(seq, "not started")
         if cmd == "run":
             return self._run(seq, request)
+        if cmd == "batch":
+            return self._batch(seq, request)
         if cmd == "ignore":
             return self._ignore(seq, request)
         if cmd == "guards":
@@ -122,6 +191,9 @@ class Harness:
         return _errored(seq, "unknown command")
 
     def _start(self, seq: int, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer a handshake: ``started`` with ``features`` and the
+        implementation, or ``refused`` for an unsupported version, which
+        ends the session (PROTOCOL.md, "start")."""
         version = request.get("protocol")
         if not (_is_int(version) and version in SUPPORTED):
             self.started = False
@@ -137,36 +209,52 @@ class Harness:
             "seq": seq,
             "outcome": "started",
             "protocol": PROTOCOL,
+            "features": FEATURES,
             "implementation": implementation(),
         }
 
     def _run(self, seq: int, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer a ``run`` request (PROTOCOL.md, "run"): the case's answer
+        from run_case, with ``seq``; ``errored`` when contract or op is not
+        a string."""
         contract = request.get("contract")
         op = request.get("op")
-        encoded = request.get("input")
         if not isinstance(contract, str) or not isinstance(op, str):
             return _errored(seq, "run request needs string fields contract and op")
-        operations = OPERATIONS.get(contract)
-        if operations is None:
-            return _skipped(seq, f"contract {contract} is not implemented")
-        function = operations.get(op)
-        if function is None:
-            return _skipped(seq, f"operation {op} of contract {contract} is not implemented")
-        if not isinstance(encoded, str):
-            return _errored(seq, "run request needs a string field input")
-        try:
-            data = base64.b64decode(encoded, validate=True)
-        except (binascii.Error, ValueError):
-            return _errored(seq, "input is not valid base64")
-        try:
-            output = base64.b64encode(function(data)).decode("ascii")
-        except Refusal as refusal:
-            return {"seq": seq, "outcome": "refused", "message": refusal.message}
-        except Exception as e:  # RecursionError and MemoryError included
-            return _errored(seq, _describe(e), _trace())
-        return {"seq": seq, "outcome": "ok", "output": output}
+        return {"seq": seq, **run_case(contract, op, request.get("input"))}
+
+    def _batch(self, seq: int, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer a ``batch`` request (PROTOCOL.md, "batch"): outcome
+        ``batch`` with one run_case entry per case, in order.
+
+        A request that is not a well-formed batch (``cases`` not a list of 1
+        to 1024 objects, each with string ``contract``, ``op`` and ``input``)
+        is one ``errored`` answer, and none of its cases runs.
+        """
+        cases = request.get("cases")
+        if not isinstance(cases, list) or not 1 <= len(cases) <= MAX_BATCH:
+            return _errored(seq, f"batch request needs a list field cases of 1 to {MAX_BATCH} cases")
+        # Checked in full before anything runs, so a malformed batch is one
+        # errored answer however far into it the bad case is.
+        for case in cases:
+            if not (
+                type(case) is dict
+                and type(case.get("contract")) is str
+                and type(case.get("op")) is str
+                and type(case.get("input")) is str
+            ):
+                return _errored(
+                    seq, "batch cases need string fields contract, op and input"
+                )
+        return {
+            "seq": seq,
+            "outcome": "batch",
+            "answers": [run_case(c["contract"], c["op"], c["input"]) for c in cases],
+        }
 
     def _ignore(self, seq: int, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer an ``ignore`` request: replace the ignore set and ``ack``
+        with the pairs no guard has (PROTOCOL.md, "ignore")."""
         entries = request.get("ignore")
         pairs: list[tuple[str, str]] = []
         if not isinstance(entries, list):
@@ -189,13 +277,51 @@ class Harness:
         }
 
 
+def run_case(contract: str, op: str, encoded: Any) -> dict[str, Any]:
+    """Run one case; return its run answer without ``seq`` (PROTOCOL.md,
+    "run"), which is also its ``batch`` entry (PROTOCOL.md, "batch").
+
+    ``contract`` and ``op`` are strings; ``encoded`` is the request's
+    ``input`` as decoded from JSON (a base64 string when well formed).
+    Returns ``skipped`` for an operation this mirror lacks, ``errored`` for
+    an input that is not a string of valid base64 or for an exception, and
+    otherwise ``ok`` with the base64 output or ``refused`` with the
+    contract's message.
+    """
+    operations = OPERATIONS.get(contract)
+    if operations is None:
+        return _skipped_entry(f"contract {contract} is not implemented")
+    function = operations.get(op)
+    if function is None:
+        return _skipped_entry(f"operation {op} of contract {contract} is not implemented")
+    if type(encoded) is not str:
+        return _errored_entry("run request needs a string field input")
+    try:
+        # Strict mode refuses exactly what base64.b64decode(validate=True)
+        # refuses (characters outside the alphabet, bad or misplaced
+        # padding), without its regular expression pass.
+        data = _a2b_base64(encoded, strict_mode=True)
+    except (binascii.Error, ValueError):  # ValueError: a non-ASCII str
+        return _errored_entry("input is not valid base64")
+    try:
+        output = _b2a_base64(function(data), newline=False).decode("ascii")
+    except Refusal as refusal:
+        return {"outcome": "refused", "message": refusal.message}
+    except Exception as e:  # RecursionError and MemoryError included
+        return _errored_entry(_describe(e), _trace())
+    return {"outcome": "ok", "output": output}
+
+
 def _describe(e: BaseException) -> str:
+    """Return ``"Type: text"`` (or just ``"Type"``) for an exception."""
     text = str(e)
     name = type(e).__name__
     return f"{name}: {text}" if text else name
 
 
 def _trace() -> str:
+    """Return the traceback of the exception being handled ("" if it
+    cannot be formatted)."""
     try:
         return traceback.format_exc()
     except Exception:  # formatting can fail under MemoryError
@@ -203,37 +329,71 @@ def _trace() -> str:
 
 
 def encode_answer(answer: dict[str, Any]) -> bytes:
-    return (
-        json.dumps(answer, ensure_ascii=True, separators=(",", ":")).encode("ascii")
-        + b"\n"
-    )
+    """Return ``answer`` as one protocol line: compact ASCII JSON and LF."""
+    if _C_ENCODER is None:
+        return _ENCODER.encode(answer).encode("ascii") + b"\n"
+    return "".join(_C_ENCODER(answer, 0)).encode("ascii") + b"\n"
 
 
-def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
+def _write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd``, looping over partial writes."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def serve(in_fd: int, out_fd: int, read_size: int = READ_SIZE) -> int:
+    """Answer every request line read from ``in_fd`` on ``out_fd``; return
+    0 when ``in_fd`` reaches end of file.
+
+    Each read takes what is waiting (up to ``read_size`` bytes). The answers
+    to the complete lines in it are written together, in order, in one
+    write (or several once HOLD_SECONDS has passed), before the next read;
+    a line cut by the read waits for its LF in the next one. A last line
+    with no LF before end of file is still a request and is answered
+    (PROTOCOL.md, the framing rules at the top).
+    """
     harness = Harness()
+    partial: list[bytes] = []  # the start of a line whose LF is still to come
+    clock = time.monotonic
     while True:
-        line = stdin.readline()
-        if not line:
+        chunk = os.read(in_fd, read_size)
+        if not chunk:
+            if partial:
+                _write_all(out_fd, harness.answer_bytes(b"".join(partial)))
             return 0
-        if line.endswith(b"\n"):
-            line = line[:-1]
-        answer = harness.answer_line(line)
-        try:
-            raw = encode_answer(answer)
-        except Exception as e:  # e.g. MemoryError on a huge output
-            raw = encode_answer(_errored(answer["seq"], _describe(e), _trace()))
-        stdout.write(raw)
-        stdout.flush()
+        lines = chunk.split(b"\n")
+        if len(lines) == 1:  # no LF: a long line goes on in the next read
+            partial.append(chunk)
+            continue
+        if partial:
+            partial.append(lines[0])
+            lines[0] = b"".join(partial)
+            partial = []
+        rest = lines.pop()
+        if rest:
+            partial.append(rest)
+        held: list[bytes] = []
+        deadline = clock() + HOLD_SECONDS
+        for line in lines:
+            held.append(harness.answer_bytes(line))
+            if clock() >= deadline:
+                _write_all(out_fd, b"".join(held))
+                held = []
+                deadline = clock() + HOLD_SECONDS
+        if held:
+            _write_all(out_fd, b"".join(held))
 
 
 def main() -> int:
-    stdin = sys.stdin.buffer
-    stdout = sys.stdout.buffer
-    # stdout carries protocol lines only: anything printed by mistake goes
-    # to stderr.
+    """Serve stdin to stdout; return the exit status (0 at end of input or
+    when conform closes stdout, 130 on SIGINT)."""
+    in_fd, out_fd = sys.stdin.fileno(), sys.stdout.fileno()
+    # stdout carries protocol lines only: serve() writes to its descriptor,
+    # and anything printed by mistake goes to stderr.
     sys.stdout = sys.stderr
     try:
-        return serve(stdin, stdout)
+        return serve(in_fd, out_fd)
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:

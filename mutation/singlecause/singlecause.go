@@ -217,8 +217,8 @@ func expected(c vectors.Case, got harness.Result) bool {
 }
 
 // Audit runs the single-cause proof of every guard of im over cases (golden
-// vectors; corpus cases and cases of contracts im does not declare are left
-// out) and returns its verdicts, in the implementation's table order, then
+// vectors; corpus cases, fuzz findings and cases of contracts im does not
+// declare are left out) and returns its verdicts, in the implementation's table order, then
 // any message vectors aim at that the table lacks. It reuses im across
 // guards, setting its ignore set before each batch, and clears the set
 // before it returns. A broken implementation ends the audit early with
@@ -236,7 +236,9 @@ func Audit(ctx context.Context, cases []vectors.Case, im control.Impl, opts Opti
 	inScope := func(contract string) bool { return len(want) == 0 || want[contract] }
 	a := &auditor{im: im, opts: opts, res: &res}
 	for _, c := range cases {
-		if c.Corpus != "" || !inScope(c.Contract) || !decl.Supports(c.Contract, c.Op) {
+		// Fuzz findings are not aimed at one guard (a minimized input can
+		// trip several), so they are not single-cause evidence.
+		if c.Corpus != "" || c.Finding() || !inScope(c.Contract) || !decl.Supports(c.Contract, c.Op) {
 			continue
 		}
 		a.run = append(a.run, c)

@@ -188,6 +188,25 @@ func TestVerdicts(t *testing.T) {
 // A guard whose ignoring changes a vector of another contract is broken,
 // whether every vector is rerun for every guard or the other contracts are
 // swept once per contract and the change traced back.
+// A fuzz finding (a case from vectors/findings/) is not single-cause
+// evidence: a guard whose only aimed vector is a finding has none.
+func TestFindingsAreLeftOut(t *testing.T) {
+	finding := refusedCase("g:f#1", "f", "")
+	finding.Source = "vectors/" + vectors.FindingsDir + "/t/fuzz-op.jsonl"
+	cases := []vectors.Case{okCase("plain"), refusedCase("g:a#1", "a", ""), finding}
+	f := &fake{guards: []protocol.Guard{guard("t.a", "a"), guard("t.f", "f")}}
+	r := Audit(context.Background(), cases, f, Options{})
+	if r.Broke != "" {
+		t.Fatal(r.Broke)
+	}
+	if g := verdict(t, r, "a"); g.Status != Flipped {
+		t.Errorf("a: %s %v", g.Status, g.Reasons)
+	}
+	if g := verdict(t, r, "f"); g.Status != Broken || g.Aimed != 0 {
+		t.Errorf("f: %s aimed %d, want broken with no aimed vector", g.Status, g.Aimed)
+	}
+}
+
 func TestCrossContractLeak(t *testing.T) {
 	other := okCase("other")
 	other.Contract, other.ID = "u/1", vectors.CaseID("u/1", "op", other.Input)

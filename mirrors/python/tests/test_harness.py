@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import base64
+import binascii
+import itertools
 import json
+import os
 import platform
 import subprocess
 import sys
 import tempfile
 import unittest
 from pathlib import Path
+from unittest import mock
 
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE))
@@ -22,7 +26,8 @@ HARNESS = HERE / "harness.py"
 
 # Every field an answer may carry, per outcome (conform rejects unknown ones).
 FIELDS = {
-    "started": {"seq", "outcome", "protocol", "implementation"},
+    "started": {"seq", "outcome", "protocol", "features", "implementation"},
+    "batch": {"seq", "outcome", "answers"},
     "refused": {"seq", "outcome", "message"},
     "ok": {"seq", "outcome", "output"},
     "errored": {"seq", "outcome", "message", "trace"},
@@ -68,8 +73,37 @@ def exchange(payload: bytes, cwd: str | None = None, timeout: float = 120) -> li
             fields.discard("supported")
         assert fields == FIELDS[answer["outcome"]], answer
         assert type(answer["seq"]) is int
+        if answer["outcome"] == "batch":
+            for entry in answer["answers"]:
+                check_entry(entry)
+        elif answer["outcome"] in RUN_OUTCOMES and "supported" not in answer:
+            check_entry({k: v for k, v in answer.items() if k != "seq"})
         answers.append(answer)
     return answers
+
+
+RUN_OUTCOMES = {"ok", "refused", "errored", "skipped"}
+
+
+def check_entry(entry: dict) -> None:
+    """Assert that entry is a run answer without seq, within its bounds
+    (PROTOCOL.md, "run" and "batch")."""
+    assert entry["outcome"] in RUN_OUTCOMES, entry
+    assert set(entry) == FIELDS[entry["outcome"]] - {"seq"}, entry
+    for field, limit in (("message", 1024), ("trace", 8192), ("reason", 1024)):
+        if field in entry and entry["outcome"] != "refused":
+            assert len(entry[field].encode()) <= limit, entry
+    if entry["outcome"] == "ok":  # canonical base64
+        assert b64(base64.b64decode(entry["output"], validate=True)) == entry["output"]
+
+
+def batch(seq: int, cases) -> bytes:
+    """A batch request line; cases are (contract, op, data) triples, data
+    bytes (encoded) or anything else (sent as it is)."""
+    return line({"cmd": "batch", "seq": seq, "cases": [
+        {"contract": c, "op": o, "input": b64(d) if isinstance(d, bytes) else d}
+        for c, o, d in cases
+    ]})
 
 
 class Protocol(unittest.TestCase):
@@ -78,6 +112,7 @@ class Protocol(unittest.TestCase):
         self.assertEqual(answer["seq"], 0)
         self.assertEqual(answer["outcome"], "started")
         self.assertEqual(answer["protocol"], 1)
+        self.assertEqual(answer["features"], ["batch"])
         self.assertEqual(answer["implementation"], {
             "name": "conform-python",
             "language": "python",
@@ -293,6 +328,277 @@ class Protocol(unittest.TestCase):
         with tempfile.TemporaryDirectory() as cwd:
             (answer,) = exchange(start(), cwd=cwd)
             self.assertEqual(answer["outcome"], "started")
+
+
+# One case of each kind a run can end in: ok and refused from several
+# contracts, skipped (unknown contract or operation), errored for input that
+# is not a base64 string (bad padding, a space, excess padding, leading
+# padding, a non-ASCII character) and for an implementation crash (the
+# RecursionError of test_errored_is_bounded, with the depth guard ignored).
+MIXED = [
+    ("rfc8785/1", "canonicalize", b'{"b":1,"a":2}'),
+    ("rfc8785/1", "canonicalize", b'{"a":1,"a":2}'),
+    ("pyjson-ascii/1", "encode", '{"\u00e9":1e16}'.encode()),
+    ("frame/1", "lex", b"[]"),
+    ("prim/1", "timestamp", b'"2024-01-02T03:04:05.006Z"'),
+    ("prim/1", "timestamp", b'"2024-02-30T03:04:05.006Z"'),
+    ("prim/1", "integer", b"9007199254740991"),
+    ("ticker/1", "symbol", b'"spy"'),
+    ("v8date/1", "parse", b'"1970-01-01T00:00:00.001Z"'),
+    ("digest/1", "signing-input", b'{"schema_id":"s","omit":[],"object":{}}'),
+    ("ed25519/2", "verify", b""),
+    ("frame/1", "parse", b""),
+    ("x" * 5000, "y", b""),
+    ("frame/1", "lex", "e30"),
+    ("frame/1", "lex", "e3 0="),
+    ("frame/1", "lex", "e30=="),
+    ("frame/1", "lex", "=e30"),
+    ("frame/1", "lex", "\u00e930="),
+    ("frame/1", "lex", ""),
+    ("pyjson-ascii/1", "encode", b"[" * 100000 + b"]" * 100000),
+    ("pyjson-ascii/1", "encode", b"[1]"),
+]
+IGNORE_DEPTH = line({"cmd": "ignore", "seq": 1, "ignore": [
+    {"contract": "pyjson-ascii/1", "message": "nesting exceeds depth 128"}]})
+
+
+def without_seq(answer: dict) -> dict:
+    return {k: v for k, v in answer.items() if k != "seq"}
+
+
+class Batch(unittest.TestCase):
+    def test_entries_are_run_answers(self) -> None:
+        # The same cases as runs, as one batch, and as batches of 1, 2 and
+        # 5: every entry is the run answer without seq.
+        runs = b"".join(run(2 + i, c, o, d) if isinstance(d, bytes) else
+                        line({"cmd": "run", "seq": 2 + i, "contract": c, "op": o, "input": d})
+                        for i, (c, o, d) in enumerate(MIXED))
+        answers = exchange(start() + IGNORE_DEPTH + runs)
+        expected = [without_seq(a) for a in answers[2:]]
+        self.assertEqual([a["seq"] for a in answers[2:]], list(range(2, 2 + len(MIXED))))
+        self.assertEqual([e["outcome"] for e in expected], [
+            "ok", "refused", "ok", "refused", "ok", "refused", "ok", "refused", "ok", "ok",
+            "skipped", "skipped", "skipped",
+            "errored", "errored", "errored", "errored", "errored", "refused",
+            "errored", "ok",
+        ])
+        self.assertTrue(expected[-2]["message"].startswith("RecursionError"), expected[-2])
+        self.assertEqual(expected[-1]["outcome"], "ok")
+        for size in (len(MIXED), 1, 2, 5):
+            chunks = [MIXED[k:k + size] for k in range(0, len(MIXED), size)]
+            got = exchange(start() + IGNORE_DEPTH
+                           + b"".join(batch(2 + i, cases) for i, cases in enumerate(chunks)))
+            self.assertEqual([a["seq"] for a in got], list(range(2 + len(chunks))))
+            entries = []
+            for answer, cases in zip(got[2:], chunks):
+                self.assertEqual(answer["outcome"], "batch")
+                self.assertEqual(len(answer["answers"]), len(cases))
+                entries += answer["answers"]
+            self.assertEqual(entries, expected, size)
+
+    def test_mixed_with_runs_in_order(self) -> None:
+        answers = exchange(
+            start()
+            + run(1, "prim/1", "integer", b"1")
+            + batch(2, [("prim/1", "integer", str(i).encode()) for i in range(3)])
+            + run(3, "prim/1", "integer", b"x")
+            + batch(4, [("prim/1", "integer", b"7")])
+        )
+        self.assertEqual([(a["seq"], a["outcome"]) for a in answers],
+                         [(0, "started"), (1, "ok"), (2, "batch"), (3, "refused"), (4, "batch")])
+        self.assertEqual([base64.b64decode(e["output"]) for e in answers[2]["answers"]], [b"0", b"1", b"2"])
+        self.assertEqual(answers[4]["answers"], [{"outcome": "ok", "output": b64(b"7")}])
+
+    def test_malformed(self) -> None:
+        good = {"contract": "prim/1", "op": "integer", "input": b64(b"1")}
+        bad_cases = [
+            None, {}, "cases", 1, [], [good] * 1025, [good, None], [good, [good]], [good, "x"],
+            [dict(good, input=None)], [dict(good, input=12)], [{"contract": "prim/1", "op": "integer"}],
+            [dict(good, contract=1)], [dict(good, op=None)], [{"op": "integer", "input": "MQ=="}],
+        ]
+        requests = [start()]
+        for i, cases in enumerate(bad_cases):
+            request = {"cmd": "batch", "seq": 1 + i}
+            if cases is not None:
+                request["cases"] = cases
+            requests.append(line(request))
+        n = len(bad_cases)
+        # Members besides contract, op and input are ignored, as in run.
+        requests.append(line({"cmd": "batch", "seq": n + 1, "cases": [dict(good, extra=[1])]}))
+        answers = exchange(b"".join(requests))
+        self.assertEqual(len(answers), n + 2)
+        for seq, answer in enumerate(answers[1:n + 1], 1):
+            self.assertEqual(answer["seq"], seq)
+            self.assertEqual(answer["outcome"], "errored", answer)
+            self.assertEqual(answer["trace"], "")
+            self.assertIn("batch", answer["message"])
+        self.assertEqual(answers[-1], {"seq": n + 1, "outcome": "batch",
+                                       "answers": [{"outcome": "ok", "output": b64(b"1")}]})
+
+    def test_not_started(self) -> None:
+        one = [("prim/1", "integer", b"1")]
+        answers = exchange(batch(0, one) + start(1, 2) + batch(2, one) + start(3) + batch(4, one))
+        not_started = {"outcome": "errored", "message": "not started", "trace": ""}
+        self.assertEqual(answers[0], {"seq": 0, **not_started})
+        self.assertEqual(answers[2], {"seq": 2, **not_started})
+        self.assertEqual(answers[4], {"seq": 4, "outcome": "batch",
+                                      "answers": [{"outcome": "ok", "output": b64(b"1")}]})
+
+    def test_size_bounds(self) -> None:
+        cases = [("prim/1", "integer", str(i).encode()) for i in range(1025)]
+        answers = exchange(start() + batch(1, cases[:1024]) + batch(2, cases) + batch(3, cases[:1]))
+        self.assertEqual(answers[1]["outcome"], "batch")
+        self.assertEqual([base64.b64decode(e["output"]) for e in answers[1]["answers"]],
+                         [str(i).encode() for i in range(1024)])
+        self.assertEqual(answers[2]["outcome"], "errored")
+        self.assertEqual(answers[2]["seq"], 2)
+        self.assertEqual(len(answers[3]["answers"]), 1)
+
+    def test_last_line_without_newline(self) -> None:
+        answers = exchange(start() + batch(1, [("frame/1", "lex", b"{}")]).rstrip(b"\n"))
+        self.assertEqual(answers[1], {"seq": 1, "outcome": "batch", "answers": [{"outcome": "ok", "output": ""}]})
+
+    def test_one_at_a_time(self) -> None:
+        # A batch answer is written before the harness blocks to read again.
+        with subprocess.Popen([sys.executable, str(HARNESS)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as proc:
+            try:
+                proc.stdin.write(start())
+                proc.stdin.flush()
+                self.assertEqual(json.loads(proc.stdout.readline())["outcome"], "started")
+                for seq in range(1, 4):
+                    proc.stdin.write(batch(seq, [("frame/1", "lex", b"{}")] * seq))
+                    proc.stdin.flush()
+                    answer = json.loads(proc.stdout.readline())
+                    self.assertEqual((answer["seq"], len(answer["answers"])), (seq, seq))
+                proc.stdin.close()
+                self.assertEqual(proc.stdout.read(), b"")
+                self.assertEqual(proc.wait(timeout=30), 0)
+            finally:
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
+
+
+class Serve(unittest.TestCase):
+    """serve() in this process, on a pipe that already holds every request,
+    with os.write watched (PROTOCOL.md, the framing rules at the top)."""
+
+    def serve(self, payload: bytes, read_size: int = harness.READ_SIZE,
+              hold: float = 60.0) -> tuple[list[bytes], int]:
+        """Serve payload; return the writes made and serve's result."""
+        self.assertLess(len(payload), 60000)  # the pipe holds it all
+        r, w = os.pipe()
+        os.write(w, payload)
+        os.close(w)
+        writes: list[bytes] = []
+        real_write = os.write
+
+        def write(fd: int, data) -> int:
+            n = real_write(fd, data)
+            writes.append(bytes(data[:n]))
+            return n
+
+        with tempfile.TemporaryFile() as out, \
+                mock.patch.object(harness, "HOLD_SECONDS", hold), \
+                mock.patch.object(harness.os, "write", write):
+            try:
+                result = harness.serve(r, out.fileno(), read_size)
+            finally:
+                os.close(r)
+            out.seek(0)
+            self.assertEqual(out.read(), b"".join(writes))
+        return writes, result
+
+    def requests(self) -> bytes:
+        return (start() + b"".join(run(i, "prim/1", "integer", str(i).encode()) for i in range(1, 40))
+                + batch(40, [("prim/1", "integer", b"x")] * 3) + line({"cmd": "guards", "seq": 41}))
+
+    def check_answers(self, out: bytes) -> None:
+        self.assertTrue(out.endswith(b"\n"))
+        answers = [json.loads(raw) for raw in out.split(b"\n")[:-1]]
+        self.assertEqual([a["seq"] for a in answers], list(range(42)))
+        self.assertEqual([base64.b64decode(a["output"]) for a in answers[1:40]],
+                         [str(i).encode() for i in range(1, 40)])
+        self.assertEqual([e["outcome"] for e in answers[40]["answers"]], ["refused"] * 3)
+        self.assertEqual(answers[41]["outcome"], "guards")
+
+    def test_coalesced(self) -> None:
+        # Every line arrives in one read: the answers go out in one write.
+        writes, result = self.serve(self.requests())
+        self.assertEqual(result, 0)
+        self.assertEqual(len(writes), 1)
+        self.check_answers(writes[0])
+
+    def test_held_no_longer_than_hold_seconds(self) -> None:
+        # With no time to hold answers, each is written on its own, whole.
+        writes, _ = self.serve(self.requests(), hold=0.0)
+        self.assertEqual(len(writes), 42)
+        for data in writes:
+            self.assertEqual(data.count(b"\n"), 1)
+            self.assertTrue(data.endswith(b"\n"))
+        self.check_answers(b"".join(writes))
+
+    def test_lines_cut_by_reads(self) -> None:
+        # Lines split across reads of every size still give whole answers,
+        # written only as complete lines.
+        for size in (1, 2, 7, 100):
+            writes, _ = self.serve(self.requests(), read_size=size)
+            for data in writes:
+                self.assertTrue(data.endswith(b"\n"))
+            self.check_answers(b"".join(writes))
+
+    def test_last_line_without_newline(self) -> None:
+        for size in (3, harness.READ_SIZE):
+            writes, _ = self.serve(start() + run(1, "prim/1", "integer", b"5").rstrip(b"\n"), read_size=size)
+            answers = [json.loads(raw) for raw in b"".join(writes).split(b"\n")[:-1]]
+            self.assertEqual([a["seq"] for a in answers], [0, 1])
+            self.assertEqual(answers[1]["output"], b64(b"5"))
+
+    def test_empty_lines_and_eof(self) -> None:
+        writes, _ = self.serve(start() + b"\n\n")
+        answers = [json.loads(raw) for raw in b"".join(writes).split(b"\n")[:-1]]
+        self.assertEqual([a["seq"] for a in answers], [0, -1, -1])
+        self.assertEqual(self.serve(b""), ([], 0))
+
+    def test_partial_writes_are_finished(self) -> None:
+        real_write = os.write
+        with tempfile.TemporaryFile() as out, \
+                mock.patch.object(harness.os, "write", lambda fd, data: real_write(fd, data[:3])):
+            harness._write_all(out.fileno(), b"0123456789\n")
+            out.seek(0)
+            self.assertEqual(out.read(), b"0123456789\n")
+
+
+class EncodeAnswer(unittest.TestCase):
+    def test_same_as_json_dumps(self) -> None:
+        for answer in [
+            {"seq": 1, "outcome": "ok", "output": "e30="},
+            {"seq": -1, "outcome": "errored", "message": "\u00e9\ud800\U0001f600\u2028\x00\"\\<>&", "trace": ""},
+            {"seq": 2**70, "outcome": "batch", "answers": [{"outcome": "refused", "message": "\x7f"}]},
+            {"seq": 0, "outcome": "started", "protocol": 1, "features": ["batch"],
+             "implementation": harness.implementation()},
+        ]:
+            self.assertEqual(harness.encode_answer(answer),
+                             json.dumps(answer, separators=(",", ":")).encode("ascii") + b"\n")
+
+
+class StrictBase64(unittest.TestCase):
+    def test_same_as_b64decode_validate(self) -> None:
+        # run_case decodes with a2b_base64(strict_mode=True) in place of
+        # base64.b64decode(validate=True): both must refuse and accept the
+        # same strings, with the same bytes.
+        def outcome(decode, text):
+            try:
+                return decode(text)
+            except (binascii.Error, ValueError):
+                return None
+        alphabet = "Ae3/+= -\u00e9"
+        for n in range(6):
+            for chars in itertools.product(alphabet, repeat=n):
+                text = "".join(chars)
+                self.assertEqual(outcome(lambda t: harness._a2b_base64(t, strict_mode=True), text),
+                                 outcome(lambda t: base64.b64decode(t, validate=True), text), text)
 
 
 class Bounded(unittest.TestCase):

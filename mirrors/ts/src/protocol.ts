@@ -4,6 +4,9 @@
 //
 // State kept across requests: whether a supported `start` has been seen
 // (a refused `start` clears it), and the ignore set (in refusal.ts).
+//
+// A `run` request and each case of a `batch` request go through one
+// function, runCase(), so that a case answers the same either way.
 
 import { canonicalize } from "./rfc8785.js";
 import { encode } from "./pyjson-ascii.js";
@@ -54,8 +57,15 @@ const PROTOCOL = 1;
 const MESSAGE_BYTES = 1024;
 const TRACE_BYTES = 8192;
 const REASON_BYTES = 1024;
+/** The most cases one `batch` request may hold (PROTOCOL.md, "batch"). */
+export const MAX_BATCH = 1024;
+/** The optional commands this harness serves, announced by `started` (PROTOCOL.md, "start"). */
+const FEATURES: readonly string[] = Object.freeze(["batch"]);
 
+/** One answer object; harness.ts writes it as one JSON line. */
 export type Answer = Record<string, unknown>;
+/** A `run` answer without its `seq`: what runCase() returns, and one entry of a `batch` answer. */
+export type Entry = Record<string, unknown>;
 
 let started = false;
 
@@ -75,13 +85,19 @@ export function truncateUTF8(s: string, max: number): string {
   return out;
 }
 
+/** An `errored` entry (no seq), message and trace cut to their byte bounds (PROTOCOL.md, "run"). */
+function fault(message: string, trace: string): Entry {
+  return { outcome: "errored", message: truncateUTF8(message, MESSAGE_BYTES), trace: truncateUTF8(trace, TRACE_BYTES) };
+}
+
+/** An `errored` answer with the given seq; how every bad request is answered. */
 function errored(seq: number, message: string, trace: string): Answer {
-  return {
-    seq,
-    outcome: "errored",
-    message: truncateUTF8(message, MESSAGE_BYTES),
-    trace: truncateUTF8(trace, TRACE_BYTES),
-  };
+  return { seq, ...fault(message, trace) };
+}
+
+/** A `skipped` entry (no seq), the reason cut to its byte bound. */
+function skipped(reason: string): Entry {
+  return { outcome: "skipped", reason: truncateUTF8(reason, REASON_BYTES) };
 }
 
 function describe(e: unknown): { message: string; trace: string } {
@@ -131,35 +147,72 @@ function implementation(): Answer {
   };
 }
 
+/**
+ * Runs one case (PROTOCOL.md, "run"): the operation op of contract on the
+ * bytes that input, standard base64, encodes. Returns the entry without
+ * seq: `ok` with the output in base64, `refused` with the guard's message,
+ * `skipped` when the contract or operation is not implemented, or
+ * `errored` when input is not standard base64 or the operation threw
+ * anything but a refusal. Never throws: a batch's other cases must still
+ * be answered (PROTOCOL.md, "batch").
+ */
+function runCase(contract: string, op: string, input: unknown): Entry {
+  const ops = Object.hasOwn(CONTRACTS, contract) ? CONTRACTS[contract] : undefined;
+  if (ops === undefined) return skipped(`contract ${contract} is not implemented`);
+  const fn = Object.hasOwn(ops, op) ? ops[op] : undefined;
+  if (fn === undefined) return skipped(`operation ${op} of contract ${contract} is not implemented`);
+  if (typeof input !== "string" || !isBase64(input)) return fault("bad request: input is not standard base64", "");
+  try {
+    // A copy, not a pooled Buffer: the operations get a plain Uint8Array of their own.
+    const output = fn(new Uint8Array(Buffer.from(input, "base64")));
+    return { outcome: "ok", output: Buffer.from(output.buffer, output.byteOffset, output.byteLength).toString("base64") };
+  } catch (e) {
+    if (e instanceof Refusal) return { outcome: "refused", message: e.guard.message };
+    const d = describe(e);
+    return fault(d.message, d.trace);
+  }
+}
+
+/** Answers a `run` request (PROTOCOL.md, "run"): runCase()'s entry with seq first. */
 function run(seq: number, req: Record<string, unknown>): Answer {
   const { contract, op, input } = req;
   if (typeof contract !== "string") return errored(seq, "bad request: contract is not a string", "");
   if (typeof op !== "string") return errored(seq, "bad request: op is not a string", "");
-  const ops = Object.hasOwn(CONTRACTS, contract) ? CONTRACTS[contract] : undefined;
-  if (ops === undefined) {
-    return { seq, outcome: "skipped", reason: truncateUTF8(`contract ${contract} is not implemented`, REASON_BYTES) };
+  return { seq, ...runCase(contract, op, input) };
+}
+
+/** Whether c is a batch case: an object with exactly the string members contract, op and input. */
+function isCase(c: unknown): c is { contract: string; op: string; input: string } {
+  if (!isObject(c)) return false;
+  if (typeof c["contract"] !== "string" || typeof c["op"] !== "string" || typeof c["input"] !== "string") return false;
+  let n = 0;
+  for (const k in c) if (Object.hasOwn(c, k)) n++;
+  return n === 3;
+}
+
+/**
+ * Answers a `batch` request (PROTOCOL.md, "batch"): `{seq, outcome:
+ * "batch", answers}` with runCase()'s entry for each case, in order; or
+ * one `errored` answer when cases is not an array of 1 to MAX_BATCH cases
+ * (isCase), checked before any case runs.
+ */
+function batch(seq: number, req: Record<string, unknown>): Answer {
+  const cases = req["cases"];
+  if (!Array.isArray(cases)) return errored(seq, "bad request: cases is not an array", "");
+  if (cases.length === 0 || cases.length > MAX_BATCH) {
+    return errored(seq, `bad request: cases holds ${cases.length} entries, not 1 to ${MAX_BATCH}`, "");
   }
-  const fn = Object.hasOwn(ops, op) ? ops[op] : undefined;
-  if (fn === undefined) {
-    return {
-      seq,
-      outcome: "skipped",
-      reason: truncateUTF8(`operation ${op} of contract ${contract} is not implemented`, REASON_BYTES),
-    };
+  for (let i = 0; i < cases.length; i++) {
+    if (!isCase(cases[i])) {
+      return errored(seq, `bad request: case ${i} is not an object of the strings contract, op and input`, "");
+    }
   }
-  if (typeof input !== "string" || !isBase64(input)) {
-    return errored(seq, "bad request: input is not standard base64", "");
+  const answers: Entry[] = new Array(cases.length);
+  for (let i = 0; i < cases.length; i++) {
+    const c = cases[i] as { contract: string; op: string; input: string };
+    answers[i] = runCase(c.contract, c.op, c.input);
   }
-  const bytes = new Uint8Array(Buffer.from(input, "base64"));
-  let output: Uint8Array;
-  try {
-    output = fn(bytes);
-  } catch (e) {
-    if (e instanceof Refusal) return { seq, outcome: "refused", message: e.guard.message };
-    const d = describe(e);
-    return errored(seq, d.message, d.trace);
-  }
-  return { seq, outcome: "ok", output: Buffer.from(output.buffer, output.byteOffset, output.byteLength).toString("base64") };
+  return { seq, outcome: "batch", answers };
 }
 
 function ignore(seq: number, req: Record<string, unknown>): Answer {
@@ -175,7 +228,11 @@ function ignore(seq: number, req: Record<string, unknown>): Answer {
   return { seq, outcome: "ack", unknown: setIgnored(pairs) };
 }
 
-/** Answers one request line. Never throws. */
+/**
+ * Answers one request line (without its LF) with one answer object
+ * (PROTOCOL.md, "Requests and answers"); a line that is not a JSON object
+ * with an integer seq is answered with seq -1. Never throws.
+ */
 export function answer(line: string): Answer {
   let req: unknown;
   try {
@@ -193,7 +250,7 @@ export function answer(line: string): Answer {
     if (cmd === "start") {
       if (req["protocol"] === PROTOCOL) {
         started = true;
-        return { seq, outcome: "started", protocol: PROTOCOL, implementation: implementation() };
+        return { seq, outcome: "started", protocol: PROTOCOL, features: [...FEATURES], implementation: implementation() };
       }
       started = false;
       return { seq, outcome: "refused", message: "unsupported protocol version", supported: [PROTOCOL] };
@@ -202,6 +259,8 @@ export function answer(line: string): Answer {
     switch (cmd) {
       case "run":
         return run(seq, req);
+      case "batch":
+        return batch(seq, req);
       case "ignore":
         return ignore(seq, req);
       case "guards":

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { truncateUTF8 } from "../dist/protocol.js";
+import { MAX_BATCH, truncateUTF8 } from "../dist/protocol.js";
 import { GUARDS } from "../dist/refusal.js";
 import { TYPESCRIPT_VERSION } from "../dist/version.js";
 import { ROOT } from "./helpers.mjs";
@@ -53,6 +53,7 @@ test("handshake identity", async () => {
       seq: 0,
       outcome: "started",
       protocol: 1,
+      features: ["batch"],
       implementation: {
         name: "conform-ts",
         language: "typescript",
@@ -297,4 +298,241 @@ test("the five JSON-value contracts through the harness", async () => {
     { seq: 12, outcome: "ok", output: b64(String(Date.parse("2024-01-02T00:00:00.000Z"))) },
     { seq: 13, outcome: "refused", message: "input is not valid JSON" },
   ]);
+});
+
+// --- batch (PROTOCOL.md, "batch") and write coalescing (the framing rules) ---
+
+/** A batch case: contract, op and the base64 of input's UTF-8 bytes. */
+const kase = (contract, op, input) => ({ contract, op, input: b64(input) });
+const batch = (seq, cases) => ({ cmd: "batch", seq, cases });
+const withoutSeq = ({ seq, ...entry }) => entry;
+
+// Cases of every run outcome but a real crash (no input makes the mirror
+// throw anything but a refusal): errored here is the bad-base64 answer.
+const MIX = [
+  kase("rfc8785/1", "canonicalize", '{"b":1,"a":2}'),
+  kase("rfc8785/1", "canonicalize", '{"a":1,"a":2}'),
+  kase("rfc8785/1", "canonicalize", ""),
+  kase("pyjson-ascii/1", "encode", '"\\u00e9"'),
+  kase("frame/1", "lex", "{}"),
+  kase("frame/1", "lex", "[1]"),
+  kase("prim/1", "timestamp", '"2024-02-29T00:00:00.000Z"'),
+  kase("prim/1", "timestamp", '"2023-02-29T00:00:00.000Z"'),
+  kase("ed25519/1", "verify", JSON.stringify({ key: "00".repeat(32), sig: "01" + "00".repeat(63), msg: "" })),
+  kase("nope/1", "verify", ""),
+  kase("frame/1", "parse", "{}"),
+  { contract: "\ud800x", op: "lex", input: "" },
+  { contract: "c".repeat(2000), op: "lex", input: "" },
+  { contract: "frame/1", op: "lex", input: "e30" },
+  { contract: "frame/1", op: "lex", input: "e3=0" },
+  { contract: "frame/1", op: "lex", input: "e30=\n" },
+];
+
+test("batch: every entry is the answer its case gets as a run request, without seq", async () => {
+  const n = MIX.length;
+  const runs = (from) => MIX.map((c, i) => ({ cmd: "run", seq: from + i, ...c }));
+  const frameObject = [{ contract: "frame/1", message: "frame is not a JSON object" }];
+  const { answers, code } = await session([
+    START,
+    ...runs(1),
+    batch(n + 1, MIX),
+    { cmd: "ignore", seq: n + 2, ignore: frameObject },
+    ...runs(n + 3),
+    batch(2 * n + 3, MIX),
+  ]);
+  assert.equal(code, 0);
+  assert.equal(answers.length, 2 * n + 4);
+  answers.forEach((a, i) => assert.equal(a.seq, i, JSON.stringify(a)));
+  for (const [from, at] of [[1, n + 1], [n + 3, 2 * n + 3]]) {
+    assert.deepEqual(Object.keys(answers[at]), ["seq", "outcome", "answers"]);
+    assert.equal(answers[at].outcome, "batch");
+    assert.deepEqual(answers[at].answers, answers.slice(from, from + n).map(withoutSeq));
+  }
+  const first = answers[n + 1].answers;
+  assert.deepEqual(new Set(first.map((e) => e.outcome)), new Set(["ok", "refused", "skipped", "errored"]));
+  assert.deepEqual(first.slice(0, 3), [
+    { outcome: "ok", output: b64('{"a":2,"b":1}') },
+    { outcome: "refused", message: "duplicate member name" },
+    { outcome: "refused", message: "input is not valid JSON" },
+  ]);
+  assert.deepEqual(first[5], { outcome: "refused", message: "frame is not a JSON object" });
+  assert.deepEqual(first[11], { outcome: "skipped", reason: "contract \ufffdx is not implemented" });
+  assert.equal(Buffer.byteLength(first[12].reason), 1024);
+  assert.deepEqual(first.slice(13), Array(3).fill({ outcome: "errored", message: "bad request: input is not standard base64", trace: "" }));
+  // The ignore set applies to a batch's cases as to run requests.
+  assert.deepEqual(answers[2 * n + 3].answers[5], { outcome: "ok", output: "" });
+});
+
+test("batch: a malformed request is one errored answer with its seq, and no case runs", async () => {
+  const good = kase("frame/1", "lex", "{}");
+  const bad = [
+    undefined,
+    "x",
+    {},
+    null,
+    [],
+    [1],
+    ["x"],
+    [null],
+    [[good]],
+    [{ contract: "frame/1", op: "lex" }],
+    [{ contract: "frame/1", op: "lex", input: 1 }],
+    [{ contract: 1, op: "lex", input: "" }],
+    [{ contract: "frame/1", op: null, input: "" }],
+    [{ contract: "frame/1", op: "lex", input: "", seq: 3 }],
+    [good, good, { contract: "frame/1", input: "" }],
+  ];
+  const reqs = [START, { cmd: "ignore", seq: 1, ignore: [] }];
+  bad.forEach((cases, i) => reqs.push(batch(i + 2, cases)));
+  reqs.push(batch(bad.length + 2, [good]));
+  const { answers, code } = await session(reqs);
+  assert.equal(code, 0);
+  assert.equal(answers.length, bad.length + 3);
+  for (let i = 0; i < bad.length; i++) {
+    const a = answers[i + 2];
+    assert.deepEqual(Object.keys(a), ["seq", "outcome", "message", "trace"], JSON.stringify(bad[i]));
+    assert.equal(a.seq, i + 2);
+    assert.equal(a.outcome, "errored", JSON.stringify(bad[i]));
+    assert.match(a.message, /^bad request: /);
+    assert.equal(a.trace, "");
+  }
+  assert.equal(answers[2].message, "bad request: cases is not an array");
+  assert.equal(answers[6].message, "bad request: cases holds 0 entries, not 1 to 1024");
+  assert.equal(answers[16].message, "bad request: case 2 is not an object of the strings contract, op and input");
+  assert.deepEqual(answers.at(-1), { seq: bad.length + 2, outcome: "batch", answers: [{ outcome: "ok", output: "" }] });
+});
+
+test("batch: not started before a start, or after a refused one", async () => {
+  const cases = [kase("frame/1", "lex", "{}")];
+  const { answers, code } = await session([
+    batch(0, cases),
+    batch(1, "not even cases"),
+    START,
+    batch(3, cases),
+    { cmd: "start", seq: 4, protocol: 9 },
+    batch(5, cases),
+  ]);
+  assert.equal(code, 0);
+  assert.deepEqual(answers[0], { seq: 0, outcome: "errored", message: "not started", trace: "" });
+  assert.deepEqual(answers[1], { seq: 1, outcome: "errored", message: "not started", trace: "" });
+  assert.equal(answers[2].outcome, "started");
+  assert.deepEqual(answers[3], { seq: 3, outcome: "batch", answers: [{ outcome: "ok", output: "" }] });
+  assert.equal(answers[4].outcome, "refused");
+  assert.deepEqual(answers[5], { seq: 5, outcome: "errored", message: "not started", trace: "" });
+});
+
+test("batch: 1024 cases are answered, 1025 are a bad request", async () => {
+  assert.equal(MAX_BATCH, 1024);
+  const cases = (k) => Array.from({ length: k }, (_, i) => kase("prim/1", "integer", String(i * 1000)));
+  const { answers, code } = await session([START, batch(1, cases(1024)), batch(2, cases(1025)), batch(3, cases(1))]);
+  assert.equal(code, 0);
+  assert.equal(answers[1].seq, 1);
+  assert.equal(answers[1].outcome, "batch");
+  assert.deepEqual(answers[1].answers, Array.from({ length: 1024 }, (_, i) => ({ outcome: "ok", output: b64(String(i * 1000)) })));
+  assert.deepEqual(answers[2], { seq: 2, outcome: "errored", message: "bad request: cases holds 1025 entries, not 1 to 1024", trace: "" });
+  assert.deepEqual(answers[3], { seq: 3, outcome: "batch", answers: [{ outcome: "ok", output: b64("0") }] });
+});
+
+test("batch: large outputs under backpressure", async () => {
+  const big = "[" + Array.from({ length: 30000 }, (_, i) => `"w${i}\\u00e9"`).join(",") + "]";
+  const reqs = [START];
+  for (let i = 1; i <= 6; i++) {
+    reqs.push(batch(i, [kase("rfc8785/1", "canonicalize", big), kase("frame/1", "lex", "[]"), kase("pyjson-ascii/1", "encode", big)]));
+  }
+  const { answers, code } = await session(reqs, { delayRead: 400 });
+  assert.equal(code, 0);
+  assert.equal(answers.length, 7);
+  const canonical = b64(JSON.stringify(JSON.parse(big)));
+  for (let i = 1; i <= 6; i++) {
+    assert.equal(answers[i].seq, i);
+    assert.deepEqual(answers[i].answers.slice(0, 2), [
+      { outcome: "ok", output: canonical },
+      { outcome: "refused", message: "frame is not a JSON object" },
+    ]);
+    assert.equal(answers[i].answers[2].outcome, "ok");
+  }
+});
+
+/**
+ * Starts a harness, handshakes, then writes text in one write; resolves to
+ * the stdout chunks read after the handshake's answer, once `lines` answer
+ * lines have come, and closes stdin.
+ */
+function afterHandshake(text, lines) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [HARNESS], { stdio: ["pipe", "pipe", "inherit"] });
+    child.on("error", reject);
+    const chunks = [];
+    let started = false;
+    let count = 0;
+    child.stdout.on("data", (d) => {
+      if (!started) {
+        assert.equal(JSON.parse(d.toString("utf8")).outcome, "started");
+        started = true;
+        child.stdin.write(text);
+        return;
+      }
+      chunks.push(d.toString("utf8"));
+      count += d.toString("utf8").split("\n").length - 1;
+      if (count >= lines) child.stdin.end();
+    });
+    child.on("close", (code) => {
+      assert.equal(code, 0);
+      resolve(chunks);
+    });
+    child.stdin.write(JSON.stringify(START) + "\n");
+  });
+}
+
+test("coalescing: lines that arrive together are answered in order in one write", async () => {
+  const reqs = [];
+  for (let i = 1; i <= 24; i++) {
+    if (i % 4 === 0) reqs.push(batch(i, [kase("frame/1", "lex", "{}"), kase("nope/1", "x", "")]));
+    else if (i % 7 === 0) reqs.push({ cmd: "frobnicate", seq: i });
+    else reqs.push(run(i, "prim/1", "integer", String(i)));
+  }
+  const text = reqs.map((r) => JSON.stringify(r) + "\n").join("") + "not json\n";
+  // At most PIPE_BUF bytes each way, so that both writes are atomic and the
+  // harness reads all the lines at once: more than one chunk back means
+  // more than one write.
+  assert.ok(text.length < 4096);
+  const chunks = await afterHandshake(text, 25);
+  assert.equal(chunks.length, 1, `answers came in ${chunks.length} chunks`);
+  assert.ok(chunks[0].length < 4096);
+  assert.ok(chunks[0].endsWith("\n"));
+  const answers = chunks[0].slice(0, -1).split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(answers.map((a) => a.seq), [...Array.from({ length: 24 }, (_, i) => i + 1), -1]);
+  for (const a of answers) {
+    if (a.seq === -1 || a.seq % 7 === 0) assert.equal(a.outcome, "errored");
+    else if (a.seq % 4 === 0) {
+      assert.deepEqual(a.answers, [{ outcome: "ok", output: "" }, { outcome: "skipped", reason: "contract nope/1 is not implemented" }]);
+    } else assert.deepEqual(a, { seq: a.seq, outcome: "ok", output: b64(String(a.seq)) });
+  }
+});
+
+test("coalescing: megabytes of answers to one chunk of requests come as complete lines, in order", async () => {
+  // 400 guards answers of ~7 KiB: more than one write's worth (1 MiB).
+  const reqs = Array.from({ length: 400 }, (_, i) => ({ cmd: "guards", seq: i + 1 }));
+  const text = reqs.map((r) => JSON.stringify(r) + "\n").join("");
+  assert.ok(text.length < 65536);
+  const chunks = await afterHandshake(text, 400);
+  const raw = chunks.join("");
+  assert.ok(raw.length > 2 * 1024 * 1024);
+  assert.ok(raw.endsWith("\n"));
+  const answers = raw.slice(0, -1).split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(answers.map((a) => a.seq), reqs.map((r) => r.seq));
+  assert.ok(answers.every((a) => a.outcome === "guards" && a.guards.length === GUARDS.length));
+});
+
+test("a last batch line without LF at end of input is answered", async () => {
+  const child = spawn(process.execPath, [HARNESS]);
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stdin.end(JSON.stringify(START) + "\n" + JSON.stringify(batch(1, [kase("frame/1", "lex", "{}")])));
+  const code = await new Promise((r) => child.on("close", r));
+  assert.equal(code, 0);
+  const lines = out.split("\n");
+  assert.equal(lines.length, 3);
+  assert.equal(lines[2], "");
+  assert.deepEqual(JSON.parse(lines[1]), { seq: 1, outcome: "batch", answers: [{ outcome: "ok", output: "" }] });
 });
