@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+
+	"conform/fuzz/gen"
 )
 
 func TestRawInputRoundTrip(t *testing.T) {
@@ -118,4 +120,40 @@ func FuzzCases(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestStructuredBatchesAreFilled: a structured input gives exactly MaxBatch
+// cases; the first are the cases its own bytes draw (so the engine's
+// mutations steer them), the rest come from the fill, which depends on the
+// input.
+func TestStructuredBatchesAreFilled(t *testing.T) {
+	for _, tg := range Targets {
+		short := []byte{1, 0x42, 0x17, 0x99, 0x03}
+		cs := tg.Cases(short)
+		if len(cs) != MaxBatch {
+			t.Fatalf("%s: %d cases from a short structured input, want %d", tg.Name, len(cs), MaxBatch)
+		}
+		// The unfilled draw: the body's cases alone, until it runs out.
+		s := gen.New(short[1:])
+		op := tg.Ops[s.Intn(len(tg.Ops))]
+		first := tg.draw(s, op)
+		if cs[0].Op != op || !bytes.Equal(cs[0].Input, first) {
+			t.Errorf("%s: first case %q %q, want the body's own draw %q %q", tg.Name, cs[0].Op, cs[0].Input, op, first)
+		}
+		other := tg.Cases([]byte{1, 0x42, 0x17, 0x99, 0x04})
+		distinct := map[string]bool{}
+		same := 0
+		for i := range cs {
+			distinct[cs[i].Op+"\x00"+string(cs[i].Input)] = true
+			if bytes.Equal(cs[i].Input, other[i].Input) {
+				same++
+			}
+		}
+		if len(distinct) < MaxBatch/4 {
+			t.Errorf("%s: only %d distinct cases in a filled batch", tg.Name, len(distinct))
+		}
+		if same == MaxBatch {
+			t.Errorf("%s: the fill does not depend on the input", tg.Name)
+		}
+	}
 }

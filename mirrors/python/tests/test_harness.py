@@ -576,6 +576,15 @@ class EncodeAnswer(unittest.TestCase):
             {"seq": 1, "outcome": "ok", "output": "e30="},
             {"seq": -1, "outcome": "errored", "message": "\u00e9\ud800\U0001f600\u2028\x00\"\\<>&", "trace": ""},
             {"seq": 2**70, "outcome": "batch", "answers": [{"outcome": "refused", "message": "\x7f"}]},
+            {"seq": 3, "outcome": "batch", "answers": [
+                {"outcome": "ok", "output": "e30="},
+                {"outcome": "ok", "output": ""},
+                {"outcome": "refused", "message": "duplicate member name"},
+                {"outcome": "refused", "message": "duplicate member name"},  # a cache hit
+                {"outcome": "refused", "message": "\u00e9\ud800\U0001f600\"\\"},
+                {"outcome": "errored", "message": "x\ny", "trace": "\u2028"},
+                {"outcome": "skipped", "reason": "\t"},
+            ]},
             {"seq": 0, "outcome": "started", "protocol": 1, "features": ["batch"],
              "implementation": harness.implementation()},
         ]:

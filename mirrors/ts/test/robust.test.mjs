@@ -71,3 +71,14 @@ test("random inputs: an output or a refusal of the contract's own table", () => 
     assert.ok(tally.ok > 0 && tally.refused > 0, `${name}: ${JSON.stringify(tally)}`);
   }
 });
+
+test("a refusal captures no stack trace and leaves Error.stackTraceLimit as it was", async () => {
+  const { Refusal, RFC8785 } = await import("../dist/refusal.js");
+  const before = Error.stackTraceLimit;
+  const r = new Refusal(RFC8785.bom);
+  assert.equal(Error.stackTraceLimit, before);
+  assert.equal(r.message, RFC8785.bom.message);
+  assert.ok(r instanceof Error);
+  assert.ok(!/\n\s+at /.test(String(r.stack)), `stack has frames: ${r.stack}`);
+  assert.ok(/\n\s+at /.test(String(new Error("x").stack)), "plain errors keep their frames");
+});
