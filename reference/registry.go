@@ -9,6 +9,8 @@
 package reference
 
 import (
+	"sync"
+
 	"conform/reference/digest"
 	"conform/reference/ed25519"
 	"conform/reference/frame"
@@ -73,13 +75,19 @@ func Operations() []Operation {
 // Lookup returns the operation named by contract (with its version, such as
 // "frame/1") and op, and whether there is one.
 func Lookup(contract, op string) (Operation, bool) {
-	for _, o := range Operations() {
-		if o.Contract == contract && o.Op == op {
-			return o, true
-		}
-	}
-	return Operation{}, false
+	o, ok := byName()[[2]string{contract, op}]
+	return o, ok
 }
+
+// byName indexes Operations once: Lookup runs once per case, and building
+// the table on every call was a tenth of a fuzz worker's CPU.
+var byName = sync.OnceValue(func() map[[2]string]Operation {
+	m := map[[2]string]Operation{}
+	for _, o := range Operations() {
+		m[[2]string{o.Contract, o.Op}] = o
+	}
+	return m
+})
 
 // lexFrame adapts frame.Lex, whose verdict is its only result, to Run: the
 // output on acceptance is empty.
