@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Proves the ClusterFuzzLite build step (.clusterfuzzlite/build.sh) on this
+# Proves the ClusterFuzzLite build step (.clusterfuzzlite/build.sh, whose
+# compile steps are .clusterfuzzlite/compile.sh, sourced here too) on this
 # machine, on a throwaway copy of the tree (go-118-fuzz-build edits the
 # package it builds in place, and its testing shim must be added to
 # go.mod):
@@ -34,6 +35,8 @@ say() { echo "libfuzzer-smoke: $*" >&2; }
 
 say "installing go-118-fuzz-build $version"
 GOBIN="$work/bin" go install "$tool@$version"
+export PATH="$work/bin:$PATH"
+. .clusterfuzzlite/compile.sh
 go build -o "$work/conform" ./cmd/conform
 
 before=$(cat fuzz/gocheck/*.go go.mod go.sum | sha256sum)
@@ -50,9 +53,8 @@ for t in $targets; do
   fn=${t%%:*}; name=${t##*:}
   experiment=
   [ "$fn" = FuzzJSONTextOracle ] && experiment=jsonv2
-  say "$fn: go-118-fuzz-build + clang -> $name"
-  GOEXPERIMENT=$experiment "$work/bin/go-118-fuzz-build" -o "$work/$name.a" -func "$fn" ./fuzz/gocheck
-  clang -fsanitize=fuzzer "$work/$name.a" -o "$work/out/$name" -lpthread
+  say "$fn: go-118-fuzz-build + clang -> $name (.clusterfuzzlite/compile.sh)"
+  compile_gocheck_target "$fn" "$name" "$work" "$work/out"
 
   "$work/conform" corpus seeds --target "$fn" --format libfuzzer --corpora "$corpora" "$work/seeds/$name" >&2
   mkdir -p "$work/corpus/$name"

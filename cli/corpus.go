@@ -214,7 +214,7 @@ func writeArchive(env *Env, a *share.Archive, path string, force bool) error {
 func writeFileAtomic(path string, b []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".conform-*")
 	if err != nil {
-		return err
+		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(b); err != nil {
@@ -288,6 +288,11 @@ the jsontext oracle into the differential target's corpus, and back.`,
 			if o.as != "" && len(names) != 1 {
 				return usageErr("--as TARGET takes exactly one --target")
 			}
+			// Every target is checked, and every destination for clashes,
+			// before anything is written: an import is taken whole or not
+			// at all.
+			type step struct{ src, as, dst string }
+			var plan []step
 			for _, n := range names {
 				dstName := n
 				if o.as != "" {
@@ -301,10 +306,10 @@ the jsontext oracle into the differential target's corpus, and back.`,
 					return usageErr("unknown fuzz target %q", dstName)
 				}
 				if !ok {
-					return usageErr("the archive has target %s, which this conform does not know (import the others with --target)", n)
+					return usageErr("%s: the archive has target %s, which this conform does not know (import the others with --target)", args[0], n)
 				}
 				if o.as == "" && a.Packages[n] != "" && a.Packages[n] != t.pkg {
-					return usageErr("the archive puts %s in package %s; here it is in %s", n, a.Packages[n], t.pkg)
+					return usageErr("%s: the archive puts %s in package %s; here it is in %s", args[0], n, a.Packages[n], t.pkg)
 				}
 				testdata, cache, err := goCorpusDirs(mod, t)
 				if err != nil {
@@ -314,11 +319,17 @@ the jsontext oracle into the differential target's corpus, and back.`,
 				if dst == "" {
 					return usageErr("--into %q: want cache or testdata", o.into)
 				}
-				c, err := share.ImportGo(a, n, dst)
-				if err != nil {
-					return usageErr("%v", err)
+				if err := share.CheckImportGo(a, n, dst); err != nil {
+					return usageErr("%s: %v", args[0], err)
 				}
-				fmt.Fprintf(env.Stdout, "%s -> %s (%s): %s\n", n, dst, dstName, c)
+				plan = append(plan, step{n, dstName, dst})
+			}
+			for _, p := range plan {
+				c, err := share.ImportGo(a, p.src, p.dst)
+				if err != nil {
+					return usageErr("%s: %v", args[0], err)
+				}
+				fmt.Fprintf(env.Stdout, "%s -> %s (%s): %s\n", p.src, p.dst, p.as, c)
 			}
 			return nil
 		},

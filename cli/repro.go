@@ -20,7 +20,13 @@ and exit code as run. A corpus case needs the --corpus it came from.`,
 				return err
 			}
 			if len(pick(set.cases, args)) == 0 {
-				return usageErr("no case %q in the vectors or the given corpora (a corpus case needs its --corpus)", args[0])
+				hint := ""
+				if o.vectorsDir == "" {
+					// A built conform carries the vectors it was built with;
+					// a finding conform fuzz wrote since is only on disk.
+					hint = "; a vector added since this conform was built needs --vectors DIR"
+				}
+				return usageErr("no case %q in the vectors or the given corpora (a corpus case needs its --corpus%s)", args[0], hint)
 			}
 			return runRun(cmd, env, o)
 		},

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"bufio"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -10,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,10 +24,11 @@ import (
 // speed (bench/inprocess.mjs and bench/inprocess.py run the mirror's
 // functions over the case list in one process, no protocol: the physical
 // limit of a differential run); and the differential check as the fuzz
-// targets run it (Differ.Check, one pipelined batch per fuzz input, the
-// reference and both mirrors), with one worker and with two (two sets of
-// harnesses, as go test -fuzz runs two worker processes on two cores). The
-// cases are the structured cases of 300 fixed fuzz inputs per target.
+// targets run it (Differ.Check, one batch per fuzz input, the reference and
+// both mirrors), with one worker and with two. As under conform fuzz, each
+// worker is its own process (this test binary, see benchWorker) with
+// GOMAXPROCS=1 and its own harnesses. The cases are the structured cases
+// of 300 fixed fuzz inputs per target.
 //
 //	go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
 //	CONFORM_BENCH_TARGETS=FuzzJCS,FuzzTicker go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
@@ -53,13 +54,6 @@ func BenchmarkThroughput(b *testing.B) {
 			b.Fatal(err)
 		}
 		dirs[m] = cmd.Dir
-	}
-	sets := make([]*Set, 2)
-	for i := range sets {
-		if sets[i], err = Start(context.Background(), Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard); err != nil {
-			b.Fatal(err)
-		}
-		defer sets[i].Close()
 	}
 	const window = 3 * time.Second
 	var rows []string
@@ -99,28 +93,11 @@ func BenchmarkThroughput(b *testing.B) {
 			b.Fatal(err)
 		}
 		diff := func(workers int) float64 {
-			return measure(window, func() int {
-				var wg sync.WaitGroup
-				counts := make([]int, workers)
-				for w := range workers {
-					wg.Add(1)
-					go func() {
-						defer wg.Done()
-						for i := w; i < len(batches); i += workers {
-							if ds := sets[w].Check(context.Background(), batches[i]); len(ds) > 0 {
-								panic(fmt.Sprintf("a disagreement while benchmarking (run the fuzz target):\n%s", ds[0]))
-							}
-							counts[w] += len(batches[i])
-						}
-					}()
-				}
-				wg.Wait()
-				k := 0
-				for _, c := range counts {
-					k += c
-				}
-				return k
-			})
+			rate, err := differential(name, workers, window)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return rate
 		}
 		d1, d2 := diff(1), diff(2)
 		slowest := min(ts, py)
@@ -192,4 +169,124 @@ func inProcess(dir, interpreter, script, cases string, window time.Duration) (fl
 		return 0, fmt.Errorf("%s: %q: %v", script, out, err)
 	}
 	return float64(r.Cases) / r.Seconds, nil
+}
+
+// envBenchWorker makes this test binary a benchmark worker (benchWorker):
+// "<target>/<worker>/<workers>/<window>".
+const envBenchWorker = "CONFORM_BENCH_WORKER"
+
+// differential runs workers worker processes on target's benchmark
+// batches, each a fuzz worker as conform fuzz starts it (GOMAXPROCS=1, its
+// own reference and harnesses), starts them together once all are ready,
+// and returns their summed cases per second over window.
+func differential(target string, workers int, window time.Duration) (float64, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return 0, err
+	}
+	type worker struct {
+		cmd *exec.Cmd
+		in  io.WriteCloser
+		out *bufio.Reader
+	}
+	var ws []worker
+	defer func() {
+		for _, w := range ws {
+			_ = w.in.Close()
+			_ = w.cmd.Wait()
+		}
+	}()
+	for k := range workers {
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1",
+			fmt.Sprintf("%s=%s/%d/%d/%s", envBenchWorker, target, k, workers, window))
+		cmd.Stderr = os.Stderr
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			return 0, err
+		}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			return 0, err
+		}
+		if err := cmd.Start(); err != nil {
+			return 0, err
+		}
+		w := worker{cmd, in, bufio.NewReader(out)}
+		ws = append(ws, w)
+		if line, err := w.out.ReadString('\n'); err != nil || line != "ready\n" {
+			return 0, fmt.Errorf("benchmark worker %d: %q %v", k, line, err)
+		}
+	}
+	for _, w := range ws {
+		if _, err := io.WriteString(w.in, "go\n"); err != nil {
+			return 0, err
+		}
+	}
+	total := 0.0
+	for k, w := range ws {
+		var r struct {
+			Cases   int
+			Seconds float64
+		}
+		line, err := w.out.ReadString('\n')
+		if err != nil {
+			return 0, fmt.Errorf("benchmark worker %d: %v", k, err)
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil || r.Seconds <= 0 {
+			return 0, fmt.Errorf("benchmark worker %d: %q", k, line)
+		}
+		total += float64(r.Cases) / r.Seconds
+	}
+	return total, nil
+}
+
+// benchWorker is one benchmark worker process (envBenchWorker): it starts
+// the reference and both mirrors, says "ready", waits for "go" on in, runs
+// Check on its share of the target's benchmark batches (every workers-th,
+// from its own index) for the window, and writes its count as one JSON
+// line. It returns the process's exit status.
+func benchWorker(spec string, in io.Reader, out io.Writer) int {
+	var target string
+	var k, workers int
+	var window time.Duration
+	parts := strings.Split(spec, "/")
+	if len(parts) == 4 {
+		target = parts[0]
+		fmt.Sscan(parts[1], &k)
+		fmt.Sscan(parts[2], &workers)
+		window, _ = time.ParseDuration(parts[3])
+	}
+	t, ok := Lookup(target)
+	if !ok || workers < 1 || k < 0 || k >= workers || window <= 0 {
+		fmt.Fprintf(os.Stderr, "bad %s=%q\n", envBenchWorker, spec)
+		return 2
+	}
+	var batches [][]harness.Job
+	for i := k; i < 300; i += workers {
+		batches = append(batches, Jobs(t, StructuredSeed(target+"/bench", i, 512)))
+	}
+	set, err := Start(context.Background(), Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer set.Close()
+	fmt.Fprintln(out, "ready")
+	if line, err := bufio.NewReader(in).ReadString('\n'); err != nil || line != "go\n" {
+		return 1
+	}
+	n := 0
+	start := time.Now()
+	for time.Since(start) < window {
+		for _, jobs := range batches {
+			if ds := set.Check(context.Background(), jobs); len(ds) > 0 {
+				fmt.Fprintf(os.Stderr, "a disagreement while benchmarking (run the fuzz target):\n%s\n", ds[0])
+				return 1
+			}
+			n += len(jobs)
+		}
+	}
+	fmt.Fprintf(out, "{\"cases\":%d,\"seconds\":%f}\n", n, time.Since(start).Seconds())
+	return 0
 }

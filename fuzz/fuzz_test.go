@@ -19,6 +19,9 @@ func TestMain(m *testing.M) {
 	if bug := os.Getenv(EnvServeFake); bug != "" {
 		os.Exit(ServeFake(bug, os.Stdin, os.Stdout, os.Stderr))
 	}
+	if spec := os.Getenv(envBenchWorker); spec != "" {
+		os.Exit(benchWorker(spec, os.Stdin, os.Stdout))
+	}
 	code := m.Run()
 	CloseProcess()
 	os.Exit(code)

@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	jsonv2 "github.com/go-json-experiment/json"
 )
 
 // FormatVersion is the archive format this package writes and reads.
@@ -165,10 +167,15 @@ func (a *Archive) Write(w io.Writer) error {
 	return zw.Close()
 }
 
+// maxPadding bounds the zero padding ReadArchive accepts after the tar end
+// marker: GNU tar pads to 10 KiB records by default.
+const maxPadding = 1 << 20
+
 // ReadArchive reads and checks an archive: the manifest comes first and is
 // of this format; every other entry is <target>/<content name> of a target
 // in the manifest, its bytes hash to its name and form a Go corpus file;
-// the manifest lists exactly the entries present. Anything else is an
+// the manifest lists exactly the entries present; the gzip stream is read to
+// its end, so its checksum and length are checked. Anything else is an
 // error: a corpus is either taken whole or not at all.
 func ReadArchive(r io.Reader) (*Archive, error) {
 	zr, err := gzip.NewReader(r)
@@ -205,13 +212,18 @@ func ReadArchive(r io.Reader) (*Archive, error) {
 				return nil, fmt.Errorf("first entry is %q, want %s", hdr.Name, ManifestName)
 			}
 			m = &Manifest{}
-			dec := json.NewDecoder(bytes.NewReader(b))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(m); err != nil {
+			// JSON v2 refuses unknown and duplicate members (a target
+			// named twice would otherwise be the last one silently).
+			if err := jsonv2.Unmarshal(b, m, jsonv2.RejectUnknownMembers(true)); err != nil {
 				return nil, fmt.Errorf("%s: %v", ManifestName, err)
 			}
 			if m.Format != FormatVersion {
 				return nil, fmt.Errorf("%s: format %d, this conform reads %d", ManifestName, m.Format, FormatVersion)
+			}
+			for t := range m.Targets {
+				if !targetRE.MatchString(t) {
+					return nil, fmt.Errorf("%s: %q is not a fuzz function name", ManifestName, shortName(t))
+				}
 			}
 			continue
 		}
@@ -235,6 +247,18 @@ func ReadArchive(r io.Reader) (*Archive, error) {
 	}
 	if m == nil {
 		return nil, errors.New("empty archive: no manifest")
+	}
+	// The tar end marker comes before gzip's trailer: read to the end of
+	// the stream, so that its CRC-32 and length are checked (a truncated or
+	// damaged trailer is damage too, even where every entry checks out).
+	// Only zero padding may follow the marker (tar programs pad to their
+	// record size).
+	rest, err := io.ReadAll(io.LimitReader(zr, maxPadding+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading the archive: %v", err)
+	}
+	if len(rest) > maxPadding || bytes.ContainsFunc(rest, func(r rune) bool { return r != 0 }) {
+		return nil, errors.New("reading the archive: data after the tar end marker")
 	}
 	for t, tm := range m.Targets {
 		if len(tm.Entries) != len(a.Files[t]) {
@@ -288,4 +312,12 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// shortName bounds a name quoted from an archive in an error.
+func shortName(s string) string {
+	if len(s) > 80 {
+		return s[:80] + "..."
+	}
+	return s
 }

@@ -104,48 +104,87 @@ func LibFuzzerToGo(src, dst string) (Counts, error) {
 }
 
 // ImportGo writes target's files of a into the Go corpus directory dst
-// (Go's names), never overwriting.
+// (Go's names), never overwriting: when a name is taken by other content,
+// nothing is written and the error lists every such file.
 func ImportGo(a *Archive, target, dst string) (Counts, error) {
-	var c Counts
+	files := map[string][]byte{}
+	for _, file := range a.Files[target] {
+		files[GoName(file)] = file
+	}
+	return putAll(dst, files, 0)
+}
+
+// ImportLibFuzzer writes target's files of a into the libFuzzer directory
+// dst, converted (EncodeLibFuzzer), never overwriting: when a name is taken
+// by other content, nothing is written and the error lists every such file.
+func ImportLibFuzzer(a *Archive, target, dst string) (Counts, error) {
+	files := map[string][]byte{}
+	skipped := 0
+	for _, name := range sortedKeys(a.Files[target]) {
+		data, err := DecodeGo(a.Files[target][name])
+		if errors.Is(err, ErrNotBytes) {
+			return Counts{}, fmt.Errorf("%s takes other arguments than one []byte: it has no libFuzzer form", target)
+		}
+		if err != nil {
+			return Counts{}, err
+		}
+		raw, err := EncodeLibFuzzer(data)
+		if err != nil {
+			skipped++
+			continue
+		}
+		files[LibFuzzerName(raw)] = raw
+	}
+	return putAll(dst, files, skipped)
+}
+
+// CheckImportGo reports, as ImportGo's error would, the files of dst that
+// would stop ImportGo of target; nil when there are none. Nothing is
+// written (dst is not created).
+func CheckImportGo(a *Archive, target, dst string) error {
+	if _, err := os.Stat(dst); err != nil {
+		return nil // a missing directory has nothing to clash with
+	}
+	files := map[string][]byte{}
+	for _, file := range a.Files[target] {
+		files[GoName(file)] = file
+	}
+	d, err := OpenDir(dst)
+	if err != nil {
+		return err
+	}
+	return clashError(d.Clashes(files))
+}
+
+// putAll writes files into the directory dst after checking that none
+// clashes.
+func putAll(dst string, files map[string][]byte, skipped int) (Counts, error) {
+	c := Counts{Skipped: skipped}
 	d, err := OpenDir(dst)
 	if err != nil {
 		return c, err
 	}
-	for _, name := range sortedKeys(a.Files[target]) {
-		file := a.Files[target][name]
-		if err := put(d, &c, GoName(file), file); err != nil {
+	if err := clashError(d.Clashes(files)); err != nil {
+		return c, err
+	}
+	for _, name := range sortedKeys(files) {
+		if err := put(d, &c, name, files[name]); err != nil {
 			return c, err
 		}
 	}
 	return c, nil
 }
 
-// ImportLibFuzzer writes target's files of a into the libFuzzer directory
-// dst, converted (EncodeLibFuzzer), never overwriting.
-func ImportLibFuzzer(a *Archive, target, dst string) (Counts, error) {
-	var c Counts
-	d, err := OpenDir(dst)
-	if err != nil {
-		return c, err
+func clashError(paths []string) error {
+	if len(paths) == 0 {
+		return nil
 	}
-	for _, name := range sortedKeys(a.Files[target]) {
-		data, err := DecodeGo(a.Files[target][name])
-		if errors.Is(err, ErrNotBytes) {
-			return c, fmt.Errorf("%s takes other arguments than one []byte: it has no libFuzzer form", target)
-		}
-		if err != nil {
-			return c, err
-		}
-		raw, err := EncodeLibFuzzer(data)
-		if err != nil {
-			c.Skipped++
-			continue
-		}
-		if err := put(d, &c, LibFuzzerName(raw), raw); err != nil {
-			return c, err
-		}
+	more := ""
+	if len(paths) > 5 {
+		more = fmt.Sprintf(" and %d more", len(paths)-5)
+		paths = paths[:5]
 	}
-	return c, nil
+	return fmt.Errorf("%s%s exist with other content; nothing written, nothing overwritten", strings.Join(paths, ", "), more)
 }
 
 // AddLibFuzzerDir adds the inputs of a libFuzzer directory to target's

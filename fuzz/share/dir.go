@@ -41,6 +41,24 @@ func OpenDir(path string) (*Dir, error) {
 	return d, nil
 }
 
+// Clashes returns the paths of the files that Put would refuse: name
+// taken by other content, where the directory does not already hold these
+// bytes under some name. files maps names to contents.
+func (d *Dir) Clashes(files map[string][]byte) []string {
+	var out []string
+	for _, name := range sortedKeys(files) {
+		b := files[name]
+		if d.have[ContentName(b)] {
+			continue
+		}
+		final := filepath.Join(d.path, name)
+		if _, err := os.Lstat(final); err == nil {
+			out = append(out, final)
+		}
+	}
+	return out
+}
+
 // Put writes b under name unless the directory already holds the same
 // bytes, and reports whether it wrote. A different file already under
 // name is an error, never overwritten. The write goes to a temporary file

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -270,6 +271,36 @@ func TestReadArchiveRefusesTampering(t *testing.T) {
 			return b, false
 		}, nil),
 		"not gzip": []byte("plain text"),
+		"target named twice": rewrite(t, a, func(h *tar.Header, b []byte) ([]byte, bool) {
+			if h.Name == ManifestName {
+				return []byte(`{"conform_fuzz_corpus":1,"targets":{"FuzzX":{"package":"p","entries":[]},"FuzzX":{"package":"p","entries":[]}}}`), true
+			}
+			return b, false
+		}, nil),
+		"target name is a path": rewrite(t, a, func(h *tar.Header, b []byte) ([]byte, bool) {
+			if h.Name == ManifestName {
+				return []byte(`{"conform_fuzz_corpus":1,"targets":{"../../x":{"package":"p","entries":[]}}}`), true
+			}
+			return b, false
+		}, nil),
+	}
+	// The gzip trailer (CRC-32, then length) comes after the tar end
+	// marker: damage there must be seen too.
+	var good bytes.Buffer
+	if err := a.Write(&good); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadArchive(bytes.NewReader(good.Bytes())); err != nil {
+		t.Fatalf("the untouched archive: %v", err)
+	}
+	n := good.Len()
+	for _, at := range []int{n - 8, n - 5, n - 1} {
+		b := bytes.Clone(good.Bytes())
+		b[at] ^= 0x40
+		cases[fmt.Sprintf("trailer byte %d flipped", at-n)] = b
+	}
+	for _, cut := range []int{1, 4, 8, 12} {
+		cases[fmt.Sprintf("last %d bytes cut", cut)] = good.Bytes()[:n-cut]
 	}
 	for name, b := range cases {
 		if _, err := ReadArchive(bytes.NewReader(b)); err == nil {
@@ -300,5 +331,33 @@ func TestImportNeverOverwrites(t *testing.T) {
 		if back.Files["FuzzJCS"][name] == nil {
 			t.Errorf("%s lost on the way through libFuzzer's format", name)
 		}
+	}
+}
+
+// An import into a directory where one name is taken by other content
+// writes nothing at all, names the file, and leaves it as it was.
+func TestImportWithAClashWritesNothing(t *testing.T) {
+	a := sample(t)
+	names := sortedKeys(a.Files["FuzzJCS"])
+	if len(names) < 2 {
+		t.Fatal("the sample needs two FuzzJCS entries")
+	}
+	dir := t.TempDir()
+	taken := filepath.Join(dir, GoName(a.Files["FuzzJCS"][names[1]]))
+	if err := os.WriteFile(taken, []byte("a user's file\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckImportGo(a, "FuzzJCS", dir); err == nil || !strings.Contains(err.Error(), taken) {
+		t.Errorf("check: %v", err)
+	}
+	if _, err := ImportGo(a, "FuzzJCS", dir); err == nil || !strings.Contains(err.Error(), "nothing written") {
+		t.Fatalf("import: %v", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("%d files in the directory, want only the user's", len(entries))
+	}
+	if b, _ := os.ReadFile(taken); string(b) != "a user's file\n" {
+		t.Errorf("the user's file became %q", b)
 	}
 }

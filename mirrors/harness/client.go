@@ -158,7 +158,7 @@ func (c *Client) Close() {
 }
 
 // Batch bounds: how many cases, and how many input bytes, one batch
-// request carries. Large enough that a fuzz input's cases (at most 32) go
+// request carries. Large enough that a fuzz input's cases (at most 64) go
 // in one line, small enough that a timeout, n times the per-case one,
 // stays near the per-case bound.
 const (
@@ -196,7 +196,9 @@ func (c *Client) RunBatch(ctx context.Context, jobs []Job) []Result {
 		}
 		if c.inc == nil {
 			if err := c.spawn(ctx); err != nil {
-				c.broke(fmt.Sprintf("restart failed: %v", err))
+				if ctx.Err() == nil { // an interrupted start is no break
+					c.broke(fmt.Sprintf("restart failed: %v", err))
+				}
 				continue
 			}
 		}
@@ -246,7 +248,15 @@ func (c *Client) RunBatch(ctx context.Context, jobs []Job) []Result {
 			continue
 		}
 		if reqs[len(answers)].Cmd == protocol.CmdBatch {
-			c.breaks = append(c.breaks, fmt.Sprintf("%s on a batch of %d cases: %s (replaying them one run request each)", fail.kind, len(failed), fail.detail))
+			what := fmt.Sprintf("%s on a batch of %d cases: %s", fail.kind, len(failed), fail.detail)
+			if c.restarts >= c.opts.maxRestarts() {
+				// No restart is left for a replay: the break quarantines
+				// the implementation, and the batch's cases with it.
+				c.broke(what)
+				next = failed[0]
+				continue
+			}
+			c.breaks = append(c.breaks, what+" (replaying them one run request each)")
 			c.inc.kill()
 			c.inc = nil
 			next, replayUntil, unspent = failed[0], failed[len(failed)-1]+1, true

@@ -416,3 +416,21 @@ func TestOversizeInputIsSkippedNotSent(t *testing.T) {
 		t.Fatal("tooLarge bound")
 	}
 }
+
+// With no restart left, a break on a batch quarantines at once: no harness
+// is started for a replay, and the batch's cases are all quarantined.
+func TestBatchBreakWithNoRestartLeft(t *testing.T) {
+	c := fakeClient(t, "batch", Options{MaxRestarts: -1})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	res := c.RunBatch(context.Background(), jobs("a", "crash", "b"))
+	for i, r := range res {
+		if r.Outcome != protocol.OutcomeErrored || r.Message != "implementation quarantined" || !r.Uncaught {
+			t.Errorf("case %d: %+v", i, r)
+		}
+	}
+	if !c.Quarantined() || c.Restarts() != 0 || len(c.Breaks()) != 1 || strings.Contains(c.Breaks()[0], "replaying") {
+		t.Errorf("quarantined %v, restarts %d, breaks %q", c.Quarantined(), c.Restarts(), c.Breaks())
+	}
+}

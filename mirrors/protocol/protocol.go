@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
 )
@@ -315,8 +316,10 @@ func has(ok bool, bit int) int {
 func (e *wireEntry) runAnswer(a *Answer) error {
 	switch a.Outcome {
 	case OutcomeOK:
+		// Strict decoding still skips CR and LF; line-wrapped base64 is not
+		// canonical either.
 		out, err := base64.StdEncoding.Strict().DecodeString(*e.Output)
-		if err != nil {
+		if err != nil || strings.ContainsAny(*e.Output, "\r\n") {
 			return violation("output is not canonical base64")
 		}
 		a.Output = out

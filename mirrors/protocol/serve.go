@@ -41,9 +41,8 @@ type wireCase struct {
 // Serve runs the harness side of the protocol over r and w until r ends,
 // answering every request in order, batch requests included (it announces
 // FeatureBatch). A panic inside h.Run is answered as errored, with its
-// stack as the trace. Answers are held while more requests wait in the
-// input buffer, and flushed before a read could block. It returns the
-// first write error.
+// stack as the trace. Each answer is written before the next request is
+// read. It returns the first write error.
 func Serve(r io.Reader, w io.Writer, im Implementation, h Handler) error {
 	in := bufio.NewReaderSize(r, 1<<20)
 	out := bufio.NewWriterSize(w, 1<<16)
@@ -57,12 +56,11 @@ func Serve(r io.Reader, w io.Writer, im Implementation, h Handler) error {
 			if _, err := out.Write(ans); err != nil {
 				return err
 			}
-		}
-		// Flush before blocking on input, so that a pipelining client is
-		// never left waiting on answers sitting in our buffer.
-		if in.Buffered() == 0 || err != nil {
-			if ferr := out.Flush(); ferr != nil {
-				return ferr
+			// Written before the next request is started: a held answer
+			// would have the client blame an innocent request when a later
+			// one hangs or kills the harness (PROTOCOL.md).
+			if err := out.Flush(); err != nil {
+				return err
 			}
 		}
 		if err != nil {

@@ -20,7 +20,6 @@ import json.encoder
 import os
 import platform
 import sys
-import time
 import traceback
 from typing import Any
 
@@ -44,11 +43,6 @@ VERSION = "0.1.0"
 # what it holds (64 KiB on Linux), so this bounds nothing in practice; it is
 # large so that one read takes every request already waiting.
 READ_SIZE = 1 << 20
-# The longest serve() holds finished answers while it answers more requests
-# that are already read. conform's timeout counts the silence since the last
-# answer (mirrors/harness/client.go), so answers to slow cases are never held
-# back past this.
-HOLD_SECONDS = 0.01
 
 # run_case runs once per case: its helpers are bound here, not looked up.
 _a2b_base64 = binascii.a2b_base64
@@ -385,16 +379,16 @@ def serve(in_fd: int, out_fd: int, read_size: int = READ_SIZE) -> int:
     """Answer every request line read from ``in_fd`` on ``out_fd``; return
     0 when ``in_fd`` reaches end of file.
 
-    Each read takes what is waiting (up to ``read_size`` bytes). The answers
-    to the complete lines in it are written together, in order, in one
-    write (or several once HOLD_SECONDS has passed), before the next read;
-    a line cut by the read waits for its LF in the next one. A last line
-    with no LF before end of file is still a request and is answered
-    (PROTOCOL.md, the framing rules at the top).
+    Each read takes what is waiting (up to ``read_size`` bytes); the
+    complete lines in it are answered in order, each answer written before
+    the next line is started (PROTOCOL.md, the framing rules at the top: a
+    held answer would have conform blame an innocent request when a later
+    one hangs or kills the harness). A line cut by the read waits for its LF
+    in the next one. A last line with no LF before end of file is still a
+    request and is answered.
     """
     harness = Harness()
     partial: list[bytes] = []  # the start of a line whose LF is still to come
-    clock = time.monotonic
     while True:
         chunk = os.read(in_fd, read_size)
         if not chunk:
@@ -412,16 +406,8 @@ def serve(in_fd: int, out_fd: int, read_size: int = READ_SIZE) -> int:
         rest = lines.pop()
         if rest:
             partial.append(rest)
-        held: list[bytes] = []
-        deadline = clock() + HOLD_SECONDS
         for line in lines:
-            held.append(harness.answer_bytes(line))
-            if clock() >= deadline:
-                _write_all(out_fd, b"".join(held))
-                held = []
-                deadline = clock() + HOLD_SECONDS
-        if held:
-            _write_all(out_fd, b"".join(held))
+            _write_all(out_fd, harness.answer_bytes(line))
 
 
 def main() -> int:

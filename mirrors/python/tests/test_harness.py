@@ -106,6 +106,29 @@ def batch(seq: int, cases) -> bytes:
     ]})
 
 
+
+def converse(test: unittest.TestCase, requests: list[bytes], check) -> None:
+    """Start a live harness, handshake, then send each request (seq 1, 2,
+    ...) only after the previous answer came back, calling check(seq,
+    answer) on each; the harness must then exit 0 on closed stdin."""
+    with subprocess.Popen([sys.executable, str(HARNESS)], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as proc:
+        try:
+            proc.stdin.write(start())
+            proc.stdin.flush()
+            test.assertEqual(json.loads(proc.stdout.readline())["outcome"], "started")
+            for seq, request in enumerate(requests, 1):
+                proc.stdin.write(request)
+                proc.stdin.flush()
+                check(seq, json.loads(proc.stdout.readline()))
+            proc.stdin.close()
+            test.assertEqual(proc.stdout.read(), b"")
+            test.assertEqual(proc.wait(timeout=30), 0)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+
 class Protocol(unittest.TestCase):
     def test_handshake(self) -> None:
         (answer,) = exchange(start())
@@ -167,27 +190,8 @@ class Protocol(unittest.TestCase):
 
     def test_one_at_a_time(self) -> None:
         # Each answer is flushed before the harness blocks to read again.
-        with subprocess.Popen([sys.executable, str(HARNESS)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as proc:
-            self.converse(proc)
-
-    def converse(self, proc: subprocess.Popen) -> None:
-        try:
-            proc.stdin.write(start())
-            proc.stdin.flush()
-            self.assertEqual(json.loads(proc.stdout.readline())["outcome"], "started")
-            for seq in range(1, 6):
-                proc.stdin.write(run(seq, "frame/1", "lex", b"{}"))
-                proc.stdin.flush()
-                answer = json.loads(proc.stdout.readline())
-                self.assertEqual((answer["seq"], answer["outcome"]), (seq, "ok"))
-            proc.stdin.close()
-            self.assertEqual(proc.stdout.read(), b"")
-            self.assertEqual(proc.wait(timeout=30), 0)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
+        converse(self, [run(seq, "frame/1", "lex", b"{}") for seq in range(1, 6)],
+                 lambda seq, answer: self.assertEqual((answer["seq"], answer["outcome"]), (seq, "ok")))
 
     def test_unsupported_version(self) -> None:
         answers = exchange(
@@ -460,32 +464,15 @@ class Batch(unittest.TestCase):
 
     def test_one_at_a_time(self) -> None:
         # A batch answer is written before the harness blocks to read again.
-        with subprocess.Popen([sys.executable, str(HARNESS)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as proc:
-            try:
-                proc.stdin.write(start())
-                proc.stdin.flush()
-                self.assertEqual(json.loads(proc.stdout.readline())["outcome"], "started")
-                for seq in range(1, 4):
-                    proc.stdin.write(batch(seq, [("frame/1", "lex", b"{}")] * seq))
-                    proc.stdin.flush()
-                    answer = json.loads(proc.stdout.readline())
-                    self.assertEqual((answer["seq"], len(answer["answers"])), (seq, seq))
-                proc.stdin.close()
-                self.assertEqual(proc.stdout.read(), b"")
-                self.assertEqual(proc.wait(timeout=30), 0)
-            finally:
-                if proc.poll() is None:
-                    proc.kill()
-                    proc.wait()
+        converse(self, [batch(seq, [("frame/1", "lex", b"{}")] * seq) for seq in range(1, 4)],
+                 lambda seq, answer: self.assertEqual((answer["seq"], len(answer["answers"])), (seq, seq)))
 
 
 class Serve(unittest.TestCase):
     """serve() in this process, on a pipe that already holds every request,
     with os.write watched (PROTOCOL.md, the framing rules at the top)."""
 
-    def serve(self, payload: bytes, read_size: int = harness.READ_SIZE,
-              hold: float = 60.0) -> tuple[list[bytes], int]:
+    def serve(self, payload: bytes, read_size: int = harness.READ_SIZE) -> tuple[list[bytes], int]:
         """Serve payload; return the writes made and serve's result."""
         self.assertLess(len(payload), 60000)  # the pipe holds it all
         r, w = os.pipe()
@@ -500,7 +487,6 @@ class Serve(unittest.TestCase):
             return n
 
         with tempfile.TemporaryFile() as out, \
-                mock.patch.object(harness, "HOLD_SECONDS", hold), \
                 mock.patch.object(harness.os, "write", write):
             try:
                 result = harness.serve(r, out.fileno(), read_size)
@@ -523,16 +509,11 @@ class Serve(unittest.TestCase):
         self.assertEqual([e["outcome"] for e in answers[40]["answers"]], ["refused"] * 3)
         self.assertEqual(answers[41]["outcome"], "guards")
 
-    def test_coalesced(self) -> None:
-        # Every line arrives in one read: the answers go out in one write.
+    def test_each_answer_written_before_the_next_request(self) -> None:
+        # Every line arrives in one read, and still each answer is its own
+        # write, whole, in order: none is held behind a later request.
         writes, result = self.serve(self.requests())
         self.assertEqual(result, 0)
-        self.assertEqual(len(writes), 1)
-        self.check_answers(writes[0])
-
-    def test_held_no_longer_than_hold_seconds(self) -> None:
-        # With no time to hold answers, each is written on its own, whole.
-        writes, _ = self.serve(self.requests(), hold=0.0)
         self.assertEqual(len(writes), 42)
         for data in writes:
             self.assertEqual(data.count(b"\n"), 1)

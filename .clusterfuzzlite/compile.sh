@@ -1,0 +1,29 @@
+# Sourced by .clusterfuzzlite/build.sh (in OSS-Fuzz's Go builder) and by
+# ci/libfuzzer-smoke.sh (on a developer's machine or CI), so that the smoke
+# run proves the very steps the builder runs.
+#
+# OSS-Fuzz's compile_native_go_fuzzer is not used: it finds a target's file
+# with `grep -r -l <function> <package dir>`, and each gocheck function name
+# is also in the target table (fuzz/gocheck/targets.go), so it gets two
+# files. The two steps it would run for a fuzzing build are these.
+
+# GOCHECK_TARGETS: fuzz function:libFuzzer binary name, for every Go-only
+# target of fuzz/gocheck.
+GOCHECK_TARGETS="FuzzJCSProperties:jcs_properties FuzzPyJSONProperties:pyjson_properties
+FuzzDigestProperties:digest_properties FuzzTimestampProperties:timestamp_properties
+FuzzBase64URLProperties:base64url_properties FuzzJCSOracle:jcs_oracle
+FuzzEd25519Oracle:ed25519_oracle FuzzJSONTextOracle:jsontext_oracle"
+
+# compile_gocheck_target FUNC NAME WORKDIR OUTDIR builds the fuzz function
+# FUNC of ./fuzz/gocheck (run from the tree's root) into the libFuzzer binary
+# OUTDIR/NAME: go-118-fuzz-build (on PATH) makes an archive in WORKDIR, and
+# $CXX $CXXFLAGS $LIB_FUZZING_ENGINE link it (the builder sets them; the
+# defaults are clang and -fsanitize=fuzzer). FuzzJSONTextOracle needs
+# GOEXPERIMENT=jsonv2.
+compile_gocheck_target() {
+  local fn=$1 name=$2 work=$3 out=$4 experiment=
+  [ "$fn" = FuzzJSONTextOracle ] && experiment=jsonv2
+  GOEXPERIMENT=$experiment go-118-fuzz-build -o "$work/$name.a" -func "$fn" ./fuzz/gocheck
+  # shellcheck disable=SC2086 # the flags are word lists
+  ${CXX:-clang} ${CXXFLAGS:-} ${LIB_FUZZING_ENGINE:--fsanitize=fuzzer} "$work/$name.a" -o "$out/$name" -lpthread
+}
