@@ -12,9 +12,16 @@
 cd "$SRC/conform"
 . .clusterfuzzlite/compile.sh
 
-# Pinned: the version ci/libfuzzer-smoke.sh was proven with.
-SHIM=github.com/AdamKorcz/go-118-fuzz-build/testing@v0.0.0-20250520111509-a70c2aa677fa
-go get "$SHIM"
+if [ "${SANITIZER:-}" = coverage ]; then
+  echo "build.sh: coverage builds are not supported (see .clusterfuzzlite/README.md)" >&2
+  exit 1
+fi
+
+# Pinned, the tool and its testing shim: the version ci/libfuzzer-smoke.sh
+# was proven with, not whichever the image carries.
+GOBIN="$SRC/bin" go install "$GO118_TOOL@$GO118_VERSION"
+export PATH="$SRC/bin:$PATH"
+go get "$GO118_TOOL/testing@$GO118_VERSION"
 
 work=$(mktemp -d)
 go build -o "$work/conform" ./cmd/conform

@@ -7,6 +7,11 @@
 # is also in the target table (fuzz/gocheck/targets.go), so it gets two
 # files. The two steps it would run for a fuzzing build are these.
 
+# The go-118-fuzz-build module and the version both scripts install (the
+# tool and its testing shim).
+GO118_TOOL=github.com/AdamKorcz/go-118-fuzz-build
+GO118_VERSION=v0.0.0-20250520111509-a70c2aa677fa
+
 # GOCHECK_TARGETS: fuzz function:libFuzzer binary name, for every Go-only
 # target of fuzz/gocheck.
 GOCHECK_TARGETS="FuzzJCSProperties:jcs_properties FuzzPyJSONProperties:pyjson_properties

@@ -23,8 +23,9 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 secs=${SMOKE_SECONDS:-15}
 targets=${SMOKE_TARGETS:-"FuzzJCSOracle:jcs_oracle FuzzEd25519Oracle:ed25519_oracle FuzzJCSProperties:jcs_properties FuzzJSONTextOracle:jsontext_oracle"}
-tool=github.com/AdamKorcz/go-118-fuzz-build
-version=v0.0.0-20250520111509-a70c2aa677fa
+. .clusterfuzzlite/compile.sh
+tool=$GO118_TOOL
+version=$GO118_VERSION
 
 for p in go clang; do
   command -v "$p" >/dev/null || { echo "libfuzzer-smoke: $p is required on PATH" >&2; exit 2; }
@@ -36,7 +37,6 @@ say() { echo "libfuzzer-smoke: $*" >&2; }
 say "installing go-118-fuzz-build $version"
 GOBIN="$work/bin" go install "$tool@$version"
 export PATH="$work/bin:$PATH"
-. .clusterfuzzlite/compile.sh
 go build -o "$work/conform" ./cmd/conform
 
 before=$(cat fuzz/gocheck/*.go go.mod go.sum | sha256sum)

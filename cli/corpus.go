@@ -274,6 +274,11 @@ the jsontext oracle into the differential target's corpus, and back.`,
 			if len(names) == 0 {
 				names = a.Targets()
 			}
+			for _, n := range names {
+				if _, ok := a.Packages[n]; !ok {
+					return usageErr("%s has no target %s (it has %s)", args[0], n, strings.Join(a.Targets(), ", "))
+				}
+			}
 			if len(o.libfuzzer) > 0 {
 				if len(names) != 1 || len(o.libfuzzer) != 1 {
 					return usageErr("--libfuzzer DIR takes exactly one --target")

@@ -234,6 +234,20 @@ func TestCorpusRoundTrip(t *testing.T) {
 	if !strings.Contains(r.stdout, "0 written, "+itoa(len(entries))+" already present") {
 		t.Errorf("second import: %s", r.stdout)
 	}
+	// A target the archive does not hold is refused, and nothing is made.
+	lfNone := filepath.Join(t.TempDir(), "none")
+	for _, args := range [][]string{
+		{"--target", "FuzzFrame"},
+		{"--target", "FuzzNope", "--libfuzzer", lfNone},
+	} {
+		r := conform(t, "", append([]string{"corpus", "import", arch}, args...)...)
+		if r.code != report.ExitUsage || !strings.Contains(r.stderr, "has no target") {
+			t.Errorf("import %v: exit %d %s", args, r.code, r.stderr)
+		}
+	}
+	if _, err := os.Stat(lfNone); err == nil {
+		t.Errorf("a refused import made %s", lfNone)
+	}
 	// Into a libFuzzer directory as the Go-only target of the same format,
 	// and back into an archive.
 	lf := filepath.Join(t.TempDir(), "lf")

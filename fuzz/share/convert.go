@@ -184,7 +184,11 @@ func clashError(paths []string) error {
 		more = fmt.Sprintf(" and %d more", len(paths)-5)
 		paths = paths[:5]
 	}
-	return fmt.Errorf("%s%s exist with other content; nothing written, nothing overwritten", strings.Join(paths, ", "), more)
+	verb := "exists"
+	if len(paths) > 1 {
+		verb = "exist"
+	}
+	return fmt.Errorf("%s%s %s with other content; nothing written, nothing overwritten", strings.Join(paths, ", "), more, verb)
 }
 
 // AddLibFuzzerDir adds the inputs of a libFuzzer directory to target's

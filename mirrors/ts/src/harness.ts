@@ -6,10 +6,10 @@
 // Requests may be pipelined. Complete lines are queued as they arrive and
 // answered one at a time; each answer is written, one complete line, before
 // the next line is started: a held answer would make conform blame an
-// innocent request when a later one hangs or kills the harness. When stdout
-// pushes back (write returns false) stdin is paused and no further line is
-// answered until 'drain'. When stdin ends, the queue is answered and the
-// process exits 0 once stdout has flushed.
+// innocent request when a later one hangs or kills the harness. When the
+// pipe is full and Node queues an answer, stdin is paused and no further
+// line is answered until the answer is out. When stdin ends, the queue is
+// answered and the process exits 0 once stdout has flushed.
 
 import { answer } from "./protocol.js";
 
@@ -27,18 +27,28 @@ function main(): void {
     process.exit(1);
   });
 
+  // Resumes answering once the answer written last has left Node's queue
+  // for the pipe.
+  const written = (): void => {
+    if (blocked && stdout.writableLength === 0) {
+      blocked = false;
+      if (!ended) stdin.resume();
+      pump();
+    }
+  };
+
   const pump = (): void => {
     while (!blocked && head < queue.length) {
       const line = queue[head] as Buffer;
       queue[head++] = EMPTY;
-      if (!stdout.write(JSON.stringify(answer(line.toString("utf8"))) + "\n")) {
+      stdout.write(JSON.stringify(answer(line.toString("utf8"))) + "\n", written);
+      if (stdout.writableLength > 0) {
+        // The pipe is full and Node has queued the answer (write may still
+        // return true). Nothing more is started until it is out: were the
+        // next request to hang or kill the process, the queued answer would
+        // never arrive and conform would blame this request.
         blocked = true;
         stdin.pause();
-        stdout.once("drain", () => {
-          blocked = false;
-          if (!ended) stdin.resume();
-          pump();
-        });
       }
     }
     if (head === queue.length) {
