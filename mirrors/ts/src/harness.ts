@@ -11,11 +11,17 @@
 // line is answered until the answer is out. When stdin ends, the queue is
 // answered and the process exits 0 once stdout has flushed.
 
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { answer } from "./protocol.js";
 
-function main(): void {
-  const stdin = process.stdin;
-  const stdout = process.stdout;
+/**
+ * Serves the protocol: request lines from stdin, answer lines to stdout,
+ * until stdin ends (then sets process.exitCode to 0). A write error on
+ * stdout ends the process with status 1. main() passes the process's own
+ * streams; tests pass others.
+ */
+export function serve(stdin: NodeJS.ReadableStream & { pause(): unknown; resume(): unknown }, stdout: NodeJS.WritableStream & { writableLength: number }): void {
   let queue: Buffer[] = [];
   let head = 0;
   let partial: Buffer[] = [];
@@ -83,4 +89,10 @@ function main(): void {
 }
 
 const EMPTY = Buffer.alloc(0);
-main();
+
+// Run as a program (node dist/harness.js), not when a test imports serve.
+// Real paths on both sides: the main module's URL has its symlinks
+// resolved, argv[1] may not.
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  serve(process.stdin, process.stdout);
+}

@@ -527,3 +527,45 @@ test("a last batch line without LF at end of input is answered", async () => {
   assert.equal(lines[2], "");
   assert.deepEqual(JSON.parse(lines[1]), { seq: 1, outcome: "batch", answers: [{ outcome: "ok", output: "" }] });
 });
+
+test("framing: no request is started while an answer waits in the write queue", async () => {
+  // serve() over streams of our own: a sink that holds every write until
+  // released, as a full pipe does. Node queues the answer and write() still
+  // returns true (under the high-water mark); the harness must not start
+  // the next request until the answer is out, or a hang or crash there
+  // would lose it and conform would blame its innocent request.
+  const { PassThrough, Writable } = await import("node:stream");
+  const { serve } = await import("../dist/harness.js");
+  const held = [];
+  const got = [];
+  const sink = new Writable({
+    highWaterMark: 1 << 20,
+    write(chunk, _enc, cb) {
+      got.push(String(chunk));
+      held.push(cb);
+    },
+  });
+  // Answers handed to write(), queued or not.
+  let calls = 0;
+  const write = sink.write.bind(sink);
+  sink.write = (...args) => {
+    calls++;
+    return write(...args);
+  };
+  const source = new PassThrough();
+  serve(source, sink);
+  const lines = [START, run(1, "prim/1", "integer", "1"), run(2, "prim/1", "integer", "2"), run(3, "prim/1", "integer", "3")];
+  source.write(lines.map((l) => JSON.stringify(l) + "\n").join(""));
+  await new Promise((r) => setTimeout(r, 100));
+  // The handshake's answer is in the sink and held: nothing else started.
+  assert.equal(calls, 1, `answers written while the first was held: ${calls}`);
+  for (let seq = 1; seq <= 3; seq++) {
+    held.shift()();
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(calls, seq + 1);
+    assert.equal(got.length, seq + 1);
+    assert.equal(JSON.parse(got[seq]).seq, seq);
+  }
+  held.shift()();
+  source.end();
+});
