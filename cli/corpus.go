@@ -13,6 +13,7 @@ import (
 	"conform/fuzz"
 	"conform/fuzz/gocheck"
 	"conform/fuzz/share"
+	"conform/internal/atomicfile"
 )
 
 // fuzzTarget is one fuzz target of the module, differential or Go-only,
@@ -195,7 +196,7 @@ func writeArchive(env *Env, a *share.Archive, path string, force bool) error {
 	if err := a.Write(&buf); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(path, buf.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(path, buf.Bytes()); err != nil {
 		return usageErr("%v", err)
 	}
 	m := a.Manifest()
@@ -209,25 +210,6 @@ func writeArchive(env *Env, a *share.Archive, path string, force bool) error {
 	}
 	fmt.Fprintf(env.Stdout, "%s: %d entries, %d bytes\n", path, a.Len(), buf.Len())
 	return nil
-}
-
-func writeFileAtomic(path string, b []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".conform-*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 func readArchiveFile(path string) (*share.Archive, error) {

@@ -15,6 +15,7 @@ import (
 	"testing/fstest"
 	"unicode/utf8"
 
+	"conform/internal/atomicfile"
 	"conform/mirrors/protocol"
 	"conform/vectors"
 )
@@ -186,28 +187,13 @@ func withEntries(manifest []byte, edits map[string][]byte) []byte {
 	return []byte(b.String())
 }
 
-// writeAtomic writes b to path through a temporary file in the same
-// directory and a rename.
+// writeAtomic writes b to path atomically (atomicfile.WriteFile), making
+// its directory first: a finding may open a new contract directory.
 func writeAtomic(path string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".finding-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.WriteFile(path, b)
 }
 
 // Rerun expands a fuzz input of target t into its cases and runs them

@@ -11,12 +11,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"conform/internal/atomicfile"
 	"conform/mutation/trial"
 	"conform/vectors"
 )
@@ -175,30 +175,7 @@ func WriteFile(path string, data []byte, force bool) error {
 	if _, err := os.Stat(path); err == nil && !force {
 		return fmt.Errorf("%w: %s (remove it, choose another path, or pass --force)", ErrExists, path)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.partial")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	// CreateTemp makes the file 0600; a report is as readable as any file
-	// the user writes.
-	err = f.Chmod(0o644)
-	if err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return atomicfile.WriteFile(path, data)
 }
 
 var (

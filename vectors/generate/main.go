@@ -32,6 +32,7 @@ import (
 	"testing/fstest"
 	"unicode/utf8"
 
+	"conform/internal/atomicfile"
 	"conform/vectors"
 )
 
@@ -242,36 +243,13 @@ func selfCheck(out map[string][]byte) error {
 	return err
 }
 
-// writeAtomic writes b to path through a temporary file in the same
-// directory and a rename.
+// writeAtomic writes b to path atomically (atomicfile.WriteFile), making
+// its directory first.
 func writeAtomic(path string, b []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".generate-*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		os.Remove(name)
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(name)
-		return err
-	}
-	if err := os.Chmod(name, 0o644); err != nil {
-		os.Remove(name)
-		return err
-	}
-	if err := os.Rename(name, path); err != nil {
-		os.Remove(name)
-		return err
-	}
-	return nil
+	return atomicfile.WriteFile(path, b)
 }
 
 // contractDirs are the directories the generator owns.
