@@ -278,7 +278,7 @@ func ReadArchive(r io.Reader) (*Archive, error) {
 // how many were new. A missing directory adds nothing; a file that is not
 // a Go corpus file is an error.
 func (a *Archive) AddDir(target, pkg, dir string) (int, error) {
-	entries, err := os.ReadDir(dir)
+	in, err := files(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, nil
 	}
@@ -286,17 +286,10 @@ func (a *Archive) AddDir(target, pkg, dir string) (int, error) {
 		return 0, err
 	}
 	n := 0
-	for _, e := range entries {
-		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+	for _, name := range sortedKeys(in) {
+		added, err := a.Add(target, pkg, in[name])
 		if err != nil {
-			return n, err
-		}
-		added, err := a.Add(target, pkg, b)
-		if err != nil {
-			return n, fmt.Errorf("%s: %v", filepath.Join(dir, e.Name()), err)
+			return n, fmt.Errorf("%s: %v", filepath.Join(dir, name), err)
 		}
 		if added {
 			n++

@@ -48,59 +48,62 @@ func files(dir string) (map[string][]byte, error) {
 // GoToLibFuzzer writes each Go corpus file of src (one []byte value each)
 // into dst as the raw libFuzzer input that reaches the fuzz function with
 // the same bytes (EncodeLibFuzzer), named by its SHA-1 as libFuzzer names
-// files. A file that does not hold one []byte value is an error.
+// files. A file that does not hold one []byte value is an error. When a
+// name in dst is taken by other content, nothing is written.
 func GoToLibFuzzer(src, dst string) (Counts, error) {
-	var c Counts
 	in, err := files(src)
 	if err != nil {
-		return c, err
+		return Counts{}, err
 	}
-	d, err := OpenDir(dst)
+	out, skipped, bad, err := libFuzzerForms(in)
 	if err != nil {
-		return c, err
+		return Counts{}, fmt.Errorf("%s: %v", filepath.Join(src, bad), err)
 	}
-	for _, name := range sortedKeys(in) {
-		data, err := DecodeGo(in[name])
-		if err != nil {
-			return c, fmt.Errorf("%s: %v", filepath.Join(src, name), err)
-		}
-		raw, err := EncodeLibFuzzer(data)
-		if err != nil {
-			c.Skipped++
-			continue
-		}
-		if err := put(d, &c, LibFuzzerName(raw), raw); err != nil {
-			return c, err
-		}
-	}
-	return c, nil
+	return putAll(dst, out, skipped)
 }
 
 // LibFuzzerToGo writes each raw libFuzzer input of src into dst as the Go
 // corpus file of the []byte the fuzz function receives for it
-// (DecodeLibFuzzer), named as Go names corpus files.
+// (DecodeLibFuzzer), named as Go names corpus files. When a name in dst is
+// taken by other content, nothing is written.
 func LibFuzzerToGo(src, dst string) (Counts, error) {
-	var c Counts
 	in, err := files(src)
 	if err != nil {
-		return c, err
+		return Counts{}, err
 	}
-	d, err := OpenDir(dst)
-	if err != nil {
-		return c, err
-	}
+	out := map[string][]byte{}
+	skipped := 0
 	for _, name := range sortedKeys(in) {
 		data, ok := DecodeLibFuzzer(in[name])
 		if !ok {
-			c.Skipped++
+			skipped++
 			continue
 		}
 		file := EncodeGo(data)
-		if err := put(d, &c, GoName(file), file); err != nil {
-			return c, err
-		}
+		out[GoName(file)] = file
 	}
-	return c, nil
+	return putAll(dst, out, skipped)
+}
+
+// libFuzzerForms converts Go corpus files (by any key) to raw libFuzzer
+// inputs keyed by their libFuzzer names, counting those with no form (too
+// short for the shim to pass). On a file that does not decode it returns
+// that file's key and the error.
+func libFuzzerForms(goFiles map[string][]byte) (out map[string][]byte, skipped int, bad string, err error) {
+	out = map[string][]byte{}
+	for _, name := range sortedKeys(goFiles) {
+		data, err := DecodeGo(goFiles[name])
+		if err != nil {
+			return nil, 0, name, err
+		}
+		raw, err := EncodeLibFuzzer(data)
+		if err != nil {
+			skipped++
+			continue
+		}
+		out[LibFuzzerName(raw)] = raw
+	}
+	return out, skipped, "", nil
 }
 
 // ImportGo writes target's files of a into the Go corpus directory dst
@@ -118,24 +121,14 @@ func ImportGo(a *Archive, target, dst string) (Counts, error) {
 // dst, converted (EncodeLibFuzzer), never overwriting: when a name is taken
 // by other content, nothing is written and the error lists every such file.
 func ImportLibFuzzer(a *Archive, target, dst string) (Counts, error) {
-	files := map[string][]byte{}
-	skipped := 0
-	for _, name := range sortedKeys(a.Files[target]) {
-		data, err := DecodeGo(a.Files[target][name])
-		if errors.Is(err, ErrNotBytes) {
-			return Counts{}, fmt.Errorf("%s takes other arguments than one []byte: it has no libFuzzer form", target)
-		}
-		if err != nil {
-			return Counts{}, err
-		}
-		raw, err := EncodeLibFuzzer(data)
-		if err != nil {
-			skipped++
-			continue
-		}
-		files[LibFuzzerName(raw)] = raw
+	out, skipped, _, err := libFuzzerForms(a.Files[target])
+	if errors.Is(err, ErrNotBytes) {
+		return Counts{}, fmt.Errorf("%s takes other arguments than one []byte: it has no libFuzzer form", target)
 	}
-	return putAll(dst, files, skipped)
+	if err != nil {
+		return Counts{}, err
+	}
+	return putAll(dst, out, skipped)
 }
 
 // CheckImportGo reports, as ImportGo's error would, the files of dst that

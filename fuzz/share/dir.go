@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // Dir is a corpus directory on disk that files are written into without
@@ -23,19 +22,12 @@ func OpenDir(path string) (*Dir, error) {
 	if err := os.MkdirAll(path, 0o755); err != nil {
 		return nil, err
 	}
-	d := &Dir{path: path, have: map[string]bool{}}
-	entries, err := os.ReadDir(path)
+	in, err := files(path)
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range entries {
-		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(path, e.Name()))
-		if err != nil {
-			return nil, err
-		}
+	d := &Dir{path: path, have: map[string]bool{}}
+	for _, b := range in {
 		d.have[ContentName(b)] = true
 	}
 	return d, nil

@@ -132,6 +132,16 @@ func TestConvertBothWays(t *testing.T) {
 	if c, err = GoToLibFuzzer(goDir, lf); err != nil || c.Written != 0 || c.Present != 4 {
 		t.Errorf("second conversion: %v, %v", c, err)
 	}
+	// A destination where one name holds other content: nothing written.
+	clash := filepath.Join(tmp, "clash")
+	taken := sortedKeys(files)[0]
+	writeFiles(t, clash, map[string][]byte{taken: []byte("a user's file")})
+	if _, err := LibFuzzerToGo(lf, clash); err == nil || !strings.Contains(err.Error(), "nothing written") {
+		t.Errorf("conversion onto a taken name: %v", err)
+	}
+	if entries, _ := os.ReadDir(clash); len(entries) != 1 {
+		t.Errorf("%d files after a refused conversion, want the user's one", len(entries))
+	}
 }
 
 func TestDirNeverOverwrites(t *testing.T) {
