@@ -1,13 +1,12 @@
 package fuzz
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
 	"sort"
 
+	"conform/fuzz/gen"
 	"conform/mirrors/protocol"
 	"conform/reference"
 	"conform/reference/refusal"
@@ -114,71 +113,18 @@ func ServeFake(name string, r io.Reader, w io.Writer, errw io.Writer) int {
 // their names instead of UTF-16 order. A Go string comparison is a code
 // point comparison: UTF-8 preserves code point order.
 func resortCodePoints(b []byte) []byte {
-	out, _ := resortValue(b, 0)
-	return out
-}
-
-// resortValue rewrites the value starting at b[i:] and returns it with the
-// index just past it.
-func resortValue(b []byte, i int) ([]byte, int) {
-	switch b[i] {
-	case '{':
-		type member struct {
+	return gen.ReorderMembers(b, func(members [][]byte) {
+		type named struct {
 			name string
 			text []byte
 		}
-		var ms []member
-		i++
-		for b[i] != '}' {
-			if b[i] == ',' {
-				i++
-			}
-			end := skipString(b, i)
-			var name string
-			_ = json.Unmarshal(b[i:end], &name)
-			key := b[i:end]
-			v, next := resortValue(b, end+1) // past the ':'
-			ms = append(ms, member{name, append(append(append([]byte(nil), key...), ':'), v...)})
-			i = next
+		ms := make([]named, len(members))
+		for k, m := range members {
+			ms[k] = named{gen.MemberName(m), m}
 		}
 		sort.SliceStable(ms, func(x, y int) bool { return ms[x].name < ms[y].name })
-		parts := make([][]byte, len(ms))
 		for k, m := range ms {
-			parts[k] = m.text
+			members[k] = m.text
 		}
-		return append(append([]byte{'{'}, bytes.Join(parts, []byte{','})...), '}'), i + 1
-	case '[':
-		var parts [][]byte
-		i++
-		for b[i] != ']' {
-			if b[i] == ',' {
-				i++
-			}
-			v, next := resortValue(b, i)
-			parts = append(parts, v)
-			i = next
-		}
-		return append(append([]byte{'['}, bytes.Join(parts, []byte{','})...), ']'), i + 1
-	case '"':
-		end := skipString(b, i)
-		return b[i:end], end
-	}
-	j := i
-	for j < len(b) && b[j] != ',' && b[j] != ']' && b[j] != '}' {
-		j++
-	}
-	return b[i:j], j
-}
-
-// skipString returns the index just past the string starting at b[i].
-func skipString(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(b)
+	})
 }

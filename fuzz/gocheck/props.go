@@ -223,64 +223,12 @@ func TimestampAgrees(t time.Time) error {
 // Shuffle returns canonical JSON (no whitespace) with the members of every
 // object reordered by draws from s. Arrays keep their order.
 func Shuffle(b []byte, s *gen.Source) []byte {
-	out, _ := shuffleValue(b, 0, s)
-	return out
-}
-
-func shuffleValue(b []byte, i int, s *gen.Source) ([]byte, int) {
-	if i >= len(b) {
-		return nil, i
-	}
-	switch b[i] {
-	case '{', '[':
-		open, end := b[i], byte('}')
-		if open == '[' {
-			end = ']'
+	return gen.ReorderMembers(b, func(parts [][]byte) {
+		for k := len(parts) - 1; k > 0; k-- {
+			j := s.Intn(k + 1)
+			parts[k], parts[j] = parts[j], parts[k]
 		}
-		var parts [][]byte
-		i++
-		for i < len(b) && b[i] != end {
-			if b[i] == ',' {
-				i++
-			}
-			var part []byte
-			if open == '{' {
-				k := skipString(b, i)
-				part = append(append([]byte(nil), b[i:k]...), ':')
-				i = k + 1
-			}
-			v, next := shuffleValue(b, i, s)
-			parts = append(parts, append(part, v...))
-			i = next
-		}
-		if open == '{' {
-			for k := len(parts) - 1; k > 0; k-- {
-				j := s.Intn(k + 1)
-				parts[k], parts[j] = parts[j], parts[k]
-			}
-		}
-		return append(append([]byte{open}, bytes.Join(parts, []byte{','})...), end), i + 1
-	case '"':
-		k := skipString(b, i)
-		return b[i:k], k
-	}
-	j := i
-	for j < len(b) && b[j] != ',' && b[j] != ']' && b[j] != '}' {
-		j++
-	}
-	return b[i:j], j
-}
-
-func skipString(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(b)
+	})
 }
 
 // isoLayout is the timestamp shape as a time.Parse layout.
