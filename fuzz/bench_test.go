@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,7 +34,12 @@ import (
 //	go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
 //	CONFORM_BENCH_TARGETS=FuzzJCS,FuzzTicker go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
 //
-// It prints one table; each measurement runs for about 3 s.
+// This machine's speed drifts by a third over seconds, so the five
+// measurements are interleaved: every measuring process is started and
+// loaded first, then each runs for a short window in turn, for several
+// rounds, and a rate is the sum of its rounds. The last column is the
+// lowest and highest two-worker ratio of a single round. It prints one
+// table.
 func BenchmarkThroughput(b *testing.B) {
 	names := strings.Split(os.Getenv("CONFORM_BENCH_TARGETS"), ",")
 	if names[0] == "" {
@@ -55,7 +61,10 @@ func BenchmarkThroughput(b *testing.B) {
 		}
 		dirs[m] = cmd.Dir
 	}
-	const window = 3 * time.Second
+	const (
+		rounds = 4
+		window = 750 * time.Millisecond
+	)
 	var rows []string
 	for _, name := range names {
 		t, ok := Lookup(name)
@@ -69,17 +78,6 @@ func BenchmarkThroughput(b *testing.B) {
 			batches = append(batches, jobs)
 			n += len(jobs)
 		}
-		ref := measure(window, func() int {
-			k := 0
-			for _, jobs := range batches {
-				for _, j := range jobs {
-					op, _ := reference.Lookup(j.Contract, j.Op)
-					_, _ = op.Run(j.Input)
-					k++
-				}
-			}
-			return k
-		})
 		file := filepath.Join(b.TempDir(), "cases.jsonl")
 		if err := writeCases(file, batches); err != nil {
 			b.Fatal(err)
@@ -92,34 +90,76 @@ func BenchmarkThroughput(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		diff := func(workers int) float64 {
-			rate, err := differential(name, workers, window)
-			if err != nil {
-				b.Fatal(err)
-			}
-			return rate
+		d1, err := differential(name, 1, window)
+		if err != nil {
+			b.Fatal(err)
 		}
-		d1, d2 := diff(1), diff(2)
-		slowest := min(ts, py)
-		rows = append(rows, fmt.Sprintf("%-16s %6d %10.0f %10.0f %10.0f %10.0f %10.0f %6.0f%% %6.0f%%",
-			name, n, ref, ts, py, d1, d2, 100*d1/slowest, 100*d2/slowest))
+		d2, err := differential(name, 2, window)
+		if err != nil {
+			b.Fatal(err)
+		}
+		meters := []meters{ts, py, d1, d2}
+		var total [5]tally
+		lo, hi := math.Inf(1), 0.0
+		for range rounds {
+			var r [5]tally
+			r[0] = measure(window, func() int {
+				k := 0
+				for _, jobs := range batches {
+					for _, j := range jobs {
+						op, _ := reference.Lookup(j.Contract, j.Op)
+						_, _ = op.Run(j.Input)
+						k++
+					}
+				}
+				return k
+			})
+			for i, m := range meters {
+				if r[i+1], err = m.round(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for i := range r {
+				total[i].add(r[i])
+			}
+			ratio := r[4].rate() / min(r[1].rate(), r[2].rate())
+			lo, hi = min(lo, ratio), max(hi, ratio)
+		}
+		for _, m := range meters {
+			m.close()
+		}
+		ref, tsRate, pyRate, r1, r2 := total[0].rate(), total[1].rate(), total[2].rate(), total[3].rate(), total[4].rate()
+		slowest := min(tsRate, pyRate)
+		rows = append(rows, fmt.Sprintf("%-16s %6d %10.0f %10.0f %10.0f %10.0f %10.0f %6.0f%% %6.0f%%   %3.0f-%.0f%%",
+			name, n, ref, tsRate, pyRate, r1, r2, 100*r1/slowest, 100*r2/slowest, 100*lo, 100*hi))
 	}
-	fmt.Printf("\ncases/s on the same cases (structured cases of 300 fuzz inputs per target)\n")
-	fmt.Printf("%-16s %6s %10s %10s %10s %10s %10s %7s %7s\n", "target", "cases", "reference", "ts", "python", "diff 1w", "diff 2w", "1w/slow", "2w/slow")
+	fmt.Printf("\ncases/s on the same cases (structured cases of 300 fuzz inputs per target; %d interleaved rounds of %s)\n", rounds, window)
+	fmt.Printf("%-16s %6s %10s %10s %10s %10s %10s %7s %7s   %s\n", "target", "cases", "reference", "ts", "python", "diff 1w", "diff 2w", "1w/slow", "2w/slow", "2w/slow by round")
 	for _, r := range rows {
 		fmt.Println(r)
 	}
 }
 
-// measure runs f (which returns the cases it ran) until window has passed
-// and returns cases per second.
-func measure(window time.Duration, f func() int) float64 {
+// tally is work done in one or more measurement windows: cases run and
+// the seconds they took.
+type tally struct {
+	cases   int
+	seconds float64
+}
+
+func (t *tally) add(u tally) { t.cases += u.cases; t.seconds += u.seconds }
+
+// rate is cases per second.
+func (t tally) rate() float64 { return float64(t.cases) / t.seconds }
+
+// measure runs f (which returns the cases it ran) until window has passed.
+func measure(window time.Duration, f func() int) tally {
 	start := time.Now()
 	n := 0
 	for time.Since(start) < window {
 		n += f()
 	}
-	return float64(n) / time.Since(start).Seconds()
+	return tally{n, time.Since(start).Seconds()}
 }
 
 func writeCases(path string, batches [][]harness.Job) error {
@@ -139,113 +179,130 @@ func writeCases(path string, batches [][]harness.Job) error {
 	return f.Close()
 }
 
-// inProcess runs bench/<script> in the prepared mirror directory dir and
-// returns its cases per second.
-func inProcess(dir, interpreter, script, cases string, window time.Duration) (float64, error) {
+// meter is one measuring process: it writes "ready" once loaded, then
+// answers each "go" line on its stdin by working for one window and
+// writing one {"cases","seconds"} line.
+type meter struct {
+	name string
+	cmd  *exec.Cmd
+	in   io.WriteCloser
+	out  *bufio.Reader
+}
+
+// meters are the processes of one measurement, run together: a round's
+// rate is the sum of theirs.
+type meters []*meter
+
+// startMeter starts cmd and waits for its "ready".
+func startMeter(name string, cmd *exec.Cmd) (*meter, error) {
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	m := &meter{name, cmd, in, bufio.NewReader(out)}
+	if line, err := m.out.ReadString('\n'); err != nil || line != "ready\n" {
+		m.close()
+		return nil, fmt.Errorf("%s: %q %v", name, line, err)
+	}
+	return m, nil
+}
+
+func (m *meter) close() {
+	_ = m.in.Close()
+	_ = m.cmd.Wait()
+}
+
+// round starts one window on every process together and returns their
+// summed cases over their mean seconds.
+func (ms meters) round() (tally, error) {
+	for _, m := range ms {
+		if _, err := io.WriteString(m.in, "go\n"); err != nil {
+			return tally{}, fmt.Errorf("%s: %v", m.name, err)
+		}
+	}
+	var t tally
+	for _, m := range ms {
+		var r struct {
+			Cases   int
+			Seconds float64
+		}
+		line, err := m.out.ReadString('\n')
+		if err != nil {
+			return tally{}, fmt.Errorf("%s: %v", m.name, err)
+		}
+		if err := json.Unmarshal([]byte(line), &r); err != nil || r.Seconds <= 0 {
+			return tally{}, fmt.Errorf("%s: %q", m.name, line)
+		}
+		t.cases += r.Cases
+		t.seconds += r.Seconds / float64(len(ms))
+	}
+	return t, nil
+}
+
+func (ms meters) close() {
+	for _, m := range ms {
+		m.close()
+	}
+}
+
+// inProcess starts bench/<script> in the prepared mirror directory dir on
+// the case file cases.
+func inProcess(dir, interpreter, script, cases string, window time.Duration) (meters, error) {
 	src, err := filepath.Abs(filepath.Join("bench", script))
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
+	// An ES module outside dir resolves dist/ from the working directory
+	// (it imports absolute paths).
 	cmd := exec.Command(interpreter, src, cases, fmt.Sprint(window.Seconds()))
 	cmd.Dir = dir
-	if script == "inprocess.mjs" {
-		// An ES module outside dir resolves dist/ from the working
-		// directory (it imports absolute paths).
-		cmd.Args[1] = src
-	}
-	out, err := cmd.Output()
+	m, err := startMeter(script, cmd)
 	if err != nil {
-		msg := ""
-		if ee, ok := err.(*exec.ExitError); ok {
-			msg = string(ee.Stderr)
-		}
-		return 0, fmt.Errorf("%s %s: %v\n%s", interpreter, script, err, msg)
+		return nil, err
 	}
-	var r struct {
-		Cases   int
-		Seconds float64
-	}
-	if err := json.Unmarshal(out, &r); err != nil {
-		return 0, fmt.Errorf("%s: %q: %v", script, out, err)
-	}
-	return float64(r.Cases) / r.Seconds, nil
+	return meters{m}, nil
 }
 
 // envBenchWorker makes this test binary a benchmark worker (benchWorker):
 // "<target>/<worker>/<workers>/<window>".
 const envBenchWorker = "CONFORM_BENCH_WORKER"
 
-// differential runs workers worker processes on target's benchmark
+// differential starts workers worker processes on target's benchmark
 // batches, each a fuzz worker as conform fuzz starts it (GOMAXPROCS=1, its
-// own reference and harnesses), starts them together once all are ready,
-// and returns their summed cases per second over window.
-func differential(target string, workers int, window time.Duration) (float64, error) {
+// own reference and harnesses).
+func differential(target string, workers int, window time.Duration) (meters, error) {
 	exe, err := os.Executable()
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	type worker struct {
-		cmd *exec.Cmd
-		in  io.WriteCloser
-		out *bufio.Reader
-	}
-	var ws []worker
-	defer func() {
-		for _, w := range ws {
-			_ = w.in.Close()
-			_ = w.cmd.Wait()
-		}
-	}()
+	var ms meters
 	for k := range workers {
 		cmd := exec.Command(exe)
-		cmd.Env = append(os.Environ(), "GOMAXPROCS=1",
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1", os.Getenv("XGOGC"),
 			fmt.Sprintf("%s=%s/%d/%d/%s", envBenchWorker, target, k, workers, window))
-		cmd.Stderr = os.Stderr
-		in, err := cmd.StdinPipe()
+		m, err := startMeter(fmt.Sprintf("benchmark worker %d/%d", k, workers), cmd)
 		if err != nil {
-			return 0, err
+			ms.close()
+			return nil, err
 		}
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			return 0, err
-		}
-		if err := cmd.Start(); err != nil {
-			return 0, err
-		}
-		w := worker{cmd, in, bufio.NewReader(out)}
-		ws = append(ws, w)
-		if line, err := w.out.ReadString('\n'); err != nil || line != "ready\n" {
-			return 0, fmt.Errorf("benchmark worker %d: %q %v", k, line, err)
-		}
+		ms = append(ms, m)
 	}
-	for _, w := range ws {
-		if _, err := io.WriteString(w.in, "go\n"); err != nil {
-			return 0, err
-		}
-	}
-	total := 0.0
-	for k, w := range ws {
-		var r struct {
-			Cases   int
-			Seconds float64
-		}
-		line, err := w.out.ReadString('\n')
-		if err != nil {
-			return 0, fmt.Errorf("benchmark worker %d: %v", k, err)
-		}
-		if err := json.Unmarshal([]byte(line), &r); err != nil || r.Seconds <= 0 {
-			return 0, fmt.Errorf("benchmark worker %d: %q", k, line)
-		}
-		total += float64(r.Cases) / r.Seconds
-	}
-	return total, nil
+	return ms, nil
 }
 
 // benchWorker is one benchmark worker process (envBenchWorker): it starts
-// the reference and both mirrors, says "ready", waits for "go" on in, runs
-// Check on its share of the target's benchmark batches (every workers-th,
-// from its own index) for the window, and writes its count as one JSON
-// line. It returns the process's exit status.
+// the reference and both mirrors and says "ready"; then, for each "go"
+// line on in, it runs Check on its share of the target's benchmark
+// batches (every workers-th, from its own index) for the window and
+// writes its count as one JSON line. It returns the process's exit status.
 func benchWorker(spec string, in io.Reader, out io.Writer) int {
 	var target string
 	var k, workers int
@@ -273,20 +330,26 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 	}
 	defer set.Close()
 	fmt.Fprintln(out, "ready")
-	if line, err := bufio.NewReader(in).ReadString('\n'); err != nil || line != "go\n" {
-		return 1
-	}
-	n := 0
-	start := time.Now()
-	for time.Since(start) < window {
-		for _, jobs := range batches {
-			if ds := set.Check(context.Background(), jobs); len(ds) > 0 {
-				fmt.Fprintf(os.Stderr, "a disagreement while benchmarking (run the fuzz target):\n%s\n", ds[0])
-				return 1
-			}
-			n += len(jobs)
+	lines := bufio.NewScanner(in)
+	for lines.Scan() {
+		if lines.Text() != "go" {
+			return 2
 		}
+		n := 0
+		start := time.Now()
+		for time.Since(start) < window {
+			for _, jobs := range batches {
+				if ds := set.Check(context.Background(), jobs); len(ds) > 0 {
+					fmt.Fprintf(os.Stderr, "a disagreement while benchmarking (run the fuzz target):\n%s\n", ds[0])
+					return 1
+				}
+				n += len(jobs)
+				if time.Since(start) >= window {
+					break
+				}
+			}
+		}
+		fmt.Fprintf(out, "{\"cases\":%d,\"seconds\":%f}\n", n, time.Since(start).Seconds())
 	}
-	fmt.Fprintf(out, "{\"cases\":%d,\"seconds\":%f}\n", n, time.Since(start).Seconds())
 	return 0
 }

@@ -2,10 +2,13 @@
 // in-process over a list of cases, without the harness protocol.
 // Usage (from the built mirror's directory): node inprocess.mjs CASES.jsonl SECONDS
 // CASES.jsonl has one {"contract","op","input" (base64)} per line. Prints
-// one JSON line: cases run, seconds, and the outcome counts.
+// "ready" once the cases are loaded; then, for each "go" line on stdin,
+// runs the cases over and over for SECONDS and prints one JSON line: cases
+// run, seconds, and the outcome counts. Exits at the end of stdin.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
+import { createInterface } from "node:readline";
 
 const [file, secs] = process.argv.slice(2);
 const camel = (s) => s.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
@@ -19,21 +22,30 @@ for (const l of lines) {
   if (typeof fn !== "function") throw new Error(`no ${c.op} in dist/${dir}.js`);
   cases.push([fn, new Uint8Array(Buffer.from(c.input, "base64"))]);
 }
-const counts = { ok: 0, refused: 0, errored: 0 };
 const budget = Number(secs) * 1000;
-let n = 0;
-const start = performance.now();
-do {
-  for (const [fn, input] of cases) {
-    try {
-      fn(input);
-      counts.ok++;
-    } catch (e) {
-      if (e && e.constructor && e.constructor.name === "Refusal") counts.refused++;
-      else counts.errored++;
+
+function round() {
+  const counts = { ok: 0, refused: 0, errored: 0 };
+  let n = 0;
+  const start = performance.now();
+  do {
+    for (const [fn, input] of cases) {
+      try {
+        fn(input);
+        counts.ok++;
+      } catch (e) {
+        if (e && e.constructor && e.constructor.name === "Refusal") counts.refused++;
+        else counts.errored++;
+      }
+      n++;
     }
-    n++;
-  }
-} while (performance.now() - start < budget);
-const seconds = (performance.now() - start) / 1000;
-process.stdout.write(JSON.stringify({ cases: n, seconds, ...counts }) + "\n");
+  } while (performance.now() - start < budget);
+  const seconds = (performance.now() - start) / 1000;
+  return JSON.stringify({ cases: n, seconds, ...counts }) + "\n";
+}
+
+process.stdout.write("ready\n");
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line !== "go") throw new Error(`unexpected ${JSON.stringify(line)} on stdin`);
+  process.stdout.write(round());
+}

@@ -208,19 +208,34 @@ export function isIgnored(g: Guard): boolean {
   return ignored.has(key(g.contract, g.message));
 }
 
+// One frozen Refusal per guard, made on first use and thrown every time
+// after: most fuzz cases are refused, and a refusal carries nothing but its
+// guard (no stack trace), so there is nothing to make a new one for.
+const refusals = new Map<Guard, Refusal>();
+
+function refusalOf(g: Guard): Refusal {
+  let r = refusals.get(g);
+  if (r === undefined) {
+    r = Object.freeze(new Refusal(g));
+    refusals.set(g, r);
+  }
+  return r;
+}
+
 /**
  * Refuses with `g` unless `g` is ignored; when it is, returns and the caller
  * continues as if the guard's condition had been false.
  */
 export function refuse(g: Guard): void {
-  if (!ignored.has(key(g.contract, g.message))) {
-    throw new Refusal(g);
+  // The ignore set is empty outside mutation audits: skip building its key.
+  if (ignored.size === 0 || !ignored.has(key(g.contract, g.message))) {
+    throw refusalOf(g);
   }
 }
 
 /** Refuses with a guard that has no accept path; ignoring it has no effect. */
 export function fail(g: Guard): never {
-  throw new Refusal(g);
+  throw refusalOf(g);
 }
 
 /**
