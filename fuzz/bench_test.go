@@ -36,10 +36,12 @@ import (
 //
 // This machine's speed drifts by a third over seconds, so the five
 // measurements are interleaved: every measuring process is started and
-// loaded first, then each runs for a short window in turn, for several
-// rounds, and a rate is the sum of its rounds. The last column is the
-// lowest and highest two-worker ratio of a single round. It prints one
-// table.
+// loaded first; the batches are cut into one chunk per round; in round r
+// each measurement in turn runs chunk r, whole, over and over until the
+// window has passed. So every measurement runs the same cases, under
+// nearly the same conditions, and a rate is the sum of its rounds. The
+// last column is the lowest and highest two-worker ratio of a single
+// round. It prints one table.
 func BenchmarkThroughput(b *testing.B) {
 	names := strings.Split(os.Getenv("CONFORM_BENCH_TARGETS"), ",")
 	if names[0] == "" {
@@ -62,7 +64,7 @@ func BenchmarkThroughput(b *testing.B) {
 		dirs[m] = cmd.Dir
 	}
 	const (
-		rounds = 4
+		rounds = 5
 		window = 750 * time.Millisecond
 	)
 	var rows []string
@@ -82,30 +84,30 @@ func BenchmarkThroughput(b *testing.B) {
 		if err := writeCases(file, batches); err != nil {
 			b.Fatal(err)
 		}
-		ts, err := inProcess(dirs["ts"], "node", "inprocess.mjs", file, window)
+		ts, err := inProcess(dirs["ts"], "node", "inprocess.mjs", file, rounds, window)
 		if err != nil {
 			b.Fatal(err)
 		}
-		py, err := inProcess(dirs["python"], "python3", "inprocess.py", file, window)
+		py, err := inProcess(dirs["python"], "python3", "inprocess.py", file, rounds, window)
 		if err != nil {
 			b.Fatal(err)
 		}
-		d1, err := differential(name, 1, window)
+		d1, err := differential(name, 1, rounds, window)
 		if err != nil {
 			b.Fatal(err)
 		}
-		d2, err := differential(name, 2, window)
+		d2, err := differential(name, 2, rounds, window)
 		if err != nil {
 			b.Fatal(err)
 		}
 		meters := []meters{ts, py, d1, d2}
 		var total [5]tally
 		lo, hi := math.Inf(1), 0.0
-		for range rounds {
+		for round := range rounds {
 			var r [5]tally
 			r[0] = measure(window, func() int {
 				k := 0
-				for _, jobs := range batches {
+				for _, jobs := range chunk(batches, round, rounds, 0, 1) {
 					for _, j := range jobs {
 						op, _ := reference.Lookup(j.Contract, j.Op)
 						_, _ = op.Run(j.Input)
@@ -115,7 +117,7 @@ func BenchmarkThroughput(b *testing.B) {
 				return k
 			})
 			for i, m := range meters {
-				if r[i+1], err = m.round(); err != nil {
+				if r[i+1], err = m.round(round); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -133,7 +135,7 @@ func BenchmarkThroughput(b *testing.B) {
 		rows = append(rows, fmt.Sprintf("%-16s %6d %10.0f %10.0f %10.0f %10.0f %10.0f %6.0f%% %6.0f%%   %3.0f-%.0f%%",
 			name, n, ref, tsRate, pyRate, r1, r2, 100*r1/slowest, 100*r2/slowest, 100*lo, 100*hi))
 	}
-	fmt.Printf("\ncases/s on the same cases (structured cases of 300 fuzz inputs per target; %d interleaved rounds of %s)\n", rounds, window)
+	fmt.Printf("\ncases/s on the same cases (structured cases of 300 fuzz inputs per target; %d interleaved rounds of at least %s)\n", rounds, window)
 	fmt.Printf("%-16s %6s %10s %10s %10s %10s %10s %7s %7s   %s\n", "target", "cases", "reference", "ts", "python", "diff 1w", "diff 2w", "1w/slow", "2w/slow", "2w/slow by round")
 	for _, r := range rows {
 		fmt.Println(r)
@@ -152,6 +154,18 @@ func (t *tally) add(u tally) { t.cases += u.cases; t.seconds += u.seconds }
 // rate is cases per second.
 func (t tally) rate() float64 { return float64(t.cases) / t.seconds }
 
+// chunk returns worker k's share (every workers-th batch) of chunk r of
+// batches cut into n chunks.
+func chunk(batches [][]harness.Job, r, n, k, workers int) [][]harness.Job {
+	var out [][]harness.Job
+	for i := r * len(batches) / n; i < (r+1)*len(batches)/n; i++ {
+		if i%workers == k {
+			out = append(out, batches[i])
+		}
+	}
+	return out
+}
+
 // measure runs f (which returns the cases it ran) until window has passed.
 func measure(window time.Duration, f func() int) tally {
 	start := time.Now()
@@ -162,15 +176,17 @@ func measure(window time.Duration, f func() int) tally {
 	return tally{n, time.Since(start).Seconds()}
 }
 
+// writeCases writes the cases for the in-process scripts, one JSON line
+// each, with the index of their batch.
 func writeCases(path string, batches [][]harness.Job) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	enc := json.NewEncoder(f)
-	for _, jobs := range batches {
+	for i, jobs := range batches {
 		for _, j := range jobs {
-			if err := enc.Encode(map[string]string{"contract": j.Contract, "op": j.Op, "input": base64.StdEncoding.EncodeToString(j.Input)}); err != nil {
+			if err := enc.Encode(map[string]any{"batch": i, "contract": j.Contract, "op": j.Op, "input": base64.StdEncoding.EncodeToString(j.Input)}); err != nil {
 				f.Close()
 				return err
 			}
@@ -180,8 +196,8 @@ func writeCases(path string, batches [][]harness.Job) error {
 }
 
 // meter is one measuring process: it writes "ready" once loaded, then
-// answers each "go" line on its stdin by working for one window and
-// writing one {"cases","seconds"} line.
+// answers each "go R" line on its stdin by running chunk R of its cases
+// for one window and writing one {"cases","seconds"} line.
 type meter struct {
 	name string
 	cmd  *exec.Cmd
@@ -220,11 +236,11 @@ func (m *meter) close() {
 	_ = m.cmd.Wait()
 }
 
-// round starts one window on every process together and returns their
+// round starts chunk r on every process together and returns their
 // summed cases over their mean seconds.
-func (ms meters) round() (tally, error) {
+func (ms meters) round(r int) (tally, error) {
 	for _, m := range ms {
-		if _, err := io.WriteString(m.in, "go\n"); err != nil {
+		if _, err := fmt.Fprintf(m.in, "go %d\n", r); err != nil {
 			return tally{}, fmt.Errorf("%s: %v", m.name, err)
 		}
 	}
@@ -254,15 +270,15 @@ func (ms meters) close() {
 }
 
 // inProcess starts bench/<script> in the prepared mirror directory dir on
-// the case file cases.
-func inProcess(dir, interpreter, script, cases string, window time.Duration) (meters, error) {
+// the case file cases, cut into rounds chunks.
+func inProcess(dir, interpreter, script, cases string, rounds int, window time.Duration) (meters, error) {
 	src, err := filepath.Abs(filepath.Join("bench", script))
 	if err != nil {
 		return nil, err
 	}
 	// An ES module outside dir resolves dist/ from the working directory
 	// (it imports absolute paths).
-	cmd := exec.Command(interpreter, src, cases, fmt.Sprint(window.Seconds()))
+	cmd := exec.Command(interpreter, src, cases, fmt.Sprint(rounds), fmt.Sprint(window.Seconds()))
 	cmd.Dir = dir
 	m, err := startMeter(script, cmd)
 	if err != nil {
@@ -272,13 +288,13 @@ func inProcess(dir, interpreter, script, cases string, window time.Duration) (me
 }
 
 // envBenchWorker makes this test binary a benchmark worker (benchWorker):
-// "<target>/<worker>/<workers>/<window>".
+// "<target>/<worker>/<workers>/<rounds>/<window>".
 const envBenchWorker = "CONFORM_BENCH_WORKER"
 
 // differential starts workers worker processes on target's benchmark
 // batches, each a fuzz worker as conform fuzz starts it (GOMAXPROCS=1, its
 // own reference and harnesses).
-func differential(target string, workers int, window time.Duration) (meters, error) {
+func differential(target string, workers, rounds int, window time.Duration) (meters, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -287,7 +303,7 @@ func differential(target string, workers int, window time.Duration) (meters, err
 	for k := range workers {
 		cmd := exec.Command(exe)
 		cmd.Env = append(os.Environ(), "GOMAXPROCS=1", os.Getenv("XGOGC"),
-			fmt.Sprintf("%s=%s/%d/%d/%s", envBenchWorker, target, k, workers, window))
+			fmt.Sprintf("%s=%s/%d/%d/%d/%s", envBenchWorker, target, k, workers, rounds, window))
 		m, err := startMeter(fmt.Sprintf("benchmark worker %d/%d", k, workers), cmd)
 		if err != nil {
 			ms.close()
@@ -299,28 +315,29 @@ func differential(target string, workers int, window time.Duration) (meters, err
 }
 
 // benchWorker is one benchmark worker process (envBenchWorker): it starts
-// the reference and both mirrors and says "ready"; then, for each "go"
-// line on in, it runs Check on its share of the target's benchmark
-// batches (every workers-th, from its own index) for the window and
-// writes its count as one JSON line. It returns the process's exit status.
+// the reference and both mirrors and says "ready"; then, for each "go R"
+// line on in, it runs Check on its share (chunk) of chunk R of the
+// target's benchmark batches, over and over for the window, and writes its
+// count as one JSON line. It returns the process's exit status.
 func benchWorker(spec string, in io.Reader, out io.Writer) int {
 	var target string
-	var k, workers int
+	var k, workers, rounds int
 	var window time.Duration
 	parts := strings.Split(spec, "/")
-	if len(parts) == 4 {
+	if len(parts) == 5 {
 		target = parts[0]
 		fmt.Sscan(parts[1], &k)
 		fmt.Sscan(parts[2], &workers)
-		window, _ = time.ParseDuration(parts[3])
+		fmt.Sscan(parts[3], &rounds)
+		window, _ = time.ParseDuration(parts[4])
 	}
 	t, ok := Lookup(target)
-	if !ok || workers < 1 || k < 0 || k >= workers || window <= 0 {
+	if !ok || workers < 1 || k < 0 || k >= workers || rounds < 1 || window <= 0 {
 		fmt.Fprintf(os.Stderr, "bad %s=%q\n", envBenchWorker, spec)
 		return 2
 	}
 	var batches [][]harness.Job
-	for i := k; i < 300; i += workers {
+	for i := range 300 {
 		batches = append(batches, Jobs(t, StructuredSeed(target+"/bench", i, 512)))
 	}
 	set, err := Start(context.Background(), Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
@@ -332,21 +349,21 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 	fmt.Fprintln(out, "ready")
 	lines := bufio.NewScanner(in)
 	for lines.Scan() {
-		if lines.Text() != "go" {
+		var r int
+		if _, err := fmt.Sscanf(lines.Text(), "go %d", &r); err != nil || r < 0 || r >= rounds {
+			fmt.Fprintf(os.Stderr, "benchmark worker: %q on stdin\n", lines.Text())
 			return 2
 		}
+		mine := chunk(batches, r, rounds, k, workers)
 		n := 0
 		start := time.Now()
 		for time.Since(start) < window {
-			for _, jobs := range batches {
+			for _, jobs := range mine {
 				if ds := set.Check(context.Background(), jobs); len(ds) > 0 {
 					fmt.Fprintf(os.Stderr, "a disagreement while benchmarking (run the fuzz target):\n%s\n", ds[0])
 					return 1
 				}
 				n += len(jobs)
-				if time.Since(start) >= window {
-					break
-				}
 			}
 		}
 		fmt.Fprintf(out, "{\"cases\":%d,\"seconds\":%f}\n", n, time.Since(start).Seconds())

@@ -1,36 +1,43 @@
 """The Python mirror's intrinsic speed: runs the mirror's operations
 in-process over a list of cases, without the harness protocol.
 
-Usage (from the mirror's directory): python3 inprocess.py CASES.jsonl SECONDS
-CASES.jsonl has one {"contract","op","input" (base64)} per line. Prints
-"ready" once the cases are loaded; then, for each "go" line on stdin, runs
-the cases over and over for SECONDS and prints one JSON line: cases run,
-seconds, and the outcome counts. Exits at the end of stdin.
+Usage (from the mirror's directory):
+    python3 inprocess.py CASES.jsonl ROUNDS SECONDS
+CASES.jsonl has one {"batch","contract","op","input" (base64)} per line, in
+batch order. Prints "ready" once the cases are loaded; then, for each
+"go R" line on stdin, runs the cases of chunk R (the batches are cut into
+ROUNDS chunks, as BenchmarkThroughput cuts them) over and over, whole,
+until SECONDS have passed, and prints one JSON line: cases run, seconds,
+and the outcome counts. Exits at the end of stdin.
 """
 
 import base64
 import json
+import re
 import sys
 import time
 
 sys.path.insert(0, ".")
 from conform_mirror import OPERATIONS, Refusal  # noqa: E402
 
-path, secs = sys.argv[1], float(sys.argv[2])
+path, rounds, secs = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 cases = []
 with open(path) as f:
     for line in f:
         if line.strip():
             c = json.loads(line)
-            cases.append((OPERATIONS[c["contract"]][c["op"]], base64.b64decode(c["input"])))
+            cases.append((c["batch"], OPERATIONS[c["contract"]][c["op"]], base64.b64decode(c["input"])))
+batches = cases[-1][0] + 1 if cases else 0
 
 
-def run_round() -> str:
+def run_round(r: int) -> str:
+    lo, hi = r * batches // rounds, (r + 1) * batches // rounds
+    chunk = [(fn, data) for b, fn, data in cases if lo <= b < hi]
     counts = {"ok": 0, "refused": 0, "errored": 0}
     n = 0
     start = time.perf_counter()
     while True:
-        for fn, data in cases:
+        for fn, data in chunk:
             try:
                 fn(data)
                 counts["ok"] += 1
@@ -46,6 +53,7 @@ def run_round() -> str:
 
 print("ready", flush=True)
 for line in sys.stdin:
-    if line != "go\n":
+    m = re.fullmatch(r"go (\d+)\n", line)
+    if m is None or int(m[1]) >= rounds:
         sys.exit(f"unexpected {line!r} on stdin")
-    print(run_round(), flush=True)
+    print(run_round(int(m[1])), flush=True)
