@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/hex"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -9,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"conform/fuzz"
 	"conform/fuzz/share"
+	"conform/mirrors/harness"
 	"conform/report"
 	"conform/vectors"
 )
@@ -280,3 +283,31 @@ func TestCorpusRoundTrip(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestEvalRunsFakes runs the reproducer a disagreement with a fuzz test
+// double prints: conform eval --impl fake:<bug> serves the fake from
+// conform's own binary (here the test binary, see TestMain), and it
+// answers as the fake, not as the reference.
+func TestEvalRunsFakes(t *testing.T) {
+	// U+F885 sorts before U+1F600 by code point and after it by UTF-16 unit.
+	input := "{\"\uf885\":1,\"\U0001F600\":2}"
+	j := harness.Job{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte(input)}
+	if repro := fuzz.Repro(j, "fake:codepoint-sort"); !strings.Contains(repro, "eval --contract rfc8785/1 --op canonicalize --impl fake:codepoint-sort") {
+		t.Fatalf("reproducer %q", repro)
+	}
+	answer := func(impl string) string {
+		r := conform(t, input, "eval", "--contract", "rfc8785/1", "--op", "canonicalize", "--impl", impl)
+		if r.code != 0 {
+			t.Fatalf("eval --impl %s: exit %d\n%s", impl, r.code, r.stderr)
+		}
+		return r.stdout
+	}
+	fake, ref := answer("fake:codepoint-sort"), answer("go")
+	wantFake := `{"impl":"fake:codepoint-sort","outcome":"ok","output_hex":"` + hex.EncodeToString([]byte("{\"\uf885\":1,\"\U0001F600\":2}")) + "\"}\n"
+	if fake != wantFake || !strings.Contains(ref, hex.EncodeToString([]byte("{\"\U0001F600\":2,\"\uf885\":1}"))) {
+		t.Errorf("fake answered %s, go %s", fake, ref)
+	}
+	if r := conform(t, input, "eval", "--contract", "rfc8785/1", "--impl", "fake:nope"); r.code != 2 || !strings.Contains(r.stderr, "unknown fake") {
+		t.Errorf("unknown fake: exit %d, %s", r.code, r.stderr)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"conform/corpus"
+	"conform/fuzz"
 	"conform/mirrors"
 	"conform/mirrors/harness"
 	"conform/mirrors/transport"
@@ -34,7 +35,7 @@ type implFlags struct {
 func (f *implFlags) register(cmd *cobra.Command, defaultImpls []string) {
 	help := "implementations to run: go, ts, python (the Go reference always runs: it is the expectation of corpus cases)"
 	if defaultImpls == nil {
-		help = "the implementation to ask: go, ts or python"
+		help = "the implementation to ask: go, ts or python (or fake:<bug>, a fuzz test double)"
 	}
 	cmd.Flags().StringSliceVar(&f.impls, "impl", defaultImpls, help)
 	cmd.Flags().StringVar(&f.transport, "transport", "local", "how mirrors run: local (processes on PATH) or container (hermetic containers from the images conform images build makes)")
@@ -89,7 +90,14 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 			if n == "" || slices.Contains(names, n) {
 				continue
 			}
-			if _, ok := mirrors.Lookup(n); !ok {
+			if bug, fake := strings.CutPrefix(n, "fake:"); fake {
+				// The fuzz test doubles, served by this binary (cmd/conform
+				// checks fuzz.EnvServeFake), so that the reproducer a
+				// disagreement with one prints runs.
+				if _, ok := fuzz.Fakes[bug]; !ok {
+					return nil, usageErr("unknown fake %q (known: %s)", bug, strings.Join(fuzz.FakeNames(), ", "))
+				}
+			} else if _, ok := mirrors.Lookup(n); !ok {
 				return nil, usageErr("unknown implementation %q (known: go, ts, python)", n)
 			}
 			names = append(names, n)
@@ -114,7 +122,17 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 		m, _ := mirrors.Lookup(name)
 		meta := report.ImplMeta{Impl: name, Transport: t.Name()}
 		var cmd transport.Command
-		if inContainers {
+		if bug, fake := strings.CutPrefix(name, "fake:"); fake {
+			exe, err := os.Executable()
+			if err == nil && inContainers {
+				err = usageErr("the fakes run only with the local transport")
+			}
+			if err != nil {
+				s.Close()
+				return nil, err
+			}
+			cmd = transport.Command{Path: exe, Env: []string{fuzz.EnvServeFake + "=" + bug}}
+		} else if inContainers {
 			cmd, err = containerMirror(ctx, ct, m, &meta)
 		} else {
 			cmd, err = m.Prepare(ctx, cache, progress)

@@ -7,8 +7,13 @@ import (
 	"os"
 
 	"conform/cli"
+	"conform/fuzz"
 )
 
 func main() {
+	// conform eval --impl fake:<bug> runs this binary as the fake's harness.
+	if bug := os.Getenv(fuzz.EnvServeFake); bug != "" {
+		os.Exit(fuzz.ServeFake(bug, os.Stdin, os.Stdout, os.Stderr))
+	}
 	os.Exit(cli.Main(os.Args[1:], &cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
 }

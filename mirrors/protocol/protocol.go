@@ -4,6 +4,7 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Version is the protocol version this package speaks.
@@ -365,6 +367,12 @@ func decodeAnswerJSON(line []byte) (Answer, error) {
 	if err := jsonv2.Unmarshal(line, &w, jsonv2.RejectUnknownMembers(true)); err != nil {
 		return Answer{}, violation("not a protocol answer: %s", shorten(err.Error()))
 	}
+	if holdsNull(line) {
+		// The decoder leaves a field that is null as if it were absent (and
+		// a null list element as a zero value): no field of an answer may
+		// be null, at any depth.
+		return Answer{}, violation("answer holds a null")
+	}
 	if w.Seq == nil {
 		return Answer{}, violation("answer has no seq")
 	}
@@ -420,6 +428,22 @@ func decodeAnswerJSON(line []byte) (Answer, error) {
 		}
 	}
 	return a, nil
+}
+
+// holdsNull reports whether the JSON text line holds a null anywhere. It
+// is called on text that has already decoded, so it never meets a syntax
+// error; were it to, it reports false and leaves the error to the decoder.
+func holdsNull(line []byte) bool {
+	dec := jsontext.NewDecoder(bytes.NewReader(line))
+	for {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return false
+		}
+		if tok.Kind() == 'n' {
+			return true
+		}
+	}
 }
 
 func checkImplementation(im *Implementation) error {

@@ -51,6 +51,15 @@ func TestDecodeAnswerRefusesViolations(t *testing.T) {
 		`{"seq":1,"outcome":"errored","message":"` + strings.Repeat("x", MaxMessage+1) + `","trace":""}`,
 		`{"seq":0,"outcome":"started","protocol":2,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"a":["b"]}}}`,
 		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"a":["b"]}}}`,
+		// null is no field's type, at any depth (the decoder alone would
+		// take it for an absent field or a zero value).
+		`{"seq":1,"outcome":"ok","output":"","features":null}`,
+		`{"seq":1,"outcome":"ok","output":"","message":null}`,
+		`{"seq":1,"outcome":"ack","unknown":[null]}`,
+		`{"seq":1,"outcome":"refused","message":"m","supported":[null]}`,
+		`{"seq":1,"outcome":"batch","answers":[{"outcome":"ok","output":"","reason":null}]}`,
+		`{"seq":1,"outcome":"batch","answers":[null]}`,
+		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"a":["b"],"c":null}}}`,
 	} {
 		if _, err := DecodeAnswer([]byte(line)); !errors.Is(err, ErrViolation) {
 			t.Errorf("%.80q: err = %v, want a violation", line, err)
@@ -176,18 +185,24 @@ func TestServeBatch(t *testing.T) {
 	in.Write(Request{Cmd: CmdBatch, Seq: 3}.Encode())
 	in.Write(Request{Cmd: CmdBatch, Seq: 4, Cases: make([]Case, MaxBatch+1)}.Encode())
 	in.WriteString(`{"cmd":"batch","seq":5,"cases":[{"contract":"echo/1","op":"echo"}]}` + "\n")
+	in.WriteString(`{"cmd":"batch","seq":6,"cases":[{"contract":"echo/1","op":"echo","input":"","extra":1}]}` + "\n")
+	in.WriteString(`{"cmd":"guards","seq":7}` + "\r\n")
 	var out bytes.Buffer
 	if err := Serve(&in, &out, im, echo{}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(lines) != 6 {
+	if len(lines) != 8 {
 		t.Fatalf("%d answers:\n%s", len(lines), out.String())
 	}
 	var got []Answer
 	for i, l := range lines {
 		a, err := DecodeAnswer([]byte(l))
-		if err != nil || a.Seq != int64(i) {
+		want := int64(i)
+		if i == 7 { // a line ending in CR: not a request
+			want = -1
+		}
+		if err != nil || a.Seq != want {
 			t.Fatalf("answer %d: %v: %s", i, err, l)
 		}
 		got = append(got, a)
@@ -200,7 +215,7 @@ func TestServeBatch(t *testing.T) {
 		b[2].Outcome != OutcomeErrored || !strings.Contains(b[2].Message, "boom") || b[3].Outcome != OutcomeSkipped {
 		t.Errorf("batch answer: %s", lines[2])
 	}
-	for i := 3; i < 6; i++ {
+	for i := 3; i < 8; i++ {
 		if got[i].Outcome != OutcomeErrored {
 			t.Errorf("malformed batch %d answered %s", i, lines[i])
 		}

@@ -36,6 +36,27 @@ type wireCase struct {
 	Contract *string `json:"contract"`
 	Op       *string `json:"op"`
 	Input    *string `json:"input"`
+	// members counts the case's members: a case has exactly contract, op
+	// and input (PROTOCOL.md, "batch").
+	members int
+}
+
+// UnmarshalJSON decodes a batch case and counts its members, so that a
+// case with any other member is found malformed (with the batch's seq, not
+// as a line that does not decode).
+func (c *wireCase) UnmarshalJSON(b []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	type plain wireCase
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	*c = wireCase(p)
+	c.members = len(m)
+	return nil
 }
 
 // Serve runs the harness side of the protocol over r and w until r ends,
@@ -83,6 +104,9 @@ func readLine(in *bufio.Reader) ([]byte, error) {
 
 func answer(line []byte, started bool, ignore []GuardPair, im Implementation, h Handler) ([]byte, bool, []GuardPair) {
 	var req wireRequest
+	if bytes.HasSuffix(line, []byte("\r")) {
+		return errored(-1, "request line ends with CR", ""), started, ignore
+	}
 	if err := json.Unmarshal(line, &req); err != nil || req.Seq == nil {
 		return errored(-1, "malformed request", ""), started, ignore
 	}
@@ -135,8 +159,8 @@ func batch(seq int64, cases []wireCase, ignore []GuardPair, h Handler) []byte {
 	}
 	inputs := make([][]byte, len(cases))
 	for i, c := range cases {
-		if c.Contract == nil || c.Op == nil || c.Input == nil {
-			return errored(seq, fmt.Sprintf("batch case %d lacks contract, op or input", i), "")
+		if c.Contract == nil || c.Op == nil || c.Input == nil || c.members != 3 {
+			return errored(seq, fmt.Sprintf("batch case %d is not exactly contract, op and input", i), "")
 		}
 		in, err := base64.StdEncoding.DecodeString(*c.Input)
 		if err != nil {

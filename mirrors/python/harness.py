@@ -222,8 +222,9 @@ class Harness:
         ``batch`` with one run_case entry per case, in order.
 
         A request that is not a well-formed batch (``cases`` not a list of 1
-        to 1024 objects, each with string ``contract``, ``op`` and ``input``)
-        is one ``errored`` answer, and none of its cases runs.
+        to 1024 objects, each with exactly the string members ``contract``,
+        ``op`` and ``input``) is one ``errored`` answer, and none of its
+        cases runs.
         """
         cases = request.get("cases")
         if not isinstance(cases, list) or not 1 <= len(cases) <= MAX_BATCH:
@@ -233,12 +234,13 @@ class Harness:
         for case in cases:
             if not (
                 type(case) is dict
+                and len(case) == 3
                 and type(case.get("contract")) is str
                 and type(case.get("op")) is str
                 and type(case.get("input")) is str
             ):
                 return _errored(
-                    seq, "batch cases need string fields contract, op and input"
+                    seq, "batch cases need exactly the string fields contract, op and input"
                 )
         return {
             "seq": seq,

@@ -419,6 +419,8 @@ class Batch(unittest.TestCase):
             None, {}, "cases", 1, [], [good] * 1025, [good, None], [good, [good]], [good, "x"],
             [dict(good, input=None)], [dict(good, input=12)], [{"contract": "prim/1", "op": "integer"}],
             [dict(good, contract=1)], [dict(good, op=None)], [{"op": "integer", "input": "MQ=="}],
+            # A case is exactly contract, op and input (PROTOCOL.md, "batch").
+            [dict(good, extra=[1])], [good, dict(good, seq=1)],
         ]
         requests = [start()]
         for i, cases in enumerate(bad_cases):
@@ -427,8 +429,7 @@ class Batch(unittest.TestCase):
                 request["cases"] = cases
             requests.append(line(request))
         n = len(bad_cases)
-        # Members besides contract, op and input are ignored, as in run.
-        requests.append(line({"cmd": "batch", "seq": n + 1, "cases": [dict(good, extra=[1])]}))
+        requests.append(line({"cmd": "batch", "seq": n + 1, "cases": [good]}))
         answers = exchange(b"".join(requests))
         self.assertEqual(len(answers), n + 2)
         for seq, answer in enumerate(answers[1:n + 1], 1):

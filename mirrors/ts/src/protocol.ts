@@ -230,10 +230,14 @@ function ignore(seq: number, req: Record<string, unknown>): Answer {
 
 /**
  * Answers one request line (without its LF) with one answer object
- * (PROTOCOL.md, "Requests and answers"); a line that is not a JSON object
- * with an integer seq is answered with seq -1. Never throws.
+ * (PROTOCOL.md, "Requests and answers"); a line that ends with CR, or is
+ * not a JSON object with an integer seq, is answered with seq -1. Never
+ * throws.
  */
 export function answer(line: string): Answer {
+  // A trailing CR is a protocol violation (PROTOCOL.md, framing), not
+  // whitespace JSON.parse may skip.
+  if (line.endsWith("\r")) return errored(-1, "bad request: line ends with CR", "");
   let req: unknown;
   try {
     req = JSON.parse(line);

@@ -127,6 +127,7 @@ test("not started, unsupported version, unknown command, bad lines", async () =>
     { cmd: "run", seq: 11, contract: "frame/1", op: "lex" },
     { cmd: "start", seq: 12, protocol: "1" },
     run(13, "frame/1", "lex", "{}"),
+    '{"cmd":"guards","seq":14}\r',
   ]);
   assert.equal(code, 0);
   assert.deepEqual(answers, [
@@ -145,6 +146,7 @@ test("not started, unsupported version, unknown command, bad lines", async () =>
     { seq: 11, outcome: "errored", message: "bad request: input is not standard base64", trace: "" },
     { seq: 12, outcome: "refused", message: "unsupported protocol version", supported: [1] },
     { seq: 13, outcome: "errored", message: "not started", trace: "" },
+    { seq: -1, outcome: "errored", message: "bad request: line ends with CR", trace: "" },
   ]);
   assert.equal(answers[3].outcome, "started");
 });
