@@ -69,71 +69,11 @@ func BenchmarkThroughput(b *testing.B) {
 	)
 	var rows []string
 	for _, name := range names {
-		t, ok := Lookup(name)
-		if !ok {
-			b.Fatalf("no target %s", name)
-		}
-		var batches [][]harness.Job
-		n := 0
-		for i := range 300 {
-			jobs := Jobs(t, StructuredSeed(name+"/bench", i, 512))
-			batches = append(batches, jobs)
-			n += len(jobs)
-		}
-		file := filepath.Join(b.TempDir(), "cases.jsonl")
-		if err := writeCases(file, batches); err != nil {
-			b.Fatal(err)
-		}
-		ts, err := inProcess(dirs["ts"], "node", "inprocess.mjs", file, rounds, window)
+		row, err := benchTarget(name, dirs, b.TempDir(), rounds, window)
 		if err != nil {
 			b.Fatal(err)
 		}
-		py, err := inProcess(dirs["python"], "python3", "inprocess.py", file, rounds, window)
-		if err != nil {
-			b.Fatal(err)
-		}
-		d1, err := differential(name, 1, rounds, window)
-		if err != nil {
-			b.Fatal(err)
-		}
-		d2, err := differential(name, 2, rounds, window)
-		if err != nil {
-			b.Fatal(err)
-		}
-		meters := []meters{ts, py, d1, d2}
-		var total [5]tally
-		lo, hi := math.Inf(1), 0.0
-		for round := range rounds {
-			var r [5]tally
-			r[0] = measure(window, func() int {
-				k := 0
-				for _, jobs := range chunk(batches, round, rounds, 0, 1) {
-					for _, j := range jobs {
-						op, _ := reference.Lookup(j.Contract, j.Op)
-						_, _ = op.Run(j.Input)
-						k++
-					}
-				}
-				return k
-			})
-			for i, m := range meters {
-				if r[i+1], err = m.round(round); err != nil {
-					b.Fatal(err)
-				}
-			}
-			for i := range r {
-				total[i].add(r[i])
-			}
-			ratio := r[4].rate() / min(r[1].rate(), r[2].rate())
-			lo, hi = min(lo, ratio), max(hi, ratio)
-		}
-		for _, m := range meters {
-			m.close()
-		}
-		ref, tsRate, pyRate, r1, r2 := total[0].rate(), total[1].rate(), total[2].rate(), total[3].rate(), total[4].rate()
-		slowest := min(tsRate, pyRate)
-		rows = append(rows, fmt.Sprintf("%-16s %6d %10.0f %10.0f %10.0f %10.0f %10.0f %6.0f%% %6.0f%%   %3.0f-%.0f%%",
-			name, n, ref, tsRate, pyRate, r1, r2, 100*r1/slowest, 100*r2/slowest, 100*lo, 100*hi))
+		rows = append(rows, row)
 	}
 	fmt.Printf("\ncases/s on the same cases (structured cases of 300 fuzz inputs per target; %d interleaved rounds of at least %s)\n", rounds, window)
 	fmt.Printf("%-16s %6s %10s %10s %10s %10s %10s %7s %7s   %s\n", "target", "cases", "reference", "ts", "python", "diff 1w", "diff 2w", "1w/slow", "2w/slow", "2w/slow by round")
@@ -141,6 +81,80 @@ func BenchmarkThroughput(b *testing.B) {
 		fmt.Println(r)
 	}
 }
+
+// benchTarget measures one target (see BenchmarkThroughput) and returns
+// its table row. Every process it starts is ended before it returns.
+func benchTarget(name string, dirs map[string]string, tmp string, rounds int, window time.Duration) (string, error) {
+	t, ok := Lookup(name)
+	if !ok {
+		return "", fmt.Errorf("no target %s", name)
+	}
+	var batches [][]harness.Job
+	n := 0
+	for i := range benchInputs {
+		jobs := Jobs(t, StructuredSeed(name+"/bench", i, 512))
+		batches = append(batches, jobs)
+		n += len(jobs)
+	}
+	file := filepath.Join(tmp, "cases.jsonl")
+	if err := writeCases(file, batches); err != nil {
+		return "", err
+	}
+	var all []meters
+	defer func() {
+		for _, ms := range all {
+			ms.close()
+		}
+	}()
+	for _, start := range []func() (meters, error){
+		func() (meters, error) { return inProcess(dirs["ts"], "node", "inprocess.mjs", file, rounds, window) },
+		func() (meters, error) {
+			return inProcess(dirs["python"], "python3", "inprocess.py", file, rounds, window)
+		},
+		func() (meters, error) { return differential(name, 1, rounds, window) },
+		func() (meters, error) { return differential(name, 2, rounds, window) },
+	} {
+		ms, err := start()
+		if err != nil {
+			return "", err
+		}
+		all = append(all, ms)
+	}
+	var total [5]tally
+	lo, hi := math.Inf(1), 0.0
+	for round := range rounds {
+		var r [5]tally
+		r[0] = measure(window, func() int {
+			k := 0
+			for _, jobs := range chunk(batches, round, rounds, 0, 1) {
+				for _, j := range jobs {
+					op, _ := reference.Lookup(j.Contract, j.Op)
+					_, _ = op.Run(j.Input)
+					k++
+				}
+			}
+			return k
+		})
+		for i, ms := range all {
+			var err error
+			if r[i+1], err = ms.round(round); err != nil {
+				return "", err
+			}
+		}
+		for i := range r {
+			total[i].add(r[i])
+		}
+		ratio := r[4].rate() / min(r[1].rate(), r[2].rate())
+		lo, hi = min(lo, ratio), max(hi, ratio)
+	}
+	ref, tsRate, pyRate, r1, r2 := total[0].rate(), total[1].rate(), total[2].rate(), total[3].rate(), total[4].rate()
+	slowest := min(tsRate, pyRate)
+	return fmt.Sprintf("%-16s %6d %10.0f %10.0f %10.0f %10.0f %10.0f %6.0f%% %6.0f%%   %3.0f-%.0f%%",
+		name, n, ref, tsRate, pyRate, r1, r2, 100*r1/slowest, 100*r2/slowest, 100*lo, 100*hi), nil
+}
+
+// benchInputs is how many fuzz inputs' cases BenchmarkThroughput runs.
+const benchInputs = 300
 
 // tally is work done in one or more measurement windows: cases run and
 // the seconds they took.
@@ -249,6 +263,7 @@ func (ms meters) round(r int) (tally, error) {
 		var r struct {
 			Cases   int
 			Seconds float64
+			Errored int
 		}
 		line, err := m.out.ReadString('\n')
 		if err != nil {
@@ -256,6 +271,12 @@ func (ms meters) round(r int) (tally, error) {
 		}
 		if err := json.Unmarshal([]byte(line), &r); err != nil || r.Seconds <= 0 {
 			return tally{}, fmt.Errorf("%s: %q", m.name, line)
+		}
+		// The differential agrees with the reference on these cases, which
+		// never crash it: a crash in-process is a broken script (an
+		// operation mapped to the wrong function), not work measured.
+		if r.Errored > 0 {
+			return tally{}, fmt.Errorf("%s: %d cases errored in-process: %q", m.name, r.Errored, line)
 		}
 		t.cases += r.Cases
 		t.seconds += r.Seconds / float64(len(ms))
@@ -278,7 +299,7 @@ func inProcess(dir, interpreter, script, cases string, rounds int, window time.D
 	}
 	// An ES module outside dir resolves dist/ from the working directory
 	// (it imports absolute paths).
-	cmd := exec.Command(interpreter, src, cases, fmt.Sprint(rounds), fmt.Sprint(window.Seconds()))
+	cmd := exec.Command(interpreter, src, cases, fmt.Sprint(benchInputs), fmt.Sprint(rounds), fmt.Sprint(window.Seconds()))
 	cmd.Dir = dir
 	m, err := startMeter(script, cmd)
 	if err != nil {
@@ -337,7 +358,7 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 		return 2
 	}
 	var batches [][]harness.Job
-	for i := range 300 {
+	for i := range benchInputs {
 		batches = append(batches, Jobs(t, StructuredSeed(target+"/bench", i, 512)))
 	}
 	set, err := Start(context.Background(), Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)

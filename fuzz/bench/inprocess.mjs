@@ -1,19 +1,20 @@
 // The TypeScript mirror's intrinsic speed: runs the mirror's operations
 // in-process over a list of cases, without the harness protocol.
 // Usage (from the built mirror's directory):
-//   node inprocess.mjs CASES.jsonl ROUNDS SECONDS
+//   node inprocess.mjs CASES.jsonl BATCHES ROUNDS SECONDS
 // CASES.jsonl has one {"batch","contract","op","input" (base64)} per line,
-// in batch order. Prints "ready" once the cases are loaded; then, for each
-// "go R" line on stdin, runs the cases of chunk R (the batches are cut into
-// ROUNDS chunks, as BenchmarkThroughput cuts them) over and over, whole,
-// until SECONDS have passed, and prints one JSON line: cases run, seconds,
-// and the outcome counts. Exits at the end of stdin.
+// in batch order, from BATCHES batches. Prints "ready" once the cases are
+// loaded; then, for each "go R" line on stdin, runs the cases of chunk R
+// (the batches cut into ROUNDS chunks, as BenchmarkThroughput cuts them)
+// over and over, whole, until SECONDS have passed, and prints one JSON
+// line: cases run, seconds, and the outcome counts. Exits at the end of
+// stdin.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 
-const [file, rounds, secs] = process.argv.slice(2);
+const [file, count, rounds, secs] = process.argv.slice(2);
 const camel = (s) => s.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.length > 0);
 const cases = [];
@@ -25,7 +26,7 @@ for (const l of lines) {
   if (typeof fn !== "function") throw new Error(`no ${c.op} in dist/${dir}.js`);
   cases.push([c.batch, fn, new Uint8Array(Buffer.from(c.input, "base64"))]);
 }
-const batches = cases.length === 0 ? 0 : cases[cases.length - 1][0] + 1;
+const batches = Number(count);
 const n = Number(rounds);
 const budget = Number(secs) * 1000;
 

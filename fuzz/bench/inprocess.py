@@ -2,13 +2,13 @@
 in-process over a list of cases, without the harness protocol.
 
 Usage (from the mirror's directory):
-    python3 inprocess.py CASES.jsonl ROUNDS SECONDS
+    python3 inprocess.py CASES.jsonl BATCHES ROUNDS SECONDS
 CASES.jsonl has one {"batch","contract","op","input" (base64)} per line, in
-batch order. Prints "ready" once the cases are loaded; then, for each
-"go R" line on stdin, runs the cases of chunk R (the batches are cut into
-ROUNDS chunks, as BenchmarkThroughput cuts them) over and over, whole,
-until SECONDS have passed, and prints one JSON line: cases run, seconds,
-and the outcome counts. Exits at the end of stdin.
+batch order, from BATCHES batches. Prints "ready" once the cases are
+loaded; then, for each "go R" line on stdin, runs the cases of chunk R (the
+batches cut into ROUNDS chunks, as BenchmarkThroughput cuts them) over and
+over, whole, until SECONDS have passed, and prints one JSON line: cases
+run, seconds, and the outcome counts. Exits at the end of stdin.
 """
 
 import base64
@@ -20,14 +20,13 @@ import time
 sys.path.insert(0, ".")
 from conform_mirror import OPERATIONS, Refusal  # noqa: E402
 
-path, rounds, secs = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+path, batches, rounds, secs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
 cases = []
 with open(path) as f:
     for line in f:
         if line.strip():
             c = json.loads(line)
             cases.append((c["batch"], OPERATIONS[c["contract"]][c["op"]], base64.b64decode(c["input"])))
-batches = cases[-1][0] + 1 if cases else 0
 
 
 def run_round(r: int) -> str:

@@ -63,7 +63,11 @@ func TestDecodeBatchFastAgrees(t *testing.T) {
 //	go test -run '^$' -fuzz FuzzDecodeBatchFast ./mirrors/protocol/
 func FuzzDecodeBatchFast(f *testing.F) {
 	for _, c := range fastLines {
-		f.Add([]byte(c.line))
+		// Not the MaxBatch line: the engine grows inputs from a 30 KB
+		// seed into ones it then spends its whole minimization budget on.
+		if len(c.line) < 4096 {
+			f.Add([]byte(c.line))
+		}
 	}
 	f.Fuzz(checkFastAgrees)
 }
