@@ -132,8 +132,14 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 		impls = nil // the reference alone: the engine's own speed
 	}
 	for _, n := range impls {
+		if bug, fake := strings.CutPrefix(n, "fake:"); fake {
+			if _, ok := fuzz.Fakes[bug]; !ok {
+				return usageErr("unknown fake %q (known: %s)", bug, strings.Join(fuzz.FakeNames(), ", "))
+			}
+			continue
+		}
 		m, ok := mirrors.Lookup(n)
-		if !ok && !strings.HasPrefix(n, "fake:") {
+		if !ok {
 			return usageErr("unknown implementation %q for --impl (ts, python; the Go reference always runs)", n)
 		}
 		for _, p := range m.Needs {
@@ -204,6 +210,9 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 		}
 		runs = append(runs, r)
 	}
+	// The reruns ask the implementations that were fuzzed (a fake's
+	// finding does not show against the mirrors).
+	rerunImpls := shellQuote(implsEnv(impls))
 	found := 0
 	for _, r := range runs {
 		fmt.Fprintln(env.Stdout, r.summary())
@@ -211,13 +220,13 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 			found++
 			if !w.New {
 				fmt.Fprintf(env.Stdout, "  finding %s: already a vector (%s)\n", w.ID, w.Path)
-				fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --vectors %s --impl ts,python\n", invocation(), w.ID, shellQuote(vecDir))
+				fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --vectors %s --impl %s\n", invocation(), w.ID, shellQuote(vecDir), rerunImpls)
 				continue
 			}
 			fmt.Fprintf(env.Stdout, "  finding %s: vector %s, Go corpus %s\n", w.ID, filepath.Join(vecDir, w.Path), filepath.Join(workdir, r.failing))
-			fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --vectors %s --impl ts,python\n", invocation(), w.ID, shellQuote(vecDir))
+			fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --vectors %s --impl %s\n", invocation(), w.ID, shellQuote(vecDir), rerunImpls)
 			if r.failing != "" {
-				fmt.Fprintf(env.Stdout, "    and:      go test -run '%s/%s' ./fuzz/\n", r.target.Name, filepath.Base(r.failing))
+				fmt.Fprintf(env.Stdout, "    and:      %s=%s go test -run '%s/%s' ./fuzz/\n", fuzz.EnvImpls, rerunImpls, r.target.Name, filepath.Base(r.failing))
 			}
 		}
 	}

@@ -147,6 +147,13 @@ func TestFuzzFindsAndRecordsASeededBug(t *testing.T) {
 		t.Fatalf("no finding line in stdout:\n%s", r.stdout)
 	}
 	id, vecFile, goFile := m[1], m[2], m[3]
+	// The reruns it prints ask the fake that was fuzzed, not the mirrors.
+	for _, want := range []string{"repro " + id + " --vectors " + vecDir + " --impl 'fake:codepoint-sort'",
+		"CONFORM_FUZZ_IMPLS='fake:codepoint-sort' go test -run 'FuzzJCS/"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, r.stdout)
+		}
+	}
 	b, err := os.ReadFile(filepath.Join(work, goFile))
 	if err != nil {
 		t.Fatal(err)

@@ -131,7 +131,7 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 				s.Close()
 				return nil, err
 			}
-			cmd = transport.Command{Path: exe, Env: []string{fuzz.EnvServeFake + "=" + bug}}
+			cmd = transport.Command{Path: exe, Args: []string{fuzz.ServeFakeArg}, Env: []string{fuzz.EnvServeFake + "=" + bug}}
 		} else if inContainers {
 			cmd, err = containerMirror(ctx, ct, m, &meta)
 		} else {

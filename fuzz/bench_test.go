@@ -323,7 +323,7 @@ func differential(target string, workers, rounds int, window time.Duration) (met
 	var ms meters
 	for k := range workers {
 		cmd := exec.Command(exe)
-		cmd.Env = append(os.Environ(), "GOMAXPROCS=1", os.Getenv("XGOGC"),
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1",
 			fmt.Sprintf("%s=%s/%d/%d/%d/%s", envBenchWorker, target, k, workers, rounds, window))
 		m, err := startMeter(fmt.Sprintf("benchmark worker %d/%d", k, workers), cmd)
 		if err != nil {

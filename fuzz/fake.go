@@ -16,6 +16,12 @@ import (
 // ServeFake serve that fake over the harness protocol instead of testing.
 const EnvServeFake = "CONFORM_FUZZ_SERVE_FAKE"
 
+// ServeFakeArg is the one argument with which conform's own binary serves
+// the fake EnvServeFake names (conform eval --impl fake:<bug>). Both are
+// needed, so that the variable left in an environment cannot turn every
+// conform command into a fake harness.
+const ServeFakeArg = "-conform.serve-fake"
+
 // A Fake is a test double of a mirror: the Go reference with one seeded
 // bug, served over the harness protocol, so that a test can prove the fuzz
 // targets find a real kind of bug through the real client and transport.
@@ -93,6 +99,7 @@ func ServeFake(name string, r io.Reader, w io.Writer, errw io.Writer) int {
 		fmt.Fprintf(errw, "conform fuzz: unknown fake %q\n", name)
 		return 2
 	}
+	fmt.Fprintf(errw, "conform: serving the fuzz test double fake:%s (%s)\n", name, EnvServeFake)
 	contracts := map[string][]string{}
 	for _, o := range reference.Operations() {
 		contracts[o.Contract] = append(contracts[o.Contract], o.Op)

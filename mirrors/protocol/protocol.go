@@ -434,6 +434,9 @@ func decodeAnswerJSON(line []byte) (Answer, error) {
 // is called on text that has already decoded, so it never meets a syntax
 // error; were it to, it reports false and leaves the error to the decoder.
 func holdsNull(line []byte) bool {
+	if !bytes.Contains(line, []byte("null")) {
+		return false // the common case, without a second pass
+	}
 	dec := jsontext.NewDecoder(bytes.NewReader(line))
 	for {
 		tok, err := dec.ReadToken()

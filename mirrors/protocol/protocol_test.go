@@ -187,12 +187,22 @@ func TestServeBatch(t *testing.T) {
 	in.WriteString(`{"cmd":"batch","seq":5,"cases":[{"contract":"echo/1","op":"echo"}]}` + "\n")
 	in.WriteString(`{"cmd":"batch","seq":6,"cases":[{"contract":"echo/1","op":"echo","input":"","extra":1}]}` + "\n")
 	in.WriteString(`{"cmd":"guards","seq":7}` + "\r\n")
+	// Member names match exactly; a case of the wrong type, or cases that
+	// are not an array, are a malformed batch answered with its seq.
+	in.WriteString(`{"cmd":"batch","seq":8,"cases":[{"contract":"echo/1","op":"echo","Input":"aGk="}]}` + "\n")
+	in.WriteString(`{"cmd":"batch","seq":9,"cases":{}}` + "\n")
+	in.WriteString(`{"cmd":"batch","seq":10,"cases":[{"contract":"echo/1","op":"echo","input":1}]}` + "\n")
+	in.WriteString(`{"cmd":"run","seq":11,"contract":"echo/1","op":"echo"}` + "\n")
+	in.WriteString(`{"cmd":"ignore","seq":12,"ignore":null}` + "\n")
+	// A case whose input is not base64 is that entry's errored, as a run
+	// request's would be.
+	in.WriteString(`{"cmd":"batch","seq":13,"cases":[{"contract":"echo/1","op":"echo","input":"aGk="},{"contract":"echo/1","op":"echo","input":"aG\r\nk="}]}` + "\n")
 	var out bytes.Buffer
 	if err := Serve(&in, &out, im, echo{}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(lines) != 8 {
+	if len(lines) != 14 {
 		t.Fatalf("%d answers:\n%s", len(lines), out.String())
 	}
 	var got []Answer
@@ -215,9 +225,12 @@ func TestServeBatch(t *testing.T) {
 		b[2].Outcome != OutcomeErrored || !strings.Contains(b[2].Message, "boom") || b[3].Outcome != OutcomeSkipped {
 		t.Errorf("batch answer: %s", lines[2])
 	}
-	for i := 3; i < 8; i++ {
+	for i := 3; i < 13; i++ {
 		if got[i].Outcome != OutcomeErrored {
 			t.Errorf("malformed batch %d answered %s", i, lines[i])
 		}
+	}
+	if e := got[13].Answers; got[13].Outcome != OutcomeBatch || len(e) != 2 || string(e[0].Output) != "hi" || e[1].Outcome != OutcomeErrored {
+		t.Errorf("a batch with one bad input answered %s", lines[13])
 	}
 }

@@ -9,6 +9,10 @@ import (
 	"io"
 	"runtime/debug"
 	"strconv"
+	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Handler is what a Go harness serves.
@@ -21,42 +25,26 @@ type Handler interface {
 	Guards() []Guard
 }
 
+// wireRequest is a request as Serve reads it, with JSON v2: member names
+// match exactly; other members are ignored (a later protocol may add some).
+// cases stays raw, so that a malformed batch is answered with its seq.
 type wireRequest struct {
-	Cmd      string      `json:"cmd"`
-	Seq      *int64      `json:"seq"`
-	Protocol int         `json:"protocol"`
-	Contract string      `json:"contract"`
-	Op       string      `json:"op"`
-	Input    string      `json:"input"`
-	Ignore   []GuardPair `json:"ignore"`
-	Cases    []wireCase  `json:"cases"`
+	Cmd      string         `json:"cmd"`
+	Seq      *int64         `json:"seq"`
+	Protocol int            `json:"protocol"`
+	Contract *string        `json:"contract"`
+	Op       *string        `json:"op"`
+	Input    *string        `json:"input"`
+	Ignore   []GuardPair    `json:"ignore"`
+	Cases    jsontext.Value `json:"cases"`
 }
 
+// wireCase is one batch case: exactly these three string members
+// (PROTOCOL.md, "batch").
 type wireCase struct {
 	Contract *string `json:"contract"`
 	Op       *string `json:"op"`
 	Input    *string `json:"input"`
-	// members counts the case's members: a case has exactly contract, op
-	// and input (PROTOCOL.md, "batch").
-	members int
-}
-
-// UnmarshalJSON decodes a batch case and counts its members, so that a
-// case with any other member is found malformed (with the batch's seq, not
-// as a line that does not decode).
-func (c *wireCase) UnmarshalJSON(b []byte) error {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
-		return err
-	}
-	type plain wireCase
-	var p plain
-	if err := json.Unmarshal(b, &p); err != nil {
-		return err
-	}
-	*c = wireCase(p)
-	c.members = len(m)
-	return nil
 }
 
 // Serve runs the harness side of the protocol over r and w until r ends,
@@ -107,7 +95,7 @@ func answer(line []byte, started bool, ignore []GuardPair, im Implementation, h 
 	if bytes.HasSuffix(line, []byte("\r")) {
 		return errored(-1, "request line ends with CR", ""), started, ignore
 	}
-	if err := json.Unmarshal(line, &req); err != nil || req.Seq == nil {
+	if err := jsonv2.Unmarshal(line, &req); err != nil || req.Seq == nil {
 		return errored(-1, "malformed request", ""), started, ignore
 	}
 	seq := *req.Seq
@@ -124,16 +112,18 @@ func answer(line []byte, started bool, ignore []GuardPair, im Implementation, h 
 	}
 	switch req.Cmd {
 	case CmdRun:
-		input, err := base64.StdEncoding.DecodeString(req.Input)
-		if err != nil {
-			return errored(seq, "input is not base64", ""), started, ignore
+		if req.Contract == nil || req.Op == nil || req.Input == nil {
+			return errored(seq, "a run request needs the strings contract, op and input", ""), started, ignore
 		}
 		b := append([]byte(`{"seq":`), strconv.FormatInt(seq, 10)...)
-		b = runEntry(append(b, ','), req.Contract, req.Op, input, ignore, h)
+		b = runEntry(append(b, ','), *req.Contract, *req.Op, *req.Input, ignore, h)
 		return append(b, "}\n"...), started, ignore
 	case CmdBatch:
 		return batch(seq, req.Cases, ignore, h), started, ignore
 	case CmdIgnore:
+		if req.Ignore == nil {
+			return errored(seq, "ignore is not an array", ""), started, ignore
+		}
 		known := map[GuardPair]bool{}
 		for _, g := range h.Guards() {
 			known[GuardPair{g.Contract, g.Message}] = true
@@ -152,21 +142,20 @@ func answer(line []byte, started bool, ignore []GuardPair, im Implementation, h 
 }
 
 // batch answers a batch request: every case as a run request would be,
-// or one errored answer when the request is not a well-formed batch.
-func batch(seq int64, cases []wireCase, ignore []GuardPair, h Handler) []byte {
-	if len(cases) == 0 || len(cases) > MaxBatch {
-		return errored(seq, fmt.Sprintf("a batch holds 1 to %d cases", MaxBatch), "")
+// or one errored answer when the request is not a well-formed batch (cases
+// not an array of 1 to MaxBatch objects of exactly the string members
+// contract, op and input).
+func batch(seq int64, raw jsontext.Value, ignore []GuardPair, h Handler) []byte {
+	var list []jsontext.Value
+	if err := jsonv2.Unmarshal(raw, &list); err != nil || len(list) == 0 || len(list) > MaxBatch {
+		return errored(seq, fmt.Sprintf("cases is not an array of 1 to %d cases", MaxBatch), "")
 	}
-	inputs := make([][]byte, len(cases))
-	for i, c := range cases {
-		if c.Contract == nil || c.Op == nil || c.Input == nil || c.members != 3 {
-			return errored(seq, fmt.Sprintf("batch case %d is not exactly contract, op and input", i), "")
+	cases := make([]wireCase, len(list))
+	for i, v := range list {
+		c := &cases[i]
+		if jsonv2.Unmarshal(v, c, jsonv2.RejectUnknownMembers(true)) != nil || c.Contract == nil || c.Op == nil || c.Input == nil {
+			return errored(seq, fmt.Sprintf("batch case %d is not exactly the strings contract, op and input", i), "")
 		}
-		in, err := base64.StdEncoding.DecodeString(*c.Input)
-		if err != nil {
-			return errored(seq, fmt.Sprintf("batch case %d: input is not base64", i), "")
-		}
-		inputs[i] = in
 	}
 	b := append([]byte(`{"seq":`), strconv.FormatInt(seq, 10)...)
 	b = append(b, `,"outcome":"batch","answers":[`...)
@@ -174,7 +163,7 @@ func batch(seq int64, cases []wireCase, ignore []GuardPair, h Handler) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = runEntry(append(b, '{'), *c.Contract, *c.Op, inputs[i], ignore, h)
+		b = runEntry(append(b, '{'), *c.Contract, *c.Op, *c.Input, ignore, h)
 		b = append(b, '}')
 	}
 	return append(b, "]}\n"...)
@@ -182,8 +171,13 @@ func batch(seq int64, cases []wireCase, ignore []GuardPair, h Handler) []byte {
 
 // runEntry appends to b the members of a run answer other than seq (the
 // outcome and its fields, no braces): what a run answer and a batch entry
-// share.
-func runEntry(b []byte, contract, op string, input []byte, ignore []GuardPair, h Handler) (out []byte) {
+// share. An input that is not canonical standard base64 is that entry's
+// errored, as in the other harnesses.
+func runEntry(b []byte, contract, op, encoded string, ignore []GuardPair, h Handler) (out []byte) {
+	input, err := base64.StdEncoding.Strict().DecodeString(encoded)
+	if err != nil || strings.ContainsAny(encoded, "\r\n") {
+		return appendMembers(b, map[string]any{"outcome": OutcomeErrored, "message": "input is not base64", "trace": ""})
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			out = appendMembers(b, map[string]any{"outcome": OutcomeErrored,
