@@ -146,6 +146,16 @@ func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
 		js, _ := json.Marshal(line) // plain strings always marshal
 		w.Write(append(js, '\n'))
 	}
+	// A break the client could not pin to one case (a batch that broke,
+	// then answered clean one request at a time) leaves every answer
+	// above ok; it is still the implementation breaking the protocol.
+	if h, ok := im.(runner.Health); ok {
+		h.Close()
+		for _, b := range h.Breaks() {
+			fmt.Fprintf(env.Stderr, "conform eval: %s broke the protocol: %s\n", name, b)
+			failed = true
+		}
+	}
 	if failed {
 		return exitCode(report.ExitBroken)
 	}

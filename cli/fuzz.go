@@ -102,6 +102,10 @@ type fuzzRun struct {
 	took     time.Duration
 	findings []fuzz.Written
 	failing  string // the Go corpus file of the failing input, module-relative
+	// unsettled says why a failure the engine found gave no finding: a
+	// protocol break no single case repeats, or a failure that did not
+	// repeat at all. Either fails the run (exit 3).
+	unsettled string
 }
 
 func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
@@ -216,6 +220,9 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	found := 0
 	for _, r := range runs {
 		fmt.Fprintln(env.Stdout, r.summary())
+		if r.unsettled != "" && r.failing != "" {
+			fmt.Fprintf(env.Stdout, "  replay it: %s=%s go test -run '%s/%s' ./fuzz/\n", fuzz.EnvImpls, rerunImpls, r.target.Name, filepath.Base(r.failing))
+		}
 		for _, w := range r.findings {
 			found++
 			if !w.New {
@@ -230,11 +237,17 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 			}
 		}
 	}
+	unsettled := false
+	for _, r := range runs {
+		unsettled = unsettled || r.unsettled != ""
+	}
 	switch {
-	case found > 0:
-		return exitCode(report.ExitDisagree)
 	case runErr != nil:
 		return runErr
+	case unsettled:
+		return exitCode(report.ExitBroken)
+	case found > 0:
+		return exitCode(report.ExitDisagree)
 	}
 	return nil
 }
@@ -433,7 +446,14 @@ func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, 
 	}
 	if len(ds) == 0 {
 		fmt.Fprintf(env.Stderr, "conform fuzz: the failing input agrees when run again (a timeout or a crash that did not repeat); no vector written\n")
+		r.unsettled = "a failure that did not repeat"
 		return r, nil
+	}
+	for _, d := range ds {
+		if d.Break != "" {
+			fmt.Fprintf(env.Stderr, "conform fuzz: %s\n", d)
+			r.unsettled = d.Impl + " broke the protocol on a batch"
+		}
 	}
 	r.findings, err = fuzz.WriteFindings(vecDir, t.Name, ds)
 	if err != nil {
@@ -502,9 +522,13 @@ func (r fuzzRun) summary() string {
 		}
 		return strconv.FormatFloat(float64(n)/r.took.Seconds(), 'f', 0, 64)
 	}
-	return fmt.Sprintf("%-16s %-15s %8s  %d execs (%s/s)  %d cases (%s/s)  corpus %d  findings %d",
+	s := fmt.Sprintf("%-16s %-15s %8s  %d execs (%s/s)  %d cases (%s/s)  corpus %d  findings %d",
 		r.target.Name, r.target.Contract, r.took.Round(time.Second), r.stats.Execs, rate(r.stats.Execs),
 		r.stats.Cases, rate(r.stats.Cases), r.progress.corpus, len(r.findings))
+	if r.unsettled != "" {
+		s += "  (failed: " + r.unsettled + ")"
+	}
+	return s
 }
 
 // fuzzProgress follows the progress lines of Go's fuzzing engine.

@@ -317,4 +317,12 @@ func TestEvalRunsFakes(t *testing.T) {
 	if r := conform(t, input, "eval", "--contract", "rfc8785/1", "--impl", "fake:nope"); r.code != 2 || !strings.Contains(r.stderr, "unknown fake") {
 		t.Errorf("unknown fake: exit %d, %s", r.code, r.stderr)
 	}
+	// A batch whose answer breaks the protocol while each case alone
+	// answers clean: the answers are right, and eval still exits 3.
+	batch := `{"id":"a","input_hex":"7b7d"}` + "\n" + `{"id":"b","input_hex":"5b5d"}` + "\n"
+	r := conform(t, batch, "eval", "--jsonl", "--contract", "rfc8785/1", "--impl", "fake:batch-cr")
+	if r.code != report.ExitBroken || strings.Count(r.stdout, `"outcome":"ok"`) != 2 ||
+		!strings.Contains(r.stderr, "conform eval: fake:batch-cr broke the protocol: violation on a batch of 2 cases") {
+		t.Errorf("eval --jsonl of a batch breaker: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
 }

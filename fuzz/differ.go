@@ -25,7 +25,8 @@ type Differ struct {
 
 // Disagreement is one case where an implementation's answer differs from
 // the reference's in verdict, output bytes or refusal message, or where
-// either of them failed (errored, timed out, broke the protocol).
+// either of them failed (errored, timed out, broke the protocol); or a
+// protocol break on a batch that no single case repeats (Break).
 type Disagreement struct {
 	Job harness.Job
 	// Impl is the implementation that disagrees with the reference (or
@@ -33,7 +34,16 @@ type Disagreement struct {
 	Impl string
 	// Want is the reference's answer; Got the implementation's.
 	Want, Got harness.Result
+	// Break, when set, is a protocol break of Impl on the batch of Cases
+	// cases that Job begins: every case answered alone, and agreed, when
+	// conform replayed them one run request each (mirrors/PROTOCOL.md,
+	// "batch"). It is no case's finding; the fuzz input replays it.
+	Break string
+	Cases int
 }
+
+// breaker is a mirror that records protocol breaks (a harness.Client).
+type breaker interface{ Breaks() []string }
 
 // Check runs jobs through the reference and, concurrently, every mirror
 // (one pipelined batch each), and returns the disagreements in job order,
@@ -43,6 +53,12 @@ func (d *Differ) Check(ctx context.Context, jobs []harness.Job) []Disagreement {
 		return nil
 	}
 	results := make([][]harness.Result, len(d.Mirrors))
+	breaks := make([]int, len(d.Mirrors))
+	for k, m := range d.Mirrors {
+		if b, ok := m.(breaker); ok {
+			breaks[k] = len(b.Breaks())
+		}
+	}
 	var wg sync.WaitGroup
 	for k, m := range d.Mirrors {
 		wg.Add(1)
@@ -54,6 +70,7 @@ func (d *Differ) Check(ctx context.Context, jobs []harness.Job) []Disagreement {
 	ref := d.Reference.RunBatch(ctx, jobs)
 	wg.Wait()
 	var out []Disagreement
+	pinned := make([]bool, len(d.Mirrors))
 	for i, j := range jobs {
 		if !answered(ref[i]) {
 			out = append(out, Disagreement{Job: j, Impl: d.Reference.Name(), Want: ref[i], Got: ref[i]})
@@ -62,7 +79,20 @@ func (d *Differ) Check(ctx context.Context, jobs []harness.Job) []Disagreement {
 		for k, m := range d.Mirrors {
 			if !Same(ref[i], results[k][i]) {
 				out = append(out, Disagreement{Job: j, Impl: m.Name(), Want: ref[i], Got: results[k][i]})
+				pinned[k] = true
 			}
+		}
+	}
+	// A break the replay pinned to a case is that case's disagreement
+	// above. One it did not pin would otherwise pass unseen: the replayed
+	// answers agree.
+	for k, m := range d.Mirrors {
+		b, ok := m.(breaker)
+		if !ok || pinned[k] {
+			continue
+		}
+		if msgs := b.Breaks(); len(msgs) > breaks[k] {
+			out = append(out, Disagreement{Job: jobs[0], Impl: m.Name(), Break: msgs[breaks[k]], Cases: len(jobs)})
 		}
 	}
 	return out
@@ -91,6 +121,12 @@ func Same(want, got harness.Result) bool {
 // disagrees, the input, both answers, and a one-line reproducer.
 func (d Disagreement) String() string {
 	var b strings.Builder
+	if d.Break != "" {
+		fmt.Fprintf(&b, "%s %s: %s broke the protocol on a batch of %d cases, which agree when run one at a time: %s\n",
+			d.Job.Contract, d.Job.Op, d.Impl, d.Cases, d.Break)
+		b.WriteString("  repro:  replay the fuzz input (go test -run '<target>/<corpus file>' ./fuzz/ with CONFORM_FUZZ_IMPLS=" + d.Impl + ")")
+		return b.String()
+	}
 	fmt.Fprintf(&b, "%s %s: %s disagrees with go\n", d.Job.Contract, d.Job.Op, d.Impl)
 	fmt.Fprintf(&b, "  input (%d bytes): %s\n", len(d.Job.Input), Show(d.Job.Input, 600))
 	fmt.Fprintf(&b, "  go:     %s\n", ShowResult(d.Want))

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"runtime"
@@ -30,6 +31,9 @@ type Fake struct {
 	Doc string
 	// alter rewrites the reference's output for contract and op.
 	alter func(contract, op string, out []byte) []byte
+	// breakBatches ends every batch answer line with CR, LF: a protocol
+	// break that only batches show (each case alone answers clean).
+	breakBatches bool
 }
 
 // Fakes are the seeded bugs, by name.
@@ -44,6 +48,36 @@ var Fakes = map[string]Fake{
 			return resortCodePoints(out)
 		},
 	},
+	"batch-cr": {
+		Doc:          "every batch answer line ends with CR, LF (a protocol break only batches show: each case alone answers clean)",
+		alter:        func(_, _ string, out []byte) []byte { return out },
+		breakBatches: true,
+	},
+}
+
+// crBatchWriter writes what Serve writes, but with CR before the LF of
+// every batch answer line.
+type crBatchWriter struct {
+	w       io.Writer
+	partial []byte
+}
+
+func (c *crBatchWriter) Write(p []byte) (int, error) {
+	c.partial = append(c.partial, p...)
+	for {
+		i := bytes.IndexByte(c.partial, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := c.partial[:i]
+		if bytes.Contains(line, []byte(`"outcome":"batch"`)) {
+			line = append(line[:len(line):len(line)], '\r')
+		}
+		if _, err := c.w.Write(append(line, '\n')); err != nil {
+			return 0, err
+		}
+		c.partial = c.partial[i+1:]
+	}
 }
 
 // FakeNames lists the fakes, sorted.
@@ -107,6 +141,9 @@ func ServeFake(name string, r io.Reader, w io.Writer, errw io.Writer) int {
 	im := protocol.Implementation{
 		Name: "conform-fake-" + name, Language: "go", LanguageVersion: runtime.Version(),
 		Runtime: "go", RuntimeVersion: runtime.Version(), Version: "0", Contracts: contracts,
+	}
+	if f.breakBatches {
+		w = &crBatchWriter{w: w}
 	}
 	if err := protocol.Serve(r, w, im, fakeHandler{f}); err != nil {
 		fmt.Fprintln(errw, "conform fuzz: fake:", err)

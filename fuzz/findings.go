@@ -35,7 +35,9 @@ type Written struct {
 // (the vectors/ directory of the repository) as a finding: appended to
 // findings/<contract-dir>/fuzz-<op>.jsonl, expecting the reference's answer,
 // with a note naming the target and who disagreed; and updates MANIFEST.
-// A case whose id the vectors already hold is not written again. The new
+// A case whose id the vectors already hold is not written again; a
+// failure of the reference itself and a batch break (Break) are no case's
+// expectation and are not written. The new
 // vector set is loaded and verified in memory before anything is written;
 // then each file is replaced atomically, MANIFEST last.
 func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
@@ -51,8 +53,10 @@ func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
 	edits := map[string][]byte{} // path -> new content
 	var out []Written
 	for _, d := range ds {
-		if d.Impl == "go" {
-			continue // the reference did not answer: there is no expectation
+		if d.Impl == "go" || d.Break != "" {
+			// The reference did not answer, or no case is at fault: there
+			// is no case to expect anything of.
+			continue
 		}
 		id := vectors.CaseID(d.Job.Contract, d.Job.Op, d.Job.Input)
 		cdir, _, _ := strings.Cut(d.Job.Contract, "/")

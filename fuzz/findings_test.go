@@ -58,6 +58,13 @@ func TestWriteFindings(t *testing.T) {
 			Impl: "go",
 			Want: harness.Result{Outcome: protocol.OutcomeErrored, Message: "panic"},
 		},
+		// A batch break is no case's finding.
+		{
+			Job:   harness.Job{Contract: "frame/1", Op: "lex", Input: []byte("[]")},
+			Impl:  "python",
+			Break: "violation: line ends with CR",
+			Cases: 64,
+		},
 	}
 	w, err := WriteFindings(dir, "FuzzTest", ds)
 	if err != nil {

@@ -76,7 +76,16 @@ func fuzzTarget(f *testing.F, name string) {
 			return
 		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d of the input's %d cases disagree", len(ds), len(jobs))
+		cases := 0
+		for _, d := range ds {
+			if d.Break == "" {
+				cases++
+			}
+		}
+		fmt.Fprintf(&b, "%d of the input's %d cases disagree", cases, len(jobs))
+		if cases < len(ds) {
+			b.WriteString("; a mirror broke the protocol on its batch")
+		}
 		for i, d := range ds {
 			if i == 3 {
 				fmt.Fprintf(&b, "\n(and %d more)", len(ds)-3)

@@ -123,3 +123,16 @@ func tail(b []byte) string {
 	}
 	return string(b)
 }
+
+// TestSetReportsBatchBreaks runs the batch-cr fake, whose batch answers
+// break the protocol while each case alone answers clean: Check reports
+// the break (without it every answer would agree), and only the break.
+func TestSetReportsBatchBreaks(t *testing.T) {
+	s := fakeSet(t, "batch-cr")
+	ticker, _ := Lookup("FuzzTicker")
+	jobs := Jobs(ticker, StructuredSeed("batch-cr", 0, 256))
+	ds := s.Check(context.Background(), jobs)
+	if len(ds) != 1 || ds[0].Impl != "fake:batch-cr" || !strings.Contains(ds[0].Break, "line ends with CR") || ds[0].Cases != len(jobs) {
+		t.Fatalf("disagreements %+v", ds)
+	}
+}
