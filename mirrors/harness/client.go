@@ -573,6 +573,10 @@ func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, 
 		if !fits(req.Cmd, a.Outcome) {
 			return answers, &failure{"violation", fmt.Sprintf("%q is not an answer to %s", a.Outcome, req.Cmd)}
 		}
+		if a.Supported != nil && req.Cmd != protocol.CmdStart {
+			// supported belongs to a refused handshake only.
+			return answers, &failure{"violation", fmt.Sprintf("a refused answer to %s has the handshake's field \"supported\"", req.Cmd)}
+		}
 		if req.Cmd == protocol.CmdBatch && len(a.Answers) != len(req.Cases) {
 			return answers, &failure{"violation", fmt.Sprintf("batch answer has %d entries for %d cases", len(a.Answers), len(req.Cases))}
 		}

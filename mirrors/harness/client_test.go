@@ -27,6 +27,7 @@ import (
 //	wrongseq answer with the wrong seq
 //	badb64   answer ok with non-canonical base64
 //	extra    answer with an unknown field
+//	supported refuse a run with the handshake's field supported
 //	flood    write 8 MiB to stderr, then answer
 //	anything else: ok, echoing the input
 //
@@ -111,6 +112,9 @@ func fake(mode string) {
 			continue
 		case "extra":
 			say(`{"seq":%d,"outcome":"ok","output":"","bonus":1}`, req.Seq)
+			continue
+		case "supported":
+			say(`{"seq":%d,"outcome":"refused","message":"no","supported":[1]}`, req.Seq)
 			continue
 		case "flood":
 			chunk := strings.Repeat("x", 1<<20)
@@ -221,6 +225,7 @@ func TestMisbehaviourIsClassifiedAndRecovered(t *testing.T) {
 		{"good", "wrongseq", protocol.OutcomeErrored},
 		{"good", "badb64", protocol.OutcomeErrored},
 		{"good", "extra", protocol.OutcomeErrored},
+		{"good", "supported", protocol.OutcomeErrored},
 		{"batch", "crash", protocol.OutcomeErrored},
 		{"batch", "hang", OutcomeTimeout},
 		{"batch", "garbage", protocol.OutcomeErrored},

@@ -3,10 +3,10 @@
 
 Run as ``python3 mirrors/python/harness.py`` from any directory. Requests are
 read from stdin as NDJSON and answered in order on stdout, and diagnostics go
-to stderr. Answers to requests that arrived together are written together,
-as complete lines, and everything is written before the next read (PROTOCOL.md,
-the framing rules at the top). The process exits 0 when stdin closes, after
-answering every line it read.
+to stderr. Each answer is written, one complete line, before the next request
+is started, even when several arrived together (PROTOCOL.md, the framing
+rules at the top). The process exits 0 when stdin closes, after answering
+every line it read.
 
 Commands served: ``start`` (announcing the optional ``batch`` in
 ``features``), ``run``, ``batch``, ``ignore`` and ``guards``.
