@@ -400,7 +400,7 @@ func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, 
 		defer close(done)
 		sc := bufio.NewScanner(pr)
 		sc.Buffer(make([]byte, 64<<10), 16<<20)
-		lastStats, lastAt := fuzz.Stats{}, time.Now()
+		lastStats, lastAt, rate := fuzz.Stats{}, time.Now(), 0.0
 		for sc.Scan() {
 			line := sc.Text()
 			mu.Lock()
@@ -410,8 +410,13 @@ func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, 
 				continue
 			}
 			now, s := time.Now(), fuzz.ReadStats(stats)
-			rate := float64(s.Cases-lastStats.Cases) / now.Sub(lastAt).Seconds()
-			lastStats, lastAt = s, now
+			// The workers' counts are written about once a second, and the
+			// engine's lines can come closer together: a rate over a
+			// shorter span would be a jump, not a rate.
+			if now.Sub(lastAt) >= 2*time.Second {
+				rate = float64(s.Cases-lastStats.Cases) / now.Sub(lastAt).Seconds()
+				lastStats, lastAt = s, now
+			}
 			fmt.Fprintf(env.Stderr, "conform fuzz: %s %s/%s | %s | %.0f cases/s | findings %d\n",
 				t.Name, r.progress.elapsed, o.duration, r.progress.status(), rate, r.progress.failures)
 			mu.Unlock()
