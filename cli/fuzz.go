@@ -219,7 +219,7 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	rerunImpls := shellQuote(implsEnv(impls))
 	found := 0
 	for _, r := range runs {
-		fmt.Fprintln(env.Stdout, r.summary())
+		fmt.Fprintln(env.Stdout, r.summary(impls))
 		if r.unsettled != "" && r.failing != "" {
 			fmt.Fprintf(env.Stdout, "  replay it: %s=%s go test -run '%s/%s' ./fuzz/\n", fuzz.EnvImpls, rerunImpls, r.target.Name, filepath.Base(r.failing))
 		}
@@ -520,7 +520,9 @@ func failingInput(r *fuzzRun, o *fuzzOptions, t fuzz.Target, workdir, cache, mod
 	return data, nil
 }
 
-func (r fuzzRun) summary() string {
+// summary is the run's line on stdout: target, contract, time, execs,
+// cases, corpus, findings, and who was compared with the reference.
+func (r fuzzRun) summary(impls []string) string {
 	rate := func(n int64) string {
 		if r.took <= 0 {
 			return "0"
@@ -530,6 +532,11 @@ func (r fuzzRun) summary() string {
 	s := fmt.Sprintf("%-16s %-15s %8s  %d execs (%s/s)  %d cases (%s/s)  corpus %d  findings %d",
 		r.target.Name, r.target.Contract, r.took.Round(time.Second), r.stats.Execs, rate(r.stats.Execs),
 		r.stats.Cases, rate(r.stats.Cases), r.progress.corpus, len(r.findings))
+	if len(impls) == 0 {
+		s += "  (go alone)"
+	} else {
+		s += "  (go vs " + strings.Join(impls, ",") + ")"
+	}
 	if r.unsettled != "" {
 		s += "  (failed: " + r.unsettled + ")"
 	}

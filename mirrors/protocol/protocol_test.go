@@ -197,19 +197,22 @@ func TestServeBatch(t *testing.T) {
 	// A case whose input is not base64 is that entry's errored, as a run
 	// request's would be.
 	in.WriteString(`{"cmd":"batch","seq":13,"cases":[{"contract":"echo/1","op":"echo","input":"aGk="},{"contract":"echo/1","op":"echo","input":"aG\r\nk="}]}` + "\n")
+	// An empty line and a line of invalid UTF-8 are not requests.
+	in.WriteString("\n")
+	in.WriteString(`{"cmd":"guards","seq":15,"x":"` + "\xff" + `"}` + "\n")
 	var out bytes.Buffer
 	if err := Serve(&in, &out, im, echo{}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(lines) != 14 {
+	if len(lines) != 16 {
 		t.Fatalf("%d answers:\n%s", len(lines), out.String())
 	}
 	var got []Answer
 	for i, l := range lines {
 		a, err := DecodeAnswer([]byte(l))
 		want := int64(i)
-		if i == 7 { // a line ending in CR: not a request
+		if i == 7 || i >= 14 { // a line ending in CR, empty, not UTF-8: not a request
 			want = -1
 		}
 		if err != nil || a.Seq != want {

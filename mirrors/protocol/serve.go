@@ -59,7 +59,9 @@ func Serve(r io.Reader, w io.Writer, im Implementation, h Handler) error {
 	var ignore []GuardPair
 	for {
 		line, err := readLine(in)
-		if len(line) > 0 {
+		// An empty line is a request too (answered seq -1); end of input
+		// with nothing after the last LF is not.
+		if len(line) > 0 || err == nil {
 			var ans []byte
 			ans, started, ignore = answer(line, started, ignore, im, h)
 			if _, err := out.Write(ans); err != nil {

@@ -13,7 +13,7 @@
 
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { answer } from "./protocol.js";
+import { answerBytes } from "./protocol.js";
 
 /**
  * Serves the protocol: request lines from stdin, answer lines to stdout,
@@ -47,7 +47,7 @@ export function serve(stdin: NodeJS.ReadableStream & { pause(): unknown; resume(
     while (!blocked && head < queue.length) {
       const line = queue[head] as Buffer;
       queue[head++] = EMPTY;
-      stdout.write(JSON.stringify(answer(line.toString("utf8"))) + "\n", written);
+      stdout.write(JSON.stringify(answerBytes(line)) + "\n", written);
       if (stdout.writableLength > 0) {
         // The pipe is full and Node has queued the answer (write may still
         // return true). Nothing more is started until it is out: were the

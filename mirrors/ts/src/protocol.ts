@@ -228,6 +228,25 @@ function ignore(seq: number, req: Record<string, unknown>): Answer {
   return { seq, outcome: "ack", unknown: setIgnored(pairs) };
 }
 
+// Strict: a request line that is not UTF-8 is not JSON (RFC 8259 section
+// 8.1), and must not be read as U+FFFD. The BOM is kept, so that JSON.parse
+// refuses it too.
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * Answers one request line given as bytes (without its LF): answer() of its
+ * text, or seq -1 `errored` when the bytes are not UTF-8. Never throws.
+ */
+export function answerBytes(line: Uint8Array): Answer {
+  let text: string;
+  try {
+    text = UTF8.decode(line);
+  } catch {
+    return errored(-1, "bad request: line is not UTF-8", "");
+  }
+  return answer(text);
+}
+
 /**
  * Answers one request line (without its LF) with one answer object
  * (PROTOCOL.md, "Requests and answers"); a line that ends with CR, or is

@@ -36,8 +36,9 @@ function session(input, { delayRead = 0 } = {}) {
       assert.equal(lines.pop(), "", "stdout does not end with LF");
       resolve({ answers: lines.map((l) => JSON.parse(l)), raw, code, stderr: err });
     });
-    const text = input.map((x) => (typeof x === "string" ? x : JSON.stringify(x)) + "\n").join("");
-    child.stdin.end(text);
+    // A Buffer is a raw line (bytes that need not be UTF-8).
+    const line = (x) => (Buffer.isBuffer(x) ? x : Buffer.from(typeof x === "string" ? x : JSON.stringify(x)));
+    child.stdin.end(Buffer.concat(input.flatMap((x) => [line(x), Buffer.from("\n")])));
   });
 }
 
@@ -128,6 +129,7 @@ test("not started, unsupported version, unknown command, bad lines", async () =>
     { cmd: "start", seq: 12, protocol: "1" },
     run(13, "frame/1", "lex", "{}"),
     '{"cmd":"guards","seq":14}\r',
+    Buffer.from('{"cmd":"guards","seq":15,"x":"\xff"}', "latin1"),
   ]);
   assert.equal(code, 0);
   assert.deepEqual(answers, [
@@ -147,6 +149,7 @@ test("not started, unsupported version, unknown command, bad lines", async () =>
     { seq: 12, outcome: "refused", message: "unsupported protocol version", supported: [1] },
     { seq: 13, outcome: "errored", message: "not started", trace: "" },
     { seq: -1, outcome: "errored", message: "bad request: line ends with CR", trace: "" },
+    { seq: -1, outcome: "errored", message: "bad request: line is not UTF-8", trace: "" },
   ]);
   assert.equal(answers[3].outcome, "started");
 });
