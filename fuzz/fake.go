@@ -13,14 +13,15 @@ import (
 	"conform/reference/refusal"
 )
 
-// EnvServeFake, set to a bug's name, makes a process whose TestMain calls
-// ServeFake serve that fake over the harness protocol instead of testing.
+// EnvServeFake, set to a bug's name, makes a process started with the one
+// argument ServeFakeArg (a test binary of package fuzz or cli, or conform
+// itself) serve that fake over the harness protocol.
 const EnvServeFake = "CONFORM_FUZZ_SERVE_FAKE"
 
-// ServeFakeArg is the one argument with which conform's own binary serves
-// the fake EnvServeFake names (conform eval --impl fake:<bug>). Both are
-// needed, so that the variable left in an environment cannot turn every
-// conform command into a fake harness.
+// ServeFakeArg is the one argument with which a process serves the fake
+// EnvServeFake names. Both are needed, so that the variable left in an
+// environment cannot turn every conform command, or go test, into a fake
+// harness that tests nothing.
 const ServeFakeArg = "-conform.serve-fake"
 
 // A Fake is a test double of a mirror: the Go reference with one seeded

@@ -12,11 +12,11 @@ import (
 	"conform/reference"
 )
 
-// TestMain serves a fake mirror when asked to (EnvServeFake: this binary is
-// then the fake's harness), and otherwise runs the tests and closes the
-// mirrors this process started.
+// TestMain serves a fake mirror when asked to (EnvServeFake and the one
+// argument ServeFakeArg: this binary is then the fake's harness), and
+// otherwise runs the tests and closes the mirrors this process started.
 func TestMain(m *testing.M) {
-	if bug := os.Getenv(EnvServeFake); bug != "" {
+	if bug := os.Getenv(EnvServeFake); bug != "" && len(os.Args) == 2 && os.Args[1] == ServeFakeArg {
 		os.Exit(ServeFake(bug, os.Stdin, os.Stdout, os.Stderr))
 	}
 	if spec := os.Getenv(envBenchWorker); spec != "" {

@@ -137,7 +137,7 @@ func Start(ctx context.Context, c Config, progress io.Writer) (*Set, error) {
 				s.Close()
 				return nil, errors.New("the fakes run only with the local transport")
 			}
-			cmd = transport.Command{Path: c.FakeExe, Env: []string{EnvServeFake + "=" + bug}}
+			cmd = transport.Command{Path: c.FakeExe, Args: []string{ServeFakeArg}, Env: []string{EnvServeFake + "=" + bug}}
 		default:
 			m, ok := mirrors.Lookup(name)
 			if !ok {
