@@ -27,7 +27,7 @@ type result struct {
 // TestMain serves a fuzz test double when asked to (fuzz.EnvServeFake), as
 // cmd/conform does, so that eval --impl fake:<bug> runs in these tests.
 func TestMain(m *testing.M) {
-	if bug := os.Getenv(fuzz.EnvServeFake); bug != "" && len(os.Args) == 2 && os.Args[1] == fuzz.ServeFakeArg {
+	if bug := fuzz.FakeRequested(); bug != "" {
 		os.Exit(fuzz.ServeFake(bug, os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

@@ -136,10 +136,11 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 		impls = nil // the reference alone: the engine's own speed
 	}
 	for _, n := range impls {
-		if bug, fake := strings.CutPrefix(n, "fake:"); fake {
-			if _, ok := fuzz.Fakes[bug]; !ok {
-				return usageErr("unknown fake %q (known: %s)", bug, strings.Join(fuzz.FakeNames(), ", "))
-			}
+		_, fake, err := fuzz.FakeCommand(n, "")
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		if fake {
 			continue
 		}
 		m, ok := mirrors.Lookup(n)

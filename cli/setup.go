@@ -90,14 +90,14 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 			if n == "" || slices.Contains(names, n) {
 				continue
 			}
-			if bug, fake := strings.CutPrefix(n, "fake:"); fake {
-				// The fuzz test doubles, served by this binary (cmd/conform
-				// checks fuzz.EnvServeFake), so that the reproducer a
-				// disagreement with one prints runs.
-				if _, ok := fuzz.Fakes[bug]; !ok {
-					return nil, usageErr("unknown fake %q (known: %s)", bug, strings.Join(fuzz.FakeNames(), ", "))
-				}
-			} else if _, ok := mirrors.Lookup(n); !ok {
+			// The fuzz test doubles are served by this binary (cmd/conform
+			// checks fuzz.FakeRequested), so that the reproducer a
+			// disagreement with one prints runs.
+			_, fake, err := fuzz.FakeCommand(n, "")
+			if err != nil {
+				return nil, usageErr("%v", err)
+			}
+			if _, ok := mirrors.Lookup(n); !ok && !fake {
 				return nil, usageErr("unknown implementation %q (known: go, ts, python)", n)
 			}
 			names = append(names, n)
@@ -122,16 +122,18 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 		m, _ := mirrors.Lookup(name)
 		meta := report.ImplMeta{Impl: name, Transport: t.Name()}
 		var cmd transport.Command
-		if bug, fake := strings.CutPrefix(name, "fake:"); fake {
+		if strings.HasPrefix(name, "fake:") {
 			exe, err := os.Executable()
 			if err == nil && inContainers {
 				err = usageErr("the fakes run only with the local transport")
+			}
+			if err == nil {
+				cmd, _, err = fuzz.FakeCommand(name, exe)
 			}
 			if err != nil {
 				s.Close()
 				return nil, err
 			}
-			cmd = transport.Command{Path: exe, Args: []string{fuzz.ServeFakeArg}, Env: []string{fuzz.EnvServeFake + "=" + bug}}
 		} else if inContainers {
 			cmd, err = containerMirror(ctx, ct, m, &meta)
 		} else {

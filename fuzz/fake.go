@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"sort"
+	"strings"
 
 	"conform/fuzz/gen"
 	"conform/mirrors/protocol"
+	"conform/mirrors/transport"
 	"conform/reference"
 	"conform/reference/refusal"
 )
@@ -79,6 +82,29 @@ func (c *crBatchWriter) Write(p []byte) (int, error) {
 		}
 		c.partial = c.partial[i+1:]
 	}
+}
+
+// FakeCommand returns the command that serves the implementation impl
+// from the program exe when impl names a fake ("fake:<bug>"), and whether
+// it does. An unknown bug is an error naming the known ones.
+func FakeCommand(impl, exe string) (cmd transport.Command, fake bool, err error) {
+	bug, fake := strings.CutPrefix(impl, "fake:")
+	if !fake {
+		return transport.Command{}, false, nil
+	}
+	if _, ok := Fakes[bug]; !ok {
+		return transport.Command{}, true, fmt.Errorf("unknown fake %q (known: %s)", bug, strings.Join(FakeNames(), ", "))
+	}
+	return transport.Command{Path: exe, Args: []string{ServeFakeArg}, Env: []string{EnvServeFake + "=" + bug}}, true, nil
+}
+
+// FakeRequested returns the fake this process was started to serve (by a
+// FakeCommand: EnvServeFake and the one argument ServeFakeArg), or "".
+func FakeRequested() string {
+	if len(os.Args) != 2 || os.Args[1] != ServeFakeArg {
+		return ""
+	}
+	return os.Getenv(EnvServeFake)
 }
 
 // FakeNames lists the fakes, sorted.

@@ -16,7 +16,7 @@ import (
 // argument ServeFakeArg: this binary is then the fake's harness), and
 // otherwise runs the tests and closes the mirrors this process started.
 func TestMain(m *testing.M) {
-	if bug := os.Getenv(EnvServeFake); bug != "" && len(os.Args) == 2 && os.Args[1] == ServeFakeArg {
+	if bug := FakeRequested(); bug != "" {
 		os.Exit(ServeFake(bug, os.Stdin, os.Stdout, os.Stderr))
 	}
 	if spec := os.Getenv(envBenchWorker); spec != "" {

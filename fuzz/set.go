@@ -125,19 +125,16 @@ func Start(ctx context.Context, c Config, progress io.Writer) (*Set, error) {
 		return nil, err
 	}
 	for _, name := range c.Impls {
-		var cmd transport.Command
+		cmd, fake, err := FakeCommand(name, c.FakeExe)
 		switch {
-		case strings.HasPrefix(name, "fake:"):
-			bug := strings.TrimPrefix(name, "fake:")
-			if _, ok := Fakes[bug]; !ok {
-				s.Close()
-				return nil, fmt.Errorf("unknown fake %q (known: %s)", bug, strings.Join(FakeNames(), ", "))
-			}
+		case err != nil:
+			s.Close()
+			return nil, err
+		case fake:
 			if c.Transport == "container" {
 				s.Close()
 				return nil, errors.New("the fakes run only with the local transport")
 			}
-			cmd = transport.Command{Path: c.FakeExe, Args: []string{ServeFakeArg}, Env: []string{EnvServeFake + "=" + bug}}
 		default:
 			m, ok := mirrors.Lookup(name)
 			if !ok {

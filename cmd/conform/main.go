@@ -12,7 +12,7 @@ import (
 
 func main() {
 	// conform eval --impl fake:<bug> runs this binary as the fake's harness.
-	if bug := os.Getenv(fuzz.EnvServeFake); bug != "" && len(os.Args) == 2 && os.Args[1] == fuzz.ServeFakeArg {
+	if bug := fuzz.FakeRequested(); bug != "" {
 		os.Exit(fuzz.ServeFake(bug, os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(cli.Main(os.Args[1:], &cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
