@@ -570,12 +570,8 @@ func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, 
 		if a.Seq != req.Seq {
 			return answers, &failure{"violation", fmt.Sprintf("answer has seq %d, expected %d", a.Seq, req.Seq)}
 		}
-		if !fits(req.Cmd, a.Outcome) {
-			return answers, &failure{"violation", fmt.Sprintf("%q is not an answer to %s", a.Outcome, req.Cmd)}
-		}
-		if a.Supported != nil && req.Cmd != protocol.CmdStart {
-			// supported belongs to a refused handshake only.
-			return answers, &failure{"violation", fmt.Sprintf("a refused answer to %s has the handshake's field \"supported\"", req.Cmd)}
+		if why := unfit(req.Cmd, a); why != "" {
+			return answers, &failure{"violation", why}
 		}
 		if req.Cmd == protocol.CmdBatch && len(a.Answers) != len(req.Cases) {
 			return answers, &failure{"violation", fmt.Sprintf("batch answer has %d entries for %d cases", len(a.Answers), len(req.Cases))}
@@ -591,6 +587,19 @@ func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, 
 	// was read. A write error after that cannot matter.
 	<-writeErr
 	return answers, nil
+}
+
+// unfit says why answer a cannot answer a cmd request, or "" when it can:
+// an outcome of another command, or the handshake's field supported on a
+// refusal of anything but start.
+func unfit(cmd string, a protocol.Answer) string {
+	if fits(cmd, a.Outcome) {
+		if a.Supported != nil && cmd != protocol.CmdStart {
+			return fmt.Sprintf("a refused answer to %s has the handshake's field \"supported\"", cmd)
+		}
+		return ""
+	}
+	return fmt.Sprintf("%q is not an answer to %s", a.Outcome, cmd)
 }
 
 func fits(cmd, outcome string) bool {

@@ -318,10 +318,8 @@ func has(ok bool, bit int) int {
 func (e *wireEntry) runAnswer(a *Answer) error {
 	switch a.Outcome {
 	case OutcomeOK:
-		// Strict decoding still skips CR and LF; line-wrapped base64 is not
-		// canonical either.
-		out, err := base64.StdEncoding.Strict().DecodeString(*e.Output)
-		if err != nil || strings.ContainsAny(*e.Output, "\r\n") {
+		out, err := decodeBase64(*e.Output)
+		if err != nil {
 			return violation("output is not canonical base64")
 		}
 		a.Output = out
@@ -339,6 +337,16 @@ func (e *wireEntry) runAnswer(a *Answer) error {
 		a.Reason = *e.Reason
 	}
 	return nil
+}
+
+// decodeBase64 decodes the canonical standard base64 (RFC 4648 section 4,
+// padded) that carries inputs and outputs. Strict decoding still skips CR
+// and LF; line-wrapped base64 is not canonical either.
+func decodeBase64(s string) ([]byte, error) {
+	if strings.ContainsAny(s, "\r\n") {
+		return nil, errors.New("base64 holds a line break")
+	}
+	return base64.StdEncoding.Strict().DecodeString(s)
 }
 
 // DecodeAnswer parses and validates one answer line (without its LF). It

@@ -9,7 +9,6 @@ import (
 	"io"
 	"runtime/debug"
 	"strconv"
-	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -176,8 +175,8 @@ func batch(seq int64, raw jsontext.Value, ignore []GuardPair, h Handler) []byte 
 // share. An input that is not canonical standard base64 is that entry's
 // errored, as in the other harnesses.
 func runEntry(b []byte, contract, op, encoded string, ignore []GuardPair, h Handler) (out []byte) {
-	input, err := base64.StdEncoding.Strict().DecodeString(encoded)
-	if err != nil || strings.ContainsAny(encoded, "\r\n") {
+	input, err := decodeBase64(encoded)
+	if err != nil {
 		return appendMembers(b, map[string]any{"outcome": OutcomeErrored, "message": "input is not base64", "trace": ""})
 	}
 	defer func() {
