@@ -75,7 +75,7 @@ func BenchmarkThroughput(b *testing.B) {
 		}
 		rows = append(rows, row)
 	}
-	fmt.Printf("\ncases/s on the same cases (structured cases of 300 fuzz inputs per target; %d interleaved rounds of at least %s)\n", rounds, window)
+	fmt.Printf("\ncases/s on the same cases (structured cases of %d fuzz inputs per target; %d interleaved rounds of at least %s)\n", benchInputs, rounds, window)
 	fmt.Printf("%-16s %6s %10s %10s %10s %10s %10s %7s %7s   %s\n", "target", "cases", "reference", "ts", "python", "diff 1w", "diff 2w", "1w/slow", "2w/slow", "2w/slow by round")
 	for _, r := range rows {
 		fmt.Println(r)
@@ -124,9 +124,10 @@ func benchTarget(name string, dirs map[string]string, tmp string, rounds int, wi
 	lo, hi := math.Inf(1), 0.0
 	for round := range rounds {
 		var r [5]tally
+		mine := chunk(batches, round, rounds, 0, 1)
 		r[0] = measure(window, func() int {
 			k := 0
-			for _, jobs := range chunk(batches, round, rounds, 0, 1) {
+			for _, jobs := range mine {
 				for _, j := range jobs {
 					op, _ := reference.Lookup(j.Contract, j.Op)
 					_, _ = op.Run(j.Input)
@@ -297,8 +298,8 @@ func inProcess(dir, interpreter, script, cases string, rounds int, window time.D
 	if err != nil {
 		return nil, err
 	}
-	// An ES module outside dir resolves dist/ from the working directory
-	// (it imports absolute paths).
+	// The scripts run in dir and load the mirror from there (dist/ or
+	// conform_mirror/).
 	cmd := exec.Command(interpreter, src, cases, fmt.Sprint(benchInputs), fmt.Sprint(rounds), fmt.Sprint(window.Seconds()))
 	cmd.Dir = dir
 	m, err := startMeter(script, cmd)
