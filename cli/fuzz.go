@@ -551,6 +551,7 @@ type fuzzProgress struct {
 	execsPerSec int64
 	corpus      int
 	baseline    string // "108/646" while gathering baseline coverage
+	minimizing  bool   // the engine is minimizing a failing input
 	failures    int
 	failing     string // testdata/fuzz/<target>/<name> once written
 	seed        string // the seed corpus entry that failed: seed#N or a file name
@@ -558,6 +559,7 @@ type fuzzProgress struct {
 
 var (
 	progressRE = regexp.MustCompile(`^fuzz: elapsed: (\S+), execs: (\d+) \((\d+)/sec\)(?:, new interesting: \d+ \(total: (\d+)\))?`)
+	minimizeRE = regexp.MustCompile(`^fuzz: elapsed: (\S+), minimizing$`)
 	baselineRE = regexp.MustCompile(`^fuzz: elapsed: (\S+), (?:gathering baseline coverage|testing seed corpus): (\d+)/(\d+) completed`)
 	failingRE  = regexp.MustCompile(`Failing input written to (testdata/fuzz/\S+)`)
 	seedFailRE = regexp.MustCompile(`failure while testing seed corpus entry: [^/\s]+/(\S+)`)
@@ -574,6 +576,12 @@ func (p *fuzzProgress) line(s string) bool {
 			p.corpus, _ = strconv.Atoi(m[4])
 		}
 		p.baseline = ""
+		p.minimizing = false
+		return true
+	}
+	if m := minimizeRE.FindStringSubmatch(s); m != nil {
+		p.elapsed = m[1]
+		p.minimizing = true
 		return true
 	}
 	if m := baselineRE.FindStringSubmatch(s); m != nil {
@@ -598,6 +606,9 @@ func (p *fuzzProgress) line(s string) bool {
 func (p *fuzzProgress) status() string {
 	if p.baseline != "" {
 		return "seeds " + p.baseline
+	}
+	if p.minimizing {
+		return "minimizing a failing input"
 	}
 	return fmt.Sprintf("%d execs/s | corpus %d", p.execsPerSec, p.corpus)
 }

@@ -81,6 +81,11 @@ func TestFuzzProgressLines(t *testing.T) {
 	if !p.line(lines[2]) || p.execs != 1349 || p.execsPerSec != 274 || p.corpus != 651 || p.baseline != "" {
 		t.Errorf("progress: %+v", p)
 	}
+	// While the engine minimizes a failing input, it says so instead of
+	// a rate.
+	if !p.line("fuzz: elapsed: 15s, minimizing") || p.status() != "minimizing a failing input" || p.elapsed != "15s" {
+		t.Errorf("minimizing: %+v, status %q", p, p.status())
+	}
 	if p.line(lines[3]) || p.line(lines[4]) || p.failing != "testdata/fuzz/FuzzJCS/88a3f848939267f7" || p.failures != 1 {
 		t.Errorf("failure: %+v", p)
 	}

@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -26,22 +28,25 @@ import (
 // functions over the case list in one process, no protocol: the physical
 // limit of a differential run); and the differential check as the fuzz
 // targets run it (Differ.Check, one batch per fuzz input, the reference and
-// both mirrors), with one worker and with two. As under conform fuzz, each
-// worker is its own process (this test binary, see benchWorker) with
-// GOMAXPROCS=1 and its own harnesses. The cases are the structured cases
-// of 300 fixed fuzz inputs per target.
+// both mirrors), with one worker and with two, or with the worker counts
+// CONFORM_BENCH_WORKERS lists. As under conform fuzz, each worker is its
+// own process (this test binary, see benchWorker) with GOMAXPROCS=1 and
+// its own harnesses. The cases are the structured cases of 300 fixed fuzz
+// inputs per target.
 //
 //	go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
-//	CONFORM_BENCH_TARGETS=FuzzJCS,FuzzTicker go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
+//	CONFORM_BENCH_TARGETS=FuzzJCS,FuzzTicker CONFORM_BENCH_WORKERS=1,2,4 go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
 //
-// This machine's speed drifts by a third over seconds, so the five
+// This machine's speed drifts by a third over seconds, so the
 // measurements are interleaved: every measuring process is started and
 // loaded first; the batches are cut into one chunk per round; in round r
 // each measurement in turn runs chunk r, whole, over and over until the
 // window has passed. So every measurement runs the same cases, under
-// nearly the same conditions, and a rate is the sum of its rounds. The
-// last column is the lowest and highest two-worker ratio of a single
-// round. It prints one table.
+// nearly the same conditions, and a rate is the sum of its rounds. Each
+// differential measurement also reports how busy the machine's CPUs were
+// while it ran (cpuBusy): near 100% means more workers cannot help. The
+// last column is the lowest and highest ratio of a single round, for the
+// most workers. It prints one table.
 func BenchmarkThroughput(b *testing.B) {
 	names := strings.Split(os.Getenv("CONFORM_BENCH_TARGETS"), ",")
 	if names[0] == "" {
@@ -63,28 +68,61 @@ func BenchmarkThroughput(b *testing.B) {
 		}
 		dirs[m] = cmd.Dir
 	}
+	workers, err := benchWorkers(os.Getenv("CONFORM_BENCH_WORKERS"))
+	if err != nil {
+		b.Fatal(err)
+	}
 	const (
 		rounds = 5
 		window = 750 * time.Millisecond
 	)
 	var rows []string
 	for _, name := range names {
-		row, err := benchTarget(name, dirs, b.TempDir(), rounds, window)
+		row, err := benchTarget(name, dirs, b.TempDir(), workers, rounds, window)
 		if err != nil {
 			b.Fatal(err)
 		}
 		rows = append(rows, row)
 	}
-	fmt.Printf("\ncases/s on the same cases (structured cases of %d fuzz inputs per target; %d interleaved rounds of at least %s)\n", benchInputs, rounds, window)
-	fmt.Printf("%-16s %6s %10s %10s %10s %10s %10s %7s %7s   %s\n", "target", "cases", "reference", "ts", "python", "diff 1w", "diff 2w", "1w/slow", "2w/slow", "2w/slow by round")
+	most := workers[len(workers)-1]
+	fmt.Printf("\ncases/s on the same cases (structured cases of %d fuzz inputs per target; %d interleaved rounds of at least %s; %d CPUs)\n", benchInputs, rounds, window, runtime.NumCPU())
+	header := fmt.Sprintf("%-16s %6s %10s %10s %10s", "target", "cases", "reference", "ts", "python")
+	for _, w := range workers {
+		header += fmt.Sprintf(" %10s", fmt.Sprintf("diff %dw", w))
+	}
+	for _, w := range workers {
+		header += fmt.Sprintf(" %7s", fmt.Sprintf("%dw/slow", w))
+	}
+	for _, w := range workers {
+		header += fmt.Sprintf(" %7s", fmt.Sprintf("busy %dw", w))
+	}
+	fmt.Printf("%s   %dw/slow by round\n", header, most)
 	for _, r := range rows {
 		fmt.Println(r)
 	}
 }
 
-// benchTarget measures one target (see BenchmarkThroughput) and returns
-// its table row. Every process it starts is ended before it returns.
-func benchTarget(name string, dirs map[string]string, tmp string, rounds int, window time.Duration) (string, error) {
+// benchWorkers parses CONFORM_BENCH_WORKERS: worker counts separated by
+// commas, each 1 to 64, in increasing order; "" is 1,2.
+func benchWorkers(list string) ([]int, error) {
+	if list == "" {
+		return []int{1, 2}, nil
+	}
+	var out []int
+	for _, f := range strings.Split(list, ",") {
+		w, err := strconv.Atoi(f)
+		if err != nil || w < 1 || w > 64 || (len(out) > 0 && w <= out[len(out)-1]) {
+			return nil, fmt.Errorf("CONFORM_BENCH_WORKERS=%q: want increasing worker counts from 1 to 64, such as 1,2,4", list)
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// benchTarget measures one target (see BenchmarkThroughput) with each
+// worker count in workers and returns its table row. Every process it
+// starts is ended before it returns.
+func benchTarget(name string, dirs map[string]string, tmp string, workers []int, rounds int, window time.Duration) (string, error) {
 	t, ok := Lookup(name)
 	if !ok {
 		return "", fmt.Errorf("no target %s", name)
@@ -100,32 +138,37 @@ func benchTarget(name string, dirs map[string]string, tmp string, rounds int, wi
 	if err := writeCases(file, batches); err != nil {
 		return "", err
 	}
+	// all[0] and all[1] are the mirrors in-process, then one measurement
+	// per worker count.
 	var all []meters
 	defer func() {
 		for _, ms := range all {
 			ms.close()
 		}
 	}()
-	for _, start := range []func() (meters, error){
+	starts := []func() (meters, error){
 		func() (meters, error) { return inProcess(dirs["ts"], "node", "inprocess.mjs", file, rounds, window) },
 		func() (meters, error) {
 			return inProcess(dirs["python"], "python3", "inprocess.py", file, rounds, window)
 		},
-		func() (meters, error) { return differential(name, 1, rounds, window) },
-		func() (meters, error) { return differential(name, 2, rounds, window) },
-	} {
+	}
+	for _, w := range workers {
+		starts = append(starts, func() (meters, error) { return differential(name, w, rounds, window) })
+	}
+	for _, start := range starts {
 		ms, err := start()
 		if err != nil {
 			return "", err
 		}
 		all = append(all, ms)
 	}
-	var total [5]tally
+	ref := tally{}
+	total := make([]tally, len(all))
+	busy := make([]cpuTicks, len(all))
 	lo, hi := math.Inf(1), 0.0
 	for round := range rounds {
-		var r [5]tally
 		mine := chunk(batches, round, rounds, 0, 1)
-		r[0] = measure(window, func() int {
+		ref.add(measure(window, func() int {
 			k := 0
 			for _, jobs := range mine {
 				for _, j := range jobs {
@@ -135,23 +178,86 @@ func benchTarget(name string, dirs map[string]string, tmp string, rounds int, wi
 				}
 			}
 			return k
-		})
+		}))
+		r := make([]tally, len(all))
 		for i, ms := range all {
+			before := readCPUTicks()
 			var err error
-			if r[i+1], err = ms.round(round); err != nil {
+			if r[i], err = ms.round(round); err != nil {
 				return "", err
 			}
-		}
-		for i := range r {
+			busy[i].add(readCPUTicks().since(before))
 			total[i].add(r[i])
 		}
-		ratio := r[4].rate() / min(r[1].rate(), r[2].rate())
+		ratio := r[len(r)-1].rate() / min(r[0].rate(), r[1].rate())
 		lo, hi = min(lo, ratio), max(hi, ratio)
 	}
-	ref, tsRate, pyRate, r1, r2 := total[0].rate(), total[1].rate(), total[2].rate(), total[3].rate(), total[4].rate()
-	slowest := min(tsRate, pyRate)
-	return fmt.Sprintf("%-16s %6d %10.0f %10.0f %10.0f %10.0f %10.0f %6.0f%% %6.0f%%   %3.0f-%.0f%%",
-		name, n, ref, tsRate, pyRate, r1, r2, 100*r1/slowest, 100*r2/slowest, 100*lo, 100*hi), nil
+	slowest := min(total[0].rate(), total[1].rate())
+	row := fmt.Sprintf("%-16s %6d %10.0f %10.0f %10.0f", name, n, ref.rate(), total[0].rate(), total[1].rate())
+	for _, d := range total[2:] {
+		row += fmt.Sprintf(" %10.0f", d.rate())
+	}
+	for _, d := range total[2:] {
+		row += fmt.Sprintf(" %6.0f%%", 100*d.rate()/slowest)
+	}
+	for _, b := range busy[2:] {
+		row += fmt.Sprintf(" %7s", b.busy())
+	}
+	return row + fmt.Sprintf("   %3.0f-%.0f%%", 100*lo, 100*hi), nil
+}
+
+// cpuTicks is the machine's CPU time in clock ticks, summed over its CPUs,
+// from the first line of /proc/stat: all of it, and the idle part (idle
+// and iowait). Both are zero where /proc/stat cannot be read.
+type cpuTicks struct{ total, idle uint64 }
+
+// readCPUTicks reads the machine's CPU ticks so far.
+func readCPUTicks() cpuTicks {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return cpuTicks{}
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 6 || f[0] != "cpu" {
+		return cpuTicks{}
+	}
+	var c cpuTicks
+	for i, v := range f[1:] {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return cpuTicks{}
+		}
+		// user nice system idle iowait irq softirq steal; guest time is
+		// already in user.
+		if i >= 8 {
+			break
+		}
+		c.total += n
+		if i == 3 || i == 4 {
+			c.idle += n
+		}
+	}
+	return c
+}
+
+// since returns the ticks from earlier to c; zero if either is unknown.
+func (c cpuTicks) since(earlier cpuTicks) cpuTicks {
+	if c.total == 0 || earlier.total == 0 || c.total < earlier.total || c.idle < earlier.idle {
+		return cpuTicks{}
+	}
+	return cpuTicks{c.total - earlier.total, c.idle - earlier.idle}
+}
+
+func (c *cpuTicks) add(d cpuTicks) { c.total += d.total; c.idle += d.idle }
+
+// busy is the share of the ticks that were not idle, as "97%"; "-" when
+// unknown.
+func (c cpuTicks) busy() string {
+	if c.total == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(c.total-c.idle)/float64(c.total))
 }
 
 // benchInputs is how many fuzz inputs' cases BenchmarkThroughput runs.
@@ -391,4 +497,29 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 		fmt.Fprintf(out, "{\"cases\":%d,\"seconds\":%f}\n", n, time.Since(start).Seconds())
 	}
 	return 0
+}
+
+// TestBenchWorkers pins what CONFORM_BENCH_WORKERS accepts: a mistyped
+// list fails the benchmark before it starts anything.
+func TestBenchWorkers(t *testing.T) {
+	for list, want := range map[string]string{
+		"":      "[1 2]",
+		"1,2,4": "[1 2 4]",
+		"3":     "[3]",
+		"2,1":   "error",
+		"1,1":   "error",
+		"0,2":   "error",
+		"65":    "error",
+		"1,,2":  "error",
+		"two":   "error",
+		" 1":    "error",
+	} {
+		got, err := benchWorkers(list)
+		switch {
+		case want == "error" && err == nil:
+			t.Errorf("benchWorkers(%q) = %v, want an error", list, got)
+		case want != "error" && (err != nil || fmt.Sprint(got) != want):
+			t.Errorf("benchWorkers(%q) = %v, %v; want %s", list, got, err, want)
+		}
+	}
 }
