@@ -226,6 +226,31 @@ func TestVectorsVerify(t *testing.T) {
 	}
 }
 
+// TestVectorsOnDiskAreNamedWhereTheyAre checks that the problems of a
+// vector set given with --vectors name its directory, not the compiled-in
+// set's "vectors/", in verify and in run.
+func TestVectorsOnDiskAreNamedWhereTheyAre(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "my-vectors")
+	copyDir(t, filepath.Join("..", "vectors"), dir)
+	file := filepath.Join(dir, "frame", "depth.jsonl")
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, append(b, "{}\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := dir + "/MANIFEST:"
+	r := conform(t, "", "vectors", "verify", "--vectors", dir)
+	if r.code != 2 || !strings.HasPrefix(r.stdout, "FAIL "+want) || !strings.Contains(r.stdout, "frame/depth.jsonl has sha256") {
+		t.Errorf("verify: exit %d, stdout %q", r.code, r.stdout)
+	}
+	r = conform(t, "", "run", "--impl", "go", "--vectors", dir)
+	if r.code != 2 || !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, " vectors/MANIFEST") {
+		t.Errorf("run: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
 func TestReportRefusesAnIncompleteReport(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cut.jsonl")
 	full := filepath.Join(t.TempDir(), "full.jsonl")

@@ -173,26 +173,28 @@ type caseSet struct {
 }
 
 // vectorsFS is the vector set a command uses: the one compiled into conform,
-// or the directory dir when it is not empty.
-func vectorsFS(dir string) (fs.FS, error) {
+// named "vectors", or the directory dir when it is not empty, named by its
+// path (the root its files and cases are named under, see
+// vectors.LoadNamed).
+func vectorsFS(dir string) (fsys fs.FS, root string, err error) {
 	if dir == "" {
-		return vectors.Embedded(), nil
+		return vectors.Embedded(), "vectors", nil
 	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, usageErr("--vectors %s: not a directory", dir)
+		return nil, "", usageErr("--vectors %s: not a directory", dir)
 	}
-	return os.DirFS(dir), nil
+	return os.DirFS(dir), filepath.Clean(dir), nil
 }
 
 // loadCases loads the vectors (the embedded set, or vectorsDir),
 // verifying their manifest, and each corpus. A broken vector file or corpus
 // is a usage error naming it.
 func loadCases(vectorsDir string, corpora []string, notices io.Writer) (*caseSet, error) {
-	fsys, err := vectorsFS(vectorsDir)
+	fsys, root, err := vectorsFS(vectorsDir)
 	if err != nil {
 		return nil, err
 	}
-	sum, problems, err := vectors.Verify(fsys)
+	sum, problems, err := vectors.VerifyNamed(fsys, root)
 	if err != nil {
 		return nil, usageErr("vectors: %v", err)
 	}
@@ -203,20 +205,11 @@ func loadCases(vectorsDir string, corpora []string, notices io.Writer) (*caseSet
 		}
 		return nil, usageErr("vectors fail verification: %s (conform vectors verify lists every problem)", strings.Join(shown, "; "))
 	}
-	files, err := vectors.Load(fsys)
+	files, err := vectors.LoadNamed(fsys, root)
 	if err != nil {
 		return nil, usageErr("vectors: %v", err)
 	}
 	set := &caseSet{cases: vectors.Cases(files), vectorsSHA256: sum}
-	if vectorsDir != "" {
-		// Name the files where they are, not where the compiled-in set
-		// lives.
-		for i := range set.cases {
-			if rest, ok := strings.CutPrefix(set.cases[i].Source, "vectors/"); ok {
-				set.cases[i].Source = filepath.Join(vectorsDir, rest)
-			}
-		}
-	}
 	seen := map[string]bool{}
 	for _, c := range set.cases {
 		seen[c.ID] = true

@@ -20,11 +20,11 @@ sha256, that no file is unlisted, that every file is pure ASCII with LF line
 ends, and that every case parses. Exit 0 when clean, 2 otherwise.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			fsys, err := vectorsFS(dir)
+			fsys, root, err := vectorsFS(dir)
 			if err != nil {
 				return err
 			}
-			sum, problems, err := vectors.Verify(fsys)
+			sum, problems, err := vectors.VerifyNamed(fsys, root)
 			if err != nil {
 				return usageErr("%v", err)
 			}
@@ -35,7 +35,7 @@ ends, and that every case parses. Exit 0 when clean, 2 otherwise.`,
 				// Load would report the same files again.
 				return &exitError{code: report.ExitUsage}
 			}
-			files, err := vectors.Load(fsys)
+			files, err := vectors.LoadNamed(fsys, root)
 			if err != nil {
 				fmt.Fprintf(env.Stdout, "FAIL %v\n", err)
 				return &exitError{code: report.ExitUsage}

@@ -41,9 +41,13 @@ type Case struct {
 	// flip to accepted when its guard is ignored (vectors/README.md).
 	Exception string
 	Note      string
-	// Source names where the case came from: "vectors/frame/depth.jsonl:7",
-	// or a corpus file path.
+	// Source names where the case came from: "vectors/frame/depth.jsonl:7"
+	// (the directory's path instead of "vectors" for a set on disk, see
+	// LoadNamed), or a corpus file path.
 	Source string
+	// File is a vector's file inside its vectors directory
+	// ("frame/depth.jsonl"); empty for corpus cases.
+	File string
 	// Corpus is the corpus root the case was read from, empty for vectors.
 	Corpus string
 }

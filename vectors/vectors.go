@@ -33,7 +33,7 @@ const FindingsDir = "findings"
 // are not golden vectors: they are not single-cause, so the checks that
 // rest on that (the exception policy, the single-cause audit) skip them.
 func (c Case) Finding() bool {
-	return strings.HasPrefix(c.Source, "vectors/"+FindingsDir+"/")
+	return strings.HasPrefix(c.File, FindingsDir+"/")
 }
 
 // FormatVersion is the only vector file format this package reads
@@ -131,8 +131,10 @@ var (
 	intRE      = regexp.MustCompile(`^(0|[1-9][0-9]{0,8})$`)
 )
 
-// problems collects "where: what" lines, up to limit when limit > 0.
+// problems collects "where: what" lines, up to limit when limit > 0, for
+// the vectors directory named root.
 type problems struct {
+	root    string
 	limit   int
 	list    []string
 	dropped int
@@ -159,8 +161,9 @@ func (p *problems) err() error {
 	return errors.New(msg)
 }
 
-func where(path string, line int) string {
-	return fmt.Sprintf("vectors/%s:%d", path, line)
+// where names line of the file at path inside the vectors directory.
+func (p *problems) where(path string, line int) string {
+	return fmt.Sprintf("%s/%s:%d", p.root, path, line)
 }
 
 // lineProblem is a byte-level defect of one line.
@@ -209,12 +212,12 @@ type manifestEntry struct {
 func parseManifest(data []byte, p *problems) []manifestEntry {
 	lines, lp := splitLines(data)
 	for _, q := range lp {
-		p.add(where(ManifestPath, q.line), "%s", q.msg)
+		p.add(p.where(ManifestPath, q.line), "%s", q.msg)
 	}
 	var entries []manifestEntry
 	prev := ""
 	for i, l := range lines {
-		at := where(ManifestPath, i+1)
+		at := p.where(ManifestPath, i+1)
 		m := manifestRE.FindStringSubmatch(l)
 		if m == nil {
 			p.add(at, "not a line of the form <64 lowercase hex>  <path>")
@@ -245,34 +248,39 @@ func parseManifest(data []byte, p *problems) []manifestEntry {
 func unlisted(fsys fs.FS, listed map[string]bool, p *problems) {
 	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			p.add("vectors/"+path, "%v", err)
+			p.add(p.root+"/"+path, "%v", err)
 			return nil
 		}
 		if !d.IsDir() && strings.HasSuffix(path, ".jsonl") && !listed[path] {
-			p.add(where(path, 1), "file is not listed in MANIFEST")
+			p.add(p.where(path, 1), "file is not listed in MANIFEST")
 		}
 		return nil
 	})
 	if err != nil {
-		p.add("vectors", "%v", err)
+		p.add(p.root, "%v", err)
 	}
 }
 
-// Load parses every file listed in fsys's MANIFEST (and fails on any .jsonl
-// not listed) into Files; Case.Source is "vectors/<path>:<line>". Errors name
-// file:line and the problem; unknown fields, missing required fields, bad hex,
-// wrong id, duplicate ids across files, duplicate names within a file, a file
-// with zero cases, a header contract/op that is not a known contract are all
-// errors. Load does not check the MANIFEST's hashes: Verify does.
-func Load(fsys fs.FS) ([]File, error) {
-	p := problems{limit: maxProblems}
+// Load is LoadNamed(fsys, "vectors"): the name of the compiled-in set.
+func Load(fsys fs.FS) ([]File, error) { return LoadNamed(fsys, "vectors") }
+
+// LoadNamed parses every file listed in fsys's MANIFEST (and fails on any
+// .jsonl not listed) into Files. root names fsys in every Case.Source
+// ("<root>/<path>:<line>") and error: "vectors" for the compiled-in set,
+// the directory's path for a set on disk. Errors name file:line and the
+// problem; unknown fields, missing required fields, bad hex, wrong id,
+// duplicate ids across files, duplicate names within a file, a file with
+// zero cases, a header contract/op that is not a known contract are all
+// errors. LoadNamed does not check the MANIFEST's hashes: VerifyNamed does.
+func LoadNamed(fsys fs.FS, root string) ([]File, error) {
+	p := problems{root: root, limit: maxProblems}
 	mdata, err := fs.ReadFile(fsys, ManifestPath)
 	if err != nil {
-		return nil, fmt.Errorf("vectors/%s: %w", ManifestPath, err)
+		return nil, fmt.Errorf("%s/%s: %w", root, ManifestPath, err)
 	}
 	entries := parseManifest(mdata, &p)
 	if len(entries) == 0 {
-		p.add(where(ManifestPath, 1), "lists no vector files")
+		p.add(p.where(ManifestPath, 1), "lists no vector files")
 	}
 	listed := make(map[string]bool)
 	ids := make(map[string]string)
@@ -281,7 +289,7 @@ func Load(fsys fs.FS) ([]File, error) {
 		listed[e.path] = true
 		data, err := fs.ReadFile(fsys, e.path)
 		if err != nil {
-			p.add(where(ManifestPath, e.line), "listed file %s cannot be read: %v", e.path, err)
+			p.add(p.where(ManifestPath, e.line), "listed file %s cannot be read: %v", e.path, err)
 			continue
 		}
 		f, ok := parseFile(e.path, data, &p)
@@ -313,40 +321,46 @@ func Cases(files []File) []Case {
 	return all
 }
 
-// Verify checks MANIFEST against the files: every listed file exists with
-// that sha256, no unlisted .jsonl, pure ASCII, LF only, final LF. It returns
-// the sha256 of the MANIFEST file itself (the "vectors manifest hash" reports
-// carry) and every problem found. err is set only when the MANIFEST cannot
-// be read.
+// Verify is VerifyNamed(fsys, "vectors"): the name of the compiled-in set.
 func Verify(fsys fs.FS) (manifestSHA256 string, problemList []string, err error) {
+	return VerifyNamed(fsys, "vectors")
+}
+
+// VerifyNamed checks MANIFEST against the files: every listed file exists
+// with that sha256, no unlisted .jsonl, pure ASCII, LF only, final LF. It
+// returns the sha256 of the MANIFEST file itself (the "vectors manifest
+// hash" reports carry) and every problem found, each naming
+// "<root>/<path>:<line>" (root as for LoadNamed). err is set only when the
+// MANIFEST cannot be read.
+func VerifyNamed(fsys fs.FS, root string) (manifestSHA256 string, problemList []string, err error) {
 	mdata, err := fs.ReadFile(fsys, ManifestPath)
 	if err != nil {
-		return "", nil, fmt.Errorf("vectors/%s: %w", ManifestPath, err)
+		return "", nil, fmt.Errorf("%s/%s: %w", root, ManifestPath, err)
 	}
 	sum := sha256.Sum256(mdata)
-	var p problems // no limit: Verify lists every problem
+	p := problems{root: root} // no limit: VerifyNamed lists every problem
 	entries := parseManifest(mdata, &p)
 	if len(entries) == 0 {
-		p.add(where(ManifestPath, 1), "lists no vector files")
+		p.add(p.where(ManifestPath, 1), "lists no vector files")
 	}
 	listed := make(map[string]bool)
 	for _, e := range entries {
 		listed[e.path] = true
 		data, err := fs.ReadFile(fsys, e.path)
 		if err != nil {
-			p.add(where(ManifestPath, e.line), "listed file %s cannot be read: %v", e.path, err)
+			p.add(p.where(ManifestPath, e.line), "listed file %s cannot be read: %v", e.path, err)
 			continue
 		}
 		got := sha256.Sum256(data)
 		if h := hex.EncodeToString(got[:]); h != e.sum {
-			p.add(where(ManifestPath, e.line), "%s has sha256 %s, MANIFEST says %s", e.path, h, e.sum)
+			p.add(p.where(ManifestPath, e.line), "%s has sha256 %s, MANIFEST says %s", e.path, h, e.sum)
 		}
 		if len(data) == 0 {
-			p.add(where(e.path, 1), "empty file")
+			p.add(p.where(e.path, 1), "empty file")
 		}
 		_, lp := splitLines(data)
 		for _, q := range lp {
-			p.add(where(e.path, q.line), "%s", q.msg)
+			p.add(p.where(e.path, q.line), "%s", q.msg)
 		}
 	}
 	unlisted(fsys, listed, &p)
@@ -360,12 +374,12 @@ func parseFile(path string, data []byte, p *problems) (File, bool) {
 	f := File{Path: path}
 	lines, lp := splitLines(data)
 	if len(lines) == 0 {
-		p.add(where(path, 1), "empty file: no header")
+		p.add(p.where(path, 1), "empty file: no header")
 		return f, false
 	}
 	bad := make(map[int]bool)
 	for _, q := range lp {
-		p.add(where(path, q.line), "%s", q.msg)
+		p.add(p.where(path, q.line), "%s", q.msg)
 		bad[q.line] = true
 	}
 	if bad[1] {
@@ -373,12 +387,12 @@ func parseFile(path string, data []byte, p *problems) (File, bool) {
 	}
 	h, err := parseHeader(path, lines[0])
 	if err != nil {
-		p.add(where(path, 1), "header: %v", err)
+		p.add(p.where(path, 1), "header: %v", err)
 		return f, false
 	}
 	f.Header = h
 	if len(lines) < 2 {
-		p.add(where(path, 1), "no cases: a vector file must hold at least one")
+		p.add(p.where(path, 1), "no cases: a vector file must hold at least one")
 		return f, false
 	}
 	names := make(map[string]int)
@@ -389,10 +403,11 @@ func parseFile(path string, data []byte, p *problems) (File, bool) {
 		}
 		c, err := parseCase(h, lines[i])
 		if err != nil {
-			p.add(where(path, line), "%v", err)
+			p.add(p.where(path, line), "%v", err)
 			continue
 		}
-		c.Source = where(path, line)
+		c.Source = p.where(path, line)
+		c.File = path
 		if prev, dup := names[c.Name]; dup {
 			p.add(c.Source, "name %q repeats line %d", c.Name, prev)
 			continue

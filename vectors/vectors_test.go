@@ -509,6 +509,44 @@ func TestLoadGood(t *testing.T) {
 	}
 }
 
+// TestLoadNamed checks that a vector set on disk is named by its directory
+// in case sources and in every problem, and that a finding stays a finding
+// whatever the set is called.
+func TestLoadNamed(t *testing.T) {
+	good := goodHeader + "\n" + okLine("a", "{}") + "\n"
+	finding := `{"conform_vectors":1,"contract":"frame/1","op":"lex","behaviour":"fuzz-lex","description":"Found."}` + "\n" + okLine("f", "[]") + "\n"
+	m := vfs(map[string]string{"frame/objects.jsonl": good, FindingsDir + "/frame/fuzz-lex.jsonl": finding})
+	files, err := LoadNamed(m, "/tmp/my vectors")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := Cases(files)
+	if len(cases) != 2 {
+		t.Fatalf("cases %+v", cases)
+	}
+	for _, c := range cases {
+		want, wantFinding := "/tmp/my vectors/frame/objects.jsonl:2", false
+		if c.Name == "f" {
+			want, wantFinding = "/tmp/my vectors/findings/frame/fuzz-lex.jsonl:2", true
+		}
+		if c.Source != want || c.Finding() != wantFinding {
+			t.Errorf("case %s: source %q, finding %v; want %q, %v", c.Name, c.Source, c.Finding(), want, wantFinding)
+		}
+	}
+	m["frame/objects.jsonl"] = &fstest.MapFile{Data: []byte(good + okLine("b", "[]") + "\n")}
+	_, problems, err := VerifyNamed(m, "mine")
+	if err != nil || len(problems) != 1 || !strings.HasPrefix(problems[0], "mine/MANIFEST:2: frame/objects.jsonl has sha256") {
+		t.Errorf("VerifyNamed: %q %v", problems, err)
+	}
+	if _, err := LoadNamed(fstest.MapFS{}, "mine"); err == nil || !strings.HasPrefix(err.Error(), "mine/MANIFEST: ") {
+		t.Errorf("LoadNamed without MANIFEST: %v", err)
+	}
+	m["frame/syntax.jsonl"] = &fstest.MapFile{Data: []byte(good)}
+	if _, err := LoadNamed(m, "mine"); err == nil || !strings.Contains(err.Error(), "mine/frame/syntax.jsonl:1: file is not listed in MANIFEST") {
+		t.Errorf("LoadNamed with an unlisted file: %v", err)
+	}
+}
+
 func TestLoadRefusesMalformed(t *testing.T) {
 	const obj = "frame/objects.jsonl"
 	one := func(lines ...string) map[string]string {

@@ -192,7 +192,8 @@ func TestVerdicts(t *testing.T) {
 // evidence: a guard whose only aimed vector is a finding has none.
 func TestFindingsAreLeftOut(t *testing.T) {
 	finding := refusedCase("g:f#1", "f", "")
-	finding.Source = "vectors/" + vectors.FindingsDir + "/t/fuzz-op.jsonl"
+	finding.File = vectors.FindingsDir + "/t/fuzz-op.jsonl"
+	finding.Source = "my-vectors/" + finding.File + ":2"
 	cases := []vectors.Case{okCase("plain"), refusedCase("g:a#1", "a", ""), finding}
 	f := &fake{guards: []protocol.Guard{guard("t.a", "a"), guard("t.f", "f")}}
 	r := Audit(context.Background(), cases, f, Options{})
