@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"regexp"
 	"strconv"
@@ -47,6 +48,39 @@ const ManifestPath = "MANIFEST"
 // cannot make Load allocate without limit. The largest real vector is 262145
 // bytes.
 const maxInput = 16 << 20
+
+// maxManifest and maxFile bound the MANIFEST's and a vector file's size, so
+// that a wrong file given as a vector set is refused before it is read
+// (a 59 MB MANIFEST once took 485 MB of memory to refuse line by line).
+// The real MANIFEST lists 58 files in 5 KB; the largest vector file is
+// 74 KB, and maxFile leaves room for a maxInput case written in hex.
+const (
+	maxManifest = 1 << 20
+	maxFile     = 64 << 20
+)
+
+// readBounded reads the file at path in fsys, refusing one of more than
+// max bytes without reading it whole.
+func readBounded(fsys fs.FS, path string, max int64) ([]byte, error) {
+	f, err := fsys.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > max {
+		return nil, fmt.Errorf("%d bytes, more than the %d a vector set allows", st.Size(), max)
+	}
+	// The size a file system reports can be wrong (a pipe, /proc): read
+	// one byte past the bound to be sure.
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("more than the %d bytes a vector set allows", max)
+	}
+	return data, nil
+}
 
 // maxProblems bounds how many problems one Load error lists.
 const maxProblems = 100
@@ -274,7 +308,7 @@ func Load(fsys fs.FS) ([]File, error) { return LoadNamed(fsys, "vectors") }
 // errors. LoadNamed does not check the MANIFEST's hashes: VerifyNamed does.
 func LoadNamed(fsys fs.FS, root string) ([]File, error) {
 	p := problems{root: root, limit: maxProblems}
-	mdata, err := fs.ReadFile(fsys, ManifestPath)
+	mdata, err := readBounded(fsys, ManifestPath, maxManifest)
 	if err != nil {
 		return nil, fmt.Errorf("%s/%s: %w", root, ManifestPath, err)
 	}
@@ -287,7 +321,7 @@ func LoadNamed(fsys fs.FS, root string) ([]File, error) {
 	var files []File
 	for _, e := range entries {
 		listed[e.path] = true
-		data, err := fs.ReadFile(fsys, e.path)
+		data, err := readBounded(fsys, e.path, maxFile)
 		if err != nil {
 			p.add(p.where(ManifestPath, e.line), "listed file %s cannot be read: %v", e.path, err)
 			continue
@@ -333,7 +367,7 @@ func Verify(fsys fs.FS) (manifestSHA256 string, problemList []string, err error)
 // "<root>/<path>:<line>" (root as for LoadNamed). err is set only when the
 // MANIFEST cannot be read.
 func VerifyNamed(fsys fs.FS, root string) (manifestSHA256 string, problemList []string, err error) {
-	mdata, err := fs.ReadFile(fsys, ManifestPath)
+	mdata, err := readBounded(fsys, ManifestPath, maxManifest)
 	if err != nil {
 		return "", nil, fmt.Errorf("%s/%s: %w", root, ManifestPath, err)
 	}
@@ -346,7 +380,7 @@ func VerifyNamed(fsys fs.FS, root string) (manifestSHA256 string, problemList []
 	listed := make(map[string]bool)
 	for _, e := range entries {
 		listed[e.path] = true
-		data, err := fs.ReadFile(fsys, e.path)
+		data, err := readBounded(fsys, e.path, maxFile)
 		if err != nil {
 			p.add(p.where(ManifestPath, e.line), "listed file %s cannot be read: %v", e.path, err)
 			continue

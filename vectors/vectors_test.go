@@ -547,6 +547,55 @@ func TestLoadNamed(t *testing.T) {
 	}
 }
 
+// TestOversizedFilesAreRefusedUnread checks the size bounds of the
+// MANIFEST and of a vector file, both by the size the file system reports
+// and, when it reports none, by what is read.
+func TestOversizedFilesAreRefusedUnread(t *testing.T) {
+	good := goodHeader + "\n" + okLine("a", "{}") + "\n"
+	big := vfs(map[string]string{"frame/objects.jsonl": good})
+	big["MANIFEST"].Data = append(big["MANIFEST"].Data, bytes.Repeat([]byte("#"), maxManifest)...)
+	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), "vectors/MANIFEST: ") || !strings.Contains(err.Error(), "a vector set allows") {
+		t.Errorf("Load, MANIFEST over the bound: %v", err)
+	}
+	if _, _, err := Verify(sizeless{big}); err == nil || !strings.Contains(err.Error(), "more than the 1048576 bytes a vector set allows") {
+		t.Errorf("Verify, MANIFEST over the bound, size unknown: %v", err)
+	}
+	huge := vfs(map[string]string{"frame/objects.jsonl": good})
+	huge["frame/objects.jsonl"].Data = append([]byte(good), bytes.Repeat([]byte("\n"), maxFile)...)
+	if _, problems, _ := Verify(sizeless{huge}); len(problems) != 1 || !strings.Contains(problems[0], "listed file frame/objects.jsonl cannot be read: more than the 67108864 bytes") {
+		t.Errorf("Verify, vector file over the bound: %q", problems)
+	}
+}
+
+// sizeless is a file system whose regular files report no size, as a
+// pipe would.
+type sizeless struct{ fs.FS }
+
+func (s sizeless) Open(name string) (fs.File, error) {
+	f, err := s.FS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return f, nil
+	}
+	return sizelessFile{f}, nil
+}
+
+type sizelessFile struct{ fs.File }
+
+func (f sizelessFile) Stat() (fs.FileInfo, error) {
+	st, err := f.File.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return zeroSize{st}, nil
+}
+
+type zeroSize struct{ fs.FileInfo }
+
+func (zeroSize) Size() int64 { return 0 }
+
 func TestLoadRefusesMalformed(t *testing.T) {
 	const obj = "frame/objects.jsonl"
 	one := func(lines ...string) map[string]string {
