@@ -559,7 +559,9 @@ type fuzzProgress struct {
 
 var (
 	progressRE = regexp.MustCompile(`^fuzz: elapsed: (\S+), execs: (\d+) \((\d+)/sec\)(?:, new interesting: \d+ \(total: (\d+)\))?`)
-	minimizeRE = regexp.MustCompile(`^fuzz: elapsed: (\S+), minimizing$`)
+	// The engine says "minimizing N-byte failing input file" once, when
+	// it finds the failure, then "elapsed: X, minimizing" every 3 s.
+	minimizeRE = regexp.MustCompile(`^fuzz: (?:elapsed: (\S+), minimizing|minimizing \d+-byte failing input file)$`)
 	baselineRE = regexp.MustCompile(`^fuzz: elapsed: (\S+), (?:gathering baseline coverage|testing seed corpus): (\d+)/(\d+) completed`)
 	failingRE  = regexp.MustCompile(`Failing input written to (testdata/fuzz/\S+)`)
 	seedFailRE = regexp.MustCompile(`failure while testing seed corpus entry: [^/\s]+/(\S+)`)
@@ -580,7 +582,9 @@ func (p *fuzzProgress) line(s string) bool {
 		return true
 	}
 	if m := minimizeRE.FindStringSubmatch(s); m != nil {
-		p.elapsed = m[1]
+		if m[1] != "" {
+			p.elapsed = m[1]
+		}
 		p.minimizing = true
 		return true
 	}

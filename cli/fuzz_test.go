@@ -82,7 +82,10 @@ func TestFuzzProgressLines(t *testing.T) {
 		t.Errorf("progress: %+v", p)
 	}
 	// While the engine minimizes a failing input, it says so instead of
-	// a rate.
+	// a rate: once when it finds it, then every 3 s.
+	if !p.line("fuzz: minimizing 412-byte failing input file") || p.status() != "minimizing a failing input" || p.elapsed != "12s" {
+		t.Errorf("minimizing starts: %+v, status %q", p, p.status())
+	}
 	if !p.line("fuzz: elapsed: 15s, minimizing") || p.status() != "minimizing a failing input" || p.elapsed != "15s" {
 		t.Errorf("minimizing: %+v, status %q", p, p.status())
 	}

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -43,11 +44,16 @@ import (
 // each measurement in turn runs chunk r, whole, over and over until the
 // window has passed. So every measurement runs the same cases, under
 // nearly the same conditions, and a rate is the sum of its rounds. Each
-// differential measurement also reports how busy the machine's CPUs were
-// while it ran (cpuBusy): near 100% means more workers cannot help. The
-// last column is the lowest and highest ratio of a single round, for the
-// most workers. It prints one table.
+// differential measurement also reports the share of the machine's CPUs
+// its own processes used (the workers and their harnesses, see cpuUse):
+// near 100% means more workers cannot help. The last column is the lowest
+// and highest ratio of a single round, for the most workers. It prints one
+// table.
 func BenchmarkThroughput(b *testing.B) {
+	workers, err := benchWorkers(os.Getenv("CONFORM_BENCH_WORKERS"))
+	if err != nil {
+		b.Fatal(err)
+	}
 	names := strings.Split(os.Getenv("CONFORM_BENCH_TARGETS"), ",")
 	if names[0] == "" {
 		names = nil
@@ -68,10 +74,6 @@ func BenchmarkThroughput(b *testing.B) {
 		}
 		dirs[m] = cmd.Dir
 	}
-	workers, err := benchWorkers(os.Getenv("CONFORM_BENCH_WORKERS"))
-	if err != nil {
-		b.Fatal(err)
-	}
 	const (
 		rounds = 5
 		window = 750 * time.Millisecond
@@ -91,15 +93,21 @@ func BenchmarkThroughput(b *testing.B) {
 		header += fmt.Sprintf(" %10s", fmt.Sprintf("diff %dw", w))
 	}
 	for _, w := range workers {
-		header += fmt.Sprintf(" %7s", fmt.Sprintf("%dw/slow", w))
+		header += fmt.Sprintf(" %*s", ratioWidth(workers), fmt.Sprintf("%dw/slow", w))
 	}
 	for _, w := range workers {
-		header += fmt.Sprintf(" %7s", fmt.Sprintf("busy %dw", w))
+		header += fmt.Sprintf(" %*s", ratioWidth(workers), fmt.Sprintf("cpu %dw", w))
 	}
 	fmt.Printf("%s   %dw/slow by round\n", header, most)
 	for _, r := range rows {
 		fmt.Println(r)
 	}
+}
+
+// ratioWidth is the width of the ratio and CPU columns: their labels
+// ("12w/slow") and values ("100%").
+func ratioWidth(workers []int) int {
+	return max(len(fmt.Sprintf("%dw/slow", workers[len(workers)-1])), 6)
 }
 
 // benchWorkers parses CONFORM_BENCH_WORKERS: worker counts separated by
@@ -164,7 +172,7 @@ func benchTarget(name string, dirs map[string]string, tmp string, workers []int,
 	}
 	ref := tally{}
 	total := make([]tally, len(all))
-	busy := make([]cpuTicks, len(all))
+	use := make([]cpuUse, len(all))
 	lo, hi := math.Inf(1), 0.0
 	for round := range rounds {
 		mine := chunk(batches, round, rounds, 0, 1)
@@ -181,12 +189,15 @@ func benchTarget(name string, dirs map[string]string, tmp string, workers []int,
 		}))
 		r := make([]tally, len(all))
 		for i, ms := range all {
-			before := readCPUTicks()
-			var err error
-			if r[i], err = ms.round(round); err != nil {
+			u, err := cpuOf(ms.pids(), func() error {
+				var err error
+				r[i], err = ms.round(round)
+				return err
+			})
+			if err != nil {
 				return "", err
 			}
-			busy[i].add(readCPUTicks().since(before))
+			use[i].add(u)
 			total[i].add(r[i])
 		}
 		ratio := r[len(r)-1].rate() / min(r[0].rate(), r[1].rate())
@@ -198,66 +209,114 @@ func benchTarget(name string, dirs map[string]string, tmp string, workers []int,
 		row += fmt.Sprintf(" %10.0f", d.rate())
 	}
 	for _, d := range total[2:] {
-		row += fmt.Sprintf(" %6.0f%%", 100*d.rate()/slowest)
+		row += fmt.Sprintf(" %*s", ratioWidth(workers), fmt.Sprintf("%.0f%%", 100*d.rate()/slowest))
 	}
-	for _, b := range busy[2:] {
-		row += fmt.Sprintf(" %7s", b.busy())
+	for _, u := range use[2:] {
+		row += fmt.Sprintf(" %*s", ratioWidth(workers), u.share())
 	}
 	return row + fmt.Sprintf("   %3.0f-%.0f%%", 100*lo, 100*hi), nil
 }
 
-// cpuTicks is the machine's CPU time in clock ticks, summed over its CPUs,
-// from the first line of /proc/stat: all of it, and the idle part (idle
-// and iowait). Both are zero where /proc/stat cannot be read.
-type cpuTicks struct{ total, idle uint64 }
-
-// readCPUTicks reads the machine's CPU ticks so far.
-func readCPUTicks() cpuTicks {
-	b, err := os.ReadFile("/proc/stat")
-	if err != nil {
-		return cpuTicks{}
-	}
-	line, _, _ := strings.Cut(string(b), "\n")
-	f := strings.Fields(line)
-	if len(f) < 6 || f[0] != "cpu" {
-		return cpuTicks{}
-	}
-	var c cpuTicks
-	for i, v := range f[1:] {
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			return cpuTicks{}
-		}
-		// user nice system idle iowait irq softirq steal; guest time is
-		// already in user.
-		if i >= 8 {
-			break
-		}
-		c.total += n
-		if i == 3 || i == 4 {
-			c.idle += n
-		}
-	}
-	return c
+// cpuUse is the CPU time some processes used over a wall-clock span.
+type cpuUse struct {
+	ticks   uint64  // utime+stime, in clock ticks
+	seconds float64 // the span
+	unknown bool    // /proc could not tell
 }
 
-// since returns the ticks from earlier to c; zero if either is unknown.
-func (c cpuTicks) since(earlier cpuTicks) cpuTicks {
-	if c.total == 0 || earlier.total == 0 || c.total < earlier.total || c.idle < earlier.idle {
-		return cpuTicks{}
-	}
-	return cpuTicks{c.total - earlier.total, c.idle - earlier.idle}
+func (c *cpuUse) add(d cpuUse) {
+	c.ticks += d.ticks
+	c.seconds += d.seconds
+	c.unknown = c.unknown || d.unknown
 }
 
-func (c *cpuTicks) add(d cpuTicks) { c.total += d.total; c.idle += d.idle }
-
-// busy is the share of the ticks that were not idle, as "97%"; "-" when
-// unknown.
-func (c cpuTicks) busy() string {
-	if c.total == 0 {
+// share is the CPU time as a share of all the machine's CPUs over the
+// span, as "97%"; "-" when unknown. /proc counts in USER_HZ, which is 100
+// on Linux whatever the kernel's own tick rate.
+func (c cpuUse) share() string {
+	if c.unknown || c.seconds <= 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%.0f%%", 100*float64(c.total-c.idle)/float64(c.total))
+	return fmt.Sprintf("%.0f%%", 100*float64(c.ticks)/100/c.seconds/float64(runtime.NumCPU()))
+}
+
+// treeTicks returns the CPU time (utime+stime, in clock ticks) used so far
+// by the processes roots and all their live descendants (a benchmark
+// worker's harnesses), read from /proc/<pid>/stat; ok is false when /proc
+// cannot be read or a root is gone. Other processes on the machine are not
+// counted.
+func treeTicks(roots []int) (ticks uint64, ok bool) {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0, false
+	}
+	type proc struct {
+		ppid  int
+		ticks uint64
+	}
+	procs := map[int]proc{}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue // ended since the directory was read
+		}
+		// The command name, in parentheses, may hold spaces and
+		// parentheses: the fields are counted from the last ')', field 3
+		// (state) first.
+		i := strings.LastIndexByte(string(b), ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		ppid, err1 := strconv.Atoi(f[1])
+		utime, err2 := strconv.ParseUint(f[11], 10, 64)
+		stime, err3 := strconv.ParseUint(f[12], 10, 64)
+		if err1 != nil || err2 != nil || err3 != nil {
+			continue
+		}
+		procs[pid] = proc{ppid, utime + stime}
+	}
+	in := map[int]bool{}
+	for _, r := range roots {
+		if _, live := procs[r]; !live {
+			return 0, false
+		}
+		in[r] = true
+	}
+	for grew := true; grew; {
+		grew = false
+		for pid, p := range procs {
+			if !in[pid] && in[p.ppid] {
+				in[pid], grew = true, true
+			}
+		}
+	}
+	for pid := range in {
+		ticks += procs[pid].ticks
+	}
+	return ticks, true
+}
+
+// cpuOf runs f and returns the CPU time the processes roots and their
+// descendants used meanwhile. A process that ends during f takes its
+// time with it: then the use is unknown.
+func cpuOf(roots []int, f func() error) (cpuUse, error) {
+	before, ok1 := treeTicks(roots)
+	start := time.Now()
+	err := f()
+	seconds := time.Since(start).Seconds()
+	after, ok2 := treeTicks(roots)
+	if !ok1 || !ok2 || after < before {
+		return cpuUse{seconds: seconds, unknown: true}, err
+	}
+	return cpuUse{ticks: after - before, seconds: seconds}, err
 }
 
 // benchInputs is how many fuzz inputs' cases BenchmarkThroughput runs.
@@ -391,6 +450,15 @@ func (ms meters) round(r int) (tally, error) {
 	return t, nil
 }
 
+// pids are the processes' ids.
+func (ms meters) pids() []int {
+	var out []int
+	for _, m := range ms {
+		out = append(out, m.cmd.Process.Pid)
+	}
+	return out
+}
+
 func (ms meters) close() {
 	for _, m := range ms {
 		m.close()
@@ -521,5 +589,42 @@ func TestBenchWorkers(t *testing.T) {
 		case want != "error" && (err != nil || fmt.Sprint(got) != want):
 			t.Errorf("benchWorkers(%q) = %v, %v; want %s", list, got, err, want)
 		}
+	}
+}
+
+// TestCPUOfCountsTheTreeOnly checks the CPU column's accounting: a busy
+// grandchild counts for its root, a busy process outside the tree does not.
+func TestCPUOfCountsTheTreeOnly(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc: the CPU column shows -")
+	}
+	start := func(script string) *exec.Cmd {
+		cmd := exec.Command("sh", "-c", script)
+		// Its own process group, so that the cleanup ends the grandchild
+		// too.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			_ = cmd.Wait()
+		})
+		return cmd
+	}
+	// sh forks the loop as a child of its own: a grandchild of this test.
+	busy := start("yes > /dev/null; exit 0")
+	idle := start("sleep 30; exit 0")
+	wait := func() error { time.Sleep(time.Second); return nil }
+	u, err := cpuOf([]int{busy.Process.Pid}, wait)
+	if err != nil || u.unknown || u.ticks < 10 {
+		t.Errorf("busy tree: %+v %v, want at least 10 ticks (a tenth of a CPU) in 1 s", u, err)
+	}
+	u, err = cpuOf([]int{idle.Process.Pid}, wait)
+	if err != nil || u.unknown || u.ticks > 5 {
+		t.Errorf("idle tree beside a busy process: %+v %v, want about 0 ticks", u, err)
+	}
+	if _, ok := treeTicks([]int{-1}); ok {
+		t.Error("treeTicks of a process that does not exist: ok")
 	}
 }
