@@ -161,7 +161,8 @@ function runCase(contract: string, op: string, input: unknown): Entry {
   if (ops === undefined) return skipped(`contract ${contract} is not implemented`);
   const fn = Object.hasOwn(ops, op) ? ops[op] : undefined;
   if (fn === undefined) return skipped(`operation ${op} of contract ${contract} is not implemented`);
-  if (typeof input !== "string" || !isBase64(input)) return fault("bad request: input is not standard base64", "");
+  if (typeof input !== "string") return fault("bad request: input is not a string", "");
+  if (!isBase64(input)) return fault("bad request: input is not standard base64", "");
   try {
     // A copy, not a pooled Buffer: the operations get a plain Uint8Array of their own.
     const output = fn(new Uint8Array(Buffer.from(input, "base64")));

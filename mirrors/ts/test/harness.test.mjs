@@ -145,7 +145,7 @@ test("not started, unsupported version, unknown command, bad lines", async () =>
     { seq: -1, outcome: "errored", message: "bad request: seq is not an integer", trace: "" },
     { seq: -1, outcome: "errored", message: "bad request: line is not JSON", trace: "" },
     { seq: 10, outcome: "errored", message: "bad request: input is not standard base64", trace: "" },
-    { seq: 11, outcome: "errored", message: "bad request: input is not standard base64", trace: "" },
+    { seq: 11, outcome: "errored", message: "bad request: input is not a string", trace: "" },
     { seq: 12, outcome: "refused", message: "unsupported protocol version", supported: [1] },
     { seq: 13, outcome: "errored", message: "not started", trace: "" },
     { seq: -1, outcome: "errored", message: "bad request: line ends with CR", trace: "" },
