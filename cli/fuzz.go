@@ -63,7 +63,8 @@ Targets run one after another, each for --time. The corpus Go's engine
 grows is kept where go test -fuzz keeps it ($GOCACHE/fuzz/conform/fuzz),
 so both share it (conform corpus export carries it to other machines).
 While it runs, fuzz prints a progress line on stderr: execs/s, cases/s,
-corpus size, findings.
+corpus size, findings. As each target ends, its summary line and findings
+go to stdout.
 
 A finding is minimized by Go's engine and written twice: as a Go corpus
 entry under fuzz/testdata/fuzz/<target>/, which go test ./fuzz/ replays,
@@ -202,24 +203,13 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	}
 	probe.Close()
 
-	var runs []fuzzRun
-	var runErr error
-	for _, t := range targets {
-		if ctx.Err() != nil {
-			break
-		}
-		r, err := fuzzOne(ctx, env, o, t, exe, workdir, cache, scratch, cfg, vecDir, mod)
-		if err != nil {
-			runErr = err // the runs before it are still reported
-			break
-		}
-		runs = append(runs, r)
-	}
 	// The reruns ask the implementations that were fuzzed (a fake's
 	// finding does not show against the mirrors).
 	rerunImpls := shellQuote(implsEnv(impls))
 	found := 0
-	for _, r := range runs {
+	// Each target's summary and findings are printed as it ends: a long
+	// campaign's log shows them without waiting for the last target.
+	printRun := func(r fuzzRun) {
 		fmt.Fprintln(env.Stdout, r.summary(impls))
 		if r.unsettled != "" && r.failing != "" {
 			fmt.Fprintf(env.Stdout, "  replay it: %s=%s go test -run '%s/%s' ./fuzz/\n", fuzz.EnvImpls, rerunImpls, r.target.Name, filepath.Base(r.failing))
@@ -237,6 +227,20 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 				fmt.Fprintf(env.Stdout, "    and:      %s=%s go test -run '%s/%s' ./fuzz/\n", fuzz.EnvImpls, rerunImpls, r.target.Name, filepath.Base(r.failing))
 			}
 		}
+	}
+	var runs []fuzzRun
+	var runErr error
+	for _, t := range targets {
+		if ctx.Err() != nil {
+			break
+		}
+		r, err := fuzzOne(ctx, env, o, t, exe, workdir, cache, scratch, cfg, vecDir, mod)
+		if err != nil {
+			runErr = err // the runs before it are reported already
+			break
+		}
+		printRun(r)
+		runs = append(runs, r)
 	}
 	unsettled := false
 	for _, r := range runs {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/hex"
 	"io/fs"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"conform/fuzz"
@@ -212,6 +214,54 @@ func TestFuzzSeedFailureIsAKnownVector(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(vecDir, "findings", "rfc8785")); err == nil {
 		t.Error("a golden vector was written again as a finding")
 	}
+}
+
+// TestFuzzReportsEachTargetAsItEnds runs two targets and checks, on one
+// stream holding stdout and stderr in the order written, that the first
+// target's summary and finding come before the second target starts: a
+// long campaign's log shows each target's result when it has one.
+func TestFuzzReportsEachTargetAsItEnds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the instrumented fuzz binary")
+	}
+	vecDir := filepath.Join(t.TempDir(), "vectors")
+	copyDir(t, "../vectors", vecDir)
+	var both lockedBuffer
+	code := Main([]string{"fuzz", "--target", "FuzzJCS,FuzzTimestamp", "--impl", "fake:codepoint-sort", "--time", "5s",
+		"--workdir", t.TempDir(), "--vectors", vecDir, "--cache", t.TempDir()},
+		&Env{Stdin: strings.NewReader(""), Stdout: &both, Stderr: &both})
+	out := both.String()
+	if code != report.ExitDisagree {
+		t.Fatalf("exit %d, want 1\n%s", code, tailString(out, 4000))
+	}
+	summary := regexp.MustCompile(`(?m)^FuzzJCS .* findings 1 `).FindStringIndex(out)
+	finding := strings.Index(out, "  finding ")
+	second := strings.Index(out, "conform fuzz: FuzzTimestamp ")
+	if summary == nil || finding < 0 || second < 0 || !(summary[0] < finding && finding < second) {
+		t.Errorf("FuzzJCS's summary (%v) and finding (%d) are not both before FuzzTimestamp starts (%d):\n%s", summary, finding, second, tailString(out, 4000))
+	}
+	if !regexp.MustCompile(`(?m)^FuzzTimestamp .* findings 0 `).MatchString(out[second:]) {
+		t.Errorf("no FuzzTimestamp summary after it ran:\n%s", tailString(out, 4000))
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for the writes of several
+// goroutines.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // TestCorpusRoundTrip exports a Go corpus into an archive, imports it into
