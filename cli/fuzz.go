@@ -73,7 +73,8 @@ vectors/findings/<contract>/, listed in vectors/MANIFEST, which every
 implementation replays in conform run; conform repro <id> reruns it.
 
 Exit codes: 0 no finding; 1 a finding; 2 usage or configuration error
-(a runtime missing, no module source); 3 the fuzz run itself failed.`,
+(a runtime missing, no module source, a vector set that does not load);
+3 the fuzz run itself failed; 130 interrupted (SIGINT or SIGTERM).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runFuzz(cmd.Context(), env, o) },
 	}
@@ -107,6 +108,8 @@ type fuzzRun struct {
 	// protocol break no single case repeats, or a failure that did not
 	// repeat at all. Either fails the run (exit 3).
 	unsettled string
+	// interrupted: SIGINT or SIGTERM ended the target's run early.
+	interrupted bool
 }
 
 func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
@@ -165,6 +168,11 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	vecDir := o.vectors
 	if vecDir == "" {
 		vecDir = filepath.Join(mod, "vectors")
+	}
+	// The findings go into vecDir: a set that does not load is a usage
+	// error now, not a broken run after a target has found something.
+	if _, err := loadCases(vecDir, nil, io.Discard); err != nil {
+		return err
 	}
 	cache := o.cache
 	if cache == "" {
@@ -246,11 +254,18 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	for _, r := range runs {
 		unsettled = unsettled || r.unsettled != ""
 	}
+	if ctx.Err() != nil && len(runs) < len(targets) {
+		fmt.Fprintf(env.Stderr, "conform fuzz: interrupted; %d of %d targets not run\n", len(targets)-len(runs), len(targets))
+	}
+	// An error or a break outranks an interruption, which outranks
+	// findings: a cut run's exit code must not read as a complete one.
 	switch {
 	case runErr != nil:
 		return runErr
 	case unsettled:
 		return exitCode(report.ExitBroken)
+	case ctx.Err() != nil:
+		return exitCode(report.ExitInterrupted)
 	case found > 0:
 		return exitCode(report.ExitDisagree)
 	}
@@ -438,6 +453,7 @@ func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, 
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintf(env.Stderr, "conform fuzz: %s interrupted\n", t.Name)
+		r.interrupted = true
 		return r, nil
 	}
 	data, err := failingInput(&r, o, t, workdir, cache, mod)
@@ -544,6 +560,9 @@ func (r fuzzRun) summary(impls []string) string {
 	}
 	if r.unsettled != "" {
 		s += "  (failed: " + r.unsettled + ")"
+	}
+	if r.interrupted {
+		s += "  (interrupted)"
 	}
 	return s
 }

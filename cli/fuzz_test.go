@@ -1,16 +1,20 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"conform/fuzz"
 	"conform/fuzz/share"
@@ -219,7 +223,9 @@ func TestFuzzSeedFailureIsAKnownVector(t *testing.T) {
 // TestFuzzReportsEachTargetAsItEnds runs two targets and checks, on one
 // stream holding stdout and stderr in the order written, that the first
 // target's summary and finding come before the second target starts: a
-// long campaign's log shows each target's result when it has one.
+// long campaign's log shows each target's result when it has one. FuzzJCS
+// fails on a golden seed, which Go's engine reaches within its --time on
+// an idle machine in about 2 s; 30 s leaves room for a loaded one.
 func TestFuzzReportsEachTargetAsItEnds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the instrumented fuzz binary")
@@ -227,7 +233,7 @@ func TestFuzzReportsEachTargetAsItEnds(t *testing.T) {
 	vecDir := filepath.Join(t.TempDir(), "vectors")
 	copyDir(t, "../vectors", vecDir)
 	var both lockedBuffer
-	code := Main([]string{"fuzz", "--target", "FuzzJCS,FuzzTimestamp", "--impl", "fake:codepoint-sort", "--time", "5s",
+	code := Main([]string{"fuzz", "--target", "FuzzJCS,FuzzTimestamp", "--impl", "fake:codepoint-sort", "--time", "30s",
 		"--workdir", t.TempDir(), "--vectors", vecDir, "--cache", t.TempDir()},
 		&Env{Stdin: strings.NewReader(""), Stdout: &both, Stderr: &both})
 	out := both.String()
@@ -242,6 +248,61 @@ func TestFuzzReportsEachTargetAsItEnds(t *testing.T) {
 	}
 	if !regexp.MustCompile(`(?m)^FuzzTimestamp .* findings 0 `).MatchString(out[second:]) {
 		t.Errorf("no FuzzTimestamp summary after it ran:\n%s", tailString(out, 4000))
+	}
+}
+
+// TestFuzzInterruptedExits130 interrupts conform fuzz in its first of two
+// targets: the cut target's summary says so, the target not run is
+// counted, and the exit code is 130, not the 0 of a clean run.
+func TestFuzzInterruptedExits130(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the instrumented fuzz binary")
+	}
+	vecDir := filepath.Join(t.TempDir(), "vectors")
+	copyDir(t, "../vectors", vecDir)
+	cmd := exec.Command(conformBinary(t), "fuzz", "--target", "FuzzTimestamp,FuzzTicker", "--impl", "python", "--time", "5m",
+		"--workdir", t.TempDir(), "--vectors", vecDir, "--cache", t.TempDir())
+	cmd.Dir = ".."
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill() }()
+	var log lockedBuffer
+	fuzzing := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		once := sync.Once{}
+		for sc.Scan() {
+			fmt.Fprintln(&log, sc.Text())
+			if strings.Contains(sc.Text(), "FuzzTimestamp") && strings.Contains(sc.Text(), "execs/s") {
+				once.Do(func() { close(fuzzing) })
+			}
+		}
+	}()
+	select {
+	case <-fuzzing:
+	case <-time.After(3 * time.Minute):
+		t.Fatalf("no progress line from the engine:\n%s", tailString(log.String(), 4000))
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != report.ExitInterrupted {
+		t.Fatalf("exit %v, want 130\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), tailString(log.String(), 4000))
+	}
+	if !regexp.MustCompile(`(?m)^FuzzTimestamp .*\(interrupted\)$`).MatchString(stdout.String()) || strings.Contains(stdout.String(), "FuzzTicker") {
+		t.Errorf("stdout:\n%s", stdout.String())
+	}
+	if !strings.Contains(log.String(), "conform fuzz: interrupted; 1 of 2 targets not run") {
+		t.Errorf("stderr:\n%s", tailString(log.String(), 4000))
 	}
 }
 

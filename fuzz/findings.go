@@ -42,13 +42,13 @@ type Written struct {
 // then each file is replaced atomically, MANIFEST last.
 func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
 	fsys := os.DirFS(dir)
-	files, err := vectors.Load(fsys)
+	files, err := vectors.LoadNamed(fsys, dir)
 	if err != nil {
 		return nil, fmt.Errorf("the vectors in %s do not load: %v", dir, err)
 	}
-	have := map[string]string{}
+	have := map[string]string{} // id -> file:line inside dir
 	for _, c := range vectors.Cases(files) {
-		have[c.ID] = c.Source
+		have[c.ID] = c.File + c.Source[strings.LastIndexByte(c.Source, ':'):]
 	}
 	edits := map[string][]byte{} // path -> new content
 	var out []Written
@@ -61,14 +61,14 @@ func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
 		id := vectors.CaseID(d.Job.Contract, d.Job.Op, d.Job.Input)
 		cdir, _, _ := strings.Cut(d.Job.Contract, "/")
 		path := vectors.FindingsDir + "/" + cdir + "/fuzz-" + d.Job.Op + ".jsonl"
-		if src, dup := have[id]; dup {
-			out = append(out, Written{ID: id, Path: strings.TrimPrefix(src, "vectors/")})
+		if at, dup := have[id]; dup {
+			out = append(out, Written{ID: id, Path: at})
 			continue
 		}
 		have[id] = path
 		content, ok := edits[path]
 		if !ok {
-			content, err = fs.ReadFile(fsys, path)
+			content, err = vectors.ReadFile(fsys, path)
 			if errors.Is(err, fs.ErrNotExist) {
 				content = []byte(`{"conform_vectors":1,"contract":` + vectors.QuoteASCII(d.Job.Contract) +
 					`,"op":` + vectors.QuoteASCII(d.Job.Op) + `,"behaviour":` + vectors.QuoteASCII("fuzz-"+d.Job.Op) +
@@ -87,18 +87,20 @@ func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
 	if len(edits) == 0 {
 		return out, nil
 	}
-	manifest, err := fs.ReadFile(fsys, vectors.ManifestPath)
+	manifest, err := vectors.ReadFile(fsys, vectors.ManifestPath)
 	if err != nil {
 		return nil, err
 	}
 	manifest = withEntries(manifest, edits)
-	// Check the whole new set in memory first.
+	// Check the whole new set in memory first: its vector files, read as
+	// Load reads them. Other files (a README, notes) are none of its
+	// business and are not opened.
 	m := fstest.MapFS{}
 	err = fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() {
+		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".jsonl") {
 			return err
 		}
-		b, err := fs.ReadFile(fsys, p)
+		b, err := vectors.ReadFile(fsys, p)
 		m[p] = &fstest.MapFile{Data: b}
 		return err
 	})
@@ -109,10 +111,10 @@ func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
 		m[p] = &fstest.MapFile{Data: b}
 	}
 	m[vectors.ManifestPath] = &fstest.MapFile{Data: manifest}
-	if _, problems, err := vectors.Verify(m); err != nil || len(problems) > 0 {
+	if _, problems, err := vectors.VerifyNamed(m, dir); err != nil || len(problems) > 0 {
 		return nil, fmt.Errorf("the findings would break the vectors: %v %v", err, problems)
 	}
-	if _, err := vectors.Load(m); err != nil {
+	if _, err := vectors.LoadNamed(m, dir); err != nil {
 		return nil, fmt.Errorf("the findings would break the vectors: %v", err)
 	}
 	paths := make([]string, 0, len(edits))

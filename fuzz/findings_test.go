@@ -6,7 +6,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"conform/mirrors/harness"
 	"conform/mirrors/protocol"
@@ -92,9 +94,9 @@ func TestWriteFindings(t *testing.T) {
 	if c := found[w[1].ID]; c.Expect != vectors.ExpectRefused || c.Message != "frame is not valid UTF-8" || string(c.Input) != string(ds[1].Job.Input) {
 		t.Errorf("second finding: %+v", c)
 	}
-	// Written twice, a finding is there once.
+	// Written twice, a finding is there once, and says where it is.
 	again, err := WriteFindings(dir, "FuzzTest", ds[:1])
-	if err != nil || len(again) != 1 || again[0].New {
+	if err != nil || len(again) != 1 || again[0].New || again[0].Path != "findings/rfc8785/fuzz-canonicalize.jsonl:2" {
 		t.Errorf("second write: %+v, %v", again, err)
 	}
 	// The generator keeps the findings and lists them in its MANIFEST.
@@ -102,5 +104,43 @@ func TestWriteFindings(t *testing.T) {
 	cmd.Dir = ".."
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("generate -check with findings: %v\n%s", err, out)
+	}
+}
+
+// TestWriteFindingsLeavesOtherFilesAlone checks that WriteFindings opens
+// only the vector set's own files, bounded as Load reads them: a FIFO
+// beside them (which would block an open) is neither opened nor removed,
+// and a directory that is no vector set is named as it is.
+func TestWriteFindingsLeavesOtherFilesAlone(t *testing.T) {
+	dir := copyVectors(t)
+	fifo := filepath.Join(dir, "notes.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d := Disagreement{
+		Job:  harness.Job{Contract: "frame/1", Op: "lex", Input: []byte("{\"fifo\":1}")},
+		Impl: "ts",
+		Want: harness.Result{Outcome: protocol.OutcomeOK, Output: []byte("x")},
+		Got:  harness.Result{Outcome: protocol.OutcomeOK, Output: []byte("y")},
+	}
+	done := make(chan error, 1)
+	go func() { _, err := WriteFindings(dir, "FuzzTest", []Disagreement{d}); done <- err }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			f.Close()
+		}
+		t.Fatal("WriteFindings opened a FIFO beside the vectors and waited for a writer")
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode().Type() != fs.ModeNamedPipe {
+		t.Errorf("the FIFO is gone or changed: %v %v", st, err)
+	}
+	empty := t.TempDir()
+	if _, err := WriteFindings(empty, "FuzzTest", []Disagreement{d}); err == nil || !strings.Contains(err.Error(), empty+"/MANIFEST: ") {
+		t.Errorf("a directory without MANIFEST: %v", err)
 	}
 }

@@ -6,11 +6,15 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
+	"time"
 	"unicode/utf8"
 )
 
@@ -557,13 +561,50 @@ func TestOversizedFilesAreRefusedUnread(t *testing.T) {
 	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), "vectors/MANIFEST: ") || !strings.Contains(err.Error(), "a vector set allows") {
 		t.Errorf("Load, MANIFEST over the bound: %v", err)
 	}
-	if _, _, err := Verify(sizeless{big}); err == nil || !strings.Contains(err.Error(), "more than the 1048576 bytes a vector set allows") {
+	if _, _, err := Verify(sizeless{big}); err == nil || !strings.Contains(err.Error(), "more than 1048576 bytes, the most a vector set allows") {
 		t.Errorf("Verify, MANIFEST over the bound, size unknown: %v", err)
 	}
 	huge := vfs(map[string]string{"frame/objects.jsonl": good})
 	huge["frame/objects.jsonl"].Data = append([]byte(good), bytes.Repeat([]byte("\n"), maxFile)...)
-	if _, problems, _ := Verify(sizeless{huge}); len(problems) != 1 || !strings.Contains(problems[0], "listed file frame/objects.jsonl cannot be read: more than the 67108864 bytes") {
+	if _, problems, _ := Verify(sizeless{huge}); len(problems) != 1 || !strings.Contains(problems[0], "listed file frame/objects.jsonl cannot be read: more than 67108864 bytes") {
 		t.Errorf("Verify, vector file over the bound: %q", problems)
+	}
+}
+
+// TestSpecialFilesAreRefusedUnopened checks that a vector set whose
+// MANIFEST or vector file is not a regular file is refused without opening
+// it: opening a FIFO blocks until something writes to it, and no signal
+// ends that wait.
+func TestSpecialFilesAreRefusedUnopened(t *testing.T) {
+	good := goodHeader + "\n" + okLine("a", "{}") + "\n"
+	m := vfs(map[string]string{"frame/objects.jsonl": good})
+	m["frame/objects.jsonl"].Mode = fs.ModeNamedPipe
+	if _, problems, _ := Verify(m); len(problems) != 1 || !strings.Contains(problems[0], "listed file frame/objects.jsonl cannot be read: not a regular file (p---------)") {
+		t.Errorf("Verify, a vector file that is a pipe: %q", problems)
+	}
+	m = vfs(map[string]string{"frame/objects.jsonl": good})
+	m["MANIFEST"].Mode = fs.ModeDir
+	if _, err := Load(m); err == nil || !strings.Contains(err.Error(), "vectors/MANIFEST: not a regular file") {
+		t.Errorf("Load, a MANIFEST that is a directory: %v", err)
+	}
+	// A real FIFO on disk: without the check, Verify never returns.
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "MANIFEST"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, _, err := VerifyNamed(os.DirFS(dir), dir); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), dir+"/MANIFEST: not a regular file") {
+			t.Errorf("VerifyNamed, a MANIFEST that is a FIFO: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		// Unblock the stuck open, so that the test binary can end.
+		if f, err := os.OpenFile(filepath.Join(dir, "MANIFEST"), os.O_WRONLY, 0); err == nil {
+			f.Close()
+		}
+		t.Fatal("VerifyNamed opened a FIFO MANIFEST and waited for a writer")
 	}
 }
 
