@@ -137,10 +137,13 @@ func Build(outs []trial.Outcome, sources map[string][]byte, cases []vectors.Case
 		r.Files[m.File] = f
 	}
 	for _, c := range cases {
-		file, line, ok := strings.Cut(c.Source, ":")
-		if !ok || c.Corpus != "" {
+		// The line is after the last colon: a directory's name may hold
+		// colons too.
+		i := strings.LastIndexByte(c.Source, ':')
+		if i < 0 || c.Corpus != "" {
 			continue
 		}
+		file, line := c.Source[:i], c.Source[i+1:]
 		t := Test{ID: c.ID, Name: c.Contract + " " + c.Name}
 		if n, err := strconv.Atoi(line); err == nil && n > 0 {
 			t.Location = &OpenLocation{Start: Position{Line: n, Column: 1}}

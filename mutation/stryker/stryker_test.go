@@ -68,6 +68,20 @@ func TestReportValidates(t *testing.T) {
 	if tf := doc.TestFiles["vectors/x/big.jsonl"]; len(tf.Tests) != 1 || tf.Tests[0]["id"] != "0123456789abcdef" {
 		t.Errorf("test files: %v", doc.TestFiles)
 	}
+	// A vector set in a directory whose name holds a colon is filed under
+	// the whole path; the line is after the last colon.
+	cases[0].Source = "/tmp/a:b/x/big.jsonl:2"
+	data, err = Build(outs, src, cases, "0.1.0", nil).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.TestFiles = nil
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if tf := doc.TestFiles["/tmp/a:b/x/big.jsonl"]; len(tf.Tests) != 1 {
+		t.Errorf("test files with a colon in the path: %v", doc.TestFiles)
+	}
 }
 
 func TestValidateFindsMissingFields(t *testing.T) {
