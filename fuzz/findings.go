@@ -48,7 +48,7 @@ func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
 	}
 	have := map[string]string{} // id -> file:line inside dir
 	for _, c := range vectors.Cases(files) {
-		have[c.ID] = c.File + c.Source[strings.LastIndexByte(c.Source, ':'):]
+		have[c.ID] = fmt.Sprintf("%s:%d", c.File, c.Line)
 	}
 	edits := map[string][]byte{} // path -> new content
 	var out []Written

@@ -46,8 +46,10 @@ type Case struct {
 	// LoadNamed), or a corpus file path.
 	Source string
 	// File is a vector's file inside its vectors directory
-	// ("frame/depth.jsonl"); empty for corpus cases.
+	// ("frame/depth.jsonl"), and Line its line there (1-based); empty and
+	// zero for corpus cases.
 	File string
+	Line int
 	// Corpus is the corpus root the case was read from, empty for vectors.
 	Corpus string
 }

@@ -328,7 +328,7 @@ func Load(fsys fs.FS) ([]File, error) { return LoadNamed(fsys, "vectors") }
 // errors. LoadNamed does not check the MANIFEST's hashes: VerifyNamed does.
 func LoadNamed(fsys fs.FS, root string) ([]File, error) {
 	p := problems{root: root, limit: maxProblems}
-	mdata, err := readBounded(fsys, ManifestPath, maxManifest)
+	mdata, err := ReadFile(fsys, ManifestPath)
 	if err != nil {
 		return nil, fmt.Errorf("%s/%s: %w", root, ManifestPath, err)
 	}
@@ -341,7 +341,7 @@ func LoadNamed(fsys fs.FS, root string) ([]File, error) {
 	var files []File
 	for _, e := range entries {
 		listed[e.path] = true
-		data, err := readBounded(fsys, e.path, maxFile)
+		data, err := ReadFile(fsys, e.path)
 		if err != nil {
 			p.add(p.where(ManifestPath, e.line), "listed file %s cannot be read: %v", e.path, err)
 			continue
@@ -387,7 +387,7 @@ func Verify(fsys fs.FS) (manifestSHA256 string, problemList []string, err error)
 // "<root>/<path>:<line>" (root as for LoadNamed). err is set only when the
 // MANIFEST cannot be read.
 func VerifyNamed(fsys fs.FS, root string) (manifestSHA256 string, problemList []string, err error) {
-	mdata, err := readBounded(fsys, ManifestPath, maxManifest)
+	mdata, err := ReadFile(fsys, ManifestPath)
 	if err != nil {
 		return "", nil, fmt.Errorf("%s/%s: %w", root, ManifestPath, err)
 	}
@@ -400,7 +400,7 @@ func VerifyNamed(fsys fs.FS, root string) (manifestSHA256 string, problemList []
 	listed := make(map[string]bool)
 	for _, e := range entries {
 		listed[e.path] = true
-		data, err := readBounded(fsys, e.path, maxFile)
+		data, err := ReadFile(fsys, e.path)
 		if err != nil {
 			p.add(p.where(ManifestPath, e.line), "listed file %s cannot be read: %v", e.path, err)
 			continue
@@ -460,8 +460,8 @@ func parseFile(path string, data []byte, p *problems) (File, bool) {
 			p.add(p.where(path, line), "%v", err)
 			continue
 		}
+		c.File, c.Line = path, line
 		c.Source = p.where(path, line)
-		c.File = path
 		if prev, dup := names[c.Name]; dup {
 			p.add(c.Source, "name %q repeats line %d", c.Name, prev)
 			continue

@@ -137,17 +137,13 @@ func Build(outs []trial.Outcome, sources map[string][]byte, cases []vectors.Case
 		r.Files[m.File] = f
 	}
 	for _, c := range cases {
-		// The line is after the last colon: a directory's name may hold
+		// Source is "<file as shown>:<Line>"; the file's name may hold
 		// colons too.
-		i := strings.LastIndexByte(c.Source, ':')
-		if i < 0 || c.Corpus != "" {
+		file, ok := strings.CutSuffix(c.Source, ":"+strconv.Itoa(c.Line))
+		if !ok || c.Corpus != "" || c.Line == 0 {
 			continue
 		}
-		file, line := c.Source[:i], c.Source[i+1:]
-		t := Test{ID: c.ID, Name: c.Contract + " " + c.Name}
-		if n, err := strconv.Atoi(line); err == nil && n > 0 {
-			t.Location = &OpenLocation{Start: Position{Line: n, Column: 1}}
-		}
+		t := Test{ID: c.ID, Name: c.Contract + " " + c.Name, Location: &OpenLocation{Start: Position{Line: c.Line, Column: 1}}}
 		if r.TestFiles == nil {
 			r.TestFiles = map[string]TestFile{}
 		}

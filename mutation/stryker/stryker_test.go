@@ -3,6 +3,7 @@ package stryker
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +30,7 @@ func sample() ([]trial.Outcome, map[string][]byte, []vectors.Case) {
 	eq := mk("cccccccccccc", mutant.BoundConstant, trial.Ignored)
 	eq.Equivalent = &mutant.Equivalent{Why: "unreachable"}
 	outs := []trial.Outcome{killed, mk("dddddddddddd", mutant.BoundOperator, trial.Survived), cerr, eq}
-	cases := []vectors.Case{{ID: "0123456789abcdef", Name: "big", Contract: "x/1", Source: "vectors/x/big.jsonl:2"}}
+	cases := []vectors.Case{{ID: "0123456789abcdef", Name: "big", Contract: "x/1", Source: "vectors/x/big.jsonl:2", File: "x/big.jsonl", Line: 2}}
 	return outs, src, cases
 }
 
@@ -65,11 +66,12 @@ func TestReportValidates(t *testing.T) {
 	if f.Mutants[2]["statusReason"] != "undefined: y" || f.Mutants[3]["status"] != "Ignored" {
 		t.Errorf("compile error / ignored: %v %v", f.Mutants[2], f.Mutants[3])
 	}
-	if tf := doc.TestFiles["vectors/x/big.jsonl"]; len(tf.Tests) != 1 || tf.Tests[0]["id"] != "0123456789abcdef" {
+	if tf := doc.TestFiles["vectors/x/big.jsonl"]; len(tf.Tests) != 1 || tf.Tests[0]["id"] != "0123456789abcdef" ||
+		fmt.Sprint(tf.Tests[0]["location"]) != "map[start:map[column:1 line:2]]" {
 		t.Errorf("test files: %v", doc.TestFiles)
 	}
 	// A vector set in a directory whose name holds a colon is filed under
-	// the whole path; the line is after the last colon.
+	// the whole path: the file is the source without its ":<line>".
 	cases[0].Source = "/tmp/a:b/x/big.jsonl:2"
 	data, err = Build(outs, src, cases, "0.1.0", nil).Marshal()
 	if err != nil {
