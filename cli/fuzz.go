@@ -214,7 +214,6 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	// The reruns ask the implementations that were fuzzed (a fake's
 	// finding does not show against the mirrors).
 	rerunImpls := shellQuote(implsEnv(impls))
-	found := 0
 	// Each target's summary and findings are printed as it ends: a long
 	// campaign's log shows them without waiting for the last target.
 	printRun := func(r fuzzRun) {
@@ -223,7 +222,6 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 			fmt.Fprintf(env.Stdout, "  replay it: %s=%s go test -run '%s/%s' ./fuzz/\n", fuzz.EnvImpls, rerunImpls, r.target.Name, filepath.Base(r.failing))
 		}
 		for _, w := range r.findings {
-			found++
 			if !w.New {
 				fmt.Fprintf(env.Stdout, "  finding %s: already a vector (%s)\n", w.ID, w.Path)
 				fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --vectors %s --impl %s\n", invocation(), w.ID, shellQuote(vecDir), rerunImpls)
@@ -236,7 +234,7 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 			}
 		}
 	}
-	var runs []fuzzRun
+	ran, found, unsettled := 0, 0, false
 	var runErr error
 	for _, t := range targets {
 		if ctx.Err() != nil {
@@ -248,14 +246,12 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 			break
 		}
 		printRun(r)
-		runs = append(runs, r)
-	}
-	unsettled := false
-	for _, r := range runs {
+		ran++
+		found += len(r.findings)
 		unsettled = unsettled || r.unsettled != ""
 	}
-	if ctx.Err() != nil && len(runs) < len(targets) {
-		fmt.Fprintf(env.Stderr, "conform fuzz: interrupted; %d of %d targets not run\n", len(targets)-len(runs), len(targets))
+	if ctx.Err() != nil && ran < len(targets) {
+		fmt.Fprintf(env.Stderr, "conform fuzz: interrupted; %d of %d targets not run\n", len(targets)-ran, len(targets))
 	}
 	// An error or a break outranks an interruption, which outranks
 	// findings: a cut run's exit code must not read as a complete one.
