@@ -1,0 +1,75 @@
+// Command generate writes spec/catalogue.json from the Operations and
+// Refusals tables of spec/*.md, and the generated contract tables of
+// README.md and spec/README.md from the catalogue. Run it from the
+// repository root:
+//
+//	go run ./spec/generate          # write what changed
+//	go run ./spec/generate -check   # write nothing; exit 1 if anything would change
+//
+// Exit codes: 0 nothing to do (or written), 1 -check found a difference,
+// 2 a spec file is malformed (named with its line).
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+
+	"conform/internal/atomicfile"
+	"conform/spec"
+)
+
+// outputs lists the files the catalogue writes, each with how to make its
+// new content from the catalogue and the file's current bytes.
+var outputs = []struct {
+	path string
+	make func(c spec.Catalogue, cur []byte) ([]byte, error)
+}{
+	{"spec/catalogue.json", func(c spec.Catalogue, _ []byte) ([]byte, error) { return c.Encode() }},
+	{"spec/README.md", func(c spec.Catalogue, cur []byte) ([]byte, error) {
+		return spec.Render("spec/README.md", cur, c.Table(""))
+	}},
+	{"README.md", func(c spec.Catalogue, cur []byte) ([]byte, error) {
+		return spec.Render("README.md", cur, c.Table("spec/"))
+	}},
+}
+
+func main() {
+	check := flag.Bool("check", false, "write nothing; exit 1 if a generated file differs from what would be written")
+	flag.Parse()
+	cat, err := spec.ParseDir(os.DirFS("."), "spec")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "spec/generate:", err)
+		os.Exit(2)
+	}
+	stale := false
+	for _, o := range outputs {
+		cur, err := os.ReadFile(o.path)
+		if err != nil && !(os.IsNotExist(err) && o.path == "spec/catalogue.json") {
+			fmt.Fprintln(os.Stderr, "spec/generate:", err)
+			os.Exit(2)
+		}
+		want, err := o.make(cat, cur)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "spec/generate:", err)
+			os.Exit(2)
+		}
+		if bytes.Equal(cur, want) {
+			continue
+		}
+		if *check {
+			fmt.Fprintf(os.Stderr, "spec/generate: %s is stale: run go run ./spec/generate\n", o.path)
+			stale = true
+			continue
+		}
+		if err := atomicfile.WriteFile(o.path, want); err != nil {
+			fmt.Fprintln(os.Stderr, "spec/generate:", err)
+			os.Exit(2)
+		}
+		fmt.Fprintln(os.Stderr, "spec/generate: wrote", o.path)
+	}
+	if stale {
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,354 @@
+package spec
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Index is the spec directory's index file, which is not a contract.
+const Index = "README.md"
+
+var (
+	titleLine = regexp.MustCompile("^# `([a-z][a-z0-9-]*)/([1-9][0-9]*)` \u2014 (\\S.*)$")
+	opName    = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+	codeName  = regexp.MustCompile(`^[a-z][a-z0-9-]*\.[a-z][a-z0-9_]*$`)
+	backticks = regexp.MustCompile("^`([^`]+)`$")
+)
+
+// ParseDir reads every contract spec in dir of fsys (every *.md file but
+// README.md) and returns the catalogue, contracts sorted by name. Paths in
+// the catalogue are "spec/<file>". Any file that does not follow the
+// layout Parse expects is an error naming the file and line.
+func ParseDir(fsys fs.FS, dir string) (Catalogue, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, "*.md"))
+	if err != nil {
+		return Catalogue{}, err
+	}
+	cat := Catalogue{Format: FormatVersion}
+	for _, n := range names {
+		if path.Base(n) == Index {
+			continue
+		}
+		data, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return Catalogue{}, err
+		}
+		k, err := Parse("spec/"+path.Base(n), data)
+		if err != nil {
+			return Catalogue{}, err
+		}
+		cat.Contracts = append(cat.Contracts, k)
+	}
+	if len(cat.Contracts) == 0 {
+		return Catalogue{}, fmt.Errorf("%s: no contract specs", dir)
+	}
+	sort.Slice(cat.Contracts, func(i, j int) bool { return cat.Contracts[i].Contract < cat.Contracts[j].Contract })
+	if err := cat.Check(); err != nil {
+		return Catalogue{}, err
+	}
+	return cat, nil
+}
+
+// Parse reads one contract spec, named file in errors:
+//
+//   - its first line is "# `<name>/<version>` — <title>", and file is
+//     "spec/<name>.md";
+//   - a "## Operations" section whose first table has the columns
+//     operation, input kind, input, output on acceptance; the operation a
+//     backticked name, the kind `bytes` or `json-value`;
+//   - a "## Refusals" section whose first table has the columns code and
+//     message, and optionally operations (`all`, or backticked operation
+//     names separated by commas; without the column every row is `all`).
+//     Code and message are backticked; the message is printable ASCII.
+func Parse(file string, data []byte) (Contract, error) {
+	var k Contract
+	lines, err := splitLines(file, data)
+	if err != nil {
+		return k, err
+	}
+	m := titleLine.FindStringSubmatch(lines[0])
+	if m == nil {
+		return k, fmt.Errorf("%s:1: the first line must be \"# `<name>/<version>` \u2014 <title>\"", file)
+	}
+	k.Name, k.Title = m[1], m[3]
+	k.Version, _ = strconv.Atoi(m[2])
+	k.Contract = m[1] + "/" + m[2]
+	k.Spec = file
+	if want := "spec/" + k.Name + ".md"; file != want {
+		return k, fmt.Errorf("%s:1: contract %s must be specified in %s", file, k.Contract, want)
+	}
+	ops, opsAt, err := table(file, lines, "## Operations", []string{"operation", "input kind", "input", "output on acceptance"})
+	if err != nil {
+		return k, err
+	}
+	for i, row := range ops {
+		at := fmt.Sprintf("%s:%d", file, opsAt[i])
+		name, ok := ticked(row[0])
+		if !ok || !opName.MatchString(name) {
+			return k, fmt.Errorf("%s: operation %q is not a backticked name [a-z][a-z0-9-]*", at, row[0])
+		}
+		kind, _ := ticked(row[1])
+		if kind != InputBytes && kind != InputJSONValue {
+			return k, fmt.Errorf("%s: input kind %q is neither `%s` nor `%s`", at, row[1], InputBytes, InputJSONValue)
+		}
+		if _, dup := k.Operation(name); dup {
+			return k, fmt.Errorf("%s: operation %s is listed twice", at, name)
+		}
+		k.Operations = append(k.Operations, Operation{Op: name, Input: kind, Accepts: row[2], Output: row[3]})
+	}
+	refs, refsAt, err := table(file, lines, "## Refusals", []string{"code", "message"}, "operations")
+	if err != nil {
+		return k, err
+	}
+	for i, row := range refs {
+		at := fmt.Sprintf("%s:%d", file, refsAt[i])
+		code, ok := ticked(row[0])
+		if !ok {
+			return k, fmt.Errorf("%s: code %q is not backticked", at, row[0])
+		}
+		msg, ok := ticked(row[1])
+		if !ok {
+			return k, fmt.Errorf("%s: message %q is not backticked", at, row[1])
+		}
+		r := Refusal{Code: code, Message: msg}
+		if len(row) < 3 || strings.TrimSpace(row[2]) == "all" {
+			r.Ops = k.OpNames()
+		} else {
+			for _, cell := range strings.Split(row[2], ",") {
+				op, ok := ticked(strings.TrimSpace(cell))
+				if !ok {
+					return k, fmt.Errorf("%s: operations %q are not `all` or backticked names", at, row[2])
+				}
+				if _, known := k.Operation(op); !known {
+					return k, fmt.Errorf("%s: operation %s is not in the Operations table", at, op)
+				}
+				r.Ops = append(r.Ops, op)
+			}
+			// The catalogue lists them in table order, whatever order the cell has.
+			sort.SliceStable(r.Ops, func(a, b int) bool { return k.opIndex(r.Ops[a]) < k.opIndex(r.Ops[b]) })
+		}
+		k.Refusals = append(k.Refusals, r)
+	}
+	if err := k.check(); err != nil {
+		return k, fmt.Errorf("%s: %w", file, err)
+	}
+	return k, nil
+}
+
+func (k Contract) opIndex(op string) int {
+	for i, o := range k.Operations {
+		if o.Op == op {
+			return i
+		}
+	}
+	return -1
+}
+
+// Check reports the first way the catalogue breaks its own rules: a format
+// other than FormatVersion, contracts out of name order or repeated, and
+// for each contract what Parse checks.
+func (c Catalogue) Check() error {
+	if c.Format != FormatVersion {
+		return fmt.Errorf("conform_catalogue is %d, not %d", c.Format, FormatVersion)
+	}
+	if len(c.Contracts) == 0 {
+		return fmt.Errorf("no contracts")
+	}
+	for i, k := range c.Contracts {
+		if i > 0 && c.Contracts[i-1].Contract >= k.Contract {
+			return fmt.Errorf("contracts are not in strictly ascending order at %s", k.Contract)
+		}
+		if err := k.check(); err != nil {
+			return fmt.Errorf("%s: %w", k.Contract, err)
+		}
+	}
+	return nil
+}
+
+// check holds every rule a contract entry must keep, so that Parse and
+// Decode refuse the same things.
+func (k Contract) check() error {
+	if k.Contract != k.Name+"/"+strconv.Itoa(k.Version) || !opName.MatchString(k.Name) || k.Version < 1 {
+		return fmt.Errorf("name %q, version %d and contract %q disagree", k.Name, k.Version, k.Contract)
+	}
+	if k.Spec != "spec/"+k.Name+".md" {
+		return fmt.Errorf("spec is %q, not spec/%s.md", k.Spec, k.Name)
+	}
+	if !printableASCII(k.Title) {
+		return fmt.Errorf("title %q is not printable ASCII", k.Title)
+	}
+	if len(k.Operations) == 0 {
+		return fmt.Errorf("no operations")
+	}
+	if len(k.Refusals) == 0 {
+		return fmt.Errorf("no refusals")
+	}
+	seenOp := map[string]bool{}
+	for _, o := range k.Operations {
+		if !opName.MatchString(o.Op) || seenOp[o.Op] {
+			return fmt.Errorf("operation %q is not a name or is repeated", o.Op)
+		}
+		if o.Input != InputBytes && o.Input != InputJSONValue {
+			return fmt.Errorf("operation %s: input kind %q", o.Op, o.Input)
+		}
+		if !printableASCII(o.Accepts) || !printableASCII(o.Output) {
+			return fmt.Errorf("operation %s: input or output text is not printable ASCII", o.Op)
+		}
+		seenOp[o.Op] = true
+	}
+	seenCode, seenMsg := map[string]bool{}, map[string]bool{}
+	for _, r := range k.Refusals {
+		if !codeName.MatchString(r.Code) || seenCode[r.Code] {
+			return fmt.Errorf("refusal code %q is not <prefix>.<name> or is repeated", r.Code)
+		}
+		if !printableASCII(r.Message) || seenMsg[r.Message] {
+			return fmt.Errorf("refusal %s: message %q is not printable ASCII or is repeated (one guard, one message)", r.Code, r.Message)
+		}
+		if len(r.Ops) == 0 {
+			return fmt.Errorf("refusal %s: no operations", r.Code)
+		}
+		last := -1
+		for _, op := range r.Ops {
+			i := k.opIndex(op)
+			if i <= last {
+				return fmt.Errorf("refusal %s: operation %q is unknown, repeated or out of table order", r.Code, op)
+			}
+			last = i
+		}
+		seenCode[r.Code], seenMsg[r.Message] = true, true
+	}
+	// Every code of a contract shares one prefix, so that a code names its
+	// contract in reports and guard inventories.
+	prefix := k.Refusals[0].Code[:strings.IndexByte(k.Refusals[0].Code, '.')+1]
+	for _, r := range k.Refusals {
+		if !strings.HasPrefix(r.Code, prefix) {
+			return fmt.Errorf("refusal code %s does not share the prefix %s", r.Code, prefix)
+		}
+	}
+	return nil
+}
+
+func printableASCII(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// splitLines returns the file's lines; the file must be ASCII-free of CR,
+// non-empty and end with LF.
+func splitLines(file string, data []byte) ([]string, error) {
+	if len(data) == 0 || data[len(data)-1] != '\n' {
+		return nil, fmt.Errorf("%s: empty or not LF-terminated", file)
+	}
+	if i := bytes.IndexByte(data, '\r'); i >= 0 {
+		return nil, fmt.Errorf("%s:%d: CR line end", file, bytes.Count(data[:i], []byte("\n"))+1)
+	}
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 4096), len(data)+1)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	return lines, sc.Err()
+}
+
+// table finds the section headed exactly heading and returns the rows of
+// its first table, with their 1-based line numbers. The header row must be
+// want, optionally followed by the columns in optional, in order.
+func table(file string, lines []string, heading string, want []string, optional ...string) ([][]string, []int, error) {
+	start := slices.Index(lines, heading)
+	if start < 0 {
+		return nil, nil, fmt.Errorf("%s: no %q section", file, heading)
+	}
+	if slices.Index(lines[start+1:], heading) >= 0 {
+		return nil, nil, fmt.Errorf("%s: two %q sections", file, heading)
+	}
+	i := start + 1
+	for ; i < len(lines) && !strings.HasPrefix(lines[i], "|"); i++ {
+		if strings.HasPrefix(lines[i], "## ") {
+			return nil, nil, fmt.Errorf("%s:%d: the %q section has no table", file, start+1, heading)
+		}
+	}
+	if i+1 >= len(lines) {
+		return nil, nil, fmt.Errorf("%s:%d: the %q section has no table", file, start+1, heading)
+	}
+	head, err := cells(lines[i])
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s:%d: %w", file, i+1, err)
+	}
+	full := append(slices.Clone(want), optional...)
+	if len(head) < len(want) || len(head) > len(full) || !slices.Equal(head, full[:len(head)]) {
+		return nil, nil, fmt.Errorf("%s:%d: the %q table's columns must be %s", file, i+1, heading, strings.Join(want, ", "))
+	}
+	if sep, _ := cells(lines[i+1]); len(sep) != len(head) || strings.Trim(strings.Join(sep, ""), "-: ") != "" {
+		return nil, nil, fmt.Errorf("%s:%d: no table separator row", file, i+2)
+	}
+	var rows [][]string
+	var at []int
+	for j := i + 2; j < len(lines) && strings.HasPrefix(lines[j], "|"); j++ {
+		row, err := cells(lines[j])
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s:%d: %w", file, j+1, err)
+		}
+		if len(row) != len(head) {
+			return nil, nil, fmt.Errorf("%s:%d: %d cells, the header has %d", file, j+1, len(row), len(head))
+		}
+		rows = append(rows, row)
+		at = append(at, j+1)
+	}
+	if len(rows) == 0 {
+		return nil, nil, fmt.Errorf("%s:%d: the %q table has no rows", file, i+1, heading)
+	}
+	return rows, at, nil
+}
+
+// cells splits a markdown table row on the pipes outside code spans and
+// trims each cell.
+func cells(line string) ([]string, error) {
+	line = strings.TrimSpace(line)
+	if !strings.HasPrefix(line, "|") || !strings.HasSuffix(line, "|") || len(line) < 2 {
+		return nil, fmt.Errorf("not a table row")
+	}
+	var out []string
+	var cur strings.Builder
+	code := false
+	for _, r := range line[1 : len(line)-1] {
+		switch {
+		case r == '`':
+			code = !code
+			cur.WriteRune(r)
+		case r == '|' && !code:
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		default:
+			cur.WriteRune(r)
+		}
+	}
+	if code {
+		return nil, fmt.Errorf("unterminated code span")
+	}
+	return append(out, strings.TrimSpace(cur.String())), nil
+}
+
+// ticked returns the text of a cell that is exactly one code span.
+func ticked(cell string) (string, bool) {
+	m := backticks.FindStringSubmatch(cell)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
