@@ -24,6 +24,7 @@ const (
 	MaxLine    = 64 << 20 // bytes in one protocol line
 	MaxMessage = 1024     // bytes in an errored message or a skipped reason
 	MaxTrace   = 8192     // bytes in an errored trace
+	MaxPointer = 1024     // bytes in a refusal location's JSON pointer
 )
 
 // Commands.
@@ -94,6 +95,75 @@ type Guard struct {
 	Contract string `json:"contract"`
 	Code     string `json:"code"`
 	Message  string `json:"message"`
+}
+
+// Location says where in its input an implementation refused: the byte
+// offset into the input bytes, a JSON pointer (RFC 6901) to the value, or
+// both. It is the optional `at` of a refused answer (PROTOCOL.md, "run").
+// conform never compares locations between implementations: it shows them
+// beside a wrong-message disagreement, as data, so that a reader sees where
+// each implementation stopped.
+type Location struct {
+	// Offset is a byte offset into the input, from 0 to its length.
+	Offset *int64 `json:"offset,omitempty"`
+	// Pointer is an RFC 6901 JSON pointer, at most MaxPointer bytes.
+	Pointer *string `json:"pointer,omitempty"`
+}
+
+// String renders the location for a reader: "byte 12, /a/0", "byte 12" or
+// "/a/0" (the pointer quoted when it holds anything but printable ASCII).
+func (l *Location) String() string {
+	if l == nil {
+		return ""
+	}
+	var parts []string
+	if l.Offset != nil {
+		parts = append(parts, "byte "+strconv.FormatInt(*l.Offset, 10))
+	}
+	if l.Pointer != nil {
+		p := *l.Pointer
+		if !printable(p) || p == "" {
+			p = strconv.QuoteToASCII(p)
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// check refuses a location with neither member, a negative offset, or a
+// pointer that is over MaxPointer bytes or not RFC 6901 (empty, or "/"
+// segments in which "~" is followed only by "0" or "1").
+func (l *Location) check() error {
+	if l.Offset == nil && l.Pointer == nil {
+		return violation("refusal location has neither offset nor pointer")
+	}
+	if l.Offset != nil && *l.Offset < 0 {
+		return violation("refusal location offset is negative")
+	}
+	if l.Pointer != nil {
+		p := *l.Pointer
+		if len(p) > MaxPointer {
+			return violation("refusal location pointer over its bound")
+		}
+		if p != "" && p[0] != '/' {
+			return violation("refusal location pointer does not start with /")
+		}
+		for i := 0; i < len(p); i++ {
+			if p[i] == '~' && (i+1 == len(p) || (p[i+1] != '0' && p[i+1] != '1')) {
+				return violation("refusal location pointer has a bad ~ escape")
+			}
+		}
+	}
+	return nil
 }
 
 // Case is one operation of a batch request: what a run request carries
@@ -196,8 +266,10 @@ type Answer struct {
 	// Message is the refusal message (refused, or a refused handshake) or
 	// the crash message (errored).
 	Message string
-	Trace   string
-	Reason  string
+	// At is where a refused answer says it refused, when it says so.
+	At     *Location
+	Trace  string
+	Reason string
 	// Implementation is set on a started answer.
 	Implementation *Implementation
 	// Features lists the optional commands a started answer announced
@@ -225,11 +297,12 @@ func (a Answer) HasFeature(f string) bool {
 
 // wireEntry is one entry of a batch answer: a run answer without seq.
 type wireEntry struct {
-	Outcome *string `json:"outcome"`
-	Output  *string `json:"output"`
-	Message *string `json:"message"`
-	Trace   *string `json:"trace"`
-	Reason  *string `json:"reason"`
+	Outcome *string   `json:"outcome"`
+	Output  *string   `json:"output"`
+	Message *string   `json:"message"`
+	Trace   *string   `json:"trace"`
+	Reason  *string   `json:"reason"`
+	At      *Location `json:"at"`
 }
 
 // wireAnswer mirrors every field any answer may carry; DecodeAnswer then
@@ -266,16 +339,17 @@ const (
 	fUnknown
 	fGuards
 	fAnswers
+	fAt
 )
 
-var fieldNames = []string{"output", "message", "trace", "reason", "protocol", "implementation", "features", "supported", "unknown", "guards", "answers"}
+var fieldNames = []string{"output", "message", "trace", "reason", "protocol", "implementation", "features", "supported", "unknown", "guards", "answers", "at"}
 
 // fields says, for each outcome, which fields it must have and which it
 // may have besides.
 var fields = map[string]struct{ must, may int }{
 	OutcomeStarted: {fProtocol | fImplementation, fFeatures},
 	OutcomeOK:      {fOutput, 0},
-	OutcomeRefused: {fMessage, fSupported},
+	OutcomeRefused: {fMessage, fSupported | fAt},
 	OutcomeErrored: {fMessage | fTrace, 0},
 	OutcomeSkipped: {fReason, 0},
 	OutcomeAck:     {fUnknown, 0},
@@ -303,7 +377,7 @@ func checkFields(outcome string, present int) error {
 }
 
 func (e *wireEntry) present() int {
-	return has(e.Output != nil, fOutput) | has(e.Message != nil, fMessage) | has(e.Trace != nil, fTrace) | has(e.Reason != nil, fReason)
+	return has(e.Output != nil, fOutput) | has(e.Message != nil, fMessage) | has(e.Trace != nil, fTrace) | has(e.Reason != nil, fReason) | has(e.At != nil, fAt)
 }
 
 func has(ok bool, bit int) int {
@@ -324,7 +398,12 @@ func (e *wireEntry) runAnswer(a *Answer) error {
 		}
 		a.Output = out
 	case OutcomeRefused:
-		a.Message = *e.Message
+		if e.At != nil {
+			if err := e.At.check(); err != nil {
+				return err
+			}
+		}
+		a.Message, a.At = *e.Message, e.At
 	case OutcomeErrored:
 		if len(*e.Message) > MaxMessage || len(*e.Trace) > MaxTrace {
 			return violation("errored message or trace over its bound")
@@ -409,7 +488,12 @@ func decodeAnswerJSON(line []byte) (Answer, error) {
 			return Answer{}, err
 		}
 	case OutcomeRefused:
-		a.Message = *w.Message
+		if w.At != nil && w.Supported != nil {
+			return Answer{}, violation("a refused handshake has no location")
+		}
+		if err := w.runAnswer(&a); err != nil {
+			return Answer{}, err
+		}
 		a.Supported = w.Supported
 	case OutcomeAck:
 		a.Unknown = w.Unknown

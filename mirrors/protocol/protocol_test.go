@@ -237,3 +237,44 @@ func TestServeBatch(t *testing.T) {
 		t.Errorf("a batch with one bad input answered %s", lines[13])
 	}
 }
+
+// TestRefusalLocation checks the optional `at` of a refused answer: either
+// member or both, in a run answer and a batch entry; and refuses it where
+// it does not belong or is malformed.
+func TestRefusalLocation(t *testing.T) {
+	a, err := DecodeAnswer([]byte(`{"seq":2,"outcome":"refused","message":"m","at":{"offset":12,"pointer":"/a~1b/0"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.At == nil || *a.At.Offset != 12 || *a.At.Pointer != "/a~1b/0" || a.At.String() != "byte 12, /a~1b/0" {
+		t.Fatalf("at = %+v (%s)", a.At, a.At)
+	}
+	b, err := DecodeAnswer([]byte(`{"seq":3,"outcome":"batch","answers":[{"outcome":"refused","message":"m","at":{"pointer":""}},{"outcome":"refused","message":"m"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Answers[0].At.String(); got != `""` {
+		t.Errorf("root pointer renders as %s", got)
+	}
+	if b.Answers[1].At != nil {
+		t.Errorf("an entry without at has one: %+v", b.Answers[1].At)
+	}
+	for _, line := range []string{
+		`{"seq":1,"outcome":"ok","output":"","at":{"offset":1}}`,
+		`{"seq":1,"outcome":"errored","message":"x","trace":"","at":{"offset":1}}`,
+		`{"seq":0,"outcome":"refused","message":"unsupported protocol version","supported":[2],"at":{"offset":0}}`,
+		`{"seq":1,"outcome":"refused","message":"m","at":{}}`,
+		`{"seq":1,"outcome":"refused","message":"m","at":{"offset":-1}}`,
+		`{"seq":1,"outcome":"refused","message":"m","at":{"offset":1.5}}`,
+		`{"seq":1,"outcome":"refused","message":"m","at":{"pointer":"a"}}`,
+		`{"seq":1,"outcome":"refused","message":"m","at":{"pointer":"/~2"}}`,
+		`{"seq":1,"outcome":"refused","message":"m","at":{"pointer":"/` + strings.Repeat("x", MaxPointer) + `"}}`,
+		`{"seq":1,"outcome":"refused","message":"m","at":{"line":1}}`,
+		`{"seq":1,"outcome":"refused","message":"m","at":null}`,
+		`{"seq":1,"outcome":"batch","answers":[{"outcome":"refused","message":"m","at":{"offset":-2}}]}`,
+	} {
+		if _, err := DecodeAnswer([]byte(line)); !errors.Is(err, ErrViolation) {
+			t.Errorf("%s: %v, want a violation", line, err)
+		}
+	}
+}
