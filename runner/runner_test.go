@@ -181,3 +181,33 @@ func (c *cancelling) RunBatch(ctx context.Context, jobs []impl.Job) []impl.Resul
 	}
 	return c.scripted.RunBatch(ctx, jobs)
 }
+
+// Verdict against the reference's answer, as the fuzz differ asks it: the
+// reference agrees with itself only when it answered ok or refused; a
+// mirror's skip is a skip, not an agreement; and without an answer of the
+// reference there is no expectation.
+func TestVerdictAgainstTheReference(t *testing.T) {
+	c := vectors.Case{Contract: "t/1", Op: "op", Input: []byte("x"), Expect: vectors.ExpectReference}
+	for _, tc := range []struct {
+		ref, got impl.Result
+		want     report.Outcome
+	}{
+		{ok("A"), ok("A"), report.Agree},
+		{ok(""), impl.Result{Outcome: impl.OK}, report.Agree},
+		{ok("A"), ok("B"), report.WrongOutput},
+		{refused("m"), refused("m"), report.Agree},
+		{refused("m"), refused("n"), report.WrongMessage},
+		{refused("m"), ok("A"), report.AcceptedShouldRefuse},
+		{ok("A"), refused("m"), report.RefusedShouldAccept},
+		{ok("A"), impl.Result{Outcome: impl.Skipped}, report.Skipped},
+		{ok("A"), impl.Result{Outcome: impl.Timeout, Uncaught: true}, report.Timeout},
+		{ok("A"), impl.Result{Outcome: impl.Errored, Uncaught: true}, report.Errored},
+		{impl.Result{Outcome: impl.Errored}, ok("A"), report.Errored},
+		{impl.Result{Outcome: impl.Errored}, impl.Result{Outcome: impl.Errored}, report.Errored},
+		{impl.Result{Outcome: impl.Skipped}, impl.Result{Outcome: impl.Skipped}, report.Skipped},
+	} {
+		if got := Verdict(c, tc.ref, tc.got); got != tc.want {
+			t.Errorf("reference %+v, got %+v: %s, want %s", tc.ref, tc.got, got, tc.want)
+		}
+	}
+}
