@@ -136,6 +136,10 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 			}
 		}
 	}
+	// Every check the workers' start makes, before anything is built.
+	if err := driver.Validate(impls, driver.WithTransport(o.transport), driver.WithTimeout(o.timeout)); err != nil {
+		return usageErr("%v", err)
+	}
 	mod, err := campaign.ModuleRoot(o.module)
 	if err != nil {
 		return usageErr("%v", err)

@@ -209,39 +209,57 @@ func Check(name string) error {
 	return nil
 }
 
-// Start starts the Go reference in-process and the implementations named
-// (see Names; "go" is the reference), each harness through the transport
-// and with the budgets the options give, preparing every mirror first. It
-// checks every name and option before it starts anything. It returns the
-// set even when it fails, holding what it started (the caller closes it);
-// the error is a *ConfigError for a configuration problem and otherwise
-// names the implementation that failed to start.
-func Start(ctx context.Context, names []string, opts ...Option) (*Set, error) {
+// Validate makes every check Start makes before it starts anything: the
+// options (a positive timeout, a restart budget not negative, a known
+// transport) and the names (Check; no fake in a container). It returns
+// the first problem as a *ConfigError, or nil.
+func Validate(names []string, opts ...Option) error {
+	_, err := validate(names, opts)
+	return err
+}
+
+// validate applies opts over the defaults and checks them and names.
+func validate(names []string, opts []Option) (options, error) {
 	o := options{transport: Local, timeout: DefaultTimeout, maxRestarts: DefaultMaxRestarts, progress: io.Discard}
 	for _, opt := range opts {
 		opt(&o)
 	}
-	s := &Set{}
 	if o.timeout <= 0 {
-		return s, configErr("the timeout must be positive, not %s", o.timeout)
+		return o, configErr("the timeout must be positive, not %s", o.timeout)
 	}
 	if o.maxRestarts < 0 {
-		return s, configErr("the restart budget must not be negative")
+		return o, configErr("the restart budget must not be negative")
 	}
-	names = Names(names)
-	for _, n := range names {
+	for _, n := range Names(names) {
 		if err := Check(n); err != nil {
-			return s, err
+			return o, err
 		}
 	}
 	if o.transport != Local && o.transport != Container {
-		return s, configErr("unknown transport %q (local or container)", o.transport)
+		return o, configErr("unknown transport %q (local or container)", o.transport)
 	}
-	for _, n := range names {
+	for _, n := range Names(names) {
 		if strings.HasPrefix(n, "fake:") && o.transport == Container {
-			return s, configErr("the fakes run only with the local transport")
+			return o, configErr("the fakes run only with the local transport")
 		}
 	}
+	return o, nil
+}
+
+// Start starts the Go reference in-process and the implementations named
+// (see Names; "go" is the reference), each harness through the transport
+// and with the budgets the options give, preparing every mirror first. It
+// makes every check of Validate before it starts anything. It returns the
+// set even when it fails, holding what it started (the caller closes it);
+// the error is a *ConfigError for a configuration problem and otherwise
+// names the implementation that failed to start.
+func Start(ctx context.Context, names []string, opts ...Option) (*Set, error) {
+	s := &Set{}
+	o, err := validate(names, opts)
+	if err != nil {
+		return s, err
+	}
+	names = Names(names)
 
 	ref := &runner.Reference{Version: o.version}
 	s.Impls = append(s.Impls, ref)

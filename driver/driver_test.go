@@ -85,6 +85,9 @@ func TestStartRefusesBeforeStarting(t *testing.T) {
 		// No engine is asked: the fake is refused first.
 		{[]string{"fake:codepoint-sort"}, []Option{WithTransport(Container)}, "the fakes run only with the local transport"},
 	} {
+		if err := Validate(c.names, c.opts...); err == nil || !IsConfig(err) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("Validate %v: %v, want a configuration error %q", c.names, err, c.msg)
+		}
 		s, err := Start(context.Background(), c.names, c.opts...)
 		if err == nil || !IsConfig(err) || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%v: %v, want a configuration error %q", c.names, err, c.msg)
@@ -98,6 +101,9 @@ func TestStartRefusesBeforeStarting(t *testing.T) {
 
 // The reference alone: in-process, first, with the version given.
 func TestStartReference(t *testing.T) {
+	if err := Validate([]string{"go", "ts", "fake:batch-cr"}); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
 	s, err := Start(context.Background(), []string{"go"}, WithVersion("9.9"))
 	defer s.Close()
 	if err != nil {
