@@ -44,9 +44,10 @@ type Config struct {
 	// Impls are mirror names (ts, python) or fake:<bug> (driver.Names
 	// reads them).
 	Impls []string
-	// Transport is "local" or "container".
+	// Transport is "local" or "container"; empty means local.
 	Transport string
-	// Timeout bounds a harness's silence.
+	// Timeout bounds a harness's silence; zero means the driver's default
+	// (driver.DefaultTimeout).
 	Timeout time.Duration
 	// FakeExe is the conform-harness binary that serves the fakes (see
 	// EnvFakeExe); empty: the driver finds or builds one.
@@ -111,8 +112,15 @@ func (s *Set) Close() {
 // started, and the caller closes it; the error is the driver's (a
 // *driver.ConfigError for a configuration problem).
 func Start(ctx context.Context, c Config, progress io.Writer) (*Set, error) {
-	ds, err := driver.Start(ctx, c.Impls, driver.WithTransport(c.Transport), driver.WithTimeout(c.Timeout),
-		driver.WithHarness(c.FakeExe), driver.WithProgress(progress), driver.WithVersion("fuzz"))
+	opts := []driver.Option{driver.WithHarness(c.FakeExe), driver.WithProgress(progress), driver.WithVersion("fuzz")}
+	// A zero Transport or Timeout is the driver's default.
+	if c.Transport != "" {
+		opts = append(opts, driver.WithTransport(c.Transport))
+	}
+	if c.Timeout != 0 {
+		opts = append(opts, driver.WithTimeout(c.Timeout))
+	}
+	ds, err := driver.Start(ctx, c.Impls, opts...)
 	s := &Set{started: ds}
 	if len(ds.Impls) > 0 {
 		s.Differ = Differ{Reference: ds.Impls[0], Mirrors: ds.Impls[1:]}
