@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"conform/mirrors/harness"
+	"conform/impl"
 	"conform/vectors"
 )
 
@@ -21,9 +21,9 @@ func BenchmarkRunVectors(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var jobs []harness.Job
+	var jobs []impl.Job
 	for _, c := range vectors.Cases(files) {
-		jobs = append(jobs, harness.Job{Contract: c.Contract, Op: c.Op, Input: c.Input})
+		jobs = append(jobs, impl.Job{Contract: c.Contract, Op: c.Op, Input: c.Input})
 	}
 	for _, name := range []string{"go", "ts", "python"} {
 		b.Run(name, func(b *testing.B) {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"conform/fuzz"
 	"conform/report"
 	"conform/vectors"
 )
@@ -22,15 +21,6 @@ type result struct {
 	code   int
 	stdout string
 	stderr string
-}
-
-// TestMain serves a fuzz test double when asked to (fuzz.EnvServeFake), as
-// cmd/conform does, so that eval --impl fake:<bug> runs in these tests.
-func TestMain(m *testing.M) {
-	if bug := fuzz.FakeRequested(); bug != "" {
-		os.Exit(fuzz.ServeFake(bug, os.Stdin, os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
 }
 
 func conform(t *testing.T, stdin string, args ...string) result {

@@ -14,8 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"conform/mirrors/harness"
-	"conform/mirrors/protocol"
+	"conform/impl"
 	"conform/report"
 	"conform/runner"
 )
@@ -100,7 +99,7 @@ func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
 		in = f
 	}
 	var ids []string
-	var jobs []harness.Job
+	var jobs []impl.Job
 	if o.jsonl {
 		var err error
 		if ids, jobs, err = readEvalBatch(in, o.inputFileName(), o.contract, o.op); err != nil {
@@ -111,14 +110,14 @@ func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
 		if err != nil {
 			return usageErr("reading the input: %v", err)
 		}
-		ids, jobs = []string{""}, []harness.Job{{Contract: o.contract, Op: o.op, Input: b}}
+		ids, jobs = []string{""}, []impl.Job{{Contract: o.contract, Op: o.op, Input: b}}
 	}
 	s, err := startImpls(cmd.Context(), &o.implFlags, env.Stderr)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	var im runner.Impl
+	var im impl.Impl
 	for _, x := range s.impls {
 		if x.Name() == name {
 			im = x
@@ -135,12 +134,12 @@ func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
 	for i, r := range results {
 		line := evalLine{ID: ids[i], Impl: name, Outcome: r.Outcome, Message: r.Message, Reason: r.Reason}
 		switch r.Outcome {
-		case protocol.OutcomeOK:
+		case impl.OK:
 			line.OutputHex = hex.EncodeToString(r.Output)
-		case harness.OutcomeTimeout:
-			line.Outcome = protocol.OutcomeErrored
+		case impl.Timeout:
+			line.Outcome = impl.Errored
 		}
-		if line.Outcome == protocol.OutcomeErrored || line.Outcome == protocol.OutcomeSkipped {
+		if line.Outcome == impl.Errored || line.Outcome == impl.Skipped {
 			failed = true
 		}
 		js, _ := json.Marshal(line) // plain strings always marshal
@@ -149,7 +148,7 @@ func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
 	// A break the client could not pin to one case (a batch that broke,
 	// then answered clean one request at a time) leaves every answer
 	// above ok; it is still the implementation breaking the protocol.
-	if h, ok := im.(runner.Health); ok {
+	if h, ok := im.(impl.Health); ok {
 		h.Close()
 		for _, b := range h.Breaks() {
 			fmt.Fprintf(env.Stderr, "conform eval: %s broke the protocol: %s\n", name, b)
@@ -171,11 +170,11 @@ func (o *evalOptions) inputFileName() string {
 
 // readEvalBatch parses --jsonl input. Every malformed line is a usage error
 // naming the input and the line.
-func readEvalBatch(r io.Reader, name, contract, op string) ([]string, []harness.Job, error) {
+func readEvalBatch(r io.Reader, name, contract, op string) ([]string, []impl.Job, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<16), 64<<20)
 	var ids []string
-	var jobs []harness.Job
+	var jobs []impl.Job
 	n := 0
 	for sc.Scan() {
 		n++
@@ -200,7 +199,7 @@ func readEvalBatch(r io.Reader, name, contract, op string) ([]string, []harness.
 			return nil, nil, usageErr("%s:%d: input_hex: %v", name, n, err)
 		}
 		ids = append(ids, in.ID)
-		jobs = append(jobs, harness.Job{Contract: contract, Op: op, Input: b})
+		jobs = append(jobs, impl.Job{Contract: contract, Op: op, Input: b})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, nil, usageErr("%s:%d: %v", name, n+1, err)

@@ -1,28 +1,24 @@
 package cli
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"conform/driver"
 	"conform/fuzz"
-	"conform/fuzz/share"
+	"conform/fuzz/campaign"
 	"conform/mirrors"
 	"conform/report"
+	"conform/repro"
 )
 
 // fuzzOptions are the flags of conform fuzz.
@@ -96,22 +92,6 @@ Exit codes: 0 no finding; 1 a finding; 2 usage or configuration error
 	return cmd
 }
 
-// fuzzRun is what one target's run ended with.
-type fuzzRun struct {
-	target   fuzz.Target
-	progress fuzzProgress
-	stats    fuzz.Stats
-	took     time.Duration
-	findings []fuzz.Written
-	failing  string // the Go corpus file of the failing input, module-relative
-	// unsettled says why a failure the engine found gave no finding: a
-	// protocol break no single case repeats, or a failure that did not
-	// repeat at all. Either fails the run (exit 3).
-	unsettled string
-	// interrupted: SIGINT or SIGTERM ended the target's run early.
-	interrupted bool
-}
-
 func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	if o.list {
 		for _, t := range fuzz.Targets {
@@ -140,11 +120,10 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 		impls = nil // the reference alone: the engine's own speed
 	}
 	for _, n := range impls {
-		_, fake, err := fuzz.FakeCommand(n, "")
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		if fake {
+		if strings.HasPrefix(n, "fake:") {
+			if err := driver.Check(n); err != nil {
+				return usageErr("%v", err)
+			}
 			continue
 		}
 		m, ok := mirrors.Lookup(n)
@@ -157,7 +136,11 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 			}
 		}
 	}
-	mod, err := moduleRoot(o.module)
+	// Every check the workers' start makes, before anything is built.
+	if err := driver.Validate(impls, driver.WithTransport(o.transport), driver.WithTimeout(o.timeout)); err != nil {
+		return usageErr("%v", err)
+	}
+	mod, err := campaign.ModuleRoot(o.module)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -176,61 +159,57 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	}
 	cache := o.cache
 	if cache == "" {
-		if cache, err = fuzzCache(mod); err != nil {
+		if cache, err = campaign.GoCache(mod); err != nil {
 			return usageErr("%v", err)
 		}
 	}
-	scratch, err := os.MkdirTemp("", "conform-fuzz-")
-	if err != nil {
-		return err
+	if err := os.MkdirAll(workdir, 0o755); err != nil {
+		return usageErr("--workdir: %v", err)
 	}
-	defer os.RemoveAll(scratch)
-	exe := filepath.Join(scratch, "fuzz.test")
-	fmt.Fprintf(env.Stderr, "conform fuzz: building the fuzz targets (go test -c -fuzz, in %s) ...\n", mod)
-	build := exec.CommandContext(ctx, "go", "test", "-c", "-fuzz", "^"+targets[0].Name+"$", "-o", exe, "./fuzz")
-	build.Dir = mod
-	if out, err := build.CombinedOutput(); err != nil {
-		return brokenErr(fmt.Errorf("building the fuzz targets: %v\n%s", err, out))
+	cfg := campaign.Config{
+		Module: mod, Workdir: workdir, Vectors: vecDir, Cache: cache, Corpora: campaign.Corpora(mod),
+		Duration: o.duration, Minimize: o.minimize, Parallel: o.parallel, Seeds: o.seeds,
+		Impls: fuzz.Config{Impls: impls, Transport: o.transport, Timeout: o.timeout},
+		Log:   env.Stderr,
+		Progress: func(t campaign.Tick) {
+			fmt.Fprintf(env.Stderr, "conform fuzz: %s %s/%s | %s | %.0f cases/s | findings %d\n",
+				t.Target.Name, t.Progress.Elapsed, o.duration, fuzzStatus(t.Progress), t.Rate, t.Progress.Failures)
+		},
+	}
+	c, err := campaign.Build(ctx, cfg, targets[0])
+	defer c.Close()
+	if err != nil {
+		return brokenErr(err)
 	}
 	// Check the implementations start before fuzzing, so that a missing
 	// runtime is a configuration error rather than a failed target.
-	cfg := fuzz.Config{Impls: impls, Transport: o.transport, Timeout: o.timeout, FakeExe: exe}
-	probe, err := fuzz.Start(ctx, cfg, env.Stderr)
-	if err != nil {
-		var missing *mirrors.MissingRuntimeError
-		if errors.As(err, &missing) {
+	if err := c.Probe(ctx, targets); err != nil {
+		if driver.IsConfig(err) {
 			return usageErr("%v", err)
 		}
-		return brokenErr(fmt.Errorf("starting the implementations: %v", err))
+		return brokenErr(err)
 	}
-	for _, t := range targets {
-		if err := probe.Declared(t); err != nil {
-			probe.Close()
-			return brokenErr(err)
-		}
-	}
-	probe.Close()
 
 	// The reruns ask the implementations that were fuzzed (a fake's
 	// finding does not show against the mirrors).
-	rerunImpls := shellQuote(implsEnv(impls))
+	rerunImpls := cfg.Impls.ImplsEnv()
 	// Each target's summary and findings are printed as it ends: a long
 	// campaign's log shows them without waiting for the last target.
-	printRun := func(r fuzzRun) {
-		fmt.Fprintln(env.Stdout, r.summary(impls))
-		if r.unsettled != "" && r.failing != "" {
-			fmt.Fprintf(env.Stdout, "  replay it: %s=%s go test -run '%s/%s' ./fuzz/\n", fuzz.EnvImpls, rerunImpls, r.target.Name, filepath.Base(r.failing))
+	printRun := func(r campaign.Run) {
+		fmt.Fprintln(env.Stdout, fuzzSummary(r, impls))
+		if r.Unsettled != "" && r.Failing != "" {
+			fmt.Fprintf(env.Stdout, "  replay it: %s\n", repro.FuzzReplay(fuzz.EnvImpls, rerunImpls, r.Target.Name, filepath.Base(r.Failing)))
 		}
-		for _, w := range r.findings {
+		for _, w := range r.Findings {
 			if !w.New {
 				fmt.Fprintf(env.Stdout, "  finding %s: already a vector (%s)\n", w.ID, w.Path)
-				fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --vectors %s --impl %s\n", invocation(), w.ID, shellQuote(vecDir), rerunImpls)
+				fmt.Fprintf(env.Stdout, "    rerun it: %s\n", repro.Finding(repro.Invocation(), w.ID, vecDir, rerunImpls))
 				continue
 			}
-			fmt.Fprintf(env.Stdout, "  finding %s: vector %s, Go corpus %s\n", w.ID, filepath.Join(vecDir, w.Path), filepath.Join(workdir, r.failing))
-			fmt.Fprintf(env.Stdout, "    rerun it: %s repro %s --vectors %s --impl %s\n", invocation(), w.ID, shellQuote(vecDir), rerunImpls)
-			if r.failing != "" {
-				fmt.Fprintf(env.Stdout, "    and:      %s=%s go test -run '%s/%s' ./fuzz/\n", fuzz.EnvImpls, rerunImpls, r.target.Name, filepath.Base(r.failing))
+			fmt.Fprintf(env.Stdout, "  finding %s: vector %s, Go corpus %s\n", w.ID, filepath.Join(vecDir, w.Path), filepath.Join(workdir, r.Failing))
+			fmt.Fprintf(env.Stdout, "    rerun it: %s\n", repro.Finding(repro.Invocation(), w.ID, vecDir, rerunImpls))
+			if r.Failing != "" {
+				fmt.Fprintf(env.Stdout, "    and:      %s\n", repro.FuzzReplay(fuzz.EnvImpls, rerunImpls, r.Target.Name, filepath.Base(r.Failing)))
 			}
 		}
 	}
@@ -240,15 +219,15 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 		if ctx.Err() != nil {
 			break
 		}
-		r, err := fuzzOne(ctx, env, o, t, exe, workdir, cache, scratch, cfg, vecDir, mod)
+		r, err := c.Run(ctx, t)
 		if err != nil {
-			runErr = err // the runs before it are reported already
+			runErr = brokenErr(err) // the runs before it are reported already
 			break
 		}
 		printRun(r)
 		ran++
-		found += len(r.findings)
-		unsettled = unsettled || r.unsettled != ""
+		found += len(r.Findings)
+		unsettled = unsettled || r.Unsettled != ""
 	}
 	if ctx.Err() != nil && ran < len(targets) {
 		fmt.Fprintf(env.Stderr, "conform fuzz: interrupted; %d of %d targets not run\n", len(targets)-ran, len(targets))
@@ -314,348 +293,40 @@ func splitList(list []string) []string {
 	return out
 }
 
-// moduleRoot returns dir, or the nearest directory at or above the working
-// directory whose go.mod declares module conform.
-func moduleRoot(dir string) (string, error) {
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return "", err
-		}
-		for d := wd; ; d = filepath.Dir(d) {
-			if isConformModule(d) {
-				return d, nil
-			}
-			if filepath.Dir(d) == d {
-				return "", errors.New("conform fuzz needs the conform module's source: run it from the repository (go run ./cmd/conform fuzz) or give --module")
-			}
-		}
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	if !isConformModule(abs) {
-		return "", fmt.Errorf("--module %s: no go.mod of module conform there", dir)
-	}
-	return abs, nil
-}
-
-func isConformModule(dir string) bool {
-	b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-	if err != nil {
-		return false
-	}
-	first, _, _ := strings.Cut(string(b), "\n")
-	return strings.TrimSpace(first) == "module conform"
-}
-
-// fuzzCache is where go test -fuzz keeps the corpus of package
-// conform/fuzz: $GOCACHE/fuzz/conform/fuzz.
-func fuzzCache(mod string) (string, error) {
-	cmd := exec.Command("go", "env", "GOCACHE")
-	cmd.Dir = mod
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOCACHE: %v", err)
-	}
-	dir := strings.TrimSpace(string(out))
-	if dir == "" || dir == "off" {
-		return "", errors.New("the Go build cache is off (GOCACHE): Go's fuzzing engine keeps its corpus there")
-	}
-	return filepath.Join(dir, "fuzz", "conform", "fuzz"), nil
-}
-
-// fuzzOne runs one target with Go's engine and turns a failure into
-// findings.
-func fuzzOne(ctx context.Context, env *Env, o *fuzzOptions, t fuzz.Target, exe, workdir, cache, scratch string, cfg fuzz.Config, vecDir, mod string) (fuzzRun, error) {
-	r := fuzzRun{target: t}
-	stats := filepath.Join(scratch, "stats-"+t.Name)
-	if err := os.MkdirAll(stats, 0o755); err != nil {
-		return r, err
-	}
-	if err := os.MkdirAll(workdir, 0o755); err != nil {
-		return r, usageErr("--workdir: %v", err)
-	}
-	args := []string{"-test.run=^$", "-test.fuzz=^" + t.Name + "$", "-test.fuzztime=" + o.duration.String(),
-		"-test.fuzzcachedir=" + cache, "-test.fuzzminimizetime=" + o.minimize.String()}
-	parallel := o.parallel
-	if parallel <= 0 {
-		parallel = runtime.NumCPU()
-	}
-	args = append(args, "-test.parallel="+strconv.Itoa(parallel))
-	cmd := exec.CommandContext(ctx, exe, args...)
-	cmd.Dir = workdir
-	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
-	cmd.WaitDelay = 15 * time.Second
-	corpora := os.Getenv("CONFORM_CORPORA")
-	if corpora == "" {
-		corpora = filepath.Join(filepath.Dir(mod), "shared", "corpora")
-	}
-	cmd.Env = append(os.Environ(),
-		fuzz.EnvImpls+"="+implsEnv(cfg.Impls), fuzz.EnvTransport+"="+cfg.Transport,
-		fuzz.EnvTimeout+"="+cfg.Timeout.String(), fuzz.EnvStats+"="+stats, fuzz.EnvSeeds+"="+o.seeds,
-		fuzz.EnvFakeExe+"="+exe, "CONFORM_CORPORA="+corpora)
-	if os.Getenv("GOMAXPROCS") == "" {
-		// Each worker process only waits on its harnesses between short
-		// bursts of work; with one P its idle threads do not spin for work
-		// the mirrors need the cores for (measured: about 1.5 times the
-		// cases per second on two cores).
-		cmd.Env = append(cmd.Env, "GOMAXPROCS=1")
-	}
-	pr, pw := io.Pipe()
-	cmd.Stdout, cmd.Stderr = pw, pw
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return r, brokenErr(err)
-	}
-	var log bytes.Buffer
-	done := make(chan struct{})
-	var mu sync.Mutex
-	go func() {
-		defer close(done)
-		sc := bufio.NewScanner(pr)
-		sc.Buffer(make([]byte, 64<<10), 16<<20)
-		lastStats, lastAt, rate := fuzz.Stats{}, time.Now(), 0.0
-		for sc.Scan() {
-			line := sc.Text()
-			mu.Lock()
-			log.WriteString(line + "\n")
-			if !r.progress.line(line) {
-				mu.Unlock()
-				continue
-			}
-			now, s := time.Now(), fuzz.ReadStats(stats)
-			// The workers' counts are written about once a second, and the
-			// engine's lines can come closer together: a rate over a
-			// shorter span would be a jump, not a rate.
-			if now.Sub(lastAt) >= 2*time.Second {
-				rate = float64(s.Cases-lastStats.Cases) / now.Sub(lastAt).Seconds()
-				lastStats, lastAt = s, now
-			}
-			fmt.Fprintf(env.Stderr, "conform fuzz: %s %s/%s | %s | %.0f cases/s | findings %d\n",
-				t.Name, r.progress.elapsed, o.duration, r.progress.status(), rate, r.progress.failures)
-			mu.Unlock()
-		}
-		_, _ = io.Copy(io.Discard, pr)
-	}()
-	err := cmd.Wait()
-	_ = pw.Close()
-	<-done
-	r.took = time.Since(start)
-	r.stats = fuzz.ReadStats(stats)
-	if err == nil {
-		return r, nil
-	}
-	if ctx.Err() != nil {
-		fmt.Fprintf(env.Stderr, "conform fuzz: %s interrupted\n", t.Name)
-		r.interrupted = true
-		return r, nil
-	}
-	data, err := failingInput(&r, o, t, workdir, cache, mod)
-	if err != nil {
-		return r, brokenErr(fmt.Errorf("%v\n%s", err, tailString(log.String(), 4000)))
-	}
-	fmt.Fprintf(env.Stderr, "conform fuzz: %s found a disagreement:\n%s", t.Name, tailString(failureText(log.String()), 6000))
-	set, err := fuzz.Start(ctx, cfg, env.Stderr)
-	if err != nil {
-		return r, brokenErr(err)
-	}
-	ds, err := fuzz.Rerun(ctx, &set.Differ, t, data)
-	set.Close()
-	if err != nil {
-		return r, brokenErr(err)
-	}
-	if len(ds) == 0 {
-		fmt.Fprintf(env.Stderr, "conform fuzz: the failing input agrees when run again (a timeout or a crash that did not repeat); no vector written\n")
-		r.unsettled = "a failure that did not repeat"
-		return r, nil
-	}
-	for _, d := range ds {
-		if d.Break != "" {
-			fmt.Fprintf(env.Stderr, "conform fuzz: %s\n", d)
-			r.unsettled = d.Impl + " broke the protocol on a batch"
-		}
-	}
-	r.findings, err = fuzz.WriteFindings(vecDir, t.Name, ds)
-	if err != nil {
-		return r, brokenErr(fmt.Errorf("writing the findings: %v", err))
-	}
-	return r, nil
-}
-
-// failingInput returns the input the engine reported failing: the file it
-// wrote under testdata/fuzz/ (minimized), or a seed corpus entry (an f.Add
-// seed by index, recomputed; or a file of the corpus directories), for
-// which Go writes nothing.
-func failingInput(r *fuzzRun, o *fuzzOptions, t fuzz.Target, workdir, cache, mod string) ([]byte, error) {
-	var file string
-	switch {
-	case r.progress.failing != "":
-		r.failing = r.progress.failing
-		file = filepath.Join(workdir, filepath.FromSlash(r.progress.failing))
-	case strings.HasPrefix(r.progress.seed, "seed#"):
-		n, err := strconv.Atoi(strings.TrimPrefix(r.progress.seed, "seed#"))
-		if err != nil {
-			return nil, err
-		}
-		if o.seeds == "minimal" {
-			return []byte{1}, nil
-		}
-		corpora := os.Getenv("CONFORM_CORPORA")
-		if corpora == "" {
-			corpora = filepath.Join(filepath.Dir(mod), "shared", "corpora")
-		}
-		seeds, err := fuzz.Seeds(t, corpora)
-		if err != nil || n < 0 || n >= len(seeds) {
-			return nil, fmt.Errorf("%s failed on its seed %s, which cannot be recomputed: %v", t.Name, r.progress.seed, err)
-		}
-		return seeds[n], nil
-	case r.progress.seed != "":
-		for _, dir := range []string{filepath.Join(workdir, "testdata", "fuzz", t.Name), filepath.Join(cache, t.Name)} {
-			if _, err := os.Stat(filepath.Join(dir, r.progress.seed)); err == nil {
-				file = filepath.Join(dir, r.progress.seed)
-				if dir != filepath.Join(cache, t.Name) {
-					r.failing = "testdata/fuzz/" + t.Name + "/" + r.progress.seed
-				}
-			}
-		}
-		if file == "" {
-			return nil, fmt.Errorf("%s failed on the corpus entry %s, which is in neither testdata nor the cache", t.Name, r.progress.seed)
-		}
-	default:
-		return nil, fmt.Errorf("%s failed without a failing input", t.Name)
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return nil, fmt.Errorf("reading the failing input: %v", err)
-	}
-	data, err := share.DecodeGo(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
-	}
-	return data, nil
-}
-
-// summary is the run's line on stdout: target, contract, time, execs,
-// cases, corpus, findings, and who was compared with the reference.
-func (r fuzzRun) summary(impls []string) string {
+// fuzzSummary is a target run's line on stdout: target, contract, time,
+// execs, cases, corpus, findings, and who was compared with the reference.
+func fuzzSummary(r campaign.Run, impls []string) string {
 	rate := func(n int64) string {
-		if r.took <= 0 {
+		if r.Took <= 0 {
 			return "0"
 		}
-		return strconv.FormatFloat(float64(n)/r.took.Seconds(), 'f', 0, 64)
+		return strconv.FormatFloat(float64(n)/r.Took.Seconds(), 'f', 0, 64)
 	}
 	s := fmt.Sprintf("%-16s %-15s %8s  %d execs (%s/s)  %d cases (%s/s)  corpus %d  findings %d",
-		r.target.Name, r.target.Contract, r.took.Round(time.Second), r.stats.Execs, rate(r.stats.Execs),
-		r.stats.Cases, rate(r.stats.Cases), r.progress.corpus, len(r.findings))
+		r.Target.Name, r.Target.Contract, r.Took.Round(time.Second), r.Stats.Execs, rate(r.Stats.Execs),
+		r.Stats.Cases, rate(r.Stats.Cases), r.Progress.Corpus, len(r.Findings))
 	if len(impls) == 0 {
 		s += "  (go alone)"
 	} else {
 		s += "  (go vs " + strings.Join(impls, ",") + ")"
 	}
-	if r.unsettled != "" {
-		s += "  (failed: " + r.unsettled + ")"
+	if r.Unsettled != "" {
+		s += "  (failed: " + r.Unsettled + ")"
 	}
-	if r.interrupted {
+	if r.Interrupted {
 		s += "  (interrupted)"
 	}
 	return s
 }
 
-// fuzzProgress follows the progress lines of Go's fuzzing engine.
-type fuzzProgress struct {
-	elapsed     string
-	execs       int64
-	execsPerSec int64
-	corpus      int
-	baseline    string // "108/646" while gathering baseline coverage
-	minimizing  bool   // the engine is minimizing a failing input
-	failures    int
-	failing     string // testdata/fuzz/<target>/<name> once written
-	seed        string // the seed corpus entry that failed: seed#N or a file name
-}
-
-var (
-	progressRE = regexp.MustCompile(`^fuzz: elapsed: (\S+), execs: (\d+) \((\d+)/sec\)(?:, new interesting: \d+ \(total: (\d+)\))?`)
-	// The engine says "minimizing N-byte failing input file" once, when
-	// it finds the failure, then "elapsed: X, minimizing" every 3 s.
-	minimizeRE = regexp.MustCompile(`^fuzz: (?:elapsed: (\S+), minimizing|minimizing \d+-byte failing input file)$`)
-	baselineRE = regexp.MustCompile(`^fuzz: elapsed: (\S+), (?:gathering baseline coverage|testing seed corpus): (\d+)/(\d+) completed`)
-	failingRE  = regexp.MustCompile(`Failing input written to (testdata/fuzz/\S+)`)
-	seedFailRE = regexp.MustCompile(`failure while testing seed corpus entry: [^/\s]+/(\S+)`)
-)
-
-// line takes one output line and reports whether it was a progress line.
-func (p *fuzzProgress) line(s string) bool {
-	s = strings.TrimSpace(s)
-	if m := progressRE.FindStringSubmatch(s); m != nil {
-		p.elapsed = m[1]
-		p.execs, _ = strconv.ParseInt(m[2], 10, 64)
-		p.execsPerSec, _ = strconv.ParseInt(m[3], 10, 64)
-		if m[4] != "" {
-			p.corpus, _ = strconv.Atoi(m[4])
-		}
-		p.baseline = ""
-		p.minimizing = false
-		return true
+// fuzzStatus renders the engine's state for the progress line: the seeds
+// while it runs its seed corpus, minimizing, or its rate and corpus.
+func fuzzStatus(p campaign.Progress) string {
+	if p.Baseline != "" {
+		return "seeds " + p.Baseline
 	}
-	if m := minimizeRE.FindStringSubmatch(s); m != nil {
-		if m[1] != "" {
-			p.elapsed = m[1]
-		}
-		p.minimizing = true
-		return true
-	}
-	if m := baselineRE.FindStringSubmatch(s); m != nil {
-		p.elapsed = m[1]
-		p.baseline = m[2] + "/" + m[3]
-		p.corpus, _ = strconv.Atoi(m[3])
-		return true
-	}
-	if m := failingRE.FindStringSubmatch(s); m != nil {
-		p.failing = m[1]
-		p.failures++
-		return false
-	}
-	if m := seedFailRE.FindStringSubmatch(s); m != nil && p.seed == "" {
-		p.seed = m[1]
-		p.failures++
-		return false
-	}
-	return false
-}
-
-func (p *fuzzProgress) status() string {
-	if p.baseline != "" {
-		return "seeds " + p.baseline
-	}
-	if p.minimizing {
+	if p.Minimizing {
 		return "minimizing a failing input"
 	}
-	return fmt.Sprintf("%d execs/s | corpus %d", p.execsPerSec, p.corpus)
-}
-
-// failureText is the part of the engine's output from the first FAIL line.
-func failureText(log string) string {
-	if i := strings.Index(log, "--- FAIL"); i >= 0 {
-		return log[i:]
-	}
-	return log
-}
-
-func tailString(s string, n int) string {
-	if len(s) > n {
-		return "..." + s[len(s)-n:]
-	}
-	return s
-}
-
-// implsEnv is the EnvImpls value for impls: "none" for the reference
-// alone.
-func implsEnv(impls []string) string {
-	if len(impls) == 0 {
-		return "none"
-	}
-	return strings.Join(impls, ",")
+	return fmt.Sprintf("%d execs/s | corpus %d", p.ExecsPerSec, p.Corpus)
 }

@@ -17,8 +17,9 @@ import (
 	"time"
 
 	"conform/fuzz"
+	"conform/fuzz/campaign"
 	"conform/fuzz/share"
-	"conform/mirrors/harness"
+	"conform/impl"
 	"conform/report"
 	"conform/vectors"
 )
@@ -33,6 +34,9 @@ func TestFuzzUsageErrors(t *testing.T) {
 		{"fuzz", "--target", "FuzzJCS", "--module", t.TempDir()},
 		{"fuzz", "--target", "FuzzJCS", "--impl", "go"},
 		{"fuzz", "--target", "FuzzJCS", "--minimize-time", "0s"},
+		{"fuzz", "--target", "FuzzJCS", "--timeout", "0s"},
+		{"fuzz", "--target", "FuzzJCS", "--impl", "fake:codepoint-sort", "--transport", "container"},
+		{"fuzz", "--target", "FuzzJCS", "--impl", "fake:nope"},
 		{"corpus", "export"},
 		{"corpus", "merge", "x.tar.gz"},
 		{"corpus", "convert", "--to", "rtf", "a", "b"},
@@ -66,46 +70,21 @@ func TestFuzzList(t *testing.T) {
 	}
 }
 
-// TestFuzzProgressLines feeds the progress parser the lines Go's engine
-// prints.
-func TestFuzzProgressLines(t *testing.T) {
-	var p fuzzProgress
-	lines := []string{
-		"fuzz: elapsed: 0s, gathering baseline coverage: 0/646 completed",
-		"fuzz: elapsed: 6s, gathering baseline coverage: 340/646 completed",
-		"fuzz: elapsed: 12s, execs: 1349 (274/sec), new interesting: 5 (total: 651)",
-		"--- FAIL: FuzzJCS (12.32s)",
-		"    Failing input written to testdata/fuzz/FuzzJCS/88a3f848939267f7",
-	}
-	if !p.line(lines[0]) || p.baseline != "0/646" {
-		t.Errorf("baseline: %+v", p)
-	}
-	p.line(lines[1])
-	if p.status() != "seeds 340/646" || p.elapsed != "6s" {
-		t.Errorf("status %q", p.status())
-	}
-	if !p.line(lines[2]) || p.execs != 1349 || p.execsPerSec != 274 || p.corpus != 651 || p.baseline != "" {
-		t.Errorf("progress: %+v", p)
-	}
-	// While the engine minimizes a failing input, it says so instead of
-	// a rate: once when it finds it, then every 3 s.
-	if !p.line("fuzz: minimizing 412-byte failing input file") || p.status() != "minimizing a failing input" || p.elapsed != "12s" {
-		t.Errorf("minimizing starts: %+v, status %q", p, p.status())
-	}
-	if !p.line("fuzz: elapsed: 15s, minimizing") || p.status() != "minimizing a failing input" || p.elapsed != "15s" {
-		t.Errorf("minimizing: %+v, status %q", p, p.status())
-	}
-	if p.line(lines[3]) || p.line(lines[4]) || p.failing != "testdata/fuzz/FuzzJCS/88a3f848939267f7" || p.failures != 1 {
-		t.Errorf("failure: %+v", p)
-	}
-	// Without coverage instrumentation the engine says "testing seed corpus"
-	// and prints no interesting count.
-	var q fuzzProgress
-	if !q.line("fuzz: elapsed: 0s, testing seed corpus: 1/1 completed, now fuzzing with 1 workers") || q.baseline != "1/1" {
-		t.Errorf("seed corpus line: %+v", q)
-	}
-	if !q.line("fuzz: elapsed: 3s, execs: 34513 (11502/sec)") || q.execsPerSec != 11502 {
-		t.Errorf("uninstrumented progress: %+v", q)
+// TestFuzzStatus renders the engine's state on the progress line: the
+// seeds while it runs its seed corpus, minimizing while it minimizes, and
+// its rate and corpus otherwise.
+func TestFuzzStatus(t *testing.T) {
+	for _, c := range []struct {
+		p    campaign.Progress
+		want string
+	}{
+		{campaign.Progress{Baseline: "340/646", Corpus: 646}, "seeds 340/646"},
+		{campaign.Progress{Minimizing: true, ExecsPerSec: 5}, "minimizing a failing input"},
+		{campaign.Progress{ExecsPerSec: 274, Corpus: 651}, "274 execs/s | corpus 651"},
+	} {
+		if got := fuzzStatus(c.p); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
 	}
 }
 
@@ -412,13 +391,13 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // TestEvalRunsFakes runs the reproducer a disagreement with a fuzz test
 // double prints: conform eval --impl fake:<bug> serves the fake from
-// conform's own binary (here the test binary, see TestMain), and it
-// answers as the fake, not as the reference.
+// conform-harness --fake <bug> (here built from the module by the driver),
+// and it answers as the fake, not as the reference.
 func TestEvalRunsFakes(t *testing.T) {
 	// U+F885 sorts before U+1F600 by code point and after it by UTF-16 unit.
 	input := "{\"\uf885\":1,\"\U0001F600\":2}"
-	j := harness.Job{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte(input)}
-	if repro := fuzz.Repro(j, "fake:codepoint-sort"); !strings.Contains(repro, "eval --contract rfc8785/1 --op canonicalize --impl fake:codepoint-sort") {
+	j := impl.Job{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte(input)}
+	if repro := fuzz.Repro(j, "fake:codepoint-sort"); !strings.Contains(repro, "eval --contract rfc8785/1 --op canonicalize --impl 'fake:codepoint-sort'") {
 		t.Fatalf("reproducer %q", repro)
 	}
 	answer := func(impl string) string {
@@ -444,4 +423,12 @@ func TestEvalRunsFakes(t *testing.T) {
 		!strings.Contains(r.stderr, "conform eval: fake:batch-cr broke the protocol: violation on a batch of 2 cases") {
 		t.Errorf("eval --jsonl of a batch breaker: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
+}
+
+// tailString is the last n bytes of s, marked as cut when it is.
+func tailString(s string, n int) string {
+	if len(s) > n {
+		return "..." + s[len(s)-n:]
+	}
+	return s
 }

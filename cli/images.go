@@ -15,7 +15,6 @@ import (
 
 	"conform/mirrors"
 	"conform/mirrors/transport"
-	"conform/report"
 )
 
 type imagesBuildOptions struct {
@@ -132,37 +131,4 @@ func tailOf(s string, n int) string {
 		return "..." + s[len(s)-n:]
 	}
 	return s
-}
-
-// containerTransport connects to the Docker engine for --transport
-// container. No engine is a configuration error.
-func containerTransport(ctx context.Context) (*transport.Container, error) {
-	ct, err := transport.NewContainer(ctx, transport.ContainerOptions{})
-	if err != nil {
-		return nil, usageErr("%v", err)
-	}
-	return ct, nil
-}
-
-// containerMirror returns the command that starts m's harness in its image
-// and fills meta's image fields. An image that is not built is a
-// configuration error that says how to build it.
-func containerMirror(ctx context.Context, ct *transport.Container, m mirrors.Mirror, meta *report.ImplMeta) (transport.Command, error) {
-	cmd, err := m.ContainerCommand()
-	if err != nil {
-		return transport.Command{}, brokenErr(err)
-	}
-	img, err := ct.Image(ctx, cmd.Image)
-	if err != nil {
-		var nf *transport.ImageNotFoundError
-		if errors.As(err, &nf) {
-			return transport.Command{}, usageErr("the %s mirror's image %s is not built for these sources: run conform images build", m.Name, cmd.Image)
-		}
-		return transport.Command{}, usageErr("%v", err)
-	}
-	meta.Image = cmd.Image
-	meta.ImageID = img.ID
-	meta.BaseImage = img.Labels[mirrors.LabelBaseImage]
-	meta.BaseImageID = img.Labels[mirrors.LabelBaseImageID]
-	return cmd, nil
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -15,12 +14,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"conform/corpus"
-	"conform/fuzz"
-	"conform/mirrors"
-	"conform/mirrors/harness"
-	"conform/mirrors/transport"
+	"conform/driver"
+	"conform/impl"
 	"conform/report"
-	"conform/runner"
+	"conform/repro"
 	"conform/vectors"
 )
 
@@ -43,34 +40,21 @@ func (f *implFlags) register(cmd *cobra.Command, defaultImpls []string) {
 	cmd.Flags().IntVar(&f.maxRestarts, "max-restarts", 3, "restarts of a broken harness before it is quarantined")
 }
 
-func (f *implFlags) transportImpl(ctx context.Context) (transport.Transport, error) {
-	switch f.transport {
-	case "local":
-		return transport.Local{}, nil
-	case "container":
-		return containerTransport(ctx)
-	}
-	return nil, usageErr("unknown --transport %q (local or container)", f.transport)
-}
-
-// started holds the implementations of one command and closes them.
+// started holds the implementations of one command, the Go reference
+// first, with their report header entries, and closes them.
 type started struct {
-	impls []runner.Impl
+	impls []impl.Impl
 	meta  []report.ImplMeta
-	close []func()
+	set   *driver.Set
 }
 
-// Close closes in reverse order of start, as defers would: the harnesses,
-// then the transport they ran through.
-func (s *started) Close() {
-	for i := len(s.close) - 1; i >= 0; i-- {
-		s.close[i]()
-	}
-}
+// Close closes the harnesses, then the transport they ran through.
+func (s *started) Close() { s.set.Close() }
 
-// startImpls prepares and starts the requested implementations, the Go
-// reference first. A missing runtime is a usage error; a harness that does
-// not start or refuses the handshake is a broken implementation.
+// startImpls checks the flags and starts the requested implementations,
+// the Go reference first, through the driver. A bad flag, an unknown name,
+// a missing runtime or image is a usage error; a harness that does not
+// start or refuses the handshake is a broken implementation.
 func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started, error) {
 	if f.timeout <= 0 {
 		return nil, usageErr("--timeout must be positive, not %s", f.timeout)
@@ -78,89 +62,32 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 	if f.maxRestarts < 0 {
 		return nil, usageErr("--max-restarts must not be negative")
 	}
-	// harness.Options reads 0 as its default and a negative number as none.
-	restarts := f.maxRestarts
-	if restarts == 0 {
-		restarts = -1
-	}
-	names := []string{"go"}
-	for _, n := range f.impls {
-		for _, n := range strings.Split(n, ",") {
-			n = strings.TrimSpace(n)
-			if n == "" || slices.Contains(names, n) {
-				continue
-			}
-			// The fuzz test doubles are served by this binary (cmd/conform
-			// checks fuzz.FakeRequested), so that the reproducer a
-			// disagreement with one prints runs.
-			_, fake, err := fuzz.FakeCommand(n, "")
-			if err != nil {
-				return nil, usageErr("%v", err)
-			}
-			if _, ok := mirrors.Lookup(n); !ok && !fake {
-				return nil, usageErr("unknown implementation %q (known: go, ts, python)", n)
-			}
-			names = append(names, n)
+	names := driver.Names(f.impls)
+	for _, n := range names {
+		if err := driver.Check(n); err != nil {
+			return nil, usageErr("%v", err)
 		}
 	}
-	t, err := f.transportImpl(ctx)
+	if f.transport != driver.Local && f.transport != driver.Container {
+		return nil, usageErr("unknown --transport %q (local or container)", f.transport)
+	}
+	ds, err := driver.Start(ctx, names, driver.WithTransport(f.transport), driver.WithTimeout(f.timeout),
+		driver.WithMaxRestarts(f.maxRestarts), driver.WithProgress(progress), driver.WithVersion(Version))
 	if err != nil {
-		return nil, err
-	}
-	ref := &runner.Reference{Version: Version}
-	s := &started{impls: []runner.Impl{ref}}
-	ct, inContainers := t.(*transport.Container)
-	if inContainers {
-		s.close = append(s.close, func() { _ = ct.Close() })
-	}
-	s.meta = append(s.meta, report.ImplMeta{Impl: "go", Implementation: ref.Implementation(), Transport: "in-process"})
-	cache, err := mirrors.CacheDir()
-	if err != nil {
-		return nil, usageErr("%v", err)
-	}
-	for _, name := range names[1:] {
-		m, _ := mirrors.Lookup(name)
-		meta := report.ImplMeta{Impl: name, Transport: t.Name()}
-		var cmd transport.Command
-		if strings.HasPrefix(name, "fake:") {
-			exe, err := os.Executable()
-			if err == nil && inContainers {
-				err = usageErr("the fakes run only with the local transport")
-			}
-			if err == nil {
-				cmd, _, err = fuzz.FakeCommand(name, exe)
-			}
-			if err != nil {
-				s.Close()
-				return nil, err
-			}
-		} else if inContainers {
-			cmd, err = containerMirror(ctx, ct, m, &meta)
-		} else {
-			cmd, err = m.Prepare(ctx, cache, progress)
+		ds.Close()
+		if driver.IsConfig(err) {
+			return nil, usageErr("%v", err)
 		}
-		if err != nil {
-			s.Close()
-			var missing *mirrors.MissingRuntimeError
-			var already *exitError
-			switch {
-			case errors.As(err, &already):
-				return nil, err
-			case errors.As(err, &missing):
-				return nil, usageErr("%v", err)
-			}
-			return nil, brokenErr(err)
-		}
-		c := harness.New(name, t, cmd, harness.Options{Timeout: f.timeout, MaxRestarts: restarts})
-		im, err := c.Start(ctx)
-		if err != nil {
-			s.Close()
-			return nil, brokenErr(err)
-		}
-		s.impls = append(s.impls, c)
-		s.close = append(s.close, c.Close)
-		meta.Implementation, meta.Command = im, append([]string{cmd.Path}, cmd.Args...)
-		s.meta = append(s.meta, meta)
+		return nil, brokenErr(err)
+	}
+	s := &started{impls: ds.Impls, set: ds}
+	for _, st := range ds.Started {
+		s.meta = append(s.meta, report.ImplMeta{
+			Impl: st.Name, Name: st.Info.Name, Language: st.Info.Language, LanguageVersion: st.Info.LanguageVersion,
+			Runtime: st.Info.Runtime, RuntimeVersion: st.Info.RuntimeVersion, Version: st.Info.Version,
+			Contracts: st.Info.Contracts, Transport: st.Transport, Command: st.Command,
+			Image: st.Image, ImageID: st.ImageID, BaseImage: st.BaseImage, BaseImageID: st.BaseImageID,
+		})
 	}
 	return s, nil
 }
@@ -274,50 +201,11 @@ func filterContracts(cases []vectors.Case, contracts []string) ([]vectors.Case, 
 	return out, nil
 }
 
-// invocation is how the user ran conform, for reproducer lines:
-// "go run ./cmd/conform" under go run, the absolute path of a binary run by
-// path, or the name of one found on PATH.
-func invocation() string {
-	exe := os.Args[0]
-	switch {
-	case strings.Contains(exe, "go-build"):
-		return "go run ./cmd/conform"
-	case strings.ContainsRune(exe, '/'):
-		if abs, err := filepath.Abs(exe); err == nil {
-			return shellQuote(abs)
-		}
-	}
-	return filepath.Base(exe)
-}
-
 // reproFor returns the function that writes the one command rerunning a
-// case on an implementation: with --vectors and --corpus given as absolute
-// paths, so that the line works from any directory.
+// case on an implementation (repro.Case): with --vectors and --corpus
+// given as absolute paths, so that the line works from any directory.
 func reproFor(vectorsDir string) func(c vectors.Case, impl string) string {
 	return func(c vectors.Case, impl string) string {
-		s := fmt.Sprintf("%s repro %s --impl %s", invocation(), c.ID, impl)
-		if vectorsDir != "" && c.Corpus == "" {
-			s += " --vectors " + shellQuote(absPath(vectorsDir))
-		}
-		if c.Corpus != "" {
-			s += " --corpus " + shellQuote(absPath(c.Corpus))
-		}
-		return s
+		return repro.Case(repro.Invocation(), c.ID, impl, vectorsDir, c.Corpus)
 	}
-}
-
-func absPath(p string) string {
-	if abs, err := filepath.Abs(p); err == nil {
-		return abs
-	}
-	return p
-}
-
-func shellQuote(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"conform/impl"
 	"conform/mirrors"
 	"conform/mirrors/harness"
 	"conform/mirrors/transport"
-	"conform/runner"
 	"conform/vectors"
 )
 
@@ -28,14 +28,14 @@ func BenchmarkTransports(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var jobs []harness.Job
+	var jobs []impl.Job
 	for _, c := range vectors.Cases(files) {
-		jobs = append(jobs, harness.Job{Contract: c.Contract, Op: c.Op, Input: c.Input})
+		jobs = append(jobs, impl.Job{Contract: c.Contract, Op: c.Op, Input: c.Input})
 	}
 	for _, name := range []string{"ts", "python"} {
 		b.Run(name, func(b *testing.B) {
 			transports := []string{"local", "container"}
-			impls := make([]runner.Impl, len(transports))
+			impls := make([]impl.Impl, len(transports))
 			for i, tr := range transports {
 				f := &implFlags{impls: []string{name}, transport: tr, timeout: 10 * time.Second}
 				s, err := startImpls(context.Background(), f, io.Discard)

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"conform/mirrors/harness"
+	"conform/impl"
 	"conform/mirrors/protocol"
 )
 
@@ -31,10 +31,10 @@ func TestV8DateAllImplementationsAgainstNodeDateParse(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var jobs []harness.Job
+	var jobs []impl.Job
 	for _, in := range inputs {
 		js, _ := json.Marshal(in)
-		jobs = append(jobs, harness.Job{Contract: "v8date/1", Op: "parse", Input: js})
+		jobs = append(jobs, impl.Job{Contract: "v8date/1", Op: "parse", Input: js})
 	}
 	counts := map[string]int{}
 	for _, im := range s.impls {

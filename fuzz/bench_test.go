@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"conform/impl"
 	"conform/mirrors"
-	"conform/mirrors/harness"
 	"conform/reference"
 )
 
@@ -135,7 +135,7 @@ func benchTarget(name string, dirs map[string]string, tmp string, workers []int,
 	if !ok {
 		return "", fmt.Errorf("no target %s", name)
 	}
-	var batches [][]harness.Job
+	var batches [][]impl.Job
 	n := 0
 	for i := range benchInputs {
 		jobs := Jobs(t, StructuredSeed(name+"/bench", i, 512))
@@ -336,8 +336,8 @@ func (t tally) rate() float64 { return float64(t.cases) / t.seconds }
 
 // chunk returns worker k's share (every workers-th batch) of chunk r of
 // batches cut into n chunks.
-func chunk(batches [][]harness.Job, r, n, k, workers int) [][]harness.Job {
-	var out [][]harness.Job
+func chunk(batches [][]impl.Job, r, n, k, workers int) [][]impl.Job {
+	var out [][]impl.Job
 	for i := r * len(batches) / n; i < (r+1)*len(batches)/n; i++ {
 		if i%workers == k {
 			out = append(out, batches[i])
@@ -358,7 +358,7 @@ func measure(window time.Duration, f func() int) tally {
 
 // writeCases writes the cases for the in-process scripts, one JSON line
 // each, with the index of their batch.
-func writeCases(path string, batches [][]harness.Job) error {
+func writeCases(path string, batches [][]impl.Job) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -532,16 +532,16 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 		fmt.Fprintf(os.Stderr, "bad %s=%q\n", envBenchWorker, spec)
 		return 2
 	}
-	var batches [][]harness.Job
+	var batches [][]impl.Job
 	for i := range benchInputs {
 		batches = append(batches, Jobs(t, StructuredSeed(target+"/bench", i, 512)))
 	}
 	set, err := Start(context.Background(), Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
+	defer set.Close()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	defer set.Close()
 	fmt.Fprintln(out, "ready")
 	lines := bufio.NewScanner(in)
 	for lines.Scan() {

@@ -1,26 +1,28 @@
 package fuzz
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"strconv"
 	"strings"
 	"sync"
 
-	"conform/mirrors/harness"
-	"conform/mirrors/protocol"
+	"conform/impl"
+	"conform/report"
+	"conform/repro"
 	"conform/runner"
+	"conform/vectors"
 )
 
 // Differ runs cases through the Go reference in-process and through each
 // mirror, pipelined, and reports every case where a mirror's answer differs
-// from the reference's.
+// from the reference's, as conform run classifies it (runner.Verdict, with
+// the reference's answer as the expectation).
 type Differ struct {
 	// Reference is the Go reference (runner.Reference, in-process).
-	Reference runner.Impl
+	Reference impl.Impl
 	// Mirrors are the implementations compared with it.
-	Mirrors []runner.Impl
+	Mirrors []impl.Impl
 }
 
 // Disagreement is one case where an implementation's answer differs from
@@ -28,12 +30,12 @@ type Differ struct {
 // either of them failed (errored, timed out, broke the protocol); or a
 // protocol break on a batch that no single case repeats (Break).
 type Disagreement struct {
-	Job harness.Job
+	Job impl.Job
 	// Impl is the implementation that disagrees with the reference (or
 	// "go" when the reference itself failed).
 	Impl string
 	// Want is the reference's answer; Got the implementation's.
-	Want, Got harness.Result
+	Want, Got impl.Result
 	// Break, when set, is a protocol break of Impl on the batch of Cases
 	// cases that Job begins: every case answered alone, and agreed, when
 	// conform replayed them one run request each (mirrors/PROTOCOL.md,
@@ -48,11 +50,11 @@ type breaker interface{ Breaks() []string }
 // Check runs jobs through the reference and, concurrently, every mirror
 // (one pipelined batch each), and returns the disagreements in job order,
 // then mirror order.
-func (d *Differ) Check(ctx context.Context, jobs []harness.Job) []Disagreement {
+func (d *Differ) Check(ctx context.Context, jobs []impl.Job) []Disagreement {
 	if len(jobs) == 0 {
 		return nil
 	}
-	results := make([][]harness.Result, len(d.Mirrors))
+	results := make([][]impl.Result, len(d.Mirrors))
 	breaks := make([]int, len(d.Mirrors))
 	for k, m := range d.Mirrors {
 		if b, ok := m.(breaker); ok {
@@ -72,12 +74,13 @@ func (d *Differ) Check(ctx context.Context, jobs []harness.Job) []Disagreement {
 	var out []Disagreement
 	pinned := make([]bool, len(d.Mirrors))
 	for i, j := range jobs {
-		if !answered(ref[i]) {
+		c := vectors.Case{Contract: j.Contract, Op: j.Op, Input: j.Input, Expect: vectors.ExpectReference}
+		if !agrees(c, ref[i], ref[i]) {
 			out = append(out, Disagreement{Job: j, Impl: d.Reference.Name(), Want: ref[i], Got: ref[i]})
 			continue
 		}
 		for k, m := range d.Mirrors {
-			if !Same(ref[i], results[k][i]) {
+			if !agrees(c, ref[i], results[k][i]) {
 				out = append(out, Disagreement{Job: j, Impl: m.Name(), Want: ref[i], Got: results[k][i]})
 				pinned[k] = true
 			}
@@ -98,23 +101,13 @@ func (d *Differ) Check(ctx context.Context, jobs []harness.Job) []Disagreement {
 	return out
 }
 
-// answered reports whether a result is an answer of the contract: ok or
-// refused.
-func answered(r harness.Result) bool {
-	return !r.Uncaught && (r.Outcome == protocol.OutcomeOK || r.Outcome == protocol.OutcomeRefused)
-}
-
-// Same reports whether got gives the reference's answer want: both ok with
-// the same bytes, or both refused with the same message. Anything else
-// (errored, skipped, timeout, a protocol break) is not the same.
-func Same(want, got harness.Result) bool {
-	if !answered(want) || !answered(got) || want.Outcome != got.Outcome {
-		return false
-	}
-	if want.Outcome == protocol.OutcomeOK {
-		return bytes.Equal(want.Output, got.Output)
-	}
-	return want.Message == got.Message
+// agrees reports whether got is the answer the reference's answer ref
+// expects of case c: conform run's verdict (runner.Verdict) is agree. Any
+// other verdict, a skip included (every mirror declared the target's
+// operations, see Set.Declared), is a disagreement; so is a reference that
+// did not answer ok or refused, checked as its own answer.
+func agrees(c vectors.Case, ref, got impl.Result) bool {
+	return runner.Verdict(c, ref, got) == report.Agree
 }
 
 // String renders the disagreement: the contract and operation, who
@@ -138,13 +131,13 @@ func (d Disagreement) String() string {
 }
 
 // ShowResult renders an answer on one line.
-func ShowResult(r harness.Result) string {
+func ShowResult(r impl.Result) string {
 	switch r.Outcome {
-	case protocol.OutcomeOK:
+	case impl.OK:
 		return "ok " + Show(r.Output, 400)
-	case protocol.OutcomeRefused:
+	case impl.Refused:
 		return "refused " + strconv.Quote(r.Message)
-	case protocol.OutcomeSkipped:
+	case impl.Skipped:
 		return "skipped " + strconv.Quote(r.Reason)
 	}
 	s := r.Outcome + " " + strconv.Quote(r.Message)
@@ -163,22 +156,13 @@ func Show(b []byte, max int) string {
 }
 
 // Repro is the one shell command that gives impl's answer for the job:
-// the input written with printf's octal escapes into conform eval. Inputs
-// over 4 KiB are too long for one line, and the reproducer says where the
-// input is instead: in the vector conform fuzz writes.
-func Repro(j harness.Job, impl string) string {
+// the input written with printf's octal escapes into conform eval (see
+// repro.Line). Inputs over 4 KiB are too long for one line, and the
+// reproducer says where the input is instead: in the vector conform fuzz
+// writes.
+func Repro(j impl.Job, name string) string {
 	if len(j.Input) > 4096 {
-		return fmt.Sprintf("conform repro <id of the vector conform fuzz writes> --impl %s", impl)
+		return repro.Conform("conform", "repro").Placeholder("<id of the vector conform fuzz writes>").Flag("impl", name).String()
 	}
-	var b strings.Builder
-	b.WriteString("printf '")
-	for _, c := range j.Input {
-		if c >= 0x20 && c < 0x7f && c != '\'' && c != '\\' && c != '%' {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, `\%03o`, c)
-		}
-	}
-	fmt.Fprintf(&b, "' | go run ./cmd/conform eval --contract %s --op %s --impl %s", j.Contract, j.Op, impl)
-	return b.String()
+	return repro.Conform("go run ./cmd/conform", "eval").Flag("contract", j.Contract).Flag("op", j.Op).Flag("impl", name).Stdin(j.Input).String()
 }

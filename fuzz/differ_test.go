@@ -5,8 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"conform/mirrors/harness"
-	"conform/mirrors/protocol"
+	"conform/impl"
 	"conform/runner"
 )
 
@@ -25,11 +24,11 @@ func (m *breakingMirror) Name() string { return "breaker" }
 
 func (m *breakingMirror) Breaks() []string { return m.breaks }
 
-func (m *breakingMirror) RunBatch(ctx context.Context, jobs []harness.Job) []harness.Result {
+func (m *breakingMirror) RunBatch(ctx context.Context, jobs []impl.Job) []impl.Result {
 	m.breaks = append(m.breaks, "violation: line ends with CR")
 	out := m.Reference.RunBatch(ctx, jobs)
 	if m.pin {
-		out[0] = harness.Result{Outcome: protocol.OutcomeErrored, Message: "violation: line ends with CR", Uncaught: true}
+		out[0] = impl.Result{Outcome: impl.Errored, Message: "violation: line ends with CR", Uncaught: true}
 	}
 	return out
 }
@@ -42,7 +41,7 @@ func TestCheckReportsUnpinnedBatchBreaks(t *testing.T) {
 	jcs, _ := Lookup("FuzzJCS")
 	jobs := Jobs(jcs, StructuredSeed("breaks", 0, 256))
 	m := &breakingMirror{Reference: &runner.Reference{Version: "test"}}
-	d := Differ{Reference: &runner.Reference{Version: "test"}, Mirrors: []runner.Impl{m}}
+	d := Differ{Reference: &runner.Reference{Version: "test"}, Mirrors: []impl.Impl{m}}
 	for range 2 {
 		ds := d.Check(context.Background(), jobs)
 		if len(ds) != 1 || ds[0].Impl != "breaker" || ds[0].Break != "violation: line ends with CR" || ds[0].Cases != len(jobs) {
@@ -54,7 +53,7 @@ func TestCheckReportsUnpinnedBatchBreaks(t *testing.T) {
 	}
 	m.pin = true
 	ds := d.Check(context.Background(), jobs)
-	if len(ds) != 1 || ds[0].Break != "" || ds[0].Job.Input == nil || ds[0].Got.Outcome != protocol.OutcomeErrored {
+	if len(ds) != 1 || ds[0].Break != "" || ds[0].Job.Input == nil || ds[0].Got.Outcome != impl.Errored {
 		t.Fatalf("a pinned break: disagreements %+v", ds)
 	}
 }

@@ -12,13 +12,9 @@ import (
 	"conform/reference"
 )
 
-// TestMain serves a fake mirror when asked to (EnvServeFake and the one
-// argument ServeFakeArg: this binary is then the fake's harness), and
-// otherwise runs the tests and closes the mirrors this process started.
+// TestMain runs the tests and closes the mirrors this process started
+// (or, as a benchmark worker, measures).
 func TestMain(m *testing.M) {
-	if bug := FakeRequested(); bug != "" {
-		os.Exit(ServeFake(bug, os.Stdin, os.Stdout, os.Stderr))
-	}
 	if spec := os.Getenv(envBenchWorker); spec != "" {
 		os.Exit(benchWorker(spec, os.Stdin, os.Stdout))
 	}

@@ -2,7 +2,6 @@ package fuzz
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,10 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"conform/mirrors"
-	"conform/mirrors/harness"
-	"conform/mirrors/transport"
-	"conform/runner"
+	"conform/driver"
 )
 
 // Environment variables that configure the fuzz targets. conform fuzz sets
@@ -35,27 +31,32 @@ const (
 	// and structured seeds) or "minimal" (one structured input of no
 	// bytes, so that whatever is found is found by the fuzzer).
 	EnvSeeds = "CONFORM_FUZZ_SEEDS"
-	// EnvFakeExe is the program that serves the fake:<bug> test doubles
-	// (a binary whose TestMain calls ServeFake); default: this process's
-	// own executable.
+	// EnvFakeExe is the conform-harness binary that serves the fake:<bug>
+	// test doubles (conform-harness --fake <bug>); default: the driver's
+	// (beside this process's executable, or built from the module with go
+	// build; see driver.WithHarness).
 	EnvFakeExe = "CONFORM_FUZZ_FAKE_EXE"
 )
 
 // Config says which implementations a fuzz process compares with the
 // reference, and how it runs them.
 type Config struct {
-	// Impls are mirror names (ts, python) or fake:<bug>.
+	// Impls are mirror names (ts, python) or fake:<bug> (driver.Names
+	// reads them).
 	Impls []string
-	// Transport is "local" or "container".
+	// Transport is "local" or "container"; empty means local.
 	Transport string
-	// Timeout bounds a harness's silence.
+	// Timeout bounds a harness's silence; zero means the driver's default
+	// (driver.DefaultTimeout).
 	Timeout time.Duration
-	// FakeExe serves the fakes (see EnvFakeExe).
+	// FakeExe is the conform-harness binary that serves the fakes (see
+	// EnvFakeExe); empty: the driver finds or builds one.
 	FakeExe string
 }
 
 // ConfigFromEnv reads Config from the environment (EnvImpls, EnvTransport,
-// EnvTimeout, EnvFakeExe), with the defaults given there.
+// EnvTimeout, EnvFakeExe), with the defaults given there. A bad timeout is
+// an error naming the variable.
 func ConfigFromEnv() (Config, error) {
 	c := Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 10 * time.Second}
 	if v := os.Getenv(EnvImpls); v != "" {
@@ -77,89 +78,54 @@ func ConfigFromEnv() (Config, error) {
 		c.Timeout = d
 	}
 	c.FakeExe = os.Getenv(EnvFakeExe)
-	if c.FakeExe == "" {
-		exe, err := os.Executable()
-		if err != nil {
-			return c, err
-		}
-		c.FakeExe = exe
-	}
 	return c, nil
 }
 
+// ImplsEnv is the value of EnvImpls that ConfigFromEnv reads back as
+// c.Impls: the names joined by commas, or "none" for the reference alone.
+func (c Config) ImplsEnv() string {
+	if len(c.Impls) == 0 {
+		return "none"
+	}
+	return strings.Join(c.Impls, ",")
+}
+
 // Set is one process's implementations: the reference and the started
-// mirrors, as a Differ.
+// mirrors, as a Differ, started by the driver (package driver).
 type Set struct {
 	Differ
-	closers []func()
+	started *driver.Set
 }
 
-// Close ends every harness the set started, then its transport.
+// Close ends every harness the set started, then its transport. It may be
+// called on a nil set, and on the set of a failed Start.
 func (s *Set) Close() {
-	for i := len(s.closers) - 1; i >= 0; i-- {
-		s.closers[i]()
+	if s != nil {
+		s.started.Close()
 	}
-	s.closers = nil
 }
 
-// Start prepares (building the TypeScript mirror on first use, telling
-// progress) and starts every implementation of c. A failed start returns
-// an error naming the implementation, after closing what was started.
+// Start starts every implementation of c through driver.Start (preparing
+// the mirrors, building the TypeScript mirror on first use and telling
+// progress), with the reference reporting version "fuzz". Like
+// driver.Start it returns the set even when it fails, holding what it
+// started, and the caller closes it; the error is the driver's (a
+// *driver.ConfigError for a configuration problem).
 func Start(ctx context.Context, c Config, progress io.Writer) (*Set, error) {
-	s := &Set{Differ: Differ{Reference: &runner.Reference{Version: "fuzz"}}}
-	var t transport.Transport = transport.Local{}
-	switch c.Transport {
-	case "local", "":
-	case "container":
-		ct, err := transport.NewContainer(ctx, transport.ContainerOptions{})
-		if err != nil {
-			return nil, err
-		}
-		t = ct
-		s.closers = append(s.closers, func() { _ = ct.Close() })
-	default:
-		return nil, fmt.Errorf("unknown transport %q (local or container)", c.Transport)
+	opts := []driver.Option{driver.WithHarness(c.FakeExe), driver.WithProgress(progress), driver.WithVersion("fuzz")}
+	// A zero Transport or Timeout is the driver's default.
+	if c.Transport != "" {
+		opts = append(opts, driver.WithTransport(c.Transport))
 	}
-	cache, err := mirrors.CacheDir()
-	if err != nil {
-		return nil, err
+	if c.Timeout != 0 {
+		opts = append(opts, driver.WithTimeout(c.Timeout))
 	}
-	for _, name := range c.Impls {
-		cmd, fake, err := FakeCommand(name, c.FakeExe)
-		switch {
-		case err != nil:
-			s.Close()
-			return nil, err
-		case fake:
-			if c.Transport == "container" {
-				s.Close()
-				return nil, errors.New("the fakes run only with the local transport")
-			}
-		default:
-			m, ok := mirrors.Lookup(name)
-			if !ok {
-				s.Close()
-				return nil, fmt.Errorf("unknown implementation %q (known: ts, python, fake:<bug>)", name)
-			}
-			if c.Transport == "container" {
-				cmd, err = m.ContainerCommand()
-			} else {
-				cmd, err = m.Prepare(ctx, cache, progress)
-			}
-			if err != nil {
-				s.Close()
-				return nil, err
-			}
-		}
-		h := harness.New(name, t, cmd, harness.Options{Timeout: c.Timeout})
-		if _, err := h.Start(ctx); err != nil {
-			s.Close()
-			return nil, err
-		}
-		s.Mirrors = append(s.Mirrors, h)
-		s.closers = append(s.closers, h.Close)
+	ds, err := driver.Start(ctx, c.Impls, opts...)
+	s := &Set{started: ds}
+	if len(ds.Impls) > 0 {
+		s.Differ = Differ{Reference: ds.Impls[0], Mirrors: ds.Impls[1:]}
 	}
-	return s, nil
+	return s, err
 }
 
 // Declared checks that every mirror of the set declared each operation of
@@ -194,9 +160,12 @@ func Process() (*Set, error) {
 			return
 		}
 		process.set, process.err = Start(context.Background(), c, os.Stderr)
-		if process.err == nil {
-			startStats()
+		if process.err != nil {
+			process.set.Close()
+			process.set = nil
+			return
 		}
+		startStats()
 	})
 	return process.set, process.err
 }

@@ -16,7 +16,7 @@ package fuzz
 
 import (
 	"conform/fuzz/cases"
-	"conform/mirrors/harness"
+	"conform/impl"
 )
 
 // Target is one differential fuzz target: the input format of the same
@@ -45,11 +45,11 @@ func StructuredSeed(name string, i, n int) []byte { return cases.StructuredSeed(
 func Seeds(t Target, corpora string) ([][]byte, error) { return cases.Seeds(t, corpora) }
 
 // Jobs expands a fuzz input of t into harness jobs.
-func Jobs(t Target, data []byte) []harness.Job {
+func Jobs(t Target, data []byte) []impl.Job {
 	cs := t.Cases(data)
-	jobs := make([]harness.Job, len(cs))
+	jobs := make([]impl.Job, len(cs))
 	for i, c := range cs {
-		jobs[i] = harness.Job{Contract: c.Contract, Op: c.Op, Input: c.Input}
+		jobs[i] = impl.Job{Contract: c.Contract, Op: c.Op, Input: c.Input}
 	}
 	return jobs
 }

@@ -9,21 +9,32 @@ import (
 	"testing"
 	"time"
 
+	"conform/driver"
 	"conform/fuzz/share"
+	"conform/report"
+	"conform/runner"
+	"conform/vectors"
 )
 
-// fakeSet starts the fake called bug, served by this test binary.
+// harnessBinary builds cmd/conform-harness, which serves the fakes
+// (conform-harness --fake <bug>), into a temporary directory of t.
+func harnessBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), driver.HarnessName)
+	if err := driver.BuildHarness(context.Background(), "", bin); err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// fakeSet starts the fake called bug, served by conform-harness.
 func fakeSet(t *testing.T, bug string) *Set {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := Start(context.Background(), Config{Impls: []string{"fake:" + bug}, Transport: "local", Timeout: 10 * time.Second, FakeExe: exe}, os.Stderr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, err := Start(context.Background(), Config{Impls: []string{"fake:" + bug}, Transport: "local", Timeout: 10 * time.Second, FakeExe: harnessBinary(t)}, os.Stderr)
 	t.Cleanup(s.Close)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return s
 }
 
@@ -54,7 +65,8 @@ func TestStructuredInputsFindSeededBug(t *testing.T) {
 			t.Errorf("message lacks %q", want)
 		}
 	}
-	if d.Impl != "fake:codepoint-sort" || Same(d.Want, d.Got) {
+	c := vectors.Case{Contract: d.Job.Contract, Op: d.Job.Op, Input: d.Job.Input, Expect: vectors.ExpectReference}
+	if d.Impl != "fake:codepoint-sort" || runner.Verdict(c, d.Want, d.Got) != report.WrongOutput {
 		t.Errorf("disagreement %+v", d)
 	}
 	py, _ := Lookup("FuzzPyJSONASCII")
@@ -85,7 +97,7 @@ func TestFuzzEngineFindsSeededBug(t *testing.T) {
 	cmd := exec.Command(exe, "-test.run=^$", "-test.fuzz=^FuzzJCS$", "-test.fuzztime=90s",
 		"-test.fuzzcachedir="+filepath.Join(work, "cache"), "-test.parallel=1")
 	cmd.Dir = work
-	cmd.Env = append(os.Environ(), EnvImpls+"=fake:codepoint-sort", EnvSeeds+"=minimal", EnvFakeExe+"="+exe)
+	cmd.Env = append(os.Environ(), EnvImpls+"=fake:codepoint-sort", EnvSeeds+"=minimal", EnvFakeExe+"="+harnessBinary(t))
 	start := time.Now()
 	out, err := cmd.CombinedOutput()
 	took := time.Since(start)

@@ -8,8 +8,6 @@ package report
 
 import (
 	"time"
-
-	"conform/mirrors/protocol"
 )
 
 // FormatVersion is the report format version, carried in every header.
@@ -37,11 +35,27 @@ var Outcomes = []Outcome{Agree, WrongOutput, WrongMessage, AcceptedShouldRefuse,
 // opposed to agreement or a skip.
 func (o Outcome) Disagrees() bool { return o != Agree && o != Skipped }
 
-// ImplMeta describes one implementation in the header.
+// ImplMeta describes one implementation in the header. The report owns
+// these fields: name through contracts are what the implementation said
+// about itself in its handshake (mirrors/PROTOCOL.md, "start"), copied
+// field by field, so that a change of the protocol cannot change the
+// report's format unseen.
 type ImplMeta struct {
 	// Impl is the short name used on the command line: go, ts, python.
 	Impl string `json:"impl"`
-	protocol.Implementation
+	// Name, Language, LanguageVersion, Runtime, RuntimeVersion and Version
+	// are the handshake's strings of the same names.
+	Name            string `json:"name"`
+	Language        string `json:"language"`
+	LanguageVersion string `json:"language_version"`
+	Runtime         string `json:"runtime"`
+	RuntimeVersion  string `json:"runtime_version"`
+	Version         string `json:"version"`
+	// Contracts maps each contract the implementation declared to its
+	// operations.
+	Contracts map[string][]string `json:"contracts"`
+	// Transport is how the implementation ran: in-process, local or
+	// container.
 	Transport string `json:"transport"`
 	// Command is how the harness was started, for the record.
 	Command []string `json:"command,omitempty"`

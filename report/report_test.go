@@ -133,3 +133,32 @@ func TestSummaryBoundsDisagreementsAndRenders(t *testing.T) {
 		}
 	}
 }
+
+// The header's implementation entries keep the names and order
+// report/README.md documents: the report owns them, so this fails when
+// they change, whatever the harness protocol does.
+func TestImplMetaBytes(t *testing.T) {
+	var b bytes.Buffer
+	w := NewWriter(&b)
+	w.Header(Header{ConformVersion: "0.1.0", Protocol: 1, Transport: "container", Contracts: []string{"t/1"}, Cases: 1,
+		Impls: []ImplMeta{{
+			Impl: "ts", Name: "conform-ts", Language: "typescript", LanguageVersion: "5", Runtime: "node", RuntimeVersion: "20",
+			Version: "0.1.0", Contracts: map[string][]string{"u/1": {"b"}, "t/1": {"a"}}, Transport: "container",
+			Command: []string{"node", "dist/harness.js"}, Image: "conform-mirror-ts:1", ImageID: "sha256:2",
+			BaseImage: "base", BaseImageID: "sha256:3",
+		}, {Impl: "go", Name: "conform-go-reference", Transport: "in-process"}},
+	})
+	if err := w.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"type":"header","format":1,"conform_version":"0.1.0","protocol":1,"started_at":"0001-01-01T00:00:00Z",` +
+		`"vectors_manifest_sha256":"","transport":"container","contracts":["t/1"],"implementations":[` +
+		`{"impl":"ts","name":"conform-ts","language":"typescript","language_version":"5","runtime":"node","runtime_version":"20",` +
+		`"version":"0.1.0","contracts":{"t/1":["a"],"u/1":["b"]},"transport":"container","command":["node","dist/harness.js"],` +
+		`"image":"conform-mirror-ts:1","image_id":"sha256:2","base_image":"base","base_image_id":"sha256:3"},` +
+		`{"impl":"go","name":"conform-go-reference","language":"","language_version":"","runtime":"","runtime_version":"",` +
+		`"version":"","contracts":null,"transport":"in-process"}],"corpora":null,"cases":1}` + "\n"
+	if b.String() != want {
+		t.Errorf("header\n%s\nwant\n%s", b.String(), want)
+	}
+}

@@ -3,8 +3,7 @@ package runner
 import (
 	"bytes"
 
-	"conform/mirrors/harness"
-	"conform/mirrors/protocol"
+	"conform/impl"
 	"conform/report"
 	"conform/vectors"
 )
@@ -12,25 +11,25 @@ import (
 // expectation resolves what a case requires, given the reference's answer
 // for the expectations that defer to it. ok is false when there is nothing
 // to compare with (the reference itself did not answer).
-func expectation(c vectors.Case, ref harness.Result) (want report.Answer, by string, ok bool) {
+func expectation(c vectors.Case, ref impl.Result) (want report.Answer, by string, ok bool) {
 	switch c.Expect {
 	case vectors.ExpectOK:
-		return report.Answer{Outcome: protocol.OutcomeOK, Output: nonNil(c.Output)}, source(c), true
+		return report.Answer{Outcome: impl.OK, Output: nonNil(c.Output)}, source(c), true
 	case vectors.ExpectRefused:
-		return report.Answer{Outcome: protocol.OutcomeRefused, Message: c.Message}, source(c), true
+		return report.Answer{Outcome: impl.Refused, Message: c.Message}, source(c), true
 	case vectors.ExpectRefusedAny:
 		// The corpus requires a refusal; the message is the reference's,
 		// so that all three agree on it, unless the reference accepted.
-		if ref.Outcome == protocol.OutcomeRefused {
-			return report.Answer{Outcome: protocol.OutcomeRefused, Message: ref.Message}, "corpus+reference", true
+		if ref.Outcome == impl.Refused {
+			return report.Answer{Outcome: impl.Refused, Message: ref.Message}, "corpus+reference", true
 		}
-		return report.Answer{Outcome: protocol.OutcomeRefused}, "corpus", true
+		return report.Answer{Outcome: impl.Refused}, "corpus", true
 	case vectors.ExpectReference:
 		switch ref.Outcome {
-		case protocol.OutcomeOK:
-			return report.Answer{Outcome: protocol.OutcomeOK, Output: nonNil(ref.Output)}, "reference", true
-		case protocol.OutcomeRefused:
-			return report.Answer{Outcome: protocol.OutcomeRefused, Message: ref.Message}, "reference", true
+		case impl.OK:
+			return report.Answer{Outcome: impl.OK, Output: nonNil(ref.Output)}, "reference", true
+		case impl.Refused:
+			return report.Answer{Outcome: impl.Refused, Message: ref.Message}, "reference", true
 		}
 	}
 	return report.Answer{}, "reference", false
@@ -50,49 +49,68 @@ func nonNil(b []byte) []byte {
 	return b
 }
 
-// classify compares one implementation's result with the case's
-// expectation and returns the report row.
-func classify(c vectors.Case, impl string, ref, got harness.Result) report.Row {
+// Verdict classifies the answer got of one implementation to case c: how
+// it stands to the case's expectation, which for the expectations that
+// defer to the Go reference (vectors.ExpectRefusedAny,
+// vectors.ExpectReference) is built from the reference's answer ref. An
+// errored, timed-out or skipped answer is that outcome whatever was
+// expected; any other answer is Errored when there is no expectation (the
+// reference did not answer). It is the one comparison of conform: run,
+// repro and the fuzz differ all classify with it.
+func Verdict(c vectors.Case, ref, got impl.Result) report.Outcome {
+	want, _, ok := expectation(c, ref)
+	return verdict(want, ok, got)
+}
+
+// verdict is Verdict with the expectation resolved: want, or none when ok
+// is false.
+func verdict(want report.Answer, ok bool, got impl.Result) report.Outcome {
+	switch got.Outcome {
+	case impl.Errored:
+		return report.Errored
+	case impl.Timeout:
+		return report.Timeout
+	case impl.Skipped:
+		return report.Skipped
+	}
+	switch {
+	case !ok:
+		return report.Errored
+	case want.Outcome == impl.OK && got.Outcome == impl.OK:
+		if !bytes.Equal(want.Output, got.Output) {
+			return report.WrongOutput
+		}
+		return report.Agree
+	case want.Outcome == impl.Refused && got.Outcome == impl.Refused:
+		if want.Message != "" && want.Message != got.Message {
+			return report.WrongMessage
+		}
+		return report.Agree
+	case want.Outcome == impl.Refused:
+		return report.AcceptedShouldRefuse
+	}
+	return report.RefusedShouldAccept
+}
+
+// classify compares the answer got of the implementation called name with
+// the case's expectation (Verdict) and returns the report row.
+func classify(c vectors.Case, name string, ref, got impl.Result) report.Row {
 	row := report.Row{
 		Case: c.ID, Name: c.Name, Contract: c.Contract, Op: c.Op, Source: c.Source, Corpus: c.Corpus,
-		Impl: impl, Uncaught: got.Uncaught,
+		Impl: name, Uncaught: got.Uncaught,
 		Got: report.Answer{Outcome: got.Outcome, Output: got.Output, Message: got.Message, Trace: got.Trace, Reason: got.Reason},
 	}
 	want, by, ok := expectation(c, ref)
 	row.Expected, row.ExpectedBy = want, by
+	row.Outcome = verdict(want, ok, got)
 	switch got.Outcome {
-	case protocol.OutcomeErrored:
-		row.Outcome = report.Errored
-		return row
-	case harness.OutcomeTimeout:
-		row.Outcome = report.Timeout
-		return row
-	case protocol.OutcomeSkipped:
-		row.Outcome = report.Skipped
-		return row
-	}
-	if !ok {
-		// The reference did not answer, so a mirror has nothing to agree
-		// with; the reference's own row already shows why.
-		row.Outcome = report.Errored
-		row.Got.Message = "no expectation: the reference did not answer"
-		return row
-	}
-	switch {
-	case want.Outcome == protocol.OutcomeOK && got.Outcome == protocol.OutcomeOK:
-		row.Outcome = report.Agree
-		if !bytes.Equal(want.Output, got.Output) {
-			row.Outcome = report.WrongOutput
-		}
-	case want.Outcome == protocol.OutcomeRefused && got.Outcome == protocol.OutcomeRefused:
-		row.Outcome = report.Agree
-		if want.Message != "" && want.Message != got.Message {
-			row.Outcome = report.WrongMessage
-		}
-	case want.Outcome == protocol.OutcomeRefused:
-		row.Outcome = report.AcceptedShouldRefuse
+	case impl.Errored, impl.Timeout, impl.Skipped:
 	default:
-		row.Outcome = report.RefusedShouldAccept
+		if !ok {
+			// The reference did not answer, so a mirror has nothing to
+			// agree with; the reference's own row already shows why.
+			row.Got.Message = "no expectation: the reference did not answer"
+		}
 	}
 	return row
 }

@@ -6,8 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"conform/mirrors/harness"
-	"conform/mirrors/protocol"
+	"conform/impl"
 	"conform/reference"
 	"conform/reference/refusal"
 )
@@ -26,12 +25,12 @@ type Reference struct {
 func (r *Reference) Name() string { return "go" }
 
 // Implementation describes the reference as a handshake would.
-func (r *Reference) Implementation() protocol.Implementation {
+func (r *Reference) Implementation() impl.Info {
 	contracts := map[string][]string{}
 	for _, op := range reference.Operations() {
 		contracts[op.Contract] = append(contracts[op.Contract], op.Op)
 	}
-	return protocol.Implementation{
+	return impl.Info{
 		Name: "conform-go-reference", Language: "go", LanguageVersion: runtime.Version(),
 		Runtime: "go", RuntimeVersion: runtime.Version(), Version: r.Version, Contracts: contracts,
 	}
@@ -39,11 +38,11 @@ func (r *Reference) Implementation() protocol.Implementation {
 
 // RunBatch runs each job in-process. A panic is caught and reported as
 // errored, as a harness would.
-func (r *Reference) RunBatch(ctx context.Context, jobs []harness.Job) []harness.Result {
-	out := make([]harness.Result, len(jobs))
+func (r *Reference) RunBatch(ctx context.Context, jobs []impl.Job) []impl.Result {
+	out := make([]impl.Result, len(jobs))
 	for i, j := range jobs {
 		if ctx.Err() != nil {
-			out[i] = harness.Result{Outcome: protocol.OutcomeErrored, Message: "run cancelled"}
+			out[i] = impl.Result{Outcome: impl.Errored, Message: "run cancelled"}
 			continue
 		}
 		out[i] = r.one(j)
@@ -51,25 +50,25 @@ func (r *Reference) RunBatch(ctx context.Context, jobs []harness.Job) []harness.
 	return out
 }
 
-func (r *Reference) one(j harness.Job) (res harness.Result) {
+func (r *Reference) one(j impl.Job) (res impl.Result) {
 	op, ok := reference.Lookup(j.Contract, j.Op)
 	if !ok {
-		return harness.Result{Outcome: protocol.OutcomeSkipped, Reason: fmt.Sprintf("%s %s is not implemented", j.Contract, j.Op)}
+		return impl.Result{Outcome: impl.Skipped, Reason: fmt.Sprintf("%s %s is not implemented", j.Contract, j.Op)}
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			res = harness.Result{Outcome: protocol.OutcomeErrored, Message: fmt.Sprint("panic: ", p), Trace: string(debug.Stack())}
+			res = impl.Result{Outcome: impl.Errored, Message: fmt.Sprint("panic: ", p), Trace: string(debug.Stack())}
 		}
 	}()
 	out, err := op.Run(j.Input, refusal.Ignoring(r.Ignore[j.Contract]...))
 	if err != nil {
 		if e, ok := refusal.As(err); ok {
-			return harness.Result{Outcome: protocol.OutcomeRefused, Message: e.Guard.Message}
+			return impl.Result{Outcome: impl.Refused, Message: e.Guard.Message}
 		}
-		return harness.Result{Outcome: protocol.OutcomeErrored, Message: err.Error()}
+		return impl.Result{Outcome: impl.Errored, Message: err.Error()}
 	}
 	if out == nil {
 		out = []byte{}
 	}
-	return harness.Result{Outcome: protocol.OutcomeOK, Output: out}
+	return impl.Result{Outcome: impl.OK, Output: out}
 }

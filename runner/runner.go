@@ -10,32 +10,10 @@ import (
 	"sync"
 	"time"
 
-	"conform/mirrors/harness"
-	"conform/mirrors/protocol"
+	"conform/impl"
 	"conform/report"
 	"conform/vectors"
 )
-
-// Impl is one implementation as the runner drives it: the in-process Go
-// reference or a harness client.
-type Impl interface {
-	// Name is the short name: go, ts, python.
-	Name() string
-	// Implementation is what the implementation says about itself.
-	Implementation() protocol.Implementation
-	// RunBatch answers jobs in order, one Result each.
-	RunBatch(ctx context.Context, jobs []harness.Job) []harness.Result
-}
-
-// Health is implemented by impls that can break (harness clients). Run
-// calls Close before it reads the breaks, so that a line a harness writes
-// after its last answer is caught.
-type Health interface {
-	Restarts() int
-	Quarantined() bool
-	Breaks() []string
-	Close()
-}
 
 // Sink receives the report events of a run, in order.
 type Sink interface {
@@ -65,7 +43,7 @@ type Options struct {
 // the Go reference: it answers cases whose expectation is the reference's.
 // header is completed with the case count. Run returns the footer, whose
 // ExitCode is set from the rows and the implementations' health.
-func Run(ctx context.Context, cases []vectors.Case, impls []Impl, header report.Header, opts Options, sink Sink) report.Footer {
+func Run(ctx context.Context, cases []vectors.Case, impls []impl.Impl, header report.Header, opts Options, sink Sink) report.Footer {
 	header.Cases = len(cases)
 	sink.Header(header)
 	chunk := opts.Chunk
@@ -118,7 +96,7 @@ chunks:
 	}
 	broken := false
 	for _, im := range impls {
-		if h, ok := im.(Health); ok {
+		if h, ok := im.(impl.Health); ok {
 			h.Close()
 			foot.Restarts[im.Name()] = h.Restarts()
 			if b := h.Breaks(); len(b) > 0 {
@@ -151,8 +129,8 @@ chunks:
 
 // runChunk runs part through every implementation, the mirrors
 // concurrently, and returns results[impl][case].
-func runChunk(ctx context.Context, part []vectors.Case, impls []Impl) [][]harness.Result {
-	results := make([][]harness.Result, len(impls))
+func runChunk(ctx context.Context, part []vectors.Case, impls []impl.Impl) [][]impl.Result {
+	results := make([][]impl.Result, len(impls))
 	var wg sync.WaitGroup
 	for k, im := range impls {
 		wg.Add(1)
@@ -167,17 +145,17 @@ func runChunk(ctx context.Context, part []vectors.Case, impls []Impl) [][]harnes
 
 // runSupported answers the cases the implementation declared and marks the
 // rest skipped without asking it.
-func runSupported(ctx context.Context, im Impl, part []vectors.Case) []harness.Result {
-	out := make([]harness.Result, len(part))
+func runSupported(ctx context.Context, im impl.Impl, part []vectors.Case) []impl.Result {
+	out := make([]impl.Result, len(part))
 	decl := im.Implementation()
-	var jobs []harness.Job
+	var jobs []impl.Job
 	var at []int
 	for i, c := range part {
 		if !decl.Supports(c.Contract, c.Op) {
-			out[i] = harness.Result{Outcome: protocol.OutcomeSkipped, Reason: "not declared in the handshake"}
+			out[i] = impl.Result{Outcome: impl.Skipped, Reason: "not declared in the handshake"}
 			continue
 		}
-		jobs = append(jobs, harness.Job{Contract: c.Contract, Op: c.Op, Input: c.Input})
+		jobs = append(jobs, impl.Job{Contract: c.Contract, Op: c.Op, Input: c.Input})
 		at = append(at, i)
 	}
 	if len(jobs) > 0 {

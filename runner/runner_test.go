@@ -5,8 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"conform/mirrors/harness"
-	"conform/mirrors/protocol"
+	"conform/impl"
 	"conform/report"
 	"conform/vectors"
 )
@@ -14,16 +13,16 @@ import (
 // scripted is an Impl that answers from a table keyed by input.
 type scripted struct {
 	name    string
-	answers map[string]harness.Result
+	answers map[string]impl.Result
 	breaks  []string
 }
 
 func (s *scripted) Name() string { return s.name }
-func (s *scripted) Implementation() protocol.Implementation {
-	return protocol.Implementation{Contracts: map[string][]string{"t/1": {"op"}}}
+func (s *scripted) Implementation() impl.Info {
+	return impl.Info{Contracts: map[string][]string{"t/1": {"op"}}}
 }
-func (s *scripted) RunBatch(_ context.Context, jobs []harness.Job) []harness.Result {
-	out := make([]harness.Result, len(jobs))
+func (s *scripted) RunBatch(_ context.Context, jobs []impl.Job) []impl.Result {
+	out := make([]impl.Result, len(jobs))
 	for i, j := range jobs {
 		out[i] = s.answers[string(j.Input)]
 	}
@@ -34,11 +33,11 @@ func (s *scripted) Quarantined() bool { return false }
 func (s *scripted) Breaks() []string  { return s.breaks }
 func (s *scripted) Close()            {}
 
-func ok(out string) harness.Result {
-	return harness.Result{Outcome: protocol.OutcomeOK, Output: []byte(out)}
+func ok(out string) impl.Result {
+	return impl.Result{Outcome: impl.OK, Output: []byte(out)}
 }
-func refused(m string) harness.Result {
-	return harness.Result{Outcome: protocol.OutcomeRefused, Message: m}
+func refused(m string) impl.Result {
+	return impl.Result{Outcome: impl.Refused, Message: m}
 }
 
 type rows struct {
@@ -70,19 +69,19 @@ func TestClassification(t *testing.T) {
 		tcase("any", vectors.ExpectRefusedAny, "", ""),
 		tcase("ref", vectors.ExpectReference, "", ""),
 	}
-	ref := &scripted{name: "go", answers: map[string]harness.Result{
+	ref := &scripted{name: "go", answers: map[string]impl.Result{
 		"agree-ok": ok("A"), "agree-ref": refused("m"), "wrong-out": ok("A"), "wrong-msg": refused("m"),
 		"acc": refused("m"), "rej": ok("A"), "err": ok("A"), "skip": ok("A"), "time": ok("A"),
 		"any": refused("ref message"), "ref": ok("R"),
 	}}
-	mirror := &scripted{name: "m", answers: map[string]harness.Result{
+	mirror := &scripted{name: "m", answers: map[string]impl.Result{
 		"agree-ok": ok("A"), "agree-ref": refused("m"), "wrong-out": ok("B"), "wrong-msg": refused("other"),
-		"acc": ok(""), "rej": refused("m"), "err": {Outcome: protocol.OutcomeErrored, Message: "boom"},
-		"skip": {Outcome: protocol.OutcomeSkipped, Reason: "no"}, "time": {Outcome: harness.OutcomeTimeout, Uncaught: true},
+		"acc": ok(""), "rej": refused("m"), "err": {Outcome: impl.Errored, Message: "boom"},
+		"skip": {Outcome: impl.Skipped, Reason: "no"}, "time": {Outcome: impl.Timeout, Uncaught: true},
 		"any": refused("other message"), "ref": ok("R"),
 	}}
 	var got rows
-	foot := Run(context.Background(), cases, []Impl{ref, mirror}, report.Header{}, Options{
+	foot := Run(context.Background(), cases, []impl.Impl{ref, mirror}, report.Header{}, Options{
 		Repro: func(c vectors.Case, impl string) string { return "repro " + c.ID + " " + impl },
 	}, &got)
 	want := []report.Outcome{report.Agree, report.Agree, report.WrongOutput, report.WrongMessage,
@@ -117,14 +116,14 @@ func TestClassification(t *testing.T) {
 func TestExitCodes(t *testing.T) {
 	cases := []vectors.Case{tcase("x", vectors.ExpectOK, "A", "")}
 	good := func(name string) *scripted {
-		return &scripted{name: name, answers: map[string]harness.Result{"x": ok("A")}}
+		return &scripted{name: name, answers: map[string]impl.Result{"x": ok("A")}}
 	}
-	if f := Run(context.Background(), cases, []Impl{good("go"), good("m")}, report.Header{}, Options{}, &rows{}); f.ExitCode != report.ExitAgree {
+	if f := Run(context.Background(), cases, []impl.Impl{good("go"), good("m")}, report.Header{}, Options{}, &rows{}); f.ExitCode != report.ExitAgree {
 		t.Errorf("agreement: exit %d", f.ExitCode)
 	}
 	broken := good("m")
 	broken.breaks = []string{"timeout on t/1 op"}
-	f := Run(context.Background(), cases, []Impl{good("go"), broken}, report.Header{}, Options{}, &rows{})
+	f := Run(context.Background(), cases, []impl.Impl{good("go"), broken}, report.Header{}, Options{}, &rows{})
 	if f.ExitCode != report.ExitBroken || f.Restarts["m"] != 1 || len(f.Breaks["m"]) != 1 {
 		t.Errorf("protocol break: %+v", f)
 	}
@@ -132,18 +131,18 @@ func TestExitCodes(t *testing.T) {
 
 func TestFailFastAndMaxDisagreements(t *testing.T) {
 	var cases []vectors.Case
-	answers := map[string]harness.Result{}
+	answers := map[string]impl.Result{}
 	for i := 0; i < 50; i++ {
 		in := strings.Repeat("x", i+1)
 		cases = append(cases, tcase(in, vectors.ExpectOK, "A", ""))
 		answers[in] = ok("B")
 	}
 	ref := &scripted{name: "go", answers: answers}
-	f := Run(context.Background(), cases, []Impl{ref}, report.Header{}, Options{FailFast: true, Chunk: 10}, &rows{})
+	f := Run(context.Background(), cases, []impl.Impl{ref}, report.Header{}, Options{FailFast: true, Chunk: 10}, &rows{})
 	if f.Stopped != "fail-fast" || f.Disagreements != 1 {
 		t.Errorf("fail-fast: stopped %q after %d", f.Stopped, f.Disagreements)
 	}
-	f = Run(context.Background(), cases, []Impl{ref}, report.Header{}, Options{MaxDisagreements: 25, Chunk: 10}, &rows{})
+	f = Run(context.Background(), cases, []impl.Impl{ref}, report.Header{}, Options{MaxDisagreements: 25, Chunk: 10}, &rows{})
 	if !strings.HasPrefix(f.Stopped, "max-disagreements") || f.Disagreements != 25 {
 		t.Errorf("max: stopped %q after %d", f.Stopped, f.Disagreements)
 	}
@@ -151,7 +150,7 @@ func TestFailFastAndMaxDisagreements(t *testing.T) {
 
 func TestInterruptedRunReportsNoAnswersOfItsLastChunk(t *testing.T) {
 	var cases []vectors.Case
-	answers := map[string]harness.Result{}
+	answers := map[string]impl.Result{}
 	for i := 0; i < 30; i++ {
 		in := strings.Repeat("y", i+1)
 		cases = append(cases, tcase(in, vectors.ExpectOK, "A", ""))
@@ -161,7 +160,7 @@ func TestInterruptedRunReportsNoAnswersOfItsLastChunk(t *testing.T) {
 	calls := 0
 	ref := &cancelling{scripted: scripted{name: "go", answers: answers}, after: 2, cancel: cancel, calls: &calls}
 	var got rows
-	f := Run(ctx, cases, []Impl{ref}, report.Header{}, Options{Chunk: 10}, &got)
+	f := Run(ctx, cases, []impl.Impl{ref}, report.Header{}, Options{Chunk: 10}, &got)
 	if f.Stopped != "interrupted" || f.ExitCode != report.ExitInterrupted || len(got.rows) != 10 {
 		t.Errorf("stopped %q exit %d after %d rows; want interrupted, 130, the first chunk only", f.Stopped, f.ExitCode, len(got.rows))
 	}
@@ -175,10 +174,40 @@ type cancelling struct {
 	calls  *int
 }
 
-func (c *cancelling) RunBatch(ctx context.Context, jobs []harness.Job) []harness.Result {
+func (c *cancelling) RunBatch(ctx context.Context, jobs []impl.Job) []impl.Result {
 	*c.calls++
 	if *c.calls == c.after {
 		c.cancel()
 	}
 	return c.scripted.RunBatch(ctx, jobs)
+}
+
+// Verdict against the reference's answer, as the fuzz differ asks it: the
+// reference agrees with itself only when it answered ok or refused; a
+// mirror's skip is a skip, not an agreement; and without an answer of the
+// reference there is no expectation.
+func TestVerdictAgainstTheReference(t *testing.T) {
+	c := vectors.Case{Contract: "t/1", Op: "op", Input: []byte("x"), Expect: vectors.ExpectReference}
+	for _, tc := range []struct {
+		ref, got impl.Result
+		want     report.Outcome
+	}{
+		{ok("A"), ok("A"), report.Agree},
+		{ok(""), impl.Result{Outcome: impl.OK}, report.Agree},
+		{ok("A"), ok("B"), report.WrongOutput},
+		{refused("m"), refused("m"), report.Agree},
+		{refused("m"), refused("n"), report.WrongMessage},
+		{refused("m"), ok("A"), report.AcceptedShouldRefuse},
+		{ok("A"), refused("m"), report.RefusedShouldAccept},
+		{ok("A"), impl.Result{Outcome: impl.Skipped}, report.Skipped},
+		{ok("A"), impl.Result{Outcome: impl.Timeout, Uncaught: true}, report.Timeout},
+		{ok("A"), impl.Result{Outcome: impl.Errored, Uncaught: true}, report.Errored},
+		{impl.Result{Outcome: impl.Errored}, ok("A"), report.Errored},
+		{impl.Result{Outcome: impl.Errored}, impl.Result{Outcome: impl.Errored}, report.Errored},
+		{impl.Result{Outcome: impl.Skipped}, impl.Result{Outcome: impl.Skipped}, report.Skipped},
+	} {
+		if got := Verdict(c, tc.ref, tc.got); got != tc.want {
+			t.Errorf("reference %+v, got %+v: %s, want %s", tc.ref, tc.got, got, tc.want)
+		}
+	}
 }

@@ -2,13 +2,21 @@
 // (mirrors/PROTOCOL.md) on stdin and stdout. conform runs the reference
 // in-process; this binary exists so that the reference, or a mutant of it
 // built with go build -overlay, can be driven like any mirror.
+//
+// With --fake <bug> it serves a test double instead: the reference with
+// one seeded bug of package conform/fuzz/fake, which conform drives as
+// --impl fake:<bug>. An unknown bug exits 2 before the handshake.
 package main
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
+	"strings"
 
+	"conform/fuzz/fake"
 	"conform/mirrors/protocol"
 	"conform/reference"
 	"conform/reference/refusal"
@@ -58,7 +66,28 @@ func (handler) Guards() []protocol.Guard {
 	return gs
 }
 
+// faked is the reference with the seeded bug of f: its outputs pass
+// through f.Alter.
+type faked struct {
+	handler
+	f fake.Fake
+}
+
+func (h faked) Run(contract, op string, input []byte, ignore []protocol.GuardPair) ([]byte, string, string) {
+	out, refused, skip := h.handler.Run(contract, op, input, ignore)
+	if refused != "" || skip != "" {
+		return out, refused, skip
+	}
+	return h.f.Alter(contract, op, out), "", ""
+}
+
 func main() {
+	bug := flag.String("fake", "", "serve the test double fake:<bug> instead of the reference (one of: "+strings.Join(fake.Names(), ", ")+")")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "conform-harness: unexpected arguments %q\n", flag.Args())
+		os.Exit(2)
+	}
 	contracts := map[string][]string{}
 	for _, o := range reference.Operations() {
 		contracts[o.Contract] = append(contracts[o.Contract], o.Op)
@@ -67,7 +96,19 @@ func main() {
 		Name: "conform-go-reference", Language: "go", LanguageVersion: runtime.Version(),
 		Runtime: "go", RuntimeVersion: runtime.Version(), Version: version, Contracts: contracts,
 	}
-	if err := protocol.Serve(os.Stdin, os.Stdout, im, handler{}); err != nil {
+	var h protocol.Handler = handler{}
+	var w io.Writer = os.Stdout
+	if *bug != "" {
+		f, ok := fake.Fakes[*bug]
+		if !ok {
+			fmt.Fprintf(os.Stderr, "conform-harness: unknown fake %q (known: %s)\n", *bug, strings.Join(fake.Names(), ", "))
+			os.Exit(2)
+		}
+		fmt.Fprintf(os.Stderr, "conform-harness: serving the fuzz test double fake:%s (%s)\n", *bug, f.Doc)
+		im.Name, im.Version = "conform-fake-"+*bug, "0"
+		h, w = faked{f: f}, f.Writer(os.Stdout)
+	}
+	if err := protocol.Serve(os.Stdin, w, im, h); err != nil {
 		fmt.Fprintln(os.Stderr, "conform-harness:", err)
 		os.Exit(1)
 	}

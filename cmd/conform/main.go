@@ -7,13 +7,8 @@ import (
 	"os"
 
 	"conform/cli"
-	"conform/fuzz"
 )
 
 func main() {
-	// conform eval --impl fake:<bug> runs this binary as the fake's harness.
-	if bug := fuzz.FakeRequested(); bug != "" {
-		os.Exit(fuzz.ServeFake(bug, os.Stdin, os.Stdout, os.Stderr))
-	}
 	os.Exit(cli.Main(os.Args[1:], &cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"conform/impl"
 	"conform/mirrors/protocol"
 	"conform/mirrors/transport"
 )
@@ -56,35 +57,6 @@ func (o Options) maxRestarts() int {
 	return o.MaxRestarts
 }
 
-// Job is one operation to run.
-type Job struct {
-	Contract string
-	Op       string
-	Input    []byte
-}
-
-// Outcomes a Result can have beyond the protocol's run outcomes.
-const (
-	// OutcomeTimeout: the harness stayed silent past the timeout.
-	OutcomeTimeout = "timeout"
-)
-
-// Result is the answer to one Job.
-type Result struct {
-	// Outcome is protocol.OutcomeOK, OutcomeRefused, OutcomeErrored,
-	// OutcomeSkipped, or OutcomeTimeout.
-	Outcome string
-	Output  []byte
-	// Message is the refusal message, or what went wrong for errored.
-	Message string
-	Trace   string
-	Reason  string
-	// Uncaught is true when the harness itself broke (it exited, hung,
-	// wrote something that is not a valid answer): a protocol break,
-	// rather than a crash the harness caught and reported.
-	Uncaught bool
-}
-
 // Client drives one implementation. It is not safe for concurrent use.
 type Client struct {
 	name      string
@@ -93,7 +65,7 @@ type Client struct {
 	opts      Options
 
 	inc         *incarnation
-	impl        protocol.Implementation
+	info        impl.Info
 	ignore      []protocol.GuardPair
 	restarts    int
 	quarantined bool
@@ -109,8 +81,9 @@ func New(name string, t transport.Transport, cmd transport.Command, opts Options
 // Name is the implementation's short name ("ts", "python").
 func (c *Client) Name() string { return c.name }
 
-// Implementation is what the harness said about itself in its last handshake.
-func (c *Client) Implementation() protocol.Implementation { return c.impl }
+// Implementation is what the harness said about itself in its last
+// handshake.
+func (c *Client) Implementation() impl.Info { return c.info }
 
 // Restarts counts the restarts so far in this run.
 func (c *Client) Restarts() int { return c.restarts }
@@ -123,11 +96,11 @@ func (c *Client) Breaks() []string { return c.breaks }
 
 // Start launches the harness and does the handshake. An error means the
 // implementation failed to start or refused protocol version 1.
-func (c *Client) Start(ctx context.Context) (protocol.Implementation, error) {
+func (c *Client) Start(ctx context.Context) (impl.Info, error) {
 	if err := c.spawn(ctx); err != nil {
-		return protocol.Implementation{}, err
+		return impl.Info{}, err
 	}
-	return c.impl, nil
+	return c.info, nil
 }
 
 // Close ends the harness by closing its stdin, and kills it if it has not
@@ -176,8 +149,8 @@ const (
 // The harness is restarted after each break and the jobs after it are sent
 // again. Once quarantined, every remaining job is errored "implementation
 // quarantined".
-func (c *Client) RunBatch(ctx context.Context, jobs []Job) []Result {
-	results := make([]Result, len(jobs))
+func (c *Client) RunBatch(ctx context.Context, jobs []impl.Job) []impl.Result {
+	results := make([]impl.Result, len(jobs))
 	next := 0
 	// Jobs before replayUntil are sent one run request each: they are the
 	// replay of a batch that broke. unspent is that batch's break, which
@@ -190,7 +163,7 @@ func (c *Client) RunBatch(ctx context.Context, jobs []Job) []Result {
 				msg = "run cancelled"
 			}
 			for i := next; i < len(jobs); i++ {
-				results[i] = Result{Outcome: protocol.OutcomeErrored, Message: msg, Uncaught: c.quarantined}
+				results[i] = impl.Result{Outcome: impl.Errored, Message: msg, Uncaught: c.quarantined}
 			}
 			break
 		}
@@ -274,12 +247,12 @@ func (c *Client) RunBatch(ctx context.Context, jobs []Job) []Result {
 // batchCases cases and batchBytes input bytes when batching, else one run
 // request per job. at[k] lists the job indices request k carries. A job too
 // large for a protocol line is answered skipped in results and not sent.
-func requests(jobs []Job, next int, batching bool, results []Result) (reqs []protocol.Request, at [][]int) {
+func requests(jobs []impl.Job, next int, batching bool, results []impl.Result) (reqs []protocol.Request, at [][]int) {
 	size := 0
 	for i := next; i < len(jobs); i++ {
 		j := jobs[i]
 		if tooLarge(j.Input) {
-			results[i] = Result{Outcome: protocol.OutcomeSkipped,
+			results[i] = impl.Result{Outcome: impl.Skipped,
 				Reason: fmt.Sprintf("input of %d bytes does not fit a protocol line (%d MiB)", len(j.Input), protocol.MaxLine>>20)}
 			continue
 		}
@@ -390,7 +363,7 @@ func (c *Client) spawn(ctx context.Context) error {
 		return fmt.Errorf("%s harness refused protocol %d (%s; supports %v)", c.name, protocol.Version, a.Message, a.Supported)
 	}
 	inc.batching = a.HasFeature(protocol.FeatureBatch)
-	c.inc, c.impl = inc, *a.Implementation
+	c.inc, c.info = inc, infoOf(*a.Implementation)
 	if len(c.ignore) > 0 {
 		answers, fail := inc.roundTrip(ctx, []protocol.Request{{Cmd: protocol.CmdIgnore, Ignore: c.ignore}}, c.opts.timeout())
 		if fail != nil || answers[0].Outcome != protocol.OutcomeAck {
@@ -402,8 +375,19 @@ func (c *Client) spawn(ctx context.Context) error {
 	return nil
 }
 
-func fromAnswer(a protocol.Answer) Result {
-	return Result{Outcome: a.Outcome, Output: a.Output, Message: a.Message, Trace: a.Trace, Reason: a.Reason}
+// fromAnswer converts a validated run answer (or batch entry) into a
+// Result. impl's outcome names are the protocol's run outcomes, so the
+// outcome carries over as it is.
+func fromAnswer(a protocol.Answer) impl.Result {
+	return impl.Result{Outcome: a.Outcome, Output: a.Output, Message: a.Message, Trace: a.Trace, Reason: a.Reason}
+}
+
+// infoOf converts the handshake's implementation object.
+func infoOf(im protocol.Implementation) impl.Info {
+	return impl.Info{
+		Name: im.Name, Language: im.Language, LanguageVersion: im.LanguageVersion,
+		Runtime: im.Runtime, RuntimeVersion: im.RuntimeVersion, Version: im.Version, Contracts: im.Contracts,
+	}
 }
 
 // failure is a protocol break at one position of a round trip.
@@ -412,11 +396,11 @@ type failure struct {
 	detail string
 }
 
-func (f *failure) result() Result {
+func (f *failure) result() impl.Result {
 	if f.kind == "timeout" {
-		return Result{Outcome: OutcomeTimeout, Message: f.detail, Uncaught: true}
+		return impl.Result{Outcome: impl.Timeout, Message: f.detail, Uncaught: true}
 	}
-	return Result{Outcome: protocol.OutcomeErrored, Message: f.kind + ": " + f.detail, Uncaught: true}
+	return impl.Result{Outcome: impl.Errored, Message: f.kind + ": " + f.detail, Uncaught: true}
 }
 
 // incarnation is one process's life: its pipes, its reader and its seqs.

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"conform/impl"
 	"conform/mirrors/protocol"
 	"conform/mirrors/transport"
 )
@@ -167,17 +168,17 @@ func fakeClient(t *testing.T, mode string, opts Options) *Client {
 	return c
 }
 
-func jobs(inputs ...string) []Job {
-	var js []Job
+func jobs(inputs ...string) []impl.Job {
+	var js []impl.Job
 	for _, in := range inputs {
-		js = append(js, Job{Contract: "echo/1", Op: "echo", Input: []byte(in)})
+		js = append(js, impl.Job{Contract: "echo/1", Op: "echo", Input: []byte(in)})
 	}
 	return js
 }
 
 // check asserts each result: "ok" means an echo of the input; anything
 // else is the expected outcome with Uncaught set.
-func check(t *testing.T, inputs []string, got []Result, want []string) {
+func check(t *testing.T, inputs []string, got []impl.Result, want []string) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("got %d results, want %d", len(got), len(want))
@@ -220,14 +221,14 @@ func TestMisbehaviourIsClassifiedAndRecovered(t *testing.T) {
 		mode, bad, want string
 	}{
 		{"good", "crash", protocol.OutcomeErrored},
-		{"good", "hang", OutcomeTimeout},
+		{"good", "hang", impl.Timeout},
 		{"good", "garbage", protocol.OutcomeErrored},
 		{"good", "wrongseq", protocol.OutcomeErrored},
 		{"good", "badb64", protocol.OutcomeErrored},
 		{"good", "extra", protocol.OutcomeErrored},
 		{"good", "supported", protocol.OutcomeErrored},
 		{"batch", "crash", protocol.OutcomeErrored},
-		{"batch", "hang", OutcomeTimeout},
+		{"batch", "hang", impl.Timeout},
 		{"batch", "garbage", protocol.OutcomeErrored},
 		{"batch", "wrongseq", protocol.OutcomeErrored},
 	} {
@@ -288,7 +289,7 @@ func TestBatchesArePipelinedInOrder(t *testing.T) {
 	if c.Restarts() != 0 || len(c.Breaks()) != 0 {
 		t.Errorf("restarts %d, breaks %q", c.Restarts(), c.Breaks())
 	}
-	reqs, at := requests(jobs(inputs...), 0, true, make([]Result, len(inputs)))
+	reqs, at := requests(jobs(inputs...), 0, true, make([]impl.Result, len(inputs)))
 	if len(reqs) != (5000+63)/64 || len(at[0]) != 64 || reqs[0].Cmd != protocol.CmdBatch {
 		t.Errorf("%d requests, first of %d cases", len(reqs), len(at[0]))
 	}
@@ -317,7 +318,7 @@ func TestLateAnswerIsNotTakenForTheNext(t *testing.T) {
 		t.Fatal(err)
 	}
 	inputs := []string{"late", "next"}
-	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{OutcomeTimeout, "ok"})
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{impl.Timeout, "ok"})
 	time.Sleep(3 * time.Second)
 	inputs = []string{"after"}
 	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{"ok"})
@@ -437,5 +438,26 @@ func TestBatchBreakWithNoRestartLeft(t *testing.T) {
 	}
 	if !c.Quarantined() || c.Restarts() != 0 || len(c.Breaks()) != 1 || strings.Contains(c.Breaks()[0], "replaying") {
 		t.Errorf("quarantined %v, restarts %d, breaks %q", c.Quarantined(), c.Restarts(), c.Breaks())
+	}
+}
+
+// fromAnswer carries a run answer's outcome over as it is: impl's outcome
+// names must be the protocol's run outcomes, and infoOf must carry every
+// field of the handshake's implementation object.
+func TestOutcomesAndInfoConvert(t *testing.T) {
+	for _, o := range [][2]string{
+		{impl.OK, protocol.OutcomeOK}, {impl.Refused, protocol.OutcomeRefused},
+		{impl.Errored, protocol.OutcomeErrored}, {impl.Skipped, protocol.OutcomeSkipped},
+	} {
+		if o[0] != o[1] {
+			t.Errorf("impl outcome %q, protocol outcome %q", o[0], o[1])
+		}
+	}
+	im := protocol.Implementation{Name: "n", Language: "l", LanguageVersion: "lv", Runtime: "r", RuntimeVersion: "rv",
+		Version: "v", Contracts: map[string][]string{"c/1": {"op"}}}
+	want, _ := json.Marshal(im)
+	got, _ := json.Marshal(infoOf(im))
+	if string(got) != string(want) {
+		t.Errorf("infoOf: %s, want %s", got, want)
 	}
 }

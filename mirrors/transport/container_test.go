@@ -15,6 +15,7 @@ import (
 
 	"github.com/moby/moby/client"
 
+	"conform/impl"
 	"conform/mirrors"
 	"conform/mirrors/harness"
 	"conform/mirrors/protocol"
@@ -105,16 +106,16 @@ func noneLeft(t testing.TB, ct *transport.Container) {
 	}
 }
 
-func jobs() []harness.Job {
-	var js []harness.Job
+func jobs() []impl.Job {
+	var js []impl.Job
 	for i, in := range []string{`{"b":1,"a":2}`, `[1e21, "\u00e9"]`, `{"a":1,"a":2}`, `{"c":[3,2,1],"b":0.1}`} {
-		js = append(js, harness.Job{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte(in)})
-		js = append(js, harness.Job{Contract: "frame/1", Op: "lex", Input: []byte(in + strings.Repeat(" ", i))})
+		js = append(js, impl.Job{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte(in)})
+		js = append(js, impl.Job{Contract: "frame/1", Op: "lex", Input: []byte(in + strings.Repeat(" ", i))})
 	}
 	return js
 }
 
-func sameResults(t *testing.T, what string, got, want []harness.Result) {
+func sameResults(t *testing.T, what string, got, want []impl.Result) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("%s: %d results, want %d", what, len(got), len(want))
@@ -311,9 +312,9 @@ s.on("timeout", () => { console.log("connect failed timeout"); s.destroy(); });
 func TestContainerKilledHarnessIsRestarted(t *testing.T) {
 	ct := newContainer(t)
 	const n = 300000 // several seconds of work, so the kill lands mid-run
-	var batch []harness.Job
+	var batch []impl.Job
 	for i := 0; i < n; i++ {
-		batch = append(batch, harness.Job{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte(fmt.Sprintf(`{"b":%d,"a":"x"}`, i))})
+		batch = append(batch, impl.Job{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte(fmt.Sprintf(`{"b":%d,"a":"x"}`, i))})
 	}
 	for _, name := range []string{"ts", "python"} {
 		c := harness.New(name, ct, mirrorCommand(t, ct, name), harness.Options{})
@@ -329,7 +330,7 @@ func TestContainerKilledHarnessIsRestarted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		done := make(chan []harness.Result)
+		done := make(chan []impl.Result)
 		go func() { done <- c.RunBatch(context.Background(), batch) }()
 		time.Sleep(300 * time.Millisecond)
 		if err := syscall.Kill(insp.Container.State.Pid, syscall.SIGKILL); err != nil {

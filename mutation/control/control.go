@@ -13,6 +13,7 @@ package control
 import (
 	"context"
 
+	"conform/impl"
 	"conform/mirrors/harness"
 	"conform/mirrors/protocol"
 	"conform/reference"
@@ -21,7 +22,7 @@ import (
 
 // Impl is one implementation with the guard-mutation controls.
 type Impl interface {
-	runner.Impl
+	impl.Impl
 	// Guards returns the implementation's closed refusal table, every
 	// contract it serves, in its own order. An error means the
 	// implementation broke while answering.

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"conform/mirrors/harness"
+	"conform/impl"
 	"conform/mirrors/protocol"
 	"conform/reference"
 	"conform/runner"
@@ -51,7 +51,7 @@ func TestReference(t *testing.T) {
 	}
 	op := struct{ Contract, Op string }{v.Contract, v.Op}
 	input := v.Input
-	job := []harness.Job{{Contract: op.Contract, Op: op.Op, Input: input}}
+	job := []impl.Job{{Contract: op.Contract, Op: op.Op, Input: input}}
 	before := im.RunBatch(ctx, job)[0]
 	if before.Outcome != protocol.OutcomeRefused {
 		t.Fatalf("%s: %+v", op.Contract, before)

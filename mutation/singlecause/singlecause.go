@@ -35,7 +35,7 @@ import (
 	"sync"
 	"time"
 
-	"conform/mirrors/harness"
+	"conform/impl"
 	"conform/mirrors/protocol"
 	"conform/mutation/control"
 	"conform/vectors"
@@ -86,7 +86,7 @@ type Answer struct {
 	Output  []byte `json:"output,omitempty"`
 }
 
-func answerOf(r harness.Result) Answer {
+func answerOf(r impl.Result) Answer {
 	return Answer{Outcome: r.Outcome, Message: r.Message, Output: r.Output}
 }
 
@@ -166,9 +166,9 @@ type Guard struct {
 
 // Result is the audit of one implementation.
 type Result struct {
-	Impl           string                  `json:"impl"`
-	Implementation protocol.Implementation `json:"implementation"`
-	Guards         []Guard                 `json:"guards"`
+	Impl           string    `json:"impl"`
+	Implementation impl.Info `json:"implementation"`
+	Guards         []Guard   `json:"guards"`
 	// Baseline lists the vectors the implementation disagrees with under
 	// an empty ignore set; any makes the audit's premise false.
 	Baseline []Change `json:"baseline,omitempty"`
@@ -206,7 +206,7 @@ func (r Result) OK() bool {
 }
 
 // expected returns whether got is what vector c requires.
-func expected(c vectors.Case, got harness.Result) bool {
+func expected(c vectors.Case, got impl.Result) bool {
 	switch c.Expect {
 	case vectors.ExpectOK:
 		return got.Outcome == protocol.OutcomeOK && bytes.Equal(got.Output, c.Output)
@@ -327,21 +327,21 @@ type auditor struct {
 	opts Options
 	res  *Result
 	run  []vectors.Case
-	base []harness.Result
+	base []impl.Result
 }
 
 // batch runs the vectors at idx (indices into a.run) and returns their
 // results by index into a.run (other entries zero).
-func (a *auditor) batch(ctx context.Context, idx []int) []harness.Result {
-	jobs := make([]harness.Job, len(idx))
+func (a *auditor) batch(ctx context.Context, idx []int) []impl.Result {
+	jobs := make([]impl.Job, len(idx))
 	for k, i := range idx {
 		c := a.run[i]
-		jobs[k] = harness.Job{Contract: c.Contract, Op: c.Op, Input: c.Input}
+		jobs[k] = impl.Job{Contract: c.Contract, Op: c.Op, Input: c.Input}
 	}
 	got := a.im.RunBatch(ctx, jobs)
 	a.res.Runs++
 	a.res.Vectors += len(jobs)
-	out := make([]harness.Result, len(a.run))
+	out := make([]impl.Result, len(a.run))
 	for k, i := range idx {
 		out[i] = got[k]
 	}
@@ -437,7 +437,7 @@ func broke(im control.Impl) string {
 // guardList is im's table for the contracts in scope that it declares (or
 // that vectors name), then, per contract, every message vectors aim at that
 // the table lacks, with an empty code.
-func guardList(table []protocol.Guard, run []vectors.Case, decl protocol.Implementation, inScope func(string) bool) []protocol.Guard {
+func guardList(table []protocol.Guard, run []vectors.Case, decl impl.Info, inScope func(string) bool) []protocol.Guard {
 	var out []protocol.Guard
 	have := map[protocol.GuardPair]bool{}
 	for _, g := range table {

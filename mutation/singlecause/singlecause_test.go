@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"conform/mirrors/harness"
+	"conform/impl"
 	"conform/mirrors/protocol"
 	"conform/mutation/control"
 	"conform/mutation/weaken"
@@ -28,8 +28,8 @@ type fake struct {
 }
 
 func (f *fake) Name() string { return "fake" }
-func (f *fake) Implementation() protocol.Implementation {
-	return protocol.Implementation{Contracts: map[string][]string{"t/1": {"op"}, "u/1": {"op"}}}
+func (f *fake) Implementation() impl.Info {
+	return impl.Info{Contracts: map[string][]string{"t/1": {"op"}, "u/1": {"op"}}}
 }
 func (f *fake) Guards(context.Context) ([]protocol.Guard, error) { return f.guards, nil }
 func (f *fake) SetIgnore(_ context.Context, pairs []protocol.GuardPair) ([]protocol.GuardPair, error) {
@@ -42,8 +42,8 @@ func (f *fake) SetIgnore(_ context.Context, pairs []protocol.GuardPair) ([]proto
 	}
 	return nil, nil
 }
-func (f *fake) RunBatch(_ context.Context, jobs []harness.Job) []harness.Result {
-	out := make([]harness.Result, len(jobs))
+func (f *fake) RunBatch(_ context.Context, jobs []impl.Job) []impl.Result {
+	out := make([]impl.Result, len(jobs))
 	for i, j := range jobs {
 		in := string(j.Input)
 		msg, refused := strings.CutPrefix(in, "g:")
@@ -56,11 +56,11 @@ func (f *fake) RunBatch(_ context.Context, jobs []harness.Job) []harness.Result 
 		}
 		switch {
 		case changed:
-			out[i] = harness.Result{Outcome: protocol.OutcomeOK, Output: []byte("leaked")}
+			out[i] = impl.Result{Outcome: protocol.OutcomeOK, Output: []byte("leaked")}
 		case refused && (!f.ignored[msg] || f.sticky[in]):
-			out[i] = harness.Result{Outcome: protocol.OutcomeRefused, Message: msg}
+			out[i] = impl.Result{Outcome: protocol.OutcomeRefused, Message: msg}
 		default:
-			out[i] = harness.Result{Outcome: protocol.OutcomeOK, Output: []byte(in)}
+			out[i] = impl.Result{Outcome: protocol.OutcomeOK, Output: []byte(in)}
 		}
 	}
 	return out

@@ -31,6 +31,7 @@ import (
 	"sync"
 	"time"
 
+	"conform/impl"
 	"conform/mirrors/harness"
 	"conform/mirrors/protocol"
 	"conform/mirrors/transport"
@@ -232,9 +233,9 @@ func check(ctx context.Context, opts Options, bin string, cases []vectors.Case) 
 	if _, err := c.Start(ctx); err != nil {
 		return nil, false, err
 	}
-	jobs := make([]harness.Job, len(cases))
+	jobs := make([]impl.Job, len(cases))
 	for i, cs := range cases {
-		jobs[i] = harness.Job{Contract: cs.Contract, Op: cs.Op, Input: cs.Input}
+		jobs[i] = impl.Job{Contract: cs.Contract, Op: cs.Op, Input: cs.Input}
 	}
 	got := c.RunBatch(ctx, jobs)
 	var fails []Failure
@@ -243,7 +244,7 @@ func check(ctx context.Context, opts Options, bin string, cases []vectors.Case) 
 		if pass(cs, got[i]) {
 			continue
 		}
-		if len(fails) == 0 && got[i].Outcome == harness.OutcomeTimeout {
+		if len(fails) == 0 && got[i].Outcome == impl.Timeout {
 			firstTimeout = true
 		}
 		fails = append(fails, Failure{ID: cs.ID, Name: cs.Name, Source: cs.Source, Want: want(cs), Got: answer(got[i])})
@@ -251,7 +252,7 @@ func check(ctx context.Context, opts Options, bin string, cases []vectors.Case) 
 	return fails, firstTimeout, nil
 }
 
-func pass(c vectors.Case, r harness.Result) bool {
+func pass(c vectors.Case, r impl.Result) bool {
 	switch c.Expect {
 	case vectors.ExpectOK:
 		return r.Outcome == protocol.OutcomeOK && bytes.Equal(r.Output, c.Output)
@@ -268,7 +269,7 @@ func want(c vectors.Case) string {
 	return fmt.Sprintf("refused %q", c.Message)
 }
 
-func answer(r harness.Result) string {
+func answer(r impl.Result) string {
 	switch r.Outcome {
 	case protocol.OutcomeOK:
 		return fmt.Sprintf("ok (%d bytes)", len(r.Output))

@@ -1,4 +1,4 @@
-package fuzz
+package campaign
 
 import (
 	"io/fs"
@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"conform/mirrors/harness"
-	"conform/mirrors/protocol"
+	"conform/fuzz"
+	"conform/impl"
 	"conform/vectors"
 )
 
@@ -20,11 +20,11 @@ import (
 func copyVectors(t *testing.T) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), "vectors")
-	err := filepath.WalkDir("../vectors", func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir("../../vectors", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel("../vectors", p)
+		rel, _ := filepath.Rel("../../vectors", p)
 		if d.IsDir() {
 			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
 		}
@@ -42,27 +42,27 @@ func copyVectors(t *testing.T) string {
 
 func TestWriteFindings(t *testing.T) {
 	dir := copyVectors(t)
-	ds := []Disagreement{
+	ds := []fuzz.Disagreement{
 		{
-			Job:  harness.Job{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte("{\"\U0001f600\":1,\"\ue000\":2}")},
+			Job:  impl.Job{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte("{\"\U0001f600\":1,\"\ue000\":2}")},
 			Impl: "python",
-			Want: harness.Result{Outcome: protocol.OutcomeOK, Output: []byte("{\"\U0001f600\":1,\"\ue000\":2}")},
-			Got:  harness.Result{Outcome: protocol.OutcomeOK, Output: []byte("{\"\ue000\":2,\"\U0001f600\":1}")},
+			Want: impl.Result{Outcome: impl.OK, Output: []byte("{\"\U0001f600\":1,\"\ue000\":2}")},
+			Got:  impl.Result{Outcome: impl.OK, Output: []byte("{\"\ue000\":2,\"\U0001f600\":1}")},
 		},
 		{
-			Job:  harness.Job{Contract: "frame/1", Op: "lex", Input: []byte("{\"fuzz\":\"\xfe\xff\"}")},
+			Job:  impl.Job{Contract: "frame/1", Op: "lex", Input: []byte("{\"fuzz\":\"\xfe\xff\"}")},
 			Impl: "ts",
-			Want: harness.Result{Outcome: protocol.OutcomeRefused, Message: "frame is not valid UTF-8"},
-			Got:  harness.Result{Outcome: protocol.OutcomeOK, Output: []byte{}},
+			Want: impl.Result{Outcome: impl.Refused, Message: "frame is not valid UTF-8"},
+			Got:  impl.Result{Outcome: impl.OK, Output: []byte{}},
 		},
 		{
-			Job:  harness.Job{Contract: "frame/1", Op: "lex", Input: []byte("{}")},
+			Job:  impl.Job{Contract: "frame/1", Op: "lex", Input: []byte("{}")},
 			Impl: "go",
-			Want: harness.Result{Outcome: protocol.OutcomeErrored, Message: "panic"},
+			Want: impl.Result{Outcome: impl.Errored, Message: "panic"},
 		},
 		// A batch break is no case's finding.
 		{
-			Job:   harness.Job{Contract: "frame/1", Op: "lex", Input: []byte("[]")},
+			Job:   impl.Job{Contract: "frame/1", Op: "lex", Input: []byte("[]")},
 			Impl:  "python",
 			Break: "violation: line ends with CR",
 			Cases: 64,
@@ -101,7 +101,7 @@ func TestWriteFindings(t *testing.T) {
 	}
 	// The generator keeps the findings and lists them in its MANIFEST.
 	cmd := exec.Command("go", "run", "./vectors/generate", "-check", "-dir", dir)
-	cmd.Dir = ".."
+	cmd.Dir = "../.."
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("generate -check with findings: %v\n%s", err, out)
 	}
@@ -117,14 +117,14 @@ func TestWriteFindingsLeavesOtherFilesAlone(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	d := Disagreement{
-		Job:  harness.Job{Contract: "frame/1", Op: "lex", Input: []byte("{\"fifo\":1}")},
+	d := fuzz.Disagreement{
+		Job:  impl.Job{Contract: "frame/1", Op: "lex", Input: []byte("{\"fifo\":1}")},
 		Impl: "ts",
-		Want: harness.Result{Outcome: protocol.OutcomeOK, Output: []byte("x")},
-		Got:  harness.Result{Outcome: protocol.OutcomeOK, Output: []byte("y")},
+		Want: impl.Result{Outcome: impl.OK, Output: []byte("x")},
+		Got:  impl.Result{Outcome: impl.OK, Output: []byte("y")},
 	}
 	done := make(chan error, 1)
-	go func() { _, err := WriteFindings(dir, "FuzzTest", []Disagreement{d}); done <- err }()
+	go func() { _, err := WriteFindings(dir, "FuzzTest", []fuzz.Disagreement{d}); done <- err }()
 	select {
 	case err := <-done:
 		if err != nil {
@@ -140,7 +140,7 @@ func TestWriteFindingsLeavesOtherFilesAlone(t *testing.T) {
 		t.Errorf("the FIFO is gone or changed: %v %v", st, err)
 	}
 	empty := t.TempDir()
-	if _, err := WriteFindings(empty, "FuzzTest", []Disagreement{d}); err == nil || !strings.Contains(err.Error(), empty+"/MANIFEST: ") {
+	if _, err := WriteFindings(empty, "FuzzTest", []fuzz.Disagreement{d}); err == nil || !strings.Contains(err.Error(), empty+"/MANIFEST: ") {
 		t.Errorf("a directory without MANIFEST: %v", err)
 	}
 }

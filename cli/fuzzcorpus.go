@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"conform/fuzz"
+	"conform/fuzz/campaign"
 	"conform/fuzz/gocheck"
 	"conform/fuzz/share"
 	"conform/internal/atomicfile"
@@ -77,7 +78,7 @@ func gocheckNames() []string {
 // testdata/fuzz/<name> of its package, and the engine's cache
 // $GOCACHE/fuzz/<package>/<name>.
 func goCorpusDirs(mod string, t fuzzTarget) (testdata, cache string, err error) {
-	c, err := fuzzCache(mod) // $GOCACHE/fuzz/conform/fuzz
+	c, err := campaign.GoCache(mod) // $GOCACHE/fuzz/conform/fuzz
 	if err != nil {
 		return "", "", err
 	}
@@ -135,7 +136,7 @@ func newCorpusExportCmd(env *Env) *cobra.Command {
 			if o.output == "" {
 				return usageErr("export needs -o FILE")
 			}
-			mod, err := moduleRoot(o.module)
+			mod, err := campaign.ModuleRoot(o.module)
 			if err != nil {
 				return usageErr("%v", err)
 			}
@@ -248,7 +249,7 @@ the jsontext oracle into the differential target's corpus, and back.`,
 			if err != nil {
 				return err
 			}
-			mod, err := moduleRoot(o.module)
+			mod, err := campaign.ModuleRoot(o.module)
 			if err != nil {
 				return usageErr("%v", err)
 			}
@@ -414,7 +415,7 @@ libFuzzer build ignores f.Add). Files already in DIR are kept.`,
 			case "none":
 				corpora = ""
 			case "":
-				mod, err := moduleRoot(o.module)
+				mod, err := campaign.ModuleRoot(o.module)
 				if err != nil {
 					return usageErr("%v (or give --corpora DIR, or --corpora none)", err)
 				}

@@ -1,4 +1,4 @@
-package fuzz
+package campaign
 
 import (
 	"bytes"
@@ -15,8 +15,9 @@ import (
 	"testing/fstest"
 	"unicode/utf8"
 
+	"conform/fuzz"
+	"conform/impl"
 	"conform/internal/atomicfile"
-	"conform/mirrors/protocol"
 	"conform/vectors"
 )
 
@@ -40,7 +41,7 @@ type Written struct {
 // expectation and are not written. The new
 // vector set is loaded and verified in memory before anything is written;
 // then each file is replaced atomically, MANIFEST last.
-func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
+func WriteFindings(dir, target string, ds []fuzz.Disagreement) ([]Written, error) {
 	fsys := os.DirFS(dir)
 	files, err := vectors.LoadNamed(fsys, dir)
 	if err != nil {
@@ -131,7 +132,7 @@ func WriteFindings(dir, target string, ds []Disagreement) ([]Written, error) {
 }
 
 // findingLine renders one finding as a vector case line.
-func findingLine(id, target string, d Disagreement) (string, error) {
+func findingLine(id, target string, d fuzz.Disagreement) (string, error) {
 	var b strings.Builder
 	b.WriteString(`{"id":"` + id + `","name":"fuzz-` + id + `"`)
 	if utf8.Valid(d.Job.Input) {
@@ -140,23 +141,23 @@ func findingLine(id, target string, d Disagreement) (string, error) {
 		b.WriteString(`,"input_hex":"` + hex.EncodeToString(d.Job.Input) + `"`)
 	}
 	switch d.Want.Outcome {
-	case protocol.OutcomeOK:
+	case impl.OK:
 		b.WriteString(`,"expect":"ok"`)
 		if utf8.Valid(d.Want.Output) {
 			b.WriteString(`,"output":` + vectors.QuoteASCII(string(d.Want.Output)))
 		} else {
 			b.WriteString(`,"output_hex":"` + hex.EncodeToString(d.Want.Output) + `"`)
 		}
-	case protocol.OutcomeRefused:
+	case impl.Refused:
 		b.WriteString(`,"expect":"refused","message":` + vectors.QuoteASCII(d.Want.Message))
 	default:
 		return "", fmt.Errorf("the reference gave %s: no expectation to write", d.Want.Outcome)
 	}
 	got := d.Got.Outcome
 	switch {
-	case d.Got.Outcome == protocol.OutcomeRefused:
+	case d.Got.Outcome == impl.Refused:
 		got = fmt.Sprintf("refused %q", d.Got.Message)
-	case d.Got.Outcome == protocol.OutcomeOK:
+	case d.Got.Outcome == impl.OK:
 		got = "other output bytes"
 	case d.Got.Message != "":
 		got += ": " + d.Got.Message
@@ -206,12 +207,12 @@ func writeAtomic(path string, b []byte) error {
 // through d: how conform fuzz turns the failing input Go's engine wrote
 // into findings. A panic while expanding the input (a bug of the
 // generators, not of an implementation) is an error.
-func Rerun(ctx context.Context, d *Differ, t Target, data []byte) (ds []Disagreement, err error) {
+func Rerun(ctx context.Context, d *fuzz.Differ, t fuzz.Target, data []byte) (ds []fuzz.Disagreement, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("expanding the input into cases panics (a bug of fuzz/gen or fuzz/cases, not of an implementation): %v", p)
 		}
 	}()
-	jobs := Jobs(t, data)
+	jobs := fuzz.Jobs(t, data)
 	return d.Check(ctx, jobs), nil
 }

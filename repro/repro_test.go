@@ -1,0 +1,81 @@
+package repro
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+func TestQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"ts":                  "ts",
+		"/abs/path-1_2.x":     "/abs/path-1_2.x",
+		"ts,python":           "'ts,python'",
+		"fake:codepoint-sort": "'fake:codepoint-sort'",
+		"a b":                 "'a b'",
+		"it's":                `'it'\''s'`,
+		"":                    "''",
+	} {
+		if got := Quote(in); got != want {
+			t.Errorf("Quote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// The lines conform prints, each in the one form it has always had.
+func TestLines(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ got, want string }{
+		{Case("conform", "0123456789abcdef", "ts", "", ""), "conform repro 0123456789abcdef --impl ts"},
+		{Case("go run ./cmd/conform", "0123456789abcdef", "python", "my vectors", ""),
+			"go run ./cmd/conform repro 0123456789abcdef --impl python --vectors '" + filepath.Join(wd, "my vectors") + "'"},
+		{Case("conform", "0123456789abcdef", "go", "v", "/c/jcs"), "conform repro 0123456789abcdef --impl go --corpus /c/jcs"},
+		{Finding("conform", "0123456789abcdef", "/v", "ts,python"), "conform repro 0123456789abcdef --vectors /v --impl 'ts,python'"},
+		{FuzzReplay("CONFORM_FUZZ_IMPLS", "none", "FuzzJCS", "88a3f8"), "CONFORM_FUZZ_IMPLS=none go test -run 'FuzzJCS/88a3f8' ./fuzz/"},
+		{Conform("conform", "repro").Placeholder("<id>").Flag("impl", "ts").String(), "conform repro <id> --impl ts"},
+		{Conform("go run ./cmd/conform", "eval").Flag("contract", "frame/1").Flag("op", "lex").Stdin([]byte("{'%\\\x00\xff\n}")).String(),
+			`printf '{\047\045\134\000\377\012}' | go run ./cmd/conform eval --contract frame/1 --op lex`},
+	} {
+		if c.got != c.want {
+			t.Errorf("got  %s\nwant %s", c.got, c.want)
+		}
+	}
+}
+
+// A Stdin line gives its command exactly the bytes it was built from,
+// whatever they are: sh runs it.
+func TestStdinRoundTrips(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := make([]byte, 256)
+	for i := range in {
+		in[i] = byte(i)
+	}
+	l := &Line{words: []string{"od", "-An", "-v", "-tx1"}}
+	want, err := exec.Command("od", "-An", "-v", "-tx1", writeTemp(t, in)).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := exec.Command(sh, "-c", l.Stdin(in).String()).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("through printf:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func writeTemp(t *testing.T, b []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "in")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
