@@ -5,7 +5,9 @@ messages, order), and nothing is registered that the catalogue lacks."""
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 import sys
 import tempfile
 import unittest
@@ -64,6 +66,67 @@ class Registration(unittest.TestCase):
             contracts.unknown([known, wrong_contract, wrong_message, wrong_contract]),
             [wrong_contract, wrong_message],
         )
+
+
+MIRROR = Path(__file__).resolve().parents[1]
+
+
+def builds_on(ident: str) -> set[str]:
+    """The idents of the registered contract modules that import the module
+    ``ident`` (``from . import ident`` or ``from .ident import ...``): a
+    contract built on another may name it (digest on its canonical JSON)."""
+    out = set()
+    for c in CATALOGUE:
+        tree = ast.parse((MIRROR / "conform_mirror" / f"{c.ident}.py").read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and (
+                node.module == ident or (node.module is None and any(a.name == ident for a in node.names))
+            ):
+                out.add(c.ident)
+    return out
+
+
+def own_files(ident: str) -> set[Path]:
+    """A contract's own files in this mirror: its module and its tests."""
+    return ({MIRROR / "conform_mirror" / f"{ident}.py"}
+            | {p for p in (MIRROR / "tests").glob(f"test_{ident}*.py")
+               if p.stem == f"test_{ident}" or p.stem.startswith(f"test_{ident}_")})
+
+
+class Naming(unittest.TestCase):
+    """No file of this mirror names a contract but the contract's own files,
+    those of the contracts built on it, and its registration line
+    (spec/README.md, "The catalogue")."""
+
+    def test_contracts_are_named_in_their_own_files(self) -> None:
+        files = [p for p in MIRROR.rglob("*")
+                 if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
+        self.assertIn(MIRROR / "README.md", files)
+        registration = (MIRROR / "conform_mirror" / "contracts.py").read_text("utf-8")
+        for c in CATALOGUE:
+            allowed = own_files(c.ident)
+            for other in builds_on(c.ident):
+                allowed |= own_files(other)
+            names = [re.escape(c.contract)] + [re.escape(r.code) + r"\b" for r in c.refusals] + [
+                r"\b(?:import|from)\b[^\n]*\b" + c.ident + r"\b",
+                r"conform_mirror\." + c.ident + r"\b",
+            ]
+            pattern = re.compile("|".join(names))
+            line = re.compile(r'^    "' + c.ident + r'",\n', re.M)
+
+            def text(p: Path) -> str:
+                # The registration file, but its registration line.
+                content = p.read_text("utf-8", "replace")
+                return line.sub("", content) if p.name == "contracts.py" else content
+
+            with self.subTest(contract=c.contract):
+                self.assertEqual(
+                    sorted(str(p.relative_to(MIRROR)) for p in files
+                           if p not in allowed and pattern.search(text(p))),
+                    [],
+                )
+                # Registered by one line naming its module.
+                self.assertEqual(len(re.findall(r'^    "' + c.ident + r'",$', registration, re.M)), 1)
 
 
 class Reader(unittest.TestCase):

@@ -6,6 +6,7 @@ alike. A registered contract or operation without vectors fails."""
 from __future__ import annotations
 
 import collections
+import json
 import shutil
 import sys
 import tempfile
@@ -179,6 +180,33 @@ class Reader(unittest.TestCase):
     def append(self, path: Path, data: bytes) -> None:
         with open(path, "ab") as f:
             f.write(data)
+
+    def test_findings_are_vectors(self) -> None:
+        # vectors/README.md, "Findings": findings/<contract-dir>/<behaviour>.jsonl,
+        # listed in the MANIFEST, read like the golden vectors.
+        import hashlib
+
+        root = self.copy()
+        first = CASES[0]
+        data = b"a finding"
+        directory = first.contract.split("/")[0]
+        rel = f"findings/{directory}/fuzz-{first.op}.jsonl"
+        header = {"conform_vectors": 1, "contract": first.contract, "op": first.op,
+                  "behaviour": f"fuzz-{first.op}", "description": "One finding."}
+        case = {"id": vectorset.case_id(first.contract, first.op, data), "name": "one",
+                "input": data.decode(), "expect": "refused", "message": "any message"}
+        text = (json.dumps(header) + "\n" + json.dumps(case) + "\n").encode("ascii")
+        (root / "findings" / directory).mkdir(parents=True)
+        (root / rel).write_bytes(text)
+        manifest = root / "MANIFEST"
+        lines = manifest.read_text("ascii").split("\n")[:-1]
+        lines.append(hashlib.sha256(text).hexdigest() + "  " + rel)
+        lines.sort(key=lambda line: line.split("  ", 1)[1])
+        manifest.write_text("\n".join(lines) + "\n", "ascii")
+        loaded = vectorset.load(root)
+        found = [c for c in loaded if c.finding]
+        self.assertEqual([(c.source, c.input, c.message) for c in found], [(rel + ":2", data, "any message")])
+        self.assertEqual(len(loaded), len(CASES) + 1)
 
     def test_the_copy_reads(self) -> None:
         self.assertEqual(len(vectorset.load(self.copy())), len(CASES))
