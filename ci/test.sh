@@ -15,5 +15,9 @@ go vet ./...
 go run ./cmd/conform vectors verify
 go test ./...
 SMOKE_SECONDS=10 SMOKE_TARGETS="FuzzJCSOracle:jcs_oracle FuzzJSONTextOracle:jsontext_oracle" ci/libfuzzer-smoke.sh
+# Debian's pyflakes and mypy, by path: they run under Debian's python3, which
+# a python3 earlier on PATH (pyenv) does not see.
+for p in /usr/bin/pyflakes3 /usr/bin/mypy; do [ -x "$p" ] || { echo "ci/test.sh: $p is required (ci/setup.sh installs it)" >&2; exit 2; }; done
+(cd mirrors/python && /usr/bin/pyflakes3 . && /usr/bin/mypy)
 (cd mirrors/python && python3 -m unittest discover -s tests)
 (cd mirrors/ts && export CONFORM_REQUIRE_ORACLES=1 && npm ci --no-audit --no-fund --loglevel=error && npm test)

@@ -27,8 +27,8 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
-from conform_mirror import OPERATIONS  # noqa: E402
-from conform_mirror.refusal import GUARDS, Refusal, set_ignored  # noqa: E402
+from conform_mirror.contracts import GUARDS, OPERATIONS, unknown  # noqa: E402
+from conform_mirror.refusal import Refusal, set_ignored  # noqa: E402
 
 PROTOCOL = 1
 SUPPORTED = [PROTOCOL]
@@ -53,12 +53,13 @@ _ENCODER = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
 # than encoding a run answer; this one is built once. It is what encode()
 # builds for these settings, without the circular-reference check (answers
 # are trees).
+# (typeshed lists neither c_make_encoder nor encode_basestring_ascii.)
 _C_ENCODER = (
-    json.encoder.c_make_encoder(
-        None, _ENCODER.default, json.encoder.encode_basestring_ascii, None,
-        ":", ",", False, False, True,
+    json.encoder.c_make_encoder(  # type: ignore[attr-defined]
+        None, _ENCODER.default, json.encoder.encode_basestring_ascii,  # type: ignore[attr-defined]
+        None, ":", ",", False, False, True,
     )
-    if json.encoder.c_make_encoder is not None
+    if json.encoder.c_make_encoder is not None  # type: ignore[attr-defined]
     else None
 )
 
@@ -265,11 +266,11 @@ class Harness:
                     seq, "ignore entries need string fields contract and message"
                 )
             pairs.append((entry["contract"], entry["message"]))
-        unknown = set_ignored(pairs)
+        set_ignored(pairs)
         return {
             "seq": seq,
             "outcome": "ack",
-            "unknown": [{"contract": c, "message": m} for c, m in unknown],
+            "unknown": [{"contract": c, "message": m} for c, m in unknown(pairs)],
         }
 
 
@@ -282,7 +283,7 @@ def run_case(contract: str, op: str, encoded: Any) -> dict[str, Any]:
     Returns ``skipped`` for an operation this mirror lacks, ``errored`` for
     an input that is not a string of valid base64 or for an exception, and
     otherwise ``ok`` with the base64 output or ``refused`` with the
-    contract's message.
+    contract's message and, where the refusal says, its location ``at``.
     """
     operations = OPERATIONS.get(contract)
     if operations is None:
@@ -302,7 +303,9 @@ def run_case(contract: str, op: str, encoded: Any) -> dict[str, Any]:
     try:
         output = _b2a_base64(function(data), newline=False).decode("ascii")
     except Refusal as refusal:
-        return {"outcome": "refused", "message": refusal.message}
+        if refusal.location is None:
+            return {"outcome": "refused", "message": refusal.message}
+        return {"outcome": "refused", "message": refusal.message, "at": refusal.location.answer()}
     except Exception as e:  # RecursionError and MemoryError included
         return _errored_entry(_describe(e), _trace())
     return {"outcome": "ok", "output": output}
@@ -332,9 +335,10 @@ def _encode(value: Any) -> str:
     return "".join(_C_ENCODER(value, 0))
 
 
-# Encoded refused entries by message: refusal messages come from the
-# closed tables, so a batch's refused entries are nearly all cache hits.
-# Bounded, so that a mirror bug minting messages cannot grow it for ever.
+# The start of encoded refused entries by message, up to the message's
+# closing quote: refusal messages come from the closed tables, so a batch's
+# refused entries are nearly all cache hits. Bounded, so that a mirror bug
+# minting messages cannot grow it for ever.
 _REFUSED_ENTRIES: dict[str, str] = {}
 _REFUSED_ENTRIES_MAX = 4096
 
@@ -342,19 +346,27 @@ _REFUSED_ENTRIES_MAX = 4096
 def _encode_entry(entry: dict[str, Any]) -> str:
     """Return one batch entry as compact ASCII JSON, byte for byte what
     _encode gives, without the encoder for the two common outcomes: ok
-    (its output is base64, which needs no escaping) and refused (cached)."""
+    (its output is base64, which needs no escaping) and refused (its
+    message cached, its location encoded)."""
     outcome = entry["outcome"]
     if outcome == "ok":
-        return '{"outcome":"ok","output":"' + entry["output"] + '"}'
-    if outcome == "refused":
+        output: str = entry["output"]
+        return '{"outcome":"ok","output":"' + output + '"}'
+    if outcome == "refused" and list(entry) in (_REFUSED, _REFUSED_AT):
         message = entry["message"]
-        text = _REFUSED_ENTRIES.get(message)
-        if text is None:
-            text = _encode(entry)
+        head = _REFUSED_ENTRIES.get(message)
+        if head is None:
+            head = '{"outcome":"refused","message":' + _encode(message)
             if len(_REFUSED_ENTRIES) < _REFUSED_ENTRIES_MAX:
-                _REFUSED_ENTRIES[message] = text
-        return text
+                _REFUSED_ENTRIES[message] = head
+        if "at" in entry:
+            return head + ',"at":' + _encode(entry["at"]) + "}"
+        return head + "}"
     return _encode(entry)
+
+
+_REFUSED = ["outcome", "message"]
+_REFUSED_AT = ["outcome", "message", "at"]
 
 
 def encode_answer(answer: dict[str, Any]) -> bytes:

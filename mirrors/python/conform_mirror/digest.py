@@ -7,7 +7,7 @@ path).
 
 ``H(prefix, v)`` is ``"sha256:"`` and the lowercase hex SHA-256 of
 ASCII(prefix) + LF + JCS(v). JCS is this mirror's own ``rfc8785/1``
-serializer (``rfc8785.number_to_string`` for numbers, its string escaping
+serializer (``rfc8785.number_text`` for numbers, its string escaping
 and its UTF-16 code unit member order), fed the parsed value. JCS(v) does
 not exist when a string or member name holds a lone surrogate, or a number's
 nearest double is infinite (``digest.jcs``; ignored: as ``rfc8785/1`` does
@@ -28,28 +28,45 @@ with its own guards ignored, the lone surrogate is kept and emitted as its
   JCS(arguments) at most 65536 UTF-8 bytes. Output
   ``H("aether.managed-tool-arguments/1", arguments)``. Ignored guards: the
   walk goes on.
+
+Decisions where spec/digest.md is silent: the whole value's type and shape
+are checked first, then the member rules; ``digest.arg_array`` fires at the
+33rd element only, before that element's own rules. Refusal locations:
+``digest.input`` carries a byte offset, every other refusal the JSON pointer
+of the value refused (``/object/a/0``, ``/schema_id``; ``""`` for the whole
+input and for ``digest.arg_bytes``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
 import re
+from typing import Any, NoReturn, Union
 
 from . import jsonvalue, rfc8785
 from .jsonvalue import Number
 from .prim import string_rule
-from .refusal import (
-    DIGEST_ARG_ARRAY,
-    DIGEST_ARG_BYTES,
-    DIGEST_ARG_DEPTH,
-    DIGEST_ARG_NUMBER,
-    DIGEST_ARG_STRING,
-    DIGEST_INPUT,
-    DIGEST_JCS,
-    DIGEST_SCHEMA_ID,
-    DIGEST_TYPE,
-    refuse,
+from .refusal import Guard, at_pointer, refuse
+
+# spec/digest.md, "Refusals", in table order.
+CONTRACT = "digest/1"
+INPUT = Guard(CONTRACT, "digest.input", "input is not valid JSON", ignorable=False)
+TYPE = Guard(CONTRACT, "digest.type", "input has the wrong shape", ignorable=False)
+SCHEMA_ID = Guard(
+    CONTRACT,
+    "digest.schema_id",
+    "schema id is not 1 to 128 characters from U+0021-U+007E",
+)
+JCS = Guard(CONTRACT, "digest.jcs", "value cannot be canonicalized")
+ARG_NUMBER = Guard(
+    CONTRACT, "digest.arg_number", "argument number is not an unsigned safe integer"
+)
+ARG_STRING = Guard(CONTRACT, "digest.arg_string", "argument string is not a valid string")
+ARG_ARRAY = Guard(CONTRACT, "digest.arg_array", "argument array has more than 32 elements")
+ARG_DEPTH = Guard(CONTRACT, "digest.arg_depth", "arguments nest deeper than 8")
+ARG_BYTES = Guard(CONTRACT, "digest.arg_bytes", "arguments exceed 65536 canonical bytes")
+GUARDS = (
+    INPUT, TYPE, SCHEMA_ID, JCS, ARG_NUMBER, ARG_STRING, ARG_ARRAY, ARG_DEPTH, ARG_BYTES,
 )
 
 SCHEMA_PREFIX = "aether.schema/1"
@@ -62,29 +79,36 @@ MAX_SAFE_INTEGER = "9007199254740991"  # 2^53-1
 
 _SCHEMA_ID = re.compile("[\x21-\x7e]{1,%d}" % MAX_SCHEMA_ID)
 _UNSIGNED = re.compile(r"0|[1-9][0-9]*")
-_SMALL_INTEGER = re.compile(r"-?[0-9]{1,15}")
+_WHOLE = at_pointer()
+
+# A JSON pointer's reference tokens, from the root.
+Path = list[Union[str, int]]
 
 
 def _value(data: bytes) -> jsonvalue.Value:
-    return jsonvalue.parse(data, DIGEST_INPUT)
+    return jsonvalue.parse(data, INPUT)
 
 
-def _shape_error() -> None:
-    refuse(DIGEST_TYPE)
+def _shape_error() -> NoReturn:
+    refuse(TYPE, _WHOLE)
     raise AssertionError("digest.type has no accept path")
 
 
 # --------------------------------------------------------------------- JCS
 
 
-def jcs(value: jsonvalue.Value) -> bytes:
-    """RFC 8785 canonical bytes of a parsed value, by rfc8785's serializer."""
-    # rfc8785's tree: scalars as canonical text, non-empty lists, non-empty
-    # rfc8785._Object; empty containers as their text.
-    return rfc8785._serialize(_jcs_tree(value)).encode("utf-8", "surrogatepass")
+def jcs(value: jsonvalue.Value, path: Path) -> bytes:
+    """Return the RFC 8785 canonical bytes of a parsed value, written by
+    rfc8785's serializer (spec/digest.md: each implementation uses its own
+    ``rfc8785/1``). ``path`` is the value's place in the input; a string or
+    number with no canonical form refuses ``digest.jcs`` pointing at it."""
+    return rfc8785.serialize(_jcs_tree(value, path)).encode("utf-8", "surrogatepass")
 
 
-def _jcs_tree(v: jsonvalue.Value) -> object:
+def _jcs_tree(v: jsonvalue.Value, path: Path) -> object:
+    """rfc8785's tree of a parsed value: scalars as canonical text,
+    non-empty lists, non-empty rfc8785.Object; empty containers as their
+    text. ``path`` is v's place, extended and restored on the way down."""
     # Recursion is bounded: a JSON value input nests at most 128 deep.
     if v is None:
         return "null"
@@ -92,36 +116,39 @@ def _jcs_tree(v: jsonvalue.Value) -> object:
         return "true"
     if v is False:
         return "false"
-    t = type(v)
-    if t is Number:
-        return _jcs_number(v.text)
-    if t is str:
-        return rfc8785._string(_jcs_string(v))
-    if t is list:
-        return [_jcs_tree(element) for element in v] if v else "[]"
+    if type(v) is Number:
+        text = rfc8785.number_text(v.text)
+        if text in rfc8785.INFINITIES:
+            # ignored: emitted as Infinity / -Infinity
+            refuse(JCS, at_pointer(*path))
+        return text
+    if type(v) is str:
+        return rfc8785.string_text(_jcs_string(v, path))
+    if type(v) is list:
+        if not v:
+            return "[]"
+        items = []
+        for i, element in enumerate(v):
+            path.append(i)
+            items.append(_jcs_tree(element, path))
+            path.pop()
+        return items
+    assert type(v) is dict
     if not v:
         return "{}"
-    obj = rfc8785._Object()
+    obj = rfc8785.Object()
     for name, element in v.items():
-        obj.members[_jcs_string(name)] = _jcs_tree(element)
+        path.append(name)
+        obj.members[_jcs_string(name, path)] = _jcs_tree(element, path)
+        path.pop()
     return obj
 
 
-def _jcs_string(s: str) -> str:
+def _jcs_string(s: str, path: Path) -> str:
     if jsonvalue.has_lone_surrogate(s):
-        refuse(DIGEST_JCS)  # ignored: kept, emitted as generalized UTF-8
+        # ignored: kept, emitted as generalized UTF-8
+        refuse(JCS, at_pointer(*path))
     return s
-
-
-def _jcs_number(text: str) -> str:
-    if len(text) <= 16 and _SMALL_INTEGER.fullmatch(text):
-        return str(int(text))  # exact as a double; "-0" is "0"
-    # float() of an RFC 8259 literal is the correctly rounded binary64;
-    # overflow gives inf (never an exception), underflow 0.
-    x = float(text)
-    if math.isinf(x):
-        refuse(DIGEST_JCS)  # ignored: emitted as Infinity / -Infinity
-    return rfc8785.number_to_string(x)
 
 
 def _h(prefix: bytes, canonical: bytes) -> bytes:
@@ -142,20 +169,25 @@ def _signing_input(data: bytes) -> tuple[bytes, bytes]:
         and type(v["object"]) is dict
     ):
         _shape_error()
+    assert type(v) is dict
     schema_id = v["schema_id"]
     if _SCHEMA_ID.fullmatch(schema_id) is None:
-        refuse(DIGEST_SCHEMA_ID)  # ignored: written as UTF-8
+        refuse(SCHEMA_ID, at_pointer("schema_id"))  # ignored: written as UTF-8
     omit = set(v["omit"])
     obj = {name: value for name, value in v["object"].items() if name not in omit}
-    return jsonvalue.utf8(schema_id), jcs(obj)
+    return jsonvalue.utf8(schema_id), jcs(obj, ["object"])
 
 
 def digest(data: bytes) -> bytes:
+    """``digest`` (spec/digest.md, rule 1): ``H(schema_id, object without
+    omit)``, the 71-byte digest string."""
     prefix, canonical = _signing_input(data)
     return _h(prefix, canonical)
 
 
 def signing_input(data: bytes) -> bytes:
+    """``signing-input`` (spec/digest.md, rule 2): the bytes schema_id + LF
+    + JCS(object without omit)."""
     prefix, canonical = _signing_input(data)
     return prefix + b"\n" + canonical
 
@@ -164,61 +196,74 @@ def signing_input(data: bytes) -> bytes:
 
 
 def schema_digest(data: bytes) -> bytes:
+    """``schema-digest`` (spec/digest.md, rule 4): ``H("aether.schema/1",
+    document)`` of an object."""
     v = _value(data)
     if type(v) is not dict:
         _shape_error()
-    return _h(SCHEMA_PREFIX.encode("ascii"), jcs(v))
+    return _h(SCHEMA_PREFIX.encode("ascii"), jcs(v, []))
 
 
 # -------------------------------------------------------- arguments-digest
 
 
-def _arg_string(s: str) -> None:
-    string_rule(s, DIGEST_ARG_STRING, DIGEST_ARG_STRING, DIGEST_ARG_STRING)
+def _arg_string(s: str, path: Path) -> None:
+    string_rule(s, ARG_STRING, ARG_STRING, ARG_STRING, at_pointer(*path))
 
 
-def _arg_number(text: str) -> None:
+def _arg_number(text: str, path: Path) -> None:
     if _UNSIGNED.fullmatch(text) is None or (
         len(text) > len(MAX_SAFE_INTEGER)
         or (len(text) == len(MAX_SAFE_INTEGER) and text > MAX_SAFE_INTEGER)
     ):
-        refuse(DIGEST_ARG_NUMBER)
+        refuse(ARG_NUMBER, at_pointer(*path))
 
 
-def _walk(container: list | dict, depth: int) -> None:
-    """Walk an entered container at ``depth`` in document order."""
+def _walk(container: Union[list[Any], dict[str, Any]], depth: int, path: Path) -> None:
+    """Walk an entered container at ``depth`` (at ``path``) in document
+    order."""
     if type(container) is list:
         for index, element in enumerate(container):
+            path.append(index)
             if index == MAX_ARG_ARRAY:
-                refuse(DIGEST_ARG_ARRAY)  # the 33rd element; ignored: go on
-            _walk_value(element, depth)
+                # the 33rd element; ignored: go on
+                refuse(ARG_ARRAY, at_pointer(*path))
+            _walk_value(element, depth, path)
+            path.pop()
     else:
+        assert type(container) is dict
         for name, element in container.items():
-            _arg_string(name)
-            _walk_value(element, depth)
+            path.append(name)
+            _arg_string(name, path)
+            _walk_value(element, depth, path)
+            path.pop()
 
 
-def _walk_value(v: jsonvalue.Value, depth: int) -> None:
-    """A value inside a container at ``depth``."""
-    t = type(v)
-    if t is list or t is dict:
+def _walk_value(v: jsonvalue.Value, depth: int, path: Path) -> None:
+    """A value inside a container at ``depth``, at ``path``."""
+    if type(v) is list or type(v) is dict:
         if depth + 1 > MAX_ARG_DEPTH:
-            refuse(DIGEST_ARG_DEPTH)  # ignored: the walk goes on inside
-        _walk(v, depth + 1)
-    elif t is Number:
-        _arg_number(v.text)
-    elif t is str:
-        _arg_string(v)
+            # ignored: the walk goes on inside
+            refuse(ARG_DEPTH, at_pointer(*path))
+        _walk(v, depth + 1, path)
+    elif type(v) is Number:
+        _arg_number(v.text, path)
+    elif type(v) is str:
+        _arg_string(v, path)
 
 
 def arguments_digest(data: bytes) -> bytes:
+    """``arguments-digest`` (spec/digest.md, rule 3 and the open-value
+    rules): the walk's rules, then the canonical size bound;
+    ``H("aether.managed-tool-arguments/1", arguments)``. Refusals point at
+    the value (or member) refused."""
     v = _value(data)
     if type(v) is not dict:
         _shape_error()
-    _walk(v, 1)
-    canonical = jcs(v)
+    _walk(v, 1, [])
+    canonical = jcs(v, [])
     if len(canonical) > MAX_ARG_BYTES:
-        refuse(DIGEST_ARG_BYTES)  # ignored: no bound
+        refuse(ARG_BYTES, _WHOLE)  # ignored: no bound
     return _h(ARGUMENTS_PREFIX.encode("ascii"), canonical)
 
 

@@ -22,10 +22,18 @@ Rules, in order, the first that fails wins:
    The cofactored check ([8][S]B = [8]R + [8][k]A) is not used: it accepts
    cases this policy must refuse.
 
-Ignored guards of rules 3-7: verification goes on. An ignored rule 3 decodes
+Ignored guards of rules 2-7: verification goes on. A key or signature of
+the wrong length (rule 2 ignored) cannot be used: its own later rules (3-5
+for the key, 6-7 for the signature) are skipped, the others still run, and
+rule 8 refuses. An ignored rule 3 decodes
 y mod p (as ``edwards25519.Point.SetBytes`` does); a key that is not a point
 (rule 5 ignored) cannot be used, and the signature then fails rule 8; an
 ignored rule 7 uses S as it is ([S]B = [S mod L]B, B having order L).
+
+The whole value's shape is checked first (rule 1), before any member
+rule. Refusal locations: ``ed25519.input`` carries a byte offset;
+``ed25519.type`` the pointer ``""``; the key rules ``/key``; the signature
+rules and rule 8 ``/sig``.
 
 Arithmetic: extended twisted Edwards coordinates (X:Y:Z:T), x = X/Z,
 y = Y/Z, xy = T/Z, with the RFC 8032 5.1.4 addition and doubling formulas
@@ -40,19 +48,33 @@ import hashlib
 import re
 
 from . import jsonvalue
-from .refusal import (
-    ED25519_INPUT,
-    ED25519_KEY_LENGTH,
-    ED25519_KEY_NONCANONICAL,
-    ED25519_KEY_POINT,
-    ED25519_KEY_SMALL_ORDER,
-    ED25519_R_SMALL_ORDER,
-    ED25519_S_RANGE,
-    ED25519_SIG_LENGTH,
-    ED25519_TYPE,
-    ED25519_VERIFY,
-    refuse,
+from .refusal import Guard, at_pointer, refuse
+
+# spec/ed25519.md, "Refusals", in table order.
+CONTRACT = "ed25519/1"
+INPUT = Guard(CONTRACT, "ed25519.input", "input is not valid JSON", ignorable=False)
+TYPE = Guard(
+    CONTRACT, "ed25519.type", "input is not {key, sig, msg} in lowercase hex", ignorable=False
 )
+KEY_LENGTH = Guard(CONTRACT, "ed25519.key_length", "public key is not 32 bytes")
+SIG_LENGTH = Guard(CONTRACT, "ed25519.sig_length", "signature is not 64 bytes")
+KEY_NONCANONICAL = Guard(
+    CONTRACT, "ed25519.key_noncanonical", "public key encoding is not canonical"
+)
+KEY_SMALL_ORDER = Guard(CONTRACT, "ed25519.key_small_order", "public key has small order")
+KEY_POINT = Guard(CONTRACT, "ed25519.key_point", "public key is not a point on the curve")
+R_SMALL_ORDER = Guard(CONTRACT, "ed25519.r_small_order", "signature R has small order")
+S_RANGE = Guard(CONTRACT, "ed25519.s_range", "signature S is not below the group order")
+VERIFY = Guard(CONTRACT, "ed25519.verify", "signature does not verify")
+GUARDS = (
+    INPUT, TYPE, KEY_LENGTH, SIG_LENGTH, KEY_NONCANONICAL, KEY_SMALL_ORDER, KEY_POINT,
+    R_SMALL_ORDER, S_RANGE, VERIFY,
+)
+
+# Where the rules refuse: the whole input, the key or the signature.
+_WHOLE = at_pointer()
+_KEY = at_pointer("key")
+_SIG = at_pointer("sig")
 
 P = 2**255 - 19
 L = 2**252 + 27742317777372353535851937790883648493
@@ -136,7 +158,9 @@ def _cached(X: int, Y: int, Z: int, T: int) -> tuple[int, int, int, int]:
     return ((Y - X) % P, (Y + X) % P, D2 * T % P, 2 * Z % P)
 
 
-def _add(X1: int, Y1: int, Z1: int, T1: int, c: tuple[int, int, int, int]):
+def _add(
+    X1: int, Y1: int, Z1: int, T1: int, c: tuple[int, int, int, int]
+) -> tuple[int, int, int, int]:
     """RFC 8032 5.1.4 addition of an extended point and a cached one."""
     ymx, ypx, t2d, z2 = c
     a = (Y1 - X1) * ymx % P
@@ -173,9 +197,10 @@ _B_TABLE = _base_table()
 
 def _double_scalar_mult(s: int, k: int, a: tuple[int, int, int, int]) -> bytes:
     """The encoding of [s]B + [k]A, for s < 2^256 and k < 2^256."""
-    # Cached multiples 1..15 of A.
+    # Cached multiples 1..15 of A (index 0 is never read: a zero nibble
+    # adds nothing).
     ca = _cached(*a)
-    table = [None, ca]
+    table = [ca, ca]
     acc = a
     for _ in range(14):
         acc = _add(*acc, ca)
@@ -234,50 +259,55 @@ def _double_scalar_mult(s: int, k: int, a: tuple[int, int, int, int]) -> bytes:
 
 
 def check(key: bytes, sig: bytes, msg: bytes) -> None:
-    """Rules 2-8 on raw bytes; returns on a valid signature."""
+    """Rules 2-8 (spec/ed25519.md, "Rules, in order") on raw bytes; returns
+    on a valid signature, else refuses pointing at the key or the
+    signature."""
     # An ignored length guard leaves a key or signature that cannot be used,
     # like a key that is not a point: its own rules are skipped and the
     # equation (rule 8) fails.
     key_usable = len(key) == 32
     if not key_usable:
-        refuse(ED25519_KEY_LENGTH)
+        refuse(KEY_LENGTH, _KEY)
     sig_usable = len(sig) == 64
     if not sig_usable:
-        refuse(ED25519_SIG_LENGTH)
+        refuse(SIG_LENGTH, _SIG)
     a = None
     if key_usable:
         if int.from_bytes(key, "little") & _MASK255 >= P:
-            refuse(ED25519_KEY_NONCANONICAL)  # ignored: y is taken mod p
+            refuse(KEY_NONCANONICAL, _KEY)  # ignored: y is taken mod p
         if small_order(key):
-            refuse(ED25519_KEY_SMALL_ORDER)  # ignored: the key is used
+            refuse(KEY_SMALL_ORDER, _KEY)  # ignored: the key is used
         a = decode_point(key)
         if a is None:
-            refuse(ED25519_KEY_POINT)  # ignored: rule 8 fails below
+            refuse(KEY_POINT, _KEY)  # ignored: rule 8 fails below
     if sig_usable:
         r = sig[:32]
         if small_order(r):
-            refuse(ED25519_R_SMALL_ORDER)  # ignored: R is used
+            refuse(R_SMALL_ORDER, _SIG)  # ignored: R is used
         s = int.from_bytes(sig[32:], "little")
         if s >= L:
-            refuse(ED25519_S_RANGE)  # ignored: S is used as it is
+            refuse(S_RANGE, _SIG)  # ignored: S is used as it is
     if a is None or not sig_usable:
-        refuse(ED25519_VERIFY)
+        refuse(VERIFY, _SIG)
         return
     k = int.from_bytes(hashlib.sha512(r + key + msg).digest(), "little") % L
     x, y, z, t = a
     minus_a = ((P - x) % P, y, z, (P - t) % P)
     if _double_scalar_mult(s, k, minus_a) != r:
-        refuse(ED25519_VERIFY)
+        refuse(VERIFY, _SIG)
 
 
 def verify(data: bytes) -> bytes:
-    v = jsonvalue.parse(data, ED25519_INPUT)
+    """``verify``: ``{"key","sig","msg"}`` in lowercase hex, checked by
+    rules 1-8 (spec/ed25519.md); returns empty bytes for a valid
+    signature."""
+    v = jsonvalue.parse(data, INPUT)
     if not (
         type(v) is dict
         and v.keys() == _MEMBERS
         and all(type(v[name]) is str and _HEX.fullmatch(v[name]) for name in _MEMBERS)
     ):
-        refuse(ED25519_TYPE)
+        refuse(TYPE, _WHOLE)
         raise AssertionError("ed25519.type has no accept path")
     check(bytes.fromhex(v["key"]), bytes.fromhex(v["sig"]), bytes.fromhex(v["msg"]))
     return b""

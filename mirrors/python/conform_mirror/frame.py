@@ -21,7 +21,9 @@ order where the first defect met wins):
    ``[1-9][0-9]*`` (``frame.number``; ignored: the token is accepted as it
    is), and a well-spelled token must not exceed 2^53-1
    (``frame.number_range``; ignored: accepted). Both are checked as soon as
-   the token ends.
+   the token ends. With ``frame.number`` ignored the range rule still
+   applies only to a token that really is ``[1-9][0-9]*``: ``-1``, ``1e400``
+   or ``-99999999999999999999`` pass.
 8. A string is scanned to its closing quote first (a bad escape or no closing
    quote is a grammar error; a raw control character is not). Its content is
    then read as UTF-16 units in order, each escape decoded to its unit, and
@@ -32,229 +34,148 @@ order where the first defect met wins):
 9. Duplicate member names, compared as UTF-16 unit sequences after
    unescaping, are refused at any depth, after the name's content rule and
    before the ``:``. Ignored: lexing goes on.
+
+The lexing itself is this mirror's one JSON scanner (``jsonscan``), which
+refuses nothing; every rule above is refused here. Refusals carry the byte
+offset where the defect was met (a string's content rules: its quote).
 """
 
 from __future__ import annotations
 
 import re
-from typing import NoReturn
 
-from .refusal import (
-    FRAME_BOM,
-    FRAME_CONTROL,
-    FRAME_DEPTH,
-    FRAME_DUPLICATE,
-    FRAME_NOT_OBJECT,
-    FRAME_NUMBER,
-    FRAME_NUMBER_RANGE,
-    FRAME_SIZE,
-    FRAME_SURROGATE,
-    FRAME_SYNTAX,
-    FRAME_UTF8,
-    refuse,
+from . import jsonscan
+from .refusal import Guard, at_index, at_offset, refuse
+
+# spec/frame.md, "Refusals", in table order.
+CONTRACT = "frame/1"
+SIZE = Guard(CONTRACT, "frame.size", "frame exceeds 262144 bytes")
+BOM = Guard(CONTRACT, "frame.bom", "frame begins with a UTF-8 byte order mark")
+UTF8 = Guard(CONTRACT, "frame.utf8", "frame is not valid UTF-8")
+SYNTAX = Guard(CONTRACT, "frame.syntax", "frame is not valid JSON", ignorable=False)
+NOT_OBJECT = Guard(CONTRACT, "frame.not_object", "frame is not a JSON object")
+DEPTH = Guard(CONTRACT, "frame.depth", "frame nesting exceeds depth 16")
+DUPLICATE = Guard(CONTRACT, "frame.duplicate", "frame has a duplicate member name")
+NUMBER = Guard(CONTRACT, "frame.number", "frame number is not 0 or [1-9][0-9]*")
+NUMBER_RANGE = Guard(CONTRACT, "frame.number_range", "frame number exceeds 2^53-1")
+CONTROL = Guard(CONTRACT, "frame.control", "frame string contains a control character")
+SURROGATE = Guard(CONTRACT, "frame.surrogate", "frame string contains an unpaired surrogate")
+GUARDS = (
+    SIZE, BOM, UTF8, SYNTAX, NOT_OBJECT, DEPTH, DUPLICATE, NUMBER, NUMBER_RANGE, CONTROL,
+    SURROGATE,
 )
 
 MAX_BYTES = 262144
 MAX_DEPTH = 16
 MAX_SAFE_INTEGER = "9007199254740991"  # 2^53-1, 16 digits
-_BOM = b"\xef\xbb\xbf"
 
-_WS = re.compile(r"[ \t\n\r]*")
-_NUMBER_TOKEN = re.compile(r"[-0-9][-+.eE0-9]*")
 _WELL_SPELLED = re.compile(r"0|[1-9][0-9]*")
-# A whole string token. Raw controls are content, not grammar, here: only
-# the escapes and the closing quote are checked. Possessive quantifiers keep
-# the engine from storing backtracking state for every character.
-_STRING = re.compile(r'"((?:[^"\\]++|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*+)"')
-# Splits a validated string body around its escapes, capturing each escape
-# without its backslash.
-_ESCAPE = re.compile(r'\\(["\\/bfnrt]|u[0-9a-fA-F]{4})')
-_SIMPLE_ESCAPES = {
-    '"': '"',
-    "\\": "\\",
-    "/": "/",
-    "b": "\b",
-    "f": "\f",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-}
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
-# In the unit string (see _scan_string) a raw astral character is one code
-# point above U+FFFF: its UTF-16 form starts with a high unit and ends with a
-# low one, so it is neither a low unit nor a high unit to its neighbours'
-# escapes, which is exactly what these lookarounds see.
+# In the unit string (see _Lexer.content) a raw astral character is one
+# code point above U+FFFF: its UTF-16 form starts with a high unit and ends
+# with a low one, so it is neither a low unit nor a high unit to its
+# neighbours' escapes, which is exactly what these lookarounds see.
 _LONE_SURROGATE = re.compile(
     "[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]"
 )
 
 
 def lex(data: bytes) -> bytes:
-    """Return b"" if ``data`` is an acceptable frame, else raise Refusal."""
-    data = bytes(data)
+    """Return b"" if ``data`` is an acceptable frame (spec/frame.md,
+    "Rules"); else refuse with a guard of GUARDS, in the order
+    spec/frame.md, "Precedence" pins. Refusals carry the byte offset where
+    the defect was met (for a string's content rules, the string's quote)."""
     if len(data) > MAX_BYTES:
-        refuse(FRAME_SIZE)  # ignored: no bound
-    if data[:3] == _BOM:
-        refuse(FRAME_BOM)
-        data = data[3:]  # ignored: the three bytes are skipped
+        refuse(SIZE, at_offset(MAX_BYTES))  # ignored: no bound
+    src = jsonscan.Source(data)
+    if src.bom:
+        refuse(BOM, at_offset(0))  # ignored: the three bytes are skipped
+    if src.text is None:
+        refuse(UTF8, at_offset(src.invalid_at))  # ignored: lenient decoding
+    text = src.decoded()
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        refuse(FRAME_UTF8)
-        text = data.decode("utf-8", "replace")  # ignored: lenient decoding
-    _scan(text)
+        pos = jsonscan.skip_ws(text, 0)
+        if pos >= len(text):
+            raise jsonscan.Syntax(pos)  # no byte at all
+        if text[pos] != "{":
+            refuse(NOT_OBJECT, at_index(src, pos))  # ignored: any value is lexed
+        jsonscan.parse(text, _Lexer(src))
+    except jsonscan.Syntax as e:
+        refuse(SYNTAX, at_index(src, e.index))
+        raise AssertionError("the grammar guard has no accept path")
     return b""
 
 
-def _syntax() -> NoReturn:
-    refuse(FRAME_SYNTAX)
-    raise AssertionError("the grammar guard has no accept path")
+class _Lexer(jsonscan.Handler):
+    """The scan's hooks: spec/frame.md, "Rules", rules 6-9, each refused at
+    the token where it is met. Values are not kept: an object is the set of
+    its member names as UTF-16 unit sequences."""
+
+    __slots__ = ()
+
+    def open(self, depth: int, index: int) -> None:
+        if depth > MAX_DEPTH:
+            refuse(DEPTH, at_index(self.src, index))  # ignored: lexing continues
+
+    def content(self, s: str, index: int) -> tuple[str, int]:
+        """Scan the string at ``index`` (a raw control is not a grammar
+        error here) and apply its content rules (rule 9); return its content,
+        every escape one code point equal to its UTF-16 unit, and its end."""
+        body, end = jsonscan.string_token(s, index, raw_controls=True)
+        content = jsonscan.unescape(body)
+        # The first offending unit wins. Positions in ``content`` are in the
+        # same order as the units they stand for, so the earlier match is
+        # the earlier unit. Once a rule is ignored, every later unit it
+        # would refuse passes too, so one refusal of each rule is enough.
+        found = []
+        m = _CONTROL.search(content)
+        if m is not None:
+            found.append((m.start(), CONTROL))
+        # Without an escape there is no surrogate code point: strict or
+        # lenient UTF-8 decoding never produces one.
+        m = _LONE_SURROGATE.search(content) if "\\" in body else None
+        if m is not None:
+            found.append((m.start(), SURROGATE))
+        found.sort(key=lambda item: item[0])
+        for _, guard in found:
+            refuse(guard, at_index(self.src, index))  # ignored: the unit passes
+        return content, end
+
+    def string(self, s: str, index: int) -> tuple[object, int]:
+        return None, self.content(s, index)[1]
+
+    def number(self, s: str, index: int) -> tuple[object, int]:
+        token, end = jsonscan.number_run(s, index)
+        if _WELL_SPELLED.fullmatch(token) is None:
+            # ignored: the token is accepted as it is
+            refuse(NUMBER, at_index(self.src, index))
+        elif len(token) > len(MAX_SAFE_INTEGER) or (
+            len(token) == len(MAX_SAFE_INTEGER) and token > MAX_SAFE_INTEGER
+        ):
+            refuse(NUMBER_RANGE, at_index(self.src, index))  # ignored: accepted
+        return None, end
+
+    def new_object(self) -> set[bytes]:
+        return set()
+
+    def name(self, s: str, index: int, obj: set[bytes]) -> int:
+        content, end = self.content(s, index)
+        # Equal UTF-16 unit sequences give equal bytes, whether a character
+        # was raw or an escaped pair.
+        units = content.encode("utf-16-le", "surrogatepass")
+        if units in obj:
+            refuse(DUPLICATE, at_index(self.src, index))  # ignored: lexing continues
+        obj.add(units)
+        return end
+
+    def member(self, obj: set[bytes], value: object) -> None:
+        pass
+
+    def close_object(self, obj: set[bytes]) -> object:
+        return None
+
+    def close_array(self, items: list[object]) -> object:
+        return None
 
 
-def _scan(s: str) -> None:
-    n = len(s)
-    pos = _WS.match(s, 0).end()
-    if pos >= n:
-        _syntax()  # no byte at all
-    if s[pos] != "{":
-        refuse(FRAME_NOT_OBJECT)  # ignored: any JSON value is lexed
-    # One entry per open container: the set of member names seen for an
-    # object, None for an array.
-    stack: list[set[bytes] | None] = []
-    while True:
-        # A value is expected at pos.
-        if pos >= n:
-            _syntax()
-        c = s[pos]
-        if c == "[" or c == "{":
-            if len(stack) >= MAX_DEPTH:
-                refuse(FRAME_DEPTH)  # ignored: lexing continues
-            pos = _WS.match(s, pos + 1).end()
-            if c == "[":
-                if pos < n and s[pos] == "]":
-                    pos += 1
-                else:
-                    stack.append(None)
-                    continue
-            else:
-                if pos < n and s[pos] == "}":
-                    pos += 1
-                else:
-                    names: set[bytes] = set()
-                    stack.append(names)
-                    pos = _member_name(s, pos, names)
-                    continue
-        elif c == '"':
-            _, pos = _scan_string(s, pos)
-        elif c == "-" or "0" <= c <= "9":
-            pos = _number(s, pos)
-        elif s.startswith("true", pos):
-            pos += 4
-        elif s.startswith("false", pos):
-            pos += 5
-        elif s.startswith("null", pos):
-            pos += 4
-        else:
-            _syntax()
-
-        # A value is complete; close containers while their bracket follows.
-        while True:
-            if pos < n and s[pos] in " \t\n\r":
-                pos = _WS.match(s, pos).end()
-            if not stack:
-                if pos != n:
-                    _syntax()  # trailing data
-                return
-            top = stack[-1]
-            if pos >= n:
-                _syntax()
-            c = s[pos]
-            if c == ",":
-                pos = _WS.match(s, pos + 1).end()
-                if top is not None:
-                    pos = _member_name(s, pos, top)
-                break
-            if c == ("]" if top is None else "}"):
-                pos += 1
-                stack.pop()
-                continue
-            _syntax()
-
-
-def _member_name(s: str, pos: int, names: set[bytes]) -> int:
-    """Lex ``"name" :`` at pos; return the position of the member's value."""
-    if pos >= len(s) or s[pos] != '"':
-        _syntax()
-    content, pos = _scan_string(s, pos)
-    # Equal UTF-16 unit sequences give equal bytes, whether a character was
-    # raw or an escaped pair.
-    units = content.encode("utf-16-le", "surrogatepass")
-    if units in names:
-        refuse(FRAME_DUPLICATE)  # ignored: lexing continues
-    names.add(units)
-    pos = _WS.match(s, pos).end()
-    if pos >= len(s) or s[pos] != ":":
-        _syntax()
-    return _WS.match(s, pos + 1).end()
-
-
-def _scan_string(s: str, pos: int) -> tuple[str, int]:
-    """Lex the string opening at pos; return its content and its end.
-
-    In the content every escape is one code point equal to its UTF-16 unit.
-
-    The token is checked against the grammar first (a bad escape or no
-    closing quote is a syntax error; a raw control character is not); the
-    content rules then run over its units in order.
-    """
-    m = _STRING.match(s, pos)
-    if m is None:
-        _syntax()
-    content = m.group(1)
-    if "\\" in content:
-        # Every escape becomes one code point equal to its UTF-16 unit, so an
-        # escaped surrogate stays a lone surrogate code point and an escaped
-        # pair stays two; raw characters are kept as they are.
-        parts = _ESCAPE.split(content)
-        parts[1::2] = [
-            _SIMPLE_ESCAPES.get(e) or chr(int(e[1:], 16)) for e in parts[1::2]
-        ]
-        content = "".join(parts)
-        _content_rules(content, escaped=True)
-    else:
-        _content_rules(content, escaped=False)
-    return content, m.end()
-
-
-def _content_rules(content: str, escaped: bool) -> None:
-    """Apply the control and surrogate rules; the first offending unit wins.
-
-    Positions in ``content`` are in the same order as the units they stand
-    for, so the earlier match is the earlier unit. Once a rule is ignored,
-    every later unit it would refuse passes too, so at most one refusal of
-    each rule is needed.
-    """
-    found = []
-    m = _CONTROL.search(content)
-    if m is not None:
-        found.append((m.start(), FRAME_CONTROL))
-    # Without an escape there is no surrogate code point: strict or lenient
-    # UTF-8 decoding never produces one.
-    m = _LONE_SURROGATE.search(content) if escaped else None
-    if m is not None:
-        found.append((m.start(), FRAME_SURROGATE))
-    found.sort(key=lambda item: item[0])
-    for _, guard in found:
-        refuse(guard)  # ignored: the unit passes
-
-
-def _number(s: str, pos: int) -> int:
-    m = _NUMBER_TOKEN.match(s, pos)
-    token = m.group()
-    if _WELL_SPELLED.fullmatch(token) is None:
-        refuse(FRAME_NUMBER)  # ignored: the token is accepted as it is
-    elif len(token) > len(MAX_SAFE_INTEGER) or (
-        len(token) == len(MAX_SAFE_INTEGER) and token > MAX_SAFE_INTEGER
-    ):
-        refuse(FRAME_NUMBER_RANGE)  # ignored: accepted
-    return m.end()
+OPERATIONS = {"lex": lex}

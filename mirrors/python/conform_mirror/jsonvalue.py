@@ -1,9 +1,9 @@
-"""JSON value inputs: the strict, lossless reader shared by prim/1, ticker/1,
-v8date/1, ed25519/1 and digest/1 (spec/README.md, "JSON value inputs").
+"""JSON value inputs: the strict, lossless reader of every operation whose
+input kind is ``json-value`` (spec/README.md, "JSON value inputs").
 
 Every defect of the input itself is one refusal, the calling contract's
 ``<contract>.input`` guard (message ``input is not valid JSON``), which has
-no accept path:
+no accept path; it carries the byte offset where the defect was met:
 
 - a UTF-8 byte order mark, invalid UTF-8 (RFC 3629: Python's strict decoder
   refuses overlong forms, encoded surrogates, anything above U+10FFFF and
@@ -12,9 +12,10 @@ no accept path:
 - a duplicate member name, compared after unescaping, in any object;
 - a container opened at depth 129 (the outermost container is depth 1).
 
-The value is read without loss. The parser is this module's own:
-``json.loads`` keeps the last duplicate, accepts NaN, converts numbers and
-has no depth bound below the interpreter's recursion limit.
+The value is read without loss, by this mirror's one JSON scanner
+(``jsonscan``): ``json.loads`` keeps the last duplicate, accepts NaN,
+converts numbers and has no depth bound below the interpreter's recursion
+limit.
 
 Representation of a parsed value:
 
@@ -37,12 +38,12 @@ Representation of a parsed value:
 from __future__ import annotations
 
 import re
-from typing import NoReturn, Union
+from typing import NoReturn, Optional, Union, cast
 
-from .refusal import Guard, refuse
+from . import jsonscan
+from .refusal import Guard, Where, at_index, at_offset, refuse
 
 MAX_DEPTH = 128
-_BOM = b"\xef\xbb\xbf"
 
 
 class Number:
@@ -65,175 +66,73 @@ class Number:
 
 Value = Union[None, bool, Number, str, list, dict]
 
-_WS = re.compile(r"[ \t\n\r]*")
-# RFC 8259 number, ASCII digits only; each optional part matches whole or
-# not at all, so the greedy match is the longest prefix of the grammar.
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
-# A whole string token: no raw U+0000-U+001F, only the RFC 8259 escapes.
-_STRING = re.compile(r'"((?:[^"\\\x00-\x1f]++|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*+)"')
-_ESCAPE = re.compile(r'\\(["\\/bfnrt]|u[0-9a-fA-F]{4})')
-_SIMPLE_ESCAPES = {
-    '"': '"',
-    "\\": "\\",
-    "/": "/",
-    "b": "\b",
-    "f": "\f",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-}
-_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 
 def parse(data: bytes, guard: Guard) -> Value:
-    """Read one JSON value from ``data``; every input defect refuses ``guard``."""
-    data = bytes(data)
-    if data[:3] == _BOM:
-        _invalid(guard)
+    """Read one JSON value from the input bytes ``data`` (see the module's
+    docstring for its representation); every defect of the input refuses
+    ``guard``, the calling contract's ``.input`` guard, with the byte offset
+    where it was met."""
+    src = jsonscan.Source(data)
+    if src.bom:
+        _invalid(guard, at_offset(0))
+    if src.text is None:
+        _invalid(guard, at_offset(src.invalid_at))
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        _invalid(guard)
-    return _Parser(text, guard).value()
+        return cast(Value, jsonscan.parse(src.text, _Reader(src, guard)))
+    except jsonscan.Syntax as e:
+        _invalid(guard, at_index(src, e.index))
 
 
-def _invalid(guard: Guard) -> NoReturn:
-    refuse(guard)
+def _invalid(guard: Guard, where: Optional[Where]) -> NoReturn:
+    refuse(guard, where)
     raise AssertionError(f"{guard.code} has no accept path")
 
 
-class _ObjectFrame:
+class _Object:
     """An open object: its members so far, and the name of the pending one."""
 
     __slots__ = ("members", "pending")
 
     def __init__(self) -> None:
-        self.members: dict[str, Value] = {}
+        self.members: dict[str, object] = {}
         self.pending = ""
 
 
-class _Parser:
-    __slots__ = ("s", "guard")
+class _Reader(jsonscan.Handler):
+    """The parse's hooks: the depth bound and duplicate names (the other
+    input defects are the scanner's grammar errors), and the values."""
 
-    def __init__(self, s: str, guard: Guard) -> None:
-        self.s = s
+    __slots__ = ("guard",)
+
+    def __init__(self, src: jsonscan.Source, guard: Guard) -> None:
+        super().__init__(src)
         self.guard = guard
 
-    def fail(self) -> NoReturn:
-        _invalid(self.guard)
+    def open(self, depth: int, index: int) -> None:
+        if depth > MAX_DEPTH:
+            _invalid(self.guard, at_index(self.src, index))  # opened at depth 129
 
-    def value(self) -> Value:
-        s = self.s
-        n = len(s)
-        ws = _WS.match
-        # Open containers: a list, or an _ObjectFrame.
-        stack: list = []
-        pos = ws(s, 0).end()
-        while True:
-            # A value is expected at pos.
-            if pos >= n:
-                self.fail()
-            c = s[pos]
-            if c == '"':
-                value, pos = self.string(pos)
-            elif c == "-" or "0" <= c <= "9":
-                m = _NUMBER.match(s, pos)
-                if m is None:
-                    self.fail()  # '-' not followed by a digit
-                value, pos = Number(m.group()), m.end()
-            elif c == "[" or c == "{":
-                if len(stack) >= MAX_DEPTH:
-                    self.fail()  # a container opened at depth 129
-                pos = ws(s, pos + 1).end()
-                if c == "[":
-                    if pos < n and s[pos] == "]":
-                        value, pos = [], pos + 1
-                    else:
-                        stack.append([])
-                        continue
-                else:
-                    if pos < n and s[pos] == "}":
-                        value, pos = {}, pos + 1
-                    else:
-                        frame = _ObjectFrame()
-                        stack.append(frame)
-                        pos = self.member_name(pos, frame)
-                        continue
-            elif s.startswith("true", pos):
-                value, pos = True, pos + 4
-            elif s.startswith("false", pos):
-                value, pos = False, pos + 5
-            elif s.startswith("null", pos):
-                value, pos = None, pos + 4
-            else:
-                self.fail()
+    def number(self, s: str, index: int) -> tuple[object, int]:
+        token, end = jsonscan.number_token(s, index)
+        return Number(token), end
 
-            # A value is complete: hand it to its container, closing
-            # containers for as long as their closing bracket follows.
-            while True:
-                pos = ws(s, pos).end()
-                if not stack:
-                    if pos != n:
-                        self.fail()  # trailing data
-                    return value
-                top = stack[-1]
-                if type(top) is list:
-                    top.append(value)
-                    close = "]"
-                else:
-                    top.members[top.pending] = value
-                    close = "}"
-                if pos >= n:
-                    self.fail()
-                c = s[pos]
-                if c == ",":
-                    pos = ws(s, pos + 1).end()
-                    if close == "}":
-                        pos = self.member_name(pos, top)
-                    break
-                if c == close:
-                    pos += 1
-                    done = stack.pop()
-                    value = done if type(done) is list else done.members
-                    continue
-                self.fail()
+    def new_object(self) -> _Object:
+        return _Object()
 
-    def member_name(self, pos: int, frame: _ObjectFrame) -> int:
-        """Read ``"name" :`` at pos; return the position of the member's value."""
-        s = self.s
-        if pos >= len(s) or s[pos] != '"':
-            self.fail()
-        name, pos = self.string(pos)
-        if name in frame.members:
-            self.fail()  # duplicate member name
-        frame.pending = name
-        pos = _WS.match(s, pos).end()
-        if pos >= len(s) or s[pos] != ":":
-            self.fail()
-        return _WS.match(s, pos + 1).end()
+    def name(self, s: str, index: int, obj: _Object) -> int:
+        name, _, end = jsonscan.string_value(s, index)
+        if name in obj.members:
+            _invalid(self.guard, at_index(self.src, index))  # a duplicate name
+        obj.pending = name
+        return end
 
-    def string(self, pos: int) -> tuple[str, int]:
-        m = _STRING.match(self.s, pos)
-        if m is None:
-            self.fail()
-        body = m.group(1)
-        if "\\" not in body:
-            return body, m.end()
-        parts = _ESCAPE.split(body)
-        parts[1::2] = [_SIMPLE_ESCAPES.get(e) or chr(int(e[1:], 16)) for e in parts[1::2]]
-        text = "".join(parts)
-        # Every surrogate here came from an escape (raw text holds none), and
-        # two adjacent ones from adjacent escapes: pair them left to right.
-        if _SURROGATE.search(text):
-            text = _PAIR.sub(_combine, text)
-        return text, m.end()
+    def member(self, obj: _Object, value: object) -> None:
+        obj.members[obj.pending] = value
 
-
-def _combine(m: re.Match[str]) -> str:
-    high, low = m.group()
-    return chr(0x10000 + ((ord(high) - 0xD800) << 10) + (ord(low) - 0xDC00))
+    def close_object(self, obj: _Object) -> object:
+        return obj.members
 
 
 # Helpers over the string representation above.
@@ -251,7 +150,9 @@ def utf16_units(s: str) -> list[int]:
 
 
 def has_lone_surrogate(s: str) -> bool:
-    return _SURROGATE.search(s) is not None
+    """Whether a parsed string holds a lone surrogate (every surrogate code
+    point in one is lone)."""
+    return jsonscan.has_surrogate(s)
 
 
 def utf8(s: str) -> bytes:

@@ -30,57 +30,38 @@ controls ``\\u00xx`` lowercase), everything else literal UTF-8; object members
 sorted by the UTF-16 code units of their names (not by code point, which is
 what ``sorted()`` on ``str`` would do); arrays in order.
 
-The parser and the serializer are iterative, so an ignored depth guard cannot
-exhaust the Python stack.
+The parser (this mirror's one JSON scanner, ``jsonscan``, with the rules
+above as its hooks) and the serializer are iterative, so an ignored depth
+guard cannot exhaust the Python stack. Refusals carry the byte offset where
+the defect was met.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from typing import NoReturn
 
-from .refusal import (
-    RFC8785_BOM,
-    RFC8785_DEPTH,
-    RFC8785_DUPLICATE,
-    RFC8785_NUMBER_RANGE,
-    RFC8785_SURROGATE,
-    RFC8785_SYNTAX,
-    RFC8785_UTF8,
-    refuse,
+from . import jsonscan
+from .refusal import Guard, at_index, at_offset, refuse
+
+# spec/rfc8785.md, "Refusals", in table order.
+CONTRACT = "rfc8785/1"
+BOM = Guard(CONTRACT, "rfc8785.bom", "input begins with a UTF-8 byte order mark")
+UTF8 = Guard(CONTRACT, "rfc8785.utf8", "input is not valid UTF-8")
+SYNTAX = Guard(CONTRACT, "rfc8785.syntax", "input is not valid JSON", ignorable=False)
+DEPTH = Guard(CONTRACT, "rfc8785.depth", "nesting exceeds depth 128")
+DUPLICATE = Guard(CONTRACT, "rfc8785.duplicate", "duplicate member name")
+SURROGATE = Guard(CONTRACT, "rfc8785.surrogate", "string contains an unpaired surrogate")
+NUMBER_RANGE = Guard(
+    CONTRACT, "rfc8785.number_range", "number is outside the IEEE-754 double range"
 )
+GUARDS = (BOM, UTF8, SYNTAX, DEPTH, DUPLICATE, SURROGATE, NUMBER_RANGE)
 
 MAX_DEPTH = 128
-_BOM = b"\xef\xbb\xbf"
+# What number_text gives for a number whose nearest double is infinite.
+INFINITIES = frozenset(("Infinity", "-Infinity"))
 
-# JSON whitespace: exactly U+0020, U+0009, U+000A, U+000D.
-_WS = re.compile(r"[ \t\n\r]*")
-# RFC 8259 number, ASCII digits only. Each optional part either matches whole
-# or not at all, so the greedy match is the longest prefix of the grammar.
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _SMALL_INTEGER = re.compile(r"-?[0-9]{1,15}")
-# A whole string token (RFC 8259): no raw U+0000-U+001F, only the listed
-# escapes. Possessive quantifiers keep the engine from storing backtracking
-# state for every character of a long string.
-_STRING = re.compile(
-    r'"((?:[^"\\\x00-\x1f]++|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*+)"'
-)
-# Splits a validated string body around its escapes, capturing each escape
-# without its backslash.
-_ESCAPE = re.compile(r'\\(["\\/bfnrt]|u[0-9a-fA-F]{4})')
-_SIMPLE_ESCAPES = {
-    '"': '"',
-    "\\": "\\",
-    "/": "/",
-    "b": "\b",
-    "f": "\f",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-}
-_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 _NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f]')
 # str.translate table: '"', '\\' and every U+0000-U+001F.
 _OUTPUT_ESCAPES = {c: "\\u%04x" % c for c in range(0x20)}
@@ -98,29 +79,28 @@ _OUTPUT_ESCAPES.update(
 
 
 def canonicalize(data: bytes) -> bytes:
-    """Return the RFC 8785 canonical form of the JSON text ``data``."""
-    data = bytes(data)
-    if data[:3] == _BOM:
-        refuse(RFC8785_BOM)
-        data = data[3:]  # ignored: the three bytes are skipped
+    """Return the RFC 8785 canonical form of the JSON text ``data`` (bytes
+    in, UTF-8 bytes out); refuse with a guard of GUARDS, in the order
+    spec/rfc8785.md, "Precedence" pins. Refusals carry the byte offset
+    where the defect was met."""
+    src = jsonscan.Source(data)
+    if src.bom:
+        refuse(BOM, at_offset(0))  # ignored: the three bytes are skipped
+    if src.text is None:
+        refuse(UTF8, at_offset(src.invalid_at))  # ignored: lenient decoding
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        refuse(RFC8785_UTF8)
-        text = data.decode("utf-8", "replace")  # ignored: lenient decoding
-    out = _parse(text)
+        tree = jsonscan.parse(src.decoded(), _Canonical(src))
+    except jsonscan.Syntax as e:
+        refuse(SYNTAX, at_index(src, e.index))
+        raise AssertionError("the grammar guard has no accept path")
     # 'surrogatepass' only matters when the surrogate guard was ignored: the
     # lone surrogate is then emitted as its 3-byte generalized UTF-8 form.
-    return out.encode("utf-8", "surrogatepass")
+    return serialize(tree).encode("utf-8", "surrogatepass")
 
 
-def _syntax() -> NoReturn:
-    refuse(RFC8785_SYNTAX)
-    raise AssertionError("the grammar guard has no accept path")
-
-
-class _Object:
-    """An open or closed object: its members by name, and the pending name."""
+class Object:
+    """An object of the parse: its members by name, in document order, and
+    the name of the member whose value comes next."""
 
     __slots__ = ("members", "pending")
 
@@ -130,93 +110,69 @@ class _Object:
 
 
 # A parsed value (``_Value`` in annotations) is a scalar already in canonical
-# text (str), an array (list) or an _Object. Containers are serialized only at
-# the end, so nesting costs no repeated copying.
+# text (str), a non-empty array (list) or a non-empty Object; an empty
+# container is its text. Containers are serialized only at the end, so
+# nesting costs no repeated copying.
 _Value = object
 
 
-def _parse(s: str) -> str:
-    n = len(s)
-    ws = _WS.match
-    stack: list[list | _Object] = []
-    pos = ws(s, 0).end()
-    while True:
-        # A value is expected at pos.
-        if pos >= n:
-            _syntax()
-        c = s[pos]
-        if c == '"':
-            text, pos = _scan_string(s, pos)
-            value = _string(text)
-        elif c == "-" or "0" <= c <= "9":
-            value, pos = _number(s, pos)
-        elif c == "[" or c == "{":
-            if len(stack) >= MAX_DEPTH:
-                refuse(RFC8785_DEPTH)  # ignored: parsing continues
-            pos = ws(s, pos + 1).end()
-            if c == "[":
-                if pos < n and s[pos] == "]":
-                    value = "[]"
-                    pos += 1
-                else:
-                    stack.append([])
-                    continue
-            else:
-                if pos < n and s[pos] == "}":
-                    value = "{}"
-                    pos += 1
-                else:
-                    obj = _Object()
-                    stack.append(obj)
-                    pos = _member_name(s, pos, obj)
-                    continue
-        elif s.startswith("true", pos):
-            value = "true"
-            pos += 4
-        elif s.startswith("false", pos):
-            value = "false"
-            pos += 5
-        elif s.startswith("null", pos):
-            value = "null"
-            pos += 4
-        else:
-            _syntax()
+class _Canonical(jsonscan.Handler):
+    """The parse's hooks: spec/rfc8785.md, "Input", rules 4-7, each refused
+    at the token where it is met."""
 
-        # A value is complete: hand it to its container, closing containers
-        # for as long as their closing bracket follows.
-        while True:
-            if pos < n and s[pos] in " \t\n\r":
-                pos = ws(s, pos).end()
-            if not stack:
-                if pos != n:
-                    _syntax()  # trailing data
-                return _serialize(value)
-            top = stack[-1]
-            if type(top) is list:
-                top.append(value)
-                close = "]"
-            else:
-                # With the duplicate guard ignored this replaces the
-                # earlier member's value.
-                top.members[top.pending] = value
-                close = "}"
-            if pos >= n:
-                _syntax()
-            c = s[pos]
-            if c == ",":
-                pos = ws(s, pos + 1).end()
-                if close == "}":
-                    pos = _member_name(s, pos, top)
-                break
-            if c == close:
-                pos += 1
-                value = stack.pop()
-                continue
-            _syntax()
+    TRUE = "true"
+    FALSE = "false"
+    NULL = "null"
+    __slots__ = ()
+
+    def open(self, depth: int, index: int) -> None:
+        if depth > MAX_DEPTH:
+            refuse(DEPTH, at_index(self.src, index))  # ignored: parsing continues
+
+    def text(self, s: str, index: int) -> tuple[str, int]:
+        """A string token's value after the surrogate rule (rule 5)."""
+        text, lone, end = jsonscan.string_value(s, index)
+        if lone:
+            refuse(SURROGATE, at_index(self.src, index))  # ignored: kept
+        return text, end
+
+    def string(self, s: str, index: int) -> tuple[object, int]:
+        text, end = self.text(s, index)
+        return string_text(text), end
+
+    def number(self, s: str, index: int) -> tuple[object, int]:
+        token, end = jsonscan.number_token(s, index)
+        text = number_text(token)
+        if text in INFINITIES:
+            # ignored: emitted as Infinity / -Infinity
+            refuse(NUMBER_RANGE, at_index(self.src, index))
+        return text, end
+
+    def new_object(self) -> Object:
+        return Object()
+
+    def name(self, s: str, index: int, obj: Object) -> int:
+        name, end = self.text(s, index)
+        if name in obj.members:
+            # ignored: the later member replaces the earlier one's value
+            refuse(DUPLICATE, at_index(self.src, index))
+        obj.pending = name
+        return end
+
+    def member(self, obj: Object, value: object) -> None:
+        obj.members[obj.pending] = value
+
+    def close_object(self, obj: Object) -> object:
+        return obj if obj.members else "{}"
+
+    def close_array(self, items: list[object]) -> object:
+        return items if items else "[]"
 
 
-def _serialize(root: _Value) -> str:
-    """Write a parsed value canonically, without recursion."""
+def serialize(root: _Value) -> str:
+    """Write a parsed value (see ``_Value``) canonically, without recursion
+    (spec/rfc8785.md, "Output"): arrays in order, object members sorted by
+    the UTF-16 code units of their names."""
     if type(root) is str:
         return root
     out: list[str] = []
@@ -233,14 +189,15 @@ def _serialize(root: _Value) -> str:
                 work.append(",")
             work.append(v[0])
             work.append("[")
-        else:  # _Object, never empty
+        else:  # an Object, never empty
+            assert type(v) is Object
             members = v.members
             names = sorted(members, key=_utf16_units)
             work.append("}")
             for i in range(len(names) - 1, -1, -1):
                 name = names[i]
                 work.append(members[name])
-                work.append(_string(name) + ":")
+                work.append(string_text(name) + ":")
                 if i:
                     work.append(",")
             work.append("{")
@@ -254,66 +211,18 @@ def _utf16_units(name: str) -> bytes:
     return name.encode("utf-16-be", "surrogatepass")
 
 
-def _member_name(s: str, pos: int, obj: _Object) -> int:
-    """Read ``"name" :`` at pos; return the position of the member's value."""
-    if pos >= len(s) or s[pos] != '"':
-        _syntax()
-    name, pos = _scan_string(s, pos)
-    if name in obj.members:
-        refuse(RFC8785_DUPLICATE)  # ignored: the later member replaces it
-    obj.pending = name
-    pos = _WS.match(s, pos).end()
-    if pos >= len(s) or s[pos] != ":":
-        _syntax()
-    return _WS.match(s, pos + 1).end()
-
-
-def _scan_string(s: str, pos: int) -> tuple[str, int]:
-    """Scan the string token opening at pos; return its value and its end.
-
-    The whole token is checked against the grammar first (a raw
-    U+0000-U+001F, a bad escape or no closing quote is a syntax error); the
-    surrogate rule runs after.
-    """
-    m = _STRING.match(s, pos)
-    if m is None:
-        _syntax()
-    body = m.group(1)
-    if "\\" not in body:
-        return body, m.end()
-    parts = _ESCAPE.split(body)
-    parts[1::2] = [_SIMPLE_ESCAPES.get(e) or chr(int(e[1:], 16)) for e in parts[1::2]]
-    text = "".join(parts)
-    # Raw text never holds a surrogate (strict or lenient UTF-8 decoding
-    # cannot produce one), so every surrogate here came from a \uXXXX escape,
-    # and two adjacent ones came from adjacent escapes.
-    if _SURROGATE.search(text):
-        text = _PAIR.sub(_combine, text)
-        if _SURROGATE.search(text):
-            refuse(RFC8785_SURROGATE)  # ignored: the lone surrogate is kept
-    return text, m.end()
-
-
-def _combine(m: re.Match[str]) -> str:
-    high, low = m.group()
-    return chr(0x10000 + ((ord(high) - 0xD800) << 10) + (ord(low) - 0xDC00))
-
-
-def _number(s: str, pos: int) -> tuple[str, int]:
-    m = _NUMBER.match(s, pos)
-    if m is None:
-        _syntax()  # '-' not followed by a digit
-    token = m.group()
+def number_text(token: str) -> str:
+    """Return the canonical text of the RFC 8259 number literal ``token``:
+    ECMA-262 Number::toString of its nearest binary64 (spec/rfc8785.md,
+    "Input", rule 7), ``Infinity`` or ``-Infinity`` (INFINITIES) when that
+    is infinite, ``0`` for -0 and for an underflow."""
     if len(token) <= 16 and _SMALL_INTEGER.fullmatch(token):
         # At most 15 digits: exact as a double, and written back as itself
         # (int("-0") is 0).
-        return str(int(token)), m.end()
+        return str(int(token))
     # float() of a validated RFC 8259 literal is the correctly rounded
     # (round half to even) binary64; overflow gives inf, underflow 0.
-    x = float(token)
-    if math.isinf(x):
-        refuse(RFC8785_NUMBER_RANGE)  # ignored: emitted as Infinity/-Infinity
-    return number_to_string(x), m.end()
+    return number_to_string(float(token))
 
 
 def number_to_string(x: float) -> str:
@@ -355,7 +264,12 @@ def number_to_string(x: float) -> str:
     return sign + body
 
 
-def _string(text: str) -> str:
+def string_text(text: str) -> str:
+    """Return ``text`` as a canonical JSON string (spec/rfc8785.md,
+    "Output"): quoted, with only ``"``, ``\\`` and U+0000-U+001F escaped."""
     if _NEEDS_ESCAPE.search(text) is None:
         return '"' + text + '"'
     return '"' + text.translate(_OUTPUT_ESCAPES) + '"'
+
+
+OPERATIONS = {"canonicalize": canonicalize}

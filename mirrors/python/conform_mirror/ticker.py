@@ -22,7 +22,11 @@ counts UTF-16 units (``jsonvalue.utf16_length``: an astral character is 2).
   making five consecutive digits; the first hit wins.
 
 Ignored (any label guard): the scan goes on past the unit. A unit that is
-not an ASCII digit, whatever else it is, ends a digit run.
+not an ASCII digit, whatever else it is, ends a digit run (a fullwidth digit
+too).
+
+Every refusal but ``ticker.input`` (a byte offset) points at the whole
+value, ``""``.
 """
 
 from __future__ import annotations
@@ -30,20 +34,41 @@ from __future__ import annotations
 import re
 
 from . import jsonvalue
-from .refusal import (
-    TICKER_EQUITY,
-    TICKER_INPUT,
-    TICKER_LABEL_CHAR,
-    TICKER_LABEL_CONTROL,
-    TICKER_LABEL_DIGITS,
-    TICKER_LABEL_DIGITS_V1,
-    TICKER_LABEL_LENGTH,
-    TICKER_LABEL_SURROGATE,
-    TICKER_SYMBOL,
-    TICKER_TYPE,
-    refuse,
+from .refusal import Guard, at_pointer, refuse
+
+# spec/ticker.md, "Refusals", in table order.
+CONTRACT = "ticker/1"
+INPUT = Guard(CONTRACT, "ticker.input", "input is not valid JSON", ignorable=False)
+TYPE = Guard(CONTRACT, "ticker.type", "value is not a string", ignorable=False)
+SYMBOL = Guard(
+    CONTRACT, "ticker.symbol", "symbol does not match ^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$"
+)
+EQUITY = Guard(
+    CONTRACT, "ticker.equity", "equity ticker does not match ^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$"
+)
+LABEL_LENGTH = Guard(CONTRACT, "ticker.label_length", "masked label is not 1 to 64 UTF-16 units")
+LABEL_CONTROL = Guard(
+    CONTRACT, "ticker.label_control", "masked label contains a control character"
+)
+LABEL_SURROGATE = Guard(
+    CONTRACT, "ticker.label_surrogate", "masked label contains an unpaired surrogate"
+)
+LABEL_DIGITS_V1 = Guard(
+    CONTRACT, "ticker.label_digits_v1", "masked label has five or more consecutive digits"
+)
+LABEL_CHAR = Guard(
+    CONTRACT, "ticker.label_char", "masked label has a character outside the closed set"
+)
+LABEL_DIGITS = Guard(
+    CONTRACT, "ticker.label_digits", "masked label has more than four consecutive digits"
+)
+GUARDS = (
+    INPUT, TYPE, SYMBOL, EQUITY, LABEL_LENGTH, LABEL_CONTROL, LABEL_SURROGATE, LABEL_DIGITS_V1,
+    LABEL_CHAR, LABEL_DIGITS,
 )
 
+# Every rule applies to the whole value: the pointer "".
+_WHOLE = at_pointer()
 _SYMBOL = re.compile(r"[A-Z0-9][A-Z0-9.^:=_/-]{0,39}")
 _EQUITY = re.compile(r"[A-Z]{1,6}(?:[.-][A-Z]{1,4})?")
 MAX_LABEL_UNITS = 64
@@ -53,33 +78,39 @@ _CLOSED_SET = frozenset(
 
 
 def _string(data: bytes) -> str:
-    v = jsonvalue.parse(data, TICKER_INPUT)
+    v = jsonvalue.parse(data, INPUT)
     if type(v) is not str:
-        refuse(TICKER_TYPE)
+        refuse(TYPE, _WHOLE)
         raise AssertionError("ticker.type has no accept path")
     return v
 
 
 def symbol(data: bytes) -> bytes:
+    """``symbol`` (spec/ticker.md): a string matching the frozen /1 pattern;
+    returns its UTF-8 bytes."""
     s = _string(data)
     if _SYMBOL.fullmatch(s) is None:
-        refuse(TICKER_SYMBOL)
+        refuse(SYMBOL, _WHOLE)
     return jsonvalue.utf8(s)
 
 
 def equity_ticker(data: bytes) -> bytes:
+    """``equity-ticker`` (spec/ticker.md): a string matching the /2
+    pattern; returns its UTF-8 bytes."""
     s = _string(data)
     if _EQUITY.fullmatch(s) is None:
-        refuse(TICKER_EQUITY)
+        refuse(EQUITY, _WHOLE)
     return jsonvalue.utf8(s)
 
 
 def _label_length(s: str) -> None:
     if not 1 <= jsonvalue.utf16_length(s) <= MAX_LABEL_UNITS:
-        refuse(TICKER_LABEL_LENGTH)  # ignored: the scan runs on any length
+        refuse(LABEL_LENGTH, _WHOLE)  # ignored: the scan runs on any length
 
 
 def masked_label_v1(data: bytes) -> bytes:
+    """``masked-label-v1`` (spec/ticker.md): 1 to 64 UTF-16 units, then one
+    scan of the units; returns the UTF-8 bytes."""
     s = _string(data)
     _label_length(s)
     # Scanning code points is scanning units: a surrogate pair is two units
@@ -88,21 +119,23 @@ def masked_label_v1(data: bytes) -> bytes:
     run = 0
     for c in s:
         if c <= "\x1f" or "\x7f" <= c <= "\x9f":
-            refuse(TICKER_LABEL_CONTROL)
+            refuse(LABEL_CONTROL, _WHOLE)
             run = 0
         elif "\ud800" <= c <= "\udfff":
-            refuse(TICKER_LABEL_SURROGATE)
+            refuse(LABEL_SURROGATE, _WHOLE)
             run = 0
         elif "0" <= c <= "9":
             run += 1
             if run >= 5:
-                refuse(TICKER_LABEL_DIGITS_V1)
+                refuse(LABEL_DIGITS_V1, _WHOLE)
         else:
             run = 0
     return jsonvalue.utf8(s)
 
 
 def closed_masked_label(data: bytes) -> bytes:
+    """``closed-masked-label`` (spec/ticker.md): 1 to 64 UTF-16 units, then
+    one scan over the closed set; returns the UTF-8 bytes."""
     s = _string(data)
     _label_length(s)
     run = 0
@@ -110,12 +143,12 @@ def closed_masked_label(data: bytes) -> bytes:
         if c not in _CLOSED_SET:
             # An astral character is two units outside the set; refusing
             # once for it is the same verdict, ignored or not.
-            refuse(TICKER_LABEL_CHAR)
+            refuse(LABEL_CHAR, _WHOLE)
             run = 0
         elif "0" <= c <= "9":
             run += 1
             if run >= 5:
-                refuse(TICKER_LABEL_DIGITS)
+                refuse(LABEL_DIGITS, _WHOLE)
         else:
             run = 0
     return jsonvalue.utf8(s)

@@ -16,7 +16,11 @@ string (``v8date.type``). Checks, in order, the first failure wins:
    0000 is a leap year), and ``24:00:00.000``.
 
 Output: epoch milliseconds, decimal ASCII, by days-from-civil arithmetic
-(``prim.epoch_ms``), never a date library.
+(``civil.epoch_ms``), never a date library.
+
+``v8date.shape`` has no accept path (the spec is silent): a string of
+another shape has no fields to continue with. Every refusal but
+``v8date.input`` (a byte offset) points at the whole value, ``""``.
 
 Ignored ``v8date.instant`` or ``v8date.calendar``: the guard's condition is
 taken as false and the next check still runs; the output rolls over as
@@ -29,26 +33,37 @@ month's length; ``24:00:00.000`` is the only time it refuses.
 
 from __future__ import annotations
 
-from . import jsonvalue
-from .prim import epoch_ms, month_length, timestamp_fields
-from .refusal import (
-    V8DATE_CALENDAR,
-    V8DATE_INPUT,
-    V8DATE_INSTANT,
-    V8DATE_SHAPE,
-    V8DATE_TYPE,
-    refuse,
+from . import civil, jsonvalue
+from .refusal import Guard, at_pointer, refuse
+
+# spec/v8date.md, "Refusals", in table order.
+CONTRACT = "v8date/1"
+INPUT = Guard(CONTRACT, "v8date.input", "input is not valid JSON", ignorable=False)
+TYPE = Guard(CONTRACT, "v8date.type", "value is not a string", ignorable=False)
+# No accept path (conform_mirror/refusal.py): a string of another shape has
+# no fields to continue with.
+SHAPE = Guard(
+    CONTRACT, "v8date.shape", "timestamp is not YYYY-MM-DDTHH:MM:SS.mmmZ", ignorable=False
 )
+INSTANT = Guard(CONTRACT, "v8date.instant", "timestamp is not a real instant")
+CALENDAR = Guard(CONTRACT, "v8date.calendar", "timestamp is not a real calendar date")
+GUARDS = (INPUT, TYPE, SHAPE, INSTANT, CALENDAR)
+
+# Every rule applies to the whole value: the pointer "".
+_WHOLE = at_pointer()
 
 
 def parse(data: bytes) -> bytes:
-    s = jsonvalue.parse(data, V8DATE_INPUT)
+    """``parse`` (spec/v8date.md, "Rules"): a JSON string V8's
+    ``Date.parse`` reads as the instant the string names; returns its epoch
+    milliseconds, decimal ASCII."""
+    s = jsonvalue.parse(data, INPUT)
     if type(s) is not str:
-        refuse(V8DATE_TYPE)
+        refuse(TYPE, _WHOLE)
         raise AssertionError("v8date.type has no accept path")
-    fields = timestamp_fields(s)
+    fields = civil.timestamp_fields(s)
     if fields is None:
-        refuse(V8DATE_SHAPE)
+        refuse(SHAPE, _WHOLE)
         raise AssertionError("v8date.shape has no accept path")
     y, mo, d, h, mi, sec, ms = fields
     if (
@@ -59,12 +74,14 @@ def parse(data: bytes) -> bytes:
         or sec > 59
         or (h == 24 and (mi or sec or ms))
     ):
-        refuse(V8DATE_INSTANT)  # ignored: go on to the calendar check
+        refuse(INSTANT, _WHOLE)  # ignored: go on to the calendar check
     rolled_year = y + (mo - 1) // 12
     rolled_month = (mo - 1) % 12 + 1
-    if d > month_length(rolled_year, rolled_month) or (h == 24 and not (mi or sec or ms)):
-        refuse(V8DATE_CALENDAR)  # ignored: the arithmetic rolls over
-    return str(epoch_ms(y, mo, d, h, mi, sec, ms)).encode("ascii")
+    if d > civil.month_length(rolled_year, rolled_month) or (
+        h == 24 and not (mi or sec or ms)
+    ):
+        refuse(CALENDAR, _WHOLE)  # ignored: the arithmetic rolls over
+    return str(civil.epoch_ms(y, mo, d, h, mi, sec, ms)).encode("ascii")
 
 
 OPERATIONS = {"parse": parse}

@@ -12,22 +12,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from corpora import CORPORA  # noqa: E402
 from conform_mirror import digest, rfc8785  # noqa: E402
-from conform_mirror.refusal import (  # noqa: E402
-    DIGEST_ARG_ARRAY,
-    DIGEST_ARG_BYTES,
-    DIGEST_ARG_DEPTH,
-    DIGEST_ARG_NUMBER,
-    DIGEST_ARG_STRING,
-    DIGEST_JCS,
-    DIGEST_SCHEMA_ID,
-    DIGEST_TYPE,
-    Refusal,
-    ignoring,
+from conform_mirror.refusal import Refusal, ignoring  # noqa: E402
+from conform_mirror.digest import (  # noqa: E402
+    ARG_ARRAY as DIGEST_ARG_ARRAY,
+    ARG_BYTES as DIGEST_ARG_BYTES,
+    ARG_DEPTH as DIGEST_ARG_DEPTH,
+    ARG_NUMBER as DIGEST_ARG_NUMBER,
+    ARG_STRING as DIGEST_ARG_STRING,
+    JCS as DIGEST_JCS,
+    SCHEMA_ID as DIGEST_SCHEMA_ID,
+    TYPE as DIGEST_TYPE,
 )
 
-REPO = Path(__file__).resolve().parents[3]
-CORPORA = (REPO / ".." / "shared" / "corpora").resolve()
 
 
 def H(prefix: bytes, canonical: bytes) -> bytes:
@@ -251,7 +249,8 @@ class ArgumentsDigest(Case):
         def sized(total: int, unit: str) -> str:
             """An arguments object whose JCS is exactly ``total`` bytes."""
             chunk = unit * (256 if len(unit.encode()) == 1 else 85)
-            members, size, i = [], 2, 0
+            members: list[str] = []
+            size, i = 2, 0
             while True:
                 member = '"k%04d":"%s"' % (i, chunk)
                 cost = len(member.encode()) + (1 if members else 0)

@@ -9,20 +9,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conform_mirror import frame  # noqa: E402
-from conform_mirror.refusal import (  # noqa: E402
-    FRAME_BOM,
-    FRAME_CONTROL,
-    FRAME_DEPTH,
-    FRAME_DUPLICATE,
-    FRAME_NOT_OBJECT,
-    FRAME_NUMBER,
-    FRAME_NUMBER_RANGE,
-    FRAME_SIZE,
-    FRAME_SURROGATE,
-    FRAME_SYNTAX,
-    FRAME_UTF8,
-    Refusal,
-    ignoring,
+from conform_mirror.refusal import Refusal, ignoring  # noqa: E402
+from conform_mirror.frame import (  # noqa: E402
+    BOM as FRAME_BOM,
+    CONTROL as FRAME_CONTROL,
+    DEPTH as FRAME_DEPTH,
+    DUPLICATE as FRAME_DUPLICATE,
+    NOT_OBJECT as FRAME_NOT_OBJECT,
+    NUMBER as FRAME_NUMBER,
+    NUMBER_RANGE as FRAME_NUMBER_RANGE,
+    SIZE as FRAME_SIZE,
+    SURROGATE as FRAME_SURROGATE,
+    SYNTAX as FRAME_SYNTAX,
+    UTF8 as FRAME_UTF8,
 )
 
 BOM = b"\xef\xbb\xbf"

@@ -1,5 +1,6 @@
-"""JSON value inputs (spec/README.md), shared by prim/1, ticker/1, v8date/1,
-ed25519/1 and digest/1: the reader and every contract's ``.input`` guard."""
+"""JSON value inputs (spec/README.md, "JSON value inputs"): the reader, and
+the ``.input`` guard of every operation whose catalogue input kind is
+``json-value``."""
 
 from __future__ import annotations
 
@@ -9,31 +10,40 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from conform_mirror import OPERATIONS, jsonvalue  # noqa: E402
+import catalogue  # noqa: E402
+from conform_mirror import contracts, jsonvalue  # noqa: E402
 from conform_mirror.jsonvalue import Number  # noqa: E402
-from conform_mirror.refusal import (  # noqa: E402
-    DIGEST_INPUT,
-    ED25519_INPUT,
-    PRIM_INPUT,
-    TICKER_INPUT,
-    V8DATE_INPUT,
-    Refusal,
-    ignoring,
-)
+from conform_mirror.refusal import Guard, Location, Refusal, ignoring  # noqa: E402
 
+INPUT_MESSAGE = "input is not valid JSON"
+# A guard of no contract, for the reader alone.
+READER = Guard("reader/1", "reader.input", INPUT_MESSAGE, ignorable=False)
+
+
+def json_value_operations() -> dict[str, list[str]]:
+    """The catalogue's operations whose input kind is json-value, by
+    contract."""
+    out: dict[str, list[str]] = {}
+    for c in catalogue.load():
+        ops = [o.op for o in c.operations if o.input == "json-value"]
+        if ops:
+            out[c.contract] = ops
+    return out
+
+
+JSON_VALUE_OPERATIONS = json_value_operations()
+# Each such contract's .input guard: the one with the shared message.
 INPUT_GUARDS = {
-    "prim/1": PRIM_INPUT,
-    "ticker/1": TICKER_INPUT,
-    "v8date/1": V8DATE_INPUT,
-    "ed25519/1": ED25519_INPUT,
-    "digest/1": DIGEST_INPUT,
+    c.contract: next(g for g in c.guards if g.message == INPUT_MESSAGE)
+    for c in contracts.CONTRACTS
+    if c.contract in JSON_VALUE_OPERATIONS
 }
 
 
 def parse(data: bytes | str):
     if isinstance(data, str):
         data = data.encode("utf-8")
-    return jsonvalue.parse(data, PRIM_INPUT)
+    return jsonvalue.parse(data, READER)
 
 
 # Each is one defect of the input itself.
@@ -149,8 +159,8 @@ class Reader(unittest.TestCase):
         for data in INVALID:
             with self.subTest(data=data[:40]):
                 with self.assertRaises(Refusal) as cm:
-                    jsonvalue.parse(data, PRIM_INPUT)
-                self.assertEqual(cm.exception.code, "prim.input")
+                    jsonvalue.parse(data, READER)
+                self.assertIs(cm.exception.guard, READER)
 
     def test_helpers(self) -> None:
         self.assertEqual(jsonvalue.utf16_length("a\U0001f600\ud800"), 4)
@@ -161,9 +171,16 @@ class Reader(unittest.TestCase):
 
 
 class InputGuardPerContract(unittest.TestCase):
+    def test_json_value_contracts_exist(self) -> None:
+        self.assertGreater(len(INPUT_GUARDS), 0)
+        for contract, guard in INPUT_GUARDS.items():
+            self.assertEqual(guard.code, guard.code.split(".")[0] + ".input")
+            self.assertFalse(guard.ignorable, contract)
+
     def test_every_operation_refuses_with_its_contract_input_guard(self) -> None:
         for contract, guard in INPUT_GUARDS.items():
-            for op, function in OPERATIONS[contract].items():
+            for op in JSON_VALUE_OPERATIONS[contract]:
+                function = contracts.OPERATIONS[contract][op]
                 for data in (b"", b"\xef\xbb\xbf{}", b'"\xed\xa0\x80"', b'{"a":1,"a":1}',
                              b"[" * 129 + b"]" * 129, b"[1,]"):
                     with self.subTest(contract=contract, op=op, data=data[:20]):
@@ -176,15 +193,12 @@ class InputGuardPerContract(unittest.TestCase):
     def test_input_guard_has_no_accept_path(self) -> None:
         for contract, guard in INPUT_GUARDS.items():
             with ignoring(guard):
-                for op, function in OPERATIONS[contract].items():
+                for op in JSON_VALUE_OPERATIONS[contract]:
+                    function = contracts.OPERATIONS[contract][op]
                     with self.subTest(contract=contract, op=op):
                         with self.assertRaises(Refusal) as cm:
                             function(b'{"a":1,"a":1}')
                         self.assertEqual(cm.exception.guard, guard)
-
-
-if __name__ == "__main__":
-    unittest.main()
 
 
 class NoCrash(unittest.TestCase):
@@ -203,8 +217,6 @@ class NoCrash(unittest.TestCase):
     def test_no_exception(self) -> None:
         import random
 
-        from conform_mirror.refusal import GUARDS
-
         rng = random.Random(5)
 
         def gen(depth: int = 0) -> str:
@@ -220,18 +232,19 @@ class NoCrash(unittest.TestCase):
         def hexes(n: int) -> str:
             return "".join(rng.choice("0123456789abcdef") for _ in range(n))
 
-        def ed25519_like() -> str:
+        def keyed_hex() -> str:
             return '{"key":"%s","sig":"%s","msg":"%s"}' % (
                 hexes(rng.choice([64, 64, 62])), hexes(rng.choice([128, 128, 126])), hexes(rng.choice([0, 8])))
 
         crashes = []
         for contract, guard in INPUT_GUARDS.items():
-            ignorable = [g for g in GUARDS if g.contract == contract and g.ignorable]
+            ignorable = [g for g in contracts.GUARDS if g.contract == contract and g.ignorable]
             for ignored in [()] + [(g,) for g in ignorable] + [tuple(ignorable)]:
                 with ignoring(*ignored):
                     for _ in range(25):
-                        text = (ed25519_like() if rng.random() < 0.3 else gen()).encode("utf-8")
-                        for op, function in OPERATIONS[contract].items():
+                        text = (keyed_hex() if rng.random() < 0.3 else gen()).encode("utf-8")
+                        for op in JSON_VALUE_OPERATIONS[contract]:
+                            function = contracts.OPERATIONS[contract][op]
                             try:
                                 function(text)
                             except Refusal:
@@ -239,3 +252,33 @@ class NoCrash(unittest.TestCase):
                             except Exception as e:  # noqa: BLE001
                                 crashes.append((contract, op, [g.code for g in ignored], text[:60], repr(e)))
         self.assertEqual(crashes[:10], [])
+
+
+class Offsets(unittest.TestCase):
+    """An input defect carries the byte offset where the reader met it."""
+
+    def offset(self, data: bytes) -> Location | None:
+        with self.assertRaises(Refusal) as cm:
+            jsonvalue.parse(data, READER)
+        return cm.exception.location
+
+    def test_offsets(self) -> None:
+        for data, offset in [
+            (b"", 0),
+            (b"\xef\xbb\xbf1", 0),
+            (b'["\xc3\xa9", "\xff"]', 8),
+            (b"[1,]", 3),
+            (b'{"a":1,"a":2}', 7),
+            (b'{"\xc3\xa9":1, "\\u00e9":2}', 9),
+            (b"[" * 129, 128),
+            (b'"abc', 4),
+            (b'"a\\qb"', 2),
+            (b"-x", 1),
+            (b"1 2", 2),
+        ]:
+            with self.subTest(data=data):
+                self.assertEqual(self.offset(data), Location(offset=offset))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -10,14 +10,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conform_mirror import pyjson_ascii  # noqa: E402
-from conform_mirror.refusal import (  # noqa: E402
-    PYJSON_BOM,
-    PYJSON_DEPTH,
-    PYJSON_INT_DIGITS,
-    PYJSON_SYNTAX,
-    PYJSON_UTF8,
-    Refusal,
-    ignoring,
+from conform_mirror.refusal import Refusal, ignoring  # noqa: E402
+from conform_mirror.pyjson_ascii import (  # noqa: E402
+    BOM as PYJSON_BOM,
+    DEPTH as PYJSON_DEPTH,
+    INT_DIGITS as PYJSON_INT_DIGITS,
+    SYNTAX as PYJSON_SYNTAX,
+    UTF8 as PYJSON_UTF8,
 )
 
 BOM = b"\xef\xbb\xbf"
@@ -73,7 +72,7 @@ class Output(Case):
         self.assertEncodes(src.encode("utf-8"), out)
 
     def test_code_point_sort(self) -> None:
-        # the opposite of rfc8785/1
+        # Python str order (spec/pyjson-ascii.md, "Output"), not UTF-16 unit order
         self.assertEncodes('{"\\ud800\\udc00":1,"\\ue000":2}', '{"\\ue000":2,"\\ud800\\udc00":1}')
         self.assertEncodes('{"\\ud83d\\ude00":1,"\\ue000":2}', '{"\\ue000":2,"\\ud83d\\ude00":1}')
         # lone surrogates sort by their own code point

@@ -11,16 +11,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conform_mirror import rfc8785  # noqa: E402
-from conform_mirror.refusal import (  # noqa: E402
-    RFC8785_BOM,
-    RFC8785_DEPTH,
-    RFC8785_DUPLICATE,
-    RFC8785_NUMBER_RANGE,
-    RFC8785_SURROGATE,
-    RFC8785_SYNTAX,
-    RFC8785_UTF8,
-    Refusal,
-    ignoring,
+from conform_mirror.refusal import Refusal, ignoring  # noqa: E402
+from conform_mirror.rfc8785 import (  # noqa: E402
+    BOM as RFC8785_BOM,
+    DEPTH as RFC8785_DEPTH,
+    DUPLICATE as RFC8785_DUPLICATE,
+    NUMBER_RANGE as RFC8785_NUMBER_RANGE,
+    SURROGATE as RFC8785_SURROGATE,
+    SYNTAX as RFC8785_SYNTAX,
+    UTF8 as RFC8785_UTF8,
 )
 
 BOM = b"\xef\xbb\xbf"

@@ -10,18 +10,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conform_mirror import ticker  # noqa: E402
-from conform_mirror.refusal import (  # noqa: E402
-    TICKER_EQUITY,
-    TICKER_LABEL_CHAR,
-    TICKER_LABEL_CONTROL,
-    TICKER_LABEL_DIGITS,
-    TICKER_LABEL_DIGITS_V1,
-    TICKER_LABEL_LENGTH,
-    TICKER_LABEL_SURROGATE,
-    TICKER_SYMBOL,
-    TICKER_TYPE,
-    Refusal,
-    ignoring,
+from conform_mirror.refusal import Refusal, ignoring  # noqa: E402
+from conform_mirror.ticker import (  # noqa: E402
+    EQUITY as TICKER_EQUITY,
+    LABEL_CHAR as TICKER_LABEL_CHAR,
+    LABEL_CONTROL as TICKER_LABEL_CONTROL,
+    LABEL_DIGITS as TICKER_LABEL_DIGITS,
+    LABEL_DIGITS_V1 as TICKER_LABEL_DIGITS_V1,
+    LABEL_LENGTH as TICKER_LABEL_LENGTH,
+    LABEL_SURROGATE as TICKER_LABEL_SURROGATE,
+    SYMBOL as TICKER_SYMBOL,
+    TYPE as TICKER_TYPE,
 )
 
 

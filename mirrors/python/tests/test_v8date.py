@@ -27,13 +27,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from conform_mirror import v8date  # noqa: E402
-from conform_mirror.refusal import (  # noqa: E402
-    V8DATE_CALENDAR,
-    V8DATE_INSTANT,
-    V8DATE_SHAPE,
-    V8DATE_TYPE,
-    Refusal,
-    ignoring,
+from conform_mirror.refusal import Refusal, ignoring  # noqa: E402
+from conform_mirror.v8date import (  # noqa: E402
+    CALENDAR as V8DATE_CALENDAR,
+    INSTANT as V8DATE_INSTANT,
+    SHAPE as V8DATE_SHAPE,
+    TYPE as V8DATE_TYPE,
 )
 
 ORACLE = r"""
@@ -73,11 +72,11 @@ def cases() -> list[str]:
     # random valid instants
     rng = random.Random(262)
     for _ in range(500):
-        y = rng.randint(0, 9999)
-        mo = rng.randint(1, 12)
-        d = rng.randint(1, 28)
+        year = rng.randint(0, 9999)
+        month = rng.randint(1, 12)
+        day = rng.randint(1, 28)
         out.append("%04d-%02d-%02dT%02d:%02d:%02d.%03dZ" % (
-            y, mo, d, rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59), rng.randint(0, 999)))
+            year, month, day, rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59), rng.randint(0, 999)))
     return out
 
 
@@ -102,6 +101,9 @@ def parse(s: str) -> str:
 
 
 class AgainstNode(unittest.TestCase):
+    strings: list[str]
+    answers: list
+
     @classmethod
     def setUpClass(cls) -> None:
         cls.strings = cases()
