@@ -3,6 +3,14 @@ package main
 // rfc8785/1 canonicalize: spec/rfc8785.md. Expected bytes follow RFC 8785
 // section 3.2 and ECMA-262 Number::toString; messages are the spec's table.
 
+func init() {
+	register(source{
+		contract: "rfc8785/1",
+		files:    rfc8785Files,
+		minCases: 312,
+	})
+}
+
 const (
 	jcsBOM       = "input begins with a UTF-8 byte order mark"
 	jcsUTF8      = "input is not valid UTF-8"

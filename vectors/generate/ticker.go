@@ -5,6 +5,14 @@ package main
 // (symbol, masked-label-v1) and refused by the /2 rules (equity-ticker,
 // closed-masked-label), each with the same input in both files.
 
+func init() {
+	register(source{
+		contract: "ticker/1",
+		files:    tickerFiles,
+		minCases: 206,
+	})
+}
+
 const (
 	tkInput          = "input is not valid JSON"
 	tkType           = "value is not a string"
