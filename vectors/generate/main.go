@@ -38,9 +38,9 @@ import (
 
 // vfile is one vector file: one behaviour of one contract.
 type vfile struct {
-	contract    string // "rfc8785/1"
-	op          string // "canonicalize"
-	dir         string // "rfc8785"
+	contract    string // "<name>/<version>", as in the catalogue
+	op          string // one of the contract's operations
+	dir         string // the contract's name: its vectors directory
 	behaviour   string // file stem
 	description string // one sentence
 	cases       []vcase
