@@ -208,10 +208,10 @@ func rfc8785Files() []vfile {
 			jcsBad("single-quoted", `'a'`),
 		),
 		jcs("noncharacters", "Noncharacters (U+FDD0-U+FDEF and the last two code points of every plane) are characters: accepted and emitted literally, as values and as member names.",
-			ok("fdd0.value", "[\"\ufdd0\"]", "[\"\ufdd0\"]").
+			ok("fdd0.value", "{\"v\":\"\ufdd0\"}", "{\"v\":\"\ufdd0\"}").
 				withNote("I-JSON (RFC 7493 section 2.1) would refuse it; this contract keeps it (spec/rfc8785.md, Input, rule 8)."),
-			ok("ffff.value", "[\"\uffff\"]", "[\"\uffff\"]"),
-			ok("1fffe.value", "[\"\U0001fffe\"]", "[\"\U0001fffe\"]"),
+			ok("ffff.value", "{\"v\":\"\uffff\"}", "{\"v\":\"\uffff\"}"),
+			ok("1fffe.value", "{\"v\":\"\U0001fffe\"}", "{\"v\":\"\U0001fffe\"}"),
 			ok("fdd0.name", `{"\ufdd0":1}`, "{\"\ufdd0\":1}"),
 			ok("ffff.name", `{"\uffff":1}`, "{\"\uffff\":1}"),
 			ok("1fffe.name", `{"\ud83f\udffe":1}`, "{\"\U0001fffe\":1}").
