@@ -36,7 +36,7 @@ import (
 // inputs per target.
 //
 //	go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
-//	CONFORM_BENCH_TARGETS=FuzzJCS,FuzzTicker CONFORM_BENCH_WORKERS=1,2,4 go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
+//	CONFORM_BENCH_TARGETS=FuzzJCS,FuzzFrame CONFORM_BENCH_WORKERS=1,2,4 go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
 //
 // This machine's speed drifts by a third over seconds, so the
 // measurements are interleaved: every measuring process is started and
