@@ -11,9 +11,21 @@ import (
 // catalogue and the vectors' MANIFEST. Adding a contract regenerates them.
 var GeneratedFiles = []string{"spec/catalogue.json", "vectors/MANIFEST"}
 
-// GeneratedBlocks are the documents that hold a generated contract table
-// between BlockBegin and BlockEnd (spec/generate writes it).
-var GeneratedBlocks = []string{"README.md", "spec/README.md"}
+// GeneratedBlock is a block of lines a program writes into a document:
+// every line after a Begin line up to the next End line.
+type GeneratedBlock struct {
+	File, Begin, End string
+}
+
+// GeneratedBlocks are the blocks programs write: the contract tables of
+// README.md and spec/README.md (spec/generate, from the catalogue) and the
+// throughput table of fuzz/README.md (BenchmarkThroughput, one row per fuzz
+// target).
+var GeneratedBlocks = []GeneratedBlock{
+	{"README.md", BlockBegin, BlockEnd},
+	{"spec/README.md", BlockBegin, BlockEnd},
+	{"fuzz/README.md", ThroughputBegin, ThroughputEnd},
+}
 
 // RegistrationDirs are the directories that hold each language's
 // registration file: the Go reference, the TypeScript mirror, the Python
@@ -95,7 +107,7 @@ type Stray struct {
 // catalogue order and then by path, every file that names a contract
 // (Mentions) outside its own places (OwnerOf) where nothing else allows
 // it. Allowed besides a contract's own files: the GeneratedFiles, the
-// generated blocks of GeneratedBlocks, the one line that names it in each
+// GeneratedBlocks, the one line that names it in each
 // language's registration file (RegistrationFile), and the own files of the
 // contracts that list it as related. Files holding a NUL byte are not text
 // and are not read.
@@ -115,8 +127,10 @@ func (c Catalogue) Strays(files map[string][]byte) []Stray {
 			if bytes.IndexByte(text, 0) >= 0 || isGeneratedFile(p) {
 				continue
 			}
-			if isGeneratedBlock(p) {
-				text = blankBlocks(text)
+			for _, g := range GeneratedBlocks {
+				if g.File == p {
+					text = blankBlock(text, g.Begin, g.End)
+				}
 			}
 			ms := m.Mentions(text)
 			if len(ms) == 0 {
@@ -174,25 +188,16 @@ func isGeneratedFile(p string) bool {
 	return false
 }
 
-func isGeneratedBlock(p string) bool {
-	for _, g := range GeneratedBlocks {
-		if p == g {
-			return true
-		}
-	}
-	return false
-}
-
-// blankBlocks returns text with every line from a BlockBegin line to the
-// next BlockEnd line emptied, so that line numbers stay.
-func blankBlocks(text []byte) []byte {
+// blankBlock returns text with every line from a begin line to the next
+// end line emptied, so that line numbers stay.
+func blankBlock(text []byte, begin, end string) []byte {
 	lines := strings.Split(string(text), "\n")
 	in := false
 	for i, l := range lines {
 		switch {
-		case l == BlockBegin:
+		case l == begin:
 			in = true
-		case l == BlockEnd:
+		case l == end:
 			in = false
 		case in:
 			lines[i] = ""
