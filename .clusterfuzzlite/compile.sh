@@ -4,20 +4,31 @@
 #
 # OSS-Fuzz's compile_native_go_fuzzer is not used: it finds a target's file
 # with `grep -r -l <function> <package dir>`, and each gocheck function name
-# is also in the target table (fuzz/gocheck/targets.go), so it gets two
-# files. The two steps it would run for a fuzzing build are these.
+# is also in its contract's target registration (fuzz/gocheck/<ident>.go),
+# so it gets two files. The two steps it would run for a fuzzing build are
+# these.
 
 # The go-118-fuzz-build module and the version both scripts install (the
 # tool and its testing shim).
 GO118_TOOL=github.com/AdamKorcz/go-118-fuzz-build
 GO118_VERSION=v0.0.0-20250520111509-a70c2aa677fa
 
+# gocheck_targets prints "fuzz function:libFuzzer binary name" for every
+# Go-only target of fuzz/gocheck (run from the tree's root), one a line: the
+# functions are those its test files declare (each contract's own
+# fuzz/gocheck/<ident>*_test.go), and the binary name of FuzzXyzOracle or
+# FuzzXyzProperties is xyz_oracle or xyz_properties, lower case.
+gocheck_targets() {
+  local fn
+  sed -n 's/^func \(Fuzz[A-Za-z0-9]*\)(f \*testing\.F) {$/\1/p' fuzz/gocheck/*_test.go |
+    while read -r fn; do
+      printf '%s:%s\n' "$fn" "$(printf '%s' "$fn" | sed -E 's/^Fuzz(.+)(Properties|Oracle)$/\1_\2/' | tr 'A-Z' 'a-z')"
+    done
+}
+
 # GOCHECK_TARGETS: fuzz function:libFuzzer binary name, for every Go-only
-# target of fuzz/gocheck.
-GOCHECK_TARGETS="FuzzJCSProperties:jcs_properties FuzzPyJSONProperties:pyjson_properties
-FuzzDigestProperties:digest_properties FuzzTimestampProperties:timestamp_properties
-FuzzBase64URLProperties:base64url_properties FuzzJCSOracle:jcs_oracle
-FuzzEd25519Oracle:ed25519_oracle FuzzJSONTextOracle:jsontext_oracle"
+# target of fuzz/gocheck, separated by spaces.
+GOCHECK_TARGETS=$(gocheck_targets | tr '\n' ' ')
 
 # compile_gocheck_target FUNC NAME WORKDIR OUTDIR builds the fuzz function
 # FUNC of ./fuzz/gocheck (run from the tree's root) into the libFuzzer binary

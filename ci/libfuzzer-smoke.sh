@@ -17,13 +17,14 @@
 #
 # Needs go, clang (Debian: apt-get install clang) and the Go module proxy.
 # SMOKE_TARGETS overrides the targets (fuzz function:binary name, space
-# separated).
+# separated); by default every Go-only target (GOCHECK_TARGETS of
+# .clusterfuzzlite/compile.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 secs=${SMOKE_SECONDS:-15}
-targets=${SMOKE_TARGETS:-"FuzzJCSOracle:jcs_oracle FuzzEd25519Oracle:ed25519_oracle FuzzJCSProperties:jcs_properties FuzzJSONTextOracle:jsontext_oracle"}
 . .clusterfuzzlite/compile.sh
+targets=${SMOKE_TARGETS:-$GOCHECK_TARGETS}
 tool=$GO118_TOOL
 version=$GO118_VERSION
 

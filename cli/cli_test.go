@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"conform/report"
+	"conform/spec"
 	"conform/vectors"
 )
 
@@ -74,7 +75,7 @@ func TestRunVectorsAllAgree(t *testing.T) {
 	if len(rep.Rows) != 3*n || rep.Header.Cases != n || rep.Footer.ExitCode != 0 {
 		t.Errorf("%d rows, header cases %d, exit %d", len(rep.Rows), rep.Header.Cases, rep.Footer.ExitCode)
 	}
-	if !strings.Contains(r.stdout, "rfc8785/1") || !strings.Contains(r.stdout, "0 disagreements") {
+	if !strings.Contains(r.stdout, spec.MustLoad().Contracts[0].Contract) || !strings.Contains(r.stdout, "0 disagreements") {
 		t.Errorf("text output lacks the matrix:\n%s", r.stdout)
 	}
 	// The saved report renders to the same text.
@@ -139,7 +140,7 @@ func TestUsageErrors(t *testing.T) {
 		{"run", "--transport", "carrier-pigeon"},
 		{"run", "--impl", "go", "--report", existing},
 		{"repro", "0000000000000000", "--impl", "go"},
-		{"eval", "--contract", "rfc8785/1"},
+		{"eval", "--contract", spec.MustLoad().Contracts[0].Contract},
 		{"eval", "--impl", "go"},
 		{"nonsense"},
 	} {
@@ -161,16 +162,48 @@ func TestMissingRuntimeIsAConfigurationError(t *testing.T) {
 	}
 }
 
-func TestEvalSingleAndBatch(t *testing.T) {
-	for _, im := range []string{"go", "ts", "python"} {
-		r := conform(t, `{"b":1,"a":[1e21,"\u00e9"]}`, "eval", "--contract", "rfc8785/1", "--impl", im)
-		want := `{"impl":"` + im + `","outcome":"ok","output_hex":"` + hex.EncodeToString([]byte(`{"a":[1e+21,"é"],"b":1}`)) + `"}` + "\n"
-		if r.code != 0 || r.stdout != want {
-			t.Errorf("%s single: exit %d %q, want %q (%s)", im, r.code, r.stdout, want, r.stderr)
+// evalVectors returns the first contract of the catalogue with one
+// operation (which eval picks by itself) and an accepted golden vector of
+// it with non-empty output, that vector, and a refused vector of it.
+func evalVectors(t *testing.T) (contract string, accepted, refused vectors.Case) {
+	t.Helper()
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range spec.MustLoad().Contracts {
+		if len(k.Operations) != 1 {
+			continue
 		}
-		batch := `{"id":"one","input_hex":"` + hex.EncodeToString([]byte(`{"a":1}`)) + `"}` + "\n" +
-			`{"id":"two","input_hex":"` + hex.EncodeToString([]byte(`[1]`)) + `"}` + "\n"
-		r = conform(t, batch, "eval", "--contract", "frame/1", "--impl", im, "--jsonl")
+		accepted, refused = vectors.Case{}, vectors.Case{}
+		for _, c := range vectors.Cases(files) {
+			switch {
+			case c.Contract != k.Contract:
+			case accepted.ID == "" && c.Expect == vectors.ExpectOK && len(c.Output) > 0:
+				accepted = c
+			case refused.ID == "" && c.Expect == vectors.ExpectRefused:
+				refused = c
+			}
+		}
+		if accepted.ID != "" && refused.ID != "" {
+			return k.Contract, accepted, refused
+		}
+	}
+	t.Fatal("no contract with one operation has an accepted vector with output and a refused one")
+	return
+}
+
+func TestEvalSingleAndBatch(t *testing.T) {
+	contract, accepted, refused := evalVectors(t)
+	for _, im := range []string{"go", "ts", "python"} {
+		r := conform(t, string(accepted.Input), "eval", "--contract", contract, "--impl", im)
+		want := `{"impl":"` + im + `","outcome":"ok","output_hex":"` + hex.EncodeToString(accepted.Output) + `"}` + "\n"
+		if r.code != 0 || r.stdout != want {
+			t.Errorf("%s single (%s): exit %d %q, want %q (%s)", im, accepted.Source, r.code, r.stdout, want, r.stderr)
+		}
+		batch := `{"id":"one","input_hex":"` + hex.EncodeToString(accepted.Input) + `"}` + "\n" +
+			`{"id":"two","input_hex":"` + hex.EncodeToString(refused.Input) + `"}` + "\n"
+		r = conform(t, batch, "eval", "--contract", contract, "--impl", im, "--jsonl")
 		var lines []evalLine
 		for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
 			var e evalLine
@@ -180,11 +213,11 @@ func TestEvalSingleAndBatch(t *testing.T) {
 			lines = append(lines, e)
 		}
 		if r.code != 0 || len(lines) != 2 || lines[0].ID != "one" || lines[0].Outcome != "ok" ||
-			lines[1].ID != "two" || lines[1].Message != "frame is not a JSON object" {
-			t.Errorf("%s batch: exit %d %+v", im, r.code, lines)
+			lines[1].ID != "two" || lines[1].Message != refused.Message {
+			t.Errorf("%s batch (%s, %s): exit %d %+v", im, accepted.Source, refused.Source, r.code, lines)
 		}
 	}
-	r := conform(t, "{\"id\":\"x\",\"input_hex\":\"zz\"}\n", "eval", "--contract", "frame/1", "--impl", "go", "--jsonl")
+	r := conform(t, "{\"id\":\"x\",\"input_hex\":\"zz\"}\n", "eval", "--contract", contract, "--impl", "go", "--jsonl")
 	if r.code != report.ExitUsage || !strings.Contains(r.stderr, "stdin:1") {
 		t.Errorf("bad batch line: exit %d, %q", r.code, r.stderr)
 	}
@@ -222,7 +255,12 @@ func TestVectorsVerify(t *testing.T) {
 func TestVectorsOnDiskAreNamedWhereTheyAre(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "my-vectors")
 	copyDir(t, filepath.Join("..", "vectors"), dir)
-	file := filepath.Join(dir, "frame", "depth.jsonl")
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := files[0].Path
+	file := filepath.Join(dir, filepath.FromSlash(name))
 	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -232,7 +270,7 @@ func TestVectorsOnDiskAreNamedWhereTheyAre(t *testing.T) {
 	}
 	want := dir + "/MANIFEST:"
 	r := conform(t, "", "vectors", "verify", "--vectors", dir)
-	if r.code != 2 || !strings.HasPrefix(r.stdout, "FAIL "+want) || !strings.Contains(r.stdout, "frame/depth.jsonl has sha256") {
+	if r.code != 2 || !strings.HasPrefix(r.stdout, "FAIL "+want) || !strings.Contains(r.stdout, name+" has sha256") {
 		t.Errorf("verify: exit %d, stdout %q", r.code, r.stdout)
 	}
 	r = conform(t, "", "run", "--impl", "go", "--vectors", dir)
@@ -244,7 +282,7 @@ func TestVectorsOnDiskAreNamedWhereTheyAre(t *testing.T) {
 func TestReportRefusesAnIncompleteReport(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cut.jsonl")
 	full := filepath.Join(t.TempDir(), "full.jsonl")
-	if r := conform(t, "", "run", "--impl", "go", "--contract", "frame/1", "--report", full); r.code != 0 {
+	if r := conform(t, "", "run", "--impl", "go", "--contract", spec.MustLoad().Contracts[0].Contract, "--report", full); r.code != 0 {
 		t.Fatalf("exit %d %s", r.code, r.stderr)
 	}
 	b, _ := os.ReadFile(full)
@@ -262,11 +300,11 @@ func TestReportRefusesAnIncompleteReport(t *testing.T) {
 // mirror itself and says so; the second run reuses the build.
 func TestFirstRunBuildsTheTypeScriptMirror(t *testing.T) {
 	t.Setenv("CONFORM_CACHE", t.TempDir())
-	r := conform(t, "", "run", "--impl", "ts", "--contract", "frame/1")
+	r := conform(t, "", "run", "--impl", "ts", "--contract", spec.MustLoad().Contracts[0].Contract)
 	if r.code != 0 || !strings.Contains(r.stderr, "building the TypeScript mirror") {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
-	r = conform(t, "", "run", "--impl", "ts", "--contract", "frame/1")
+	r = conform(t, "", "run", "--impl", "ts", "--contract", spec.MustLoad().Contracts[0].Contract)
 	if r.code != 0 || strings.Contains(r.stderr, "building") {
 		t.Fatalf("second run: exit %d, stderr %q", r.code, r.stderr)
 	}

@@ -21,6 +21,7 @@ import (
 	"conform/fuzz/share"
 	"conform/impl"
 	"conform/report"
+	"conform/spec"
 	"conform/vectors"
 )
 
@@ -63,9 +64,12 @@ func TestFuzzList(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	for _, want := range []string{"FuzzJCS ", "FuzzPyJSONASCII", "FuzzFrame", "FuzzTimestamp", "FuzzV8Date", "FuzzTicker", "FuzzEd25519", "FuzzDigest", "FuzzPrim"} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("--list lacks %s:\n%s", want, r.stdout)
+	if len(fuzz.Targets) == 0 {
+		t.Fatal("no fuzz targets")
+	}
+	for _, tg := range fuzz.Targets {
+		if !strings.Contains(r.stdout, tg.Name+" ") {
+			t.Errorf("--list lacks %s:\n%s", tg.Name, r.stdout)
 		}
 	}
 }
@@ -135,7 +139,8 @@ func TestFuzzFindsAndRecordsASeededBug(t *testing.T) {
 			t.Errorf("stderr lacks %q", want)
 		}
 	}
-	m := regexp.MustCompile(`finding ([0-9a-f]{16}): vector \S+/vectors/(findings/rfc8785/fuzz-canonicalize\.jsonl), Go corpus \S+/(testdata/fuzz/FuzzJCS/[0-9a-f]+)`).FindStringSubmatch(r.stdout)
+	tg, dir := codePointSortTarget(t)
+	m := regexp.MustCompile(`finding ([0-9a-f]{16}): vector \S+/vectors/(findings/` + regexp.QuoteMeta(dir+"/fuzz-"+tg.Ops[0]) + `\.jsonl), Go corpus \S+/(testdata/fuzz/FuzzJCS/[0-9a-f]+)`).FindStringSubmatch(r.stdout)
 	if m == nil {
 		t.Fatalf("no finding line in stdout:\n%s", r.stdout)
 	}
@@ -176,9 +181,24 @@ func TestFuzzFindsAndRecordsASeededBug(t *testing.T) {
 	}
 }
 
+// codePointSortTarget returns FuzzJCS, the target whose contract the
+// fake:codepoint-sort bug is in, and that contract's vectors directory.
+func codePointSortTarget(t *testing.T) (fuzz.Target, string) {
+	t.Helper()
+	tg, ok := fuzz.Lookup("FuzzJCS")
+	if !ok {
+		t.Fatal("no target FuzzJCS")
+	}
+	k, ok := spec.MustLoad().Contract(tg.Contract)
+	if !ok {
+		t.Fatalf("%s is not in the catalogue", tg.Contract)
+	}
+	return tg, k.Name
+}
+
 // TestFuzzSeedFailureIsAKnownVector runs conform fuzz with the full seed
-// corpus against the fake: a golden vector of rfc8785/sort.jsonl pins the
-// bug, so the target fails on that seed while Go gathers its baseline,
+// corpus against the fake: a golden vector of its contract's sort.jsonl
+// pins the bug, so the target fails on that seed while Go gathers its baseline,
 // writes no input (it is a seed), and conform says which vector it is.
 func TestFuzzSeedFailureIsAKnownVector(t *testing.T) {
 	if testing.Short() {
@@ -191,10 +211,11 @@ func TestFuzzSeedFailureIsAKnownVector(t *testing.T) {
 	if r.code != report.ExitDisagree {
 		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, tailString(r.stderr, 4000))
 	}
-	if !regexp.MustCompile(`finding [0-9a-f]{16}: already a vector \(rfc8785/sort\.jsonl:\d+\)`).MatchString(r.stdout) {
+	_, dir := codePointSortTarget(t)
+	if !regexp.MustCompile(`finding [0-9a-f]{16}: already a vector \(` + regexp.QuoteMeta(dir) + `/sort\.jsonl:\d+\)`).MatchString(r.stdout) {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
-	if _, err := os.Stat(filepath.Join(vecDir, "findings", "rfc8785")); err == nil {
+	if _, err := os.Stat(filepath.Join(vecDir, "findings", dir)); err == nil {
 		t.Error("a golden vector was written again as a finding")
 	}
 }
@@ -239,7 +260,7 @@ func TestFuzzInterruptedExits130(t *testing.T) {
 	}
 	vecDir := filepath.Join(t.TempDir(), "vectors")
 	copyDir(t, "../vectors", vecDir)
-	cmd := exec.Command(conformBinary(t), "fuzz", "--target", "FuzzTimestamp,FuzzTicker", "--impl", "python", "--time", "5m",
+	cmd := exec.Command(conformBinary(t), "fuzz", "--target", "FuzzTimestamp,FuzzPrim", "--impl", "python", "--time", "5m",
 		"--workdir", t.TempDir(), "--vectors", vecDir, "--cache", t.TempDir())
 	cmd.Dir = ".."
 	var stdout bytes.Buffer
@@ -277,7 +298,7 @@ func TestFuzzInterruptedExits130(t *testing.T) {
 	if !ok || ee.ExitCode() != report.ExitInterrupted {
 		t.Fatalf("exit %v, want 130\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), tailString(log.String(), 4000))
 	}
-	if !regexp.MustCompile(`(?m)^FuzzTimestamp .*\(interrupted\)$`).MatchString(stdout.String()) || strings.Contains(stdout.String(), "FuzzTicker") {
+	if !regexp.MustCompile(`(?m)^FuzzTimestamp .*\(interrupted\)$`).MatchString(stdout.String()) || strings.Contains(stdout.String(), "FuzzPrim") {
 		t.Errorf("stdout:\n%s", stdout.String())
 	}
 	if !strings.Contains(log.String(), "conform fuzz: interrupted; 1 of 2 targets not run") {
@@ -311,22 +332,22 @@ func TestCorpusRoundTrip(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("GOCACHE", cache)
 	seeds := filepath.Join(t.TempDir(), "seeds")
-	if r := conform(t, "", "corpus", "seeds", "--target", "FuzzTicker", "--format", "go", seeds); r.code != 0 {
+	if r := conform(t, "", "corpus", "seeds", "--target", "FuzzTimestamp", "--format", "go", seeds); r.code != 0 {
 		t.Fatalf("seeds: %d %s", r.code, r.stderr)
 	}
 	entries, _ := os.ReadDir(seeds)
 	if len(entries) < 50 {
 		t.Fatalf("%d seeds", len(entries))
 	}
-	// Put the seeds where Go's engine keeps FuzzTicker's corpus, export.
-	goDir := filepath.Join(cache, "fuzz", "conform", "fuzz", "FuzzTicker")
+	// Put the seeds where Go's engine keeps FuzzTimestamp's corpus, export.
+	goDir := filepath.Join(cache, "fuzz", "conform", "fuzz", "FuzzTimestamp")
 	copyDir(t, seeds, goDir)
 	arch := filepath.Join(t.TempDir(), "a.tar.gz")
-	r := conform(t, "", "corpus", "export", "-o", arch, "--target", "FuzzTicker", "--from", "cache")
-	if r.code != 0 || !strings.Contains(r.stdout, "FuzzTicker") {
+	r := conform(t, "", "corpus", "export", "-o", arch, "--target", "FuzzTimestamp", "--from", "cache")
+	if r.code != 0 || !strings.Contains(r.stdout, "FuzzTimestamp") {
 		t.Fatalf("export: %d %s %s", r.code, r.stdout, r.stderr)
 	}
-	if r := conform(t, "", "corpus", "export", "-o", arch, "--target", "FuzzTicker"); r.code != report.ExitUsage {
+	if r := conform(t, "", "corpus", "export", "-o", arch, "--target", "FuzzTimestamp"); r.code != report.ExitUsage {
 		t.Errorf("export over an existing file: exit %d", r.code)
 	}
 	// Import into an empty cache: every entry arrives, and again nothing.
@@ -359,12 +380,12 @@ func TestCorpusRoundTrip(t *testing.T) {
 	// Into a libFuzzer directory as the Go-only target of the same format,
 	// and back into an archive.
 	lf := filepath.Join(t.TempDir(), "lf")
-	r = conform(t, "", "corpus", "import", arch, "--target", "FuzzTicker", "--libfuzzer", lf)
+	r = conform(t, "", "corpus", "import", arch, "--target", "FuzzTimestamp", "--libfuzzer", lf)
 	if r.code != 0 {
 		t.Fatalf("import --libfuzzer: %d %s", r.code, r.stderr)
 	}
 	arch2 := filepath.Join(t.TempDir(), "b.tar.gz")
-	r = conform(t, "", "corpus", "export", "-o", arch2, "--target", "FuzzTicker", "--from", "testdata", "--libfuzzer", "FuzzTicker="+lf)
+	r = conform(t, "", "corpus", "export", "-o", arch2, "--target", "FuzzTimestamp", "--from", "testdata", "--libfuzzer", "FuzzTimestamp="+lf)
 	if r.code != 0 {
 		t.Fatalf("export --libfuzzer: %d %s", r.code, r.stderr)
 	}
@@ -373,11 +394,11 @@ func TestCorpusRoundTrip(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, itoa(len(entries))+" entries,") {
 		t.Errorf("merge of an archive and its libFuzzer round trip: %s %s", r.stdout, r.stderr)
 	}
-	// Mixing formats is refused: ed25519 inputs are not ticker inputs.
-	if r := conform(t, "", "corpus", "import", arch, "--target", "FuzzTicker", "--as", "FuzzEd25519Oracle"); r.code != report.ExitUsage {
+	// Mixing formats is refused: JSON texts are not timestamp inputs.
+	if r := conform(t, "", "corpus", "import", arch, "--target", "FuzzTimestamp", "--as", "FuzzJCSOracle"); r.code != report.ExitUsage {
 		t.Errorf("import --as a target of another format: exit %d", r.code)
 	}
-	if r := conform(t, "", "corpus", "import", arch, "--target", "FuzzTicker", "--as", "FuzzTicker"); r.code != 0 {
+	if r := conform(t, "", "corpus", "import", arch, "--target", "FuzzTimestamp", "--as", "FuzzTimestamp"); r.code != 0 {
 		t.Errorf("import --as the same format: exit %d %s", r.code, r.stderr)
 	}
 	// convert both ways on directories.
@@ -396,12 +417,14 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func TestEvalRunsFakes(t *testing.T) {
 	// U+F885 sorts before U+1F600 by code point and after it by UTF-16 unit.
 	input := "{\"\uf885\":1,\"\U0001F600\":2}"
-	j := impl.Job{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte(input)}
-	if repro := fuzz.Repro(j, "fake:codepoint-sort"); !strings.Contains(repro, "eval --contract rfc8785/1 --op canonicalize --impl 'fake:codepoint-sort'") {
+	tg, _ := codePointSortTarget(t)
+	contract, op := tg.Contract, tg.Ops[0]
+	j := impl.Job{Contract: contract, Op: op, Input: []byte(input)}
+	if repro := fuzz.Repro(j, "fake:codepoint-sort"); !strings.Contains(repro, "eval --contract "+contract+" --op "+op+" --impl 'fake:codepoint-sort'") {
 		t.Fatalf("reproducer %q", repro)
 	}
 	answer := func(impl string) string {
-		r := conform(t, input, "eval", "--contract", "rfc8785/1", "--op", "canonicalize", "--impl", impl)
+		r := conform(t, input, "eval", "--contract", contract, "--op", op, "--impl", impl)
 		if r.code != 0 {
 			t.Fatalf("eval --impl %s: exit %d\n%s", impl, r.code, r.stderr)
 		}
@@ -412,13 +435,13 @@ func TestEvalRunsFakes(t *testing.T) {
 	if fake != wantFake || !strings.Contains(ref, hex.EncodeToString([]byte("{\"\U0001F600\":2,\"\uf885\":1}"))) {
 		t.Errorf("fake answered %s, go %s", fake, ref)
 	}
-	if r := conform(t, input, "eval", "--contract", "rfc8785/1", "--impl", "fake:nope"); r.code != 2 || !strings.Contains(r.stderr, "unknown fake") {
+	if r := conform(t, input, "eval", "--contract", contract, "--impl", "fake:nope"); r.code != 2 || !strings.Contains(r.stderr, "unknown fake") {
 		t.Errorf("unknown fake: exit %d, %s", r.code, r.stderr)
 	}
 	// A batch whose answer breaks the protocol while each case alone
 	// answers clean: the answers are right, and eval still exits 3.
 	batch := `{"id":"a","input_hex":"7b7d"}` + "\n" + `{"id":"b","input_hex":"5b5d"}` + "\n"
-	r := conform(t, batch, "eval", "--jsonl", "--contract", "rfc8785/1", "--impl", "fake:batch-cr")
+	r := conform(t, batch, "eval", "--jsonl", "--contract", contract, "--impl", "fake:batch-cr")
 	if r.code != report.ExitBroken || strings.Count(r.stdout, `"outcome":"ok"`) != 2 ||
 		!strings.Contains(r.stderr, "conform eval: fake:batch-cr broke the protocol: violation on a batch of 2 cases") {
 		t.Errorf("eval --jsonl of a batch breaker: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)

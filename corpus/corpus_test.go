@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"conform/spec"
 	"conform/vectors"
 )
 
@@ -78,13 +79,35 @@ func checkInvariants(t *testing.T, path string, res Result) {
 	for i, l := range res.Layouts {
 		cases += l.Cases
 		dups += l.Duplicates
-		if i > 0 && kindRank[l.Kind] < kindRank[res.Layouts[i-1].Kind] {
+		if i > 0 && rank(l.Kind) < rank(res.Layouts[i-1].Kind) {
 			t.Errorf("layout %s (%s) after %s", l.Path, l.Kind, res.Layouts[i-1].Kind)
 		}
 	}
 	if cases != len(res.Cases) || dups != res.Duplicates {
 		t.Errorf("layouts sum to %d cases, %d duplicates; result has %d, %d", cases, dups, len(res.Cases), res.Duplicates)
 	}
+}
+
+// feeds returns what the catalogue feeds with a layout of kind, failing
+// when it feeds nothing: the tests of a layout need a contract to load it
+// for.
+func feeds(t testing.TB, kind Kind) []spec.Feed {
+	t.Helper()
+	f := catalogue.Feeds(string(kind))
+	if len(f) == 0 {
+		t.Fatalf("the catalogue feeds no contract with %s", kind)
+	}
+	return f
+}
+
+// policyExpect is the expectation a feed's policy gives an entry whose
+// layout expects layout (feed.go, expand).
+func policyExpect(policy string, layout vectors.Expect) vectors.Expect {
+	switch {
+	case policy == spec.PolicyReference, policy == spec.PolicyStrict && layout != vectors.ExpectRefusedAny:
+		return vectors.ExpectReference
+	}
+	return layout
 }
 
 // jcsInputs lists the stems in input/ of a JCS pairs directory independently of the loader.
@@ -114,17 +137,18 @@ func TestJCSPairs(t *testing.T) {
 			if len(res.Layouts) != 1 || res.Layouts[0].Kind != KindJCS || res.Layouts[0].Entries != len(stems) {
 				t.Fatalf("layouts %+v, want one %s with %d entries", res.Layouts, KindJCS, len(stems))
 			}
-			if len(res.Cases) != len(stems) {
-				t.Fatalf("%d cases, want %d", len(res.Cases), len(stems))
+			fs := feeds(t, KindJCS)
+			if len(res.Cases) != len(stems)*len(fs) {
+				t.Fatalf("%d cases, want %d", len(res.Cases), len(stems)*len(fs))
 			}
-			for i, stem := range stems {
-				c := res.Cases[i]
+			for i, c := range res.Cases {
+				stem, f := stems[i/len(fs)], fs[i%len(fs)]
 				in, _ := os.ReadFile(filepath.Join(dir, "input", stem+".json"))
 				out, _ := os.ReadFile(filepath.Join(dir, "output", stem+".json"))
-				if c.Name != set+"/"+stem || c.Contract != "rfc8785/1" || c.Op != "canonicalize" || c.Expect != vectors.ExpectOK {
+				if c.Name != set+"/"+stem || c.Contract != f.Contract || c.Op != f.Op || c.Expect != policyExpect(f.Policy, vectors.ExpectOK) {
 					t.Errorf("case %d: %s %s %s %s", i, c.Name, c.Contract, c.Op, c.Expect)
 				}
-				if !bytes.Equal(c.Input, in) || !bytes.Equal(c.Output, out) {
+				if !bytes.Equal(c.Input, in) || (f.Policy == spec.PolicyExact && !bytes.Equal(c.Output, out)) {
 					t.Errorf("%s: input or output bytes differ from the files", c.Name)
 				}
 				if c.Source != filepath.Join(dir, "input", stem+".json") {
@@ -207,8 +231,18 @@ func checkES6(t *testing.T, path string, res Result) {
 	if l.Kind != KindES6Numbers || l.Entries != len(lines) || l.Cases+l.Duplicates != len(lines) || l.Cases != len(distinct) {
 		t.Fatalf("layout %+v, want %d lines of which %d distinct", l, len(lines), len(distinct))
 	}
+	policy := map[[2]string]string{}
+	for _, f := range feeds(t, KindES6Numbers) {
+		policy[[2]string{f.Contract, f.Op}] = f.Policy
+	}
+	if len(policy) != 1 {
+		t.Fatalf("the es6numbers checks count one case per line; the catalogue feeds %d operations", len(policy))
+	}
 	base := filepath.Base(path)
 	for _, c := range res.Cases {
+		if _, fed := policy[[2]string{c.Contract, c.Op}]; !fed {
+			t.Fatalf("%s: %s %s is not fed es6numbers", c.Name, c.Contract, c.Op)
+		}
 		n, err := strconv.Atoi(strings.TrimPrefix(c.Name, "es6numbers/"+base+":"))
 		if err != nil || n < 1 || n > len(lines) {
 			t.Fatalf("bad name %q", c.Name)
@@ -232,7 +266,7 @@ func checkES6(t *testing.T, path string, res Result) {
 		if bytes.Equal(c.Input, c.Output) || !bytes.Contains(c.Input, []byte("E")) || bytes.Contains(c.Output, []byte("E")) {
 			t.Fatalf("%s: input %q, output %q: want a non-canonical input", c.Name, c.Input, c.Output)
 		}
-		if c.Contract != "rfc8785/1" || c.Op != "canonicalize" || c.Expect != vectors.ExpectOK {
+		if c.Expect != policyExpect(policy[[2]string{c.Contract, c.Op}], vectors.ExpectOK) {
 			t.Fatalf("%s: %s %s %s", c.Name, c.Contract, c.Op, c.Expect)
 		}
 	}
@@ -298,17 +332,22 @@ func TestJSONTestSuite(t *testing.T) {
 		if len(res.Layouts) != 1 || res.Layouts[0].Kind != KindJSONTestSuite || res.Layouts[0].Entries != len(entries) {
 			t.Fatalf("%s: layouts %+v", path, res.Layouts)
 		}
-		if len(res.Cases) != 3*len(contents) || res.Duplicates != 3*(len(entries)-len(contents)) {
-			t.Errorf("%s: %d cases, %d duplicates; want %d, %d", path, len(res.Cases), res.Duplicates, 3*len(contents), 3*(len(entries)-len(contents)))
+		fs := feeds(t, KindJSONTestSuite)
+		if len(res.Cases) != len(fs)*len(contents) || res.Duplicates != len(fs)*(len(entries)-len(contents)) {
+			t.Errorf("%s: %d cases, %d duplicates; want %d, %d", path, len(res.Cases), res.Duplicates, len(fs)*len(contents), len(fs)*(len(entries)-len(contents)))
+		}
+		policy := map[string]string{}
+		for _, f := range fs {
+			policy[f.Contract+" "+f.Op] = f.Policy
 		}
 		ops := map[string]map[string]bool{}
 		for _, c := range res.Cases {
-			w := want[c.Name]
-			if c.Contract == "pyjson-ascii/1" {
-				// CPython accepts NaN and Infinity: no n_ file binds it.
-				w = vectors.ExpectReference
+			p, fed := policy[c.Contract+" "+c.Op]
+			if !fed {
+				t.Errorf("%s: %s %s is not fed JSONTestSuite", c.Name, c.Contract, c.Op)
 			}
-			if c.Expect != w {
+			// n_ binds only the contracts fed with the strict policy.
+			if w := policyExpect(p, want[c.Name]); c.Expect != w {
 				t.Errorf("%s %s: expect %s, want %s", c.Name, c.Contract, c.Expect, w)
 			}
 			if ops[c.Name] == nil {
@@ -317,8 +356,8 @@ func TestJSONTestSuite(t *testing.T) {
 			ops[c.Name][c.Contract+" "+c.Op] = true
 		}
 		for name, o := range ops {
-			if len(o) != 3 || !o["frame/1 lex"] || !o["rfc8785/1 canonicalize"] || !o["pyjson-ascii/1 encode"] {
-				t.Errorf("%s: ops %v", name, o)
+			if len(o) != len(policy) {
+				t.Errorf("%s: ops %v, want every one of %v", name, o, policy)
 			}
 		}
 		if path == parent {
@@ -329,9 +368,14 @@ func TestJSONTestSuite(t *testing.T) {
 	}
 }
 
-// TestParent loads shared/corpora whole: every layout is found, including
-// the three ed25519/1 layouts, only jsontestsuite/test_transform is skipped,
-// and the result is deterministic.
+// parentLayouts are the layouts of shared/corpora besides the JCS,
+// es6numbers and JSONTestSuite ones, each with its number of entries; a
+// contract's own corpus tests add theirs.
+var parentLayouts []func(t *testing.T, root string) map[Layout]int
+
+// TestParent loads shared/corpora whole: every layout is found (those of
+// parentLayouts too), only jsontestsuite/test_transform is skipped, and the
+// result is deterministic.
 func TestParent(t *testing.T) {
 	root := corpusPath(t)
 	res := mustLoad(t, root)
@@ -360,14 +404,11 @@ func TestParent(t *testing.T) {
 		t.Fatal(err)
 	}
 	want[key{KindJSONTestSuite, tp}] = len(entries)
-	for _, name := range []string{"ed25519_test.json", "eddsa_test_legacy.json"} {
-		p := filepath.Join(root, "ed25519", "wycheproof", name)
-		want[key{KindWycheproof, p}] = len(readWycheproof(t, p))
+	for _, more := range parentLayouts {
+		for l, entries := range more(t, root) {
+			want[key{l.Kind, l.Path}] = entries
+		}
 	}
-	sc := filepath.Join(root, "ed25519", "speccheck", "cases.json")
-	want[key{KindSpeccheck, sc}] = len(readSpeccheck(t, sc))
-	cctv := filepath.Join(root, "ed25519", "cctv", "ed25519vectors.json")
-	want[key{KindCCTV, cctv}] = len(readCCTV(t, cctv))
 
 	got := map[key]int{}
 	for _, l := range res.Layouts {
@@ -388,11 +429,25 @@ func TestParent(t *testing.T) {
 		}
 	}
 	// gowebpki's true/false/null inputs equal JSONTestSuite's
-	// y_structure_lonely_*: the exact JCS expectation is the one kept.
-	for _, c := range res.Cases {
-		if c.Contract == "rfc8785/1" && string(c.Input) == "true" && c.Expect != vectors.ExpectOK {
-			t.Errorf("rfc8785/1 \"true\" kept from %s with %s", c.Source, c.Expect)
+	// y_structure_lonely_*: for an operation both feed, the exact JCS
+	// expectation is the one kept.
+	exact := map[[2]string]bool{}
+	for _, f := range feeds(t, KindJCS) {
+		if f.Policy == spec.PolicyExact {
+			exact[[2]string{f.Contract, f.Op}] = true
 		}
+	}
+	n := 0
+	for _, c := range res.Cases {
+		if exact[[2]string{c.Contract, c.Op}] && string(c.Input) == "true" {
+			n++
+			if c.Expect != vectors.ExpectOK {
+				t.Errorf("%s %s \"true\" kept from %s with %s", c.Contract, c.Op, c.Source, c.Expect)
+			}
+		}
+	}
+	if len(exact) > 0 && n == 0 {
+		t.Error("no case for gowebpki's input true")
 	}
 
 	again := mustLoad(t, root)
@@ -611,5 +666,39 @@ func BenchmarkLoad100k(b *testing.B) {
 		if len(res.Cases) == 0 {
 			b.Fatal("no cases")
 		}
+	}
+}
+
+// TestCatalogueFeeds checks the catalogue's Corpora tables against the
+// layouts: each row names a known layout and a policy it supports.
+func TestCatalogueFeeds(t *testing.T) {
+	known := map[Kind]layout{}
+	for _, l := range layouts {
+		known[l.kind] = l
+	}
+	for _, name := range catalogue.Layouts() {
+		l, ok := known[Kind(name)]
+		if !ok {
+			t.Errorf("the catalogue names the layout %q; corpus knows %v", name, Kinds())
+			continue
+		}
+		if _, err := feedsOf(l, name); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestUnsupportedPolicy checks that a catalogue feeding a layout with a
+// policy it does not support stops the load, naming the layout.
+func TestUnsupportedPolicy(t *testing.T) {
+	saved := catalogue
+	defer func() { catalogue = saved }()
+	k := spec.Contract{Contract: "demo/1", Name: "demo", Version: 1,
+		Operations: []spec.Operation{{Op: "run", Input: spec.InputBytes}},
+		Corpora:    []spec.Corpus{{Layout: string(KindJSONTestSuite), Op: "run", Policy: spec.PolicyExact}}}
+	catalogue = spec.Catalogue{Format: spec.FormatVersion, Contracts: []spec.Contract{k}}
+	dir := corpusPath(t, "jsontestsuite", "test_parsing")
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "demo/1 run with the exact policy") {
+		t.Errorf("Load: %v", err)
 	}
 }

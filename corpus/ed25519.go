@@ -6,56 +6,49 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"conform/vectors"
 )
 
-// The ed25519/1 corpora (shared/corpora/ed25519/SOURCE.md) each become
-// verify cases whose input is the JSON value input of spec/ed25519.md,
-// {"key":"<hex>","sig":"<hex>","msg":"<hex>"}, and whose expectation is the
-// verdict of spec/ed25519.md ("Corpora and their verdicts under this
-// policy"): ExpectOK with empty output, or ExpectRefusedAny.
+// The ed25519/1 corpora (shared/corpora/ed25519/SOURCE.md), this
+// contract's own layouts: KindWycheproof, KindSpeccheck and KindCCTV. Each
+// entry is the JSON value input of spec/ed25519.md,
+// {"key":"<hex>","sig":"<hex>","msg":"<hex>"} (members in this order,
+// lowercase hex, no whitespace), and its expectation is the verdict of
+// spec/ed25519.md ("Corpora"): ExpectOK with empty output, or
+// ExpectRefusedAny. spec/ed25519.md's Corpora table feeds them to verify
+// with the verdict policy.
 
+// The layouts of this contract's corpora.
 const (
-	contractEd25519 = "ed25519/1"
-	opVerify        = "verify"
+	// KindWycheproof is one Wycheproof EdDSA verify file in a wycheproof/
+	// directory (shared/corpora/ed25519/SOURCE.md).
+	KindWycheproof Kind = "wycheproof"
+	// KindSpeccheck is the cases.json of a speccheck/ directory, the 12
+	// cases of "Taming the many EdDSAs" (shared/corpora/ed25519/SOURCE.md).
+	KindSpeccheck Kind = "speccheck"
+	// KindCCTV is C2SP/CCTV's ed25519vectors.json
+	// (shared/corpora/ed25519/SOURCE.md).
+	KindCCTV Kind = "cctv"
 )
 
-// ed25519Dirs maps the name of a directory that is an ed25519/1 layout to
-// its loader. Such a directory is recognised by its name, given itself or as
-// a subdirectory, because its file names (cases.json, *.json) are too
-// common to recognise anywhere. The CCTV file has a name of its own,
-// cctvFile, and is recognised in any directory.
-var ed25519Dirs = map[string]func(dir, corpus string) ([]found, error){
-	"wycheproof": loadWycheproof,
-	"speccheck":  loadSpeccheck,
-}
+// speccheckContract and speccheckOp are what the ids of the speccheck
+// verdict table were computed with (speccheckVerdicts): the table's own
+// identity, whatever the catalogue feeds the layout to.
+const (
+	speccheckContract = "ed25519/1"
+	speccheckOp       = "verify"
+)
 
-// ed25519DirNames are the keys of ed25519Dirs, sorted.
-func ed25519DirNames() []string {
-	names := make([]string, 0, len(ed25519Dirs))
-	for name := range ed25519Dirs {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	return names
-}
-
-// ed25519Case returns the verify case of one corpus entry, without Name,
-// Source, Note and Corpus. An ExpectOK case expects empty output.
-func ed25519Case(key, sig, msg []byte, expect vectors.Expect) vectors.Case {
+// verifyEntry returns the entry of one corpus vector: its input and
+// expectation (an ExpectOK entry expects empty output), without Name,
+// Source, Note and Corpus.
+func verifyEntry(key, sig, msg []byte, expect vectors.Expect) vectors.Case {
 	input := []byte(`{"key":"` + hex.EncodeToString(key) +
 		`","sig":"` + hex.EncodeToString(sig) +
 		`","msg":"` + hex.EncodeToString(msg) + `"}`)
-	c := vectors.Case{
-		ID:       vectors.CaseID(contractEd25519, opVerify, input),
-		Contract: contractEd25519,
-		Op:       opVerify,
-		Input:    input,
-		Expect:   expect,
-	}
+	c := vectors.Case{Input: input, Expect: expect}
 	if expect == vectors.ExpectOK {
 		c.Output = []byte{}
 	}

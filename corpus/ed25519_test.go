@@ -639,3 +639,19 @@ func TestEd25519Fixtures(t *testing.T) {
 		}
 	}
 }
+
+// init adds this contract's layouts of shared/corpora to TestParent.
+func init() {
+	parentLayouts = append(parentLayouts, func(t *testing.T, root string) map[Layout]int {
+		want := map[Layout]int{}
+		for _, name := range []string{"ed25519_test.json", "eddsa_test_legacy.json"} {
+			p := filepath.Join(root, "ed25519", "wycheproof", name)
+			want[Layout{Kind: KindWycheproof, Path: p}] = len(readWycheproof(t, p))
+		}
+		sc := filepath.Join(root, "ed25519", "speccheck", "cases.json")
+		want[Layout{Kind: KindSpeccheck, Path: sc}] = len(readSpeccheck(t, sc))
+		cctv := filepath.Join(root, "ed25519", "cctv", "ed25519vectors.json")
+		want[Layout{Kind: KindCCTV, Path: cctv}] = len(readCCTV(t, cctv))
+		return want
+	})
+}

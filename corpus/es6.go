@@ -28,8 +28,9 @@ func isES6Name(name string) bool {
 // ieeehex is the binary64 bit pattern in lowercase hex without leading zeros
 // and expected is the ECMAScript Number::toString of that double.
 //
-// Each line becomes an rfc8785/1 canonicalize case whose input is
-// strconv.FormatFloat(x, 'E', 16, 64), such as "-3.3333333333333335E+21":
+// Each line becomes an entry expecting exactly expected (the exact policy),
+// whose input is strconv.FormatFloat(x, 'E', 16, 64), such as
+// "-3.3333333333333335E+21":
 // 17 significant digits, which always denote exactly x, with an upper-case
 // exponent, which ECMAScript's Number::toString never writes, so the input is
 // never already canonical and an implementation must reformat the number.
@@ -71,7 +72,6 @@ func loadES6(path, corpus string) (found, error) {
 			return found{}, &Error{Path: path, Line: line, Err: err}
 		}
 		lineText := strconv.Itoa(line)
-		c.ID = vectors.CaseID(c.Contract, c.Op, c.Input)
 		c.Name = "es6numbers/" + base + ":" + lineText
 		c.Source = path + ":" + lineText
 		c.Corpus = corpus
@@ -100,7 +100,7 @@ func splitLF(data []byte, atEOF bool) (advance int, token []byte, err error) {
 	return 0, nil, nil
 }
 
-// es6Case parses one "ieeehex,expected" line into a case without its ID,
+// es6Case parses one "ieeehex,expected" line into an entry without its
 // Name, Source and Corpus.
 func es6Case(text string) (vectors.Case, error) {
 	h, expected, ok := strings.Cut(text, ",")
@@ -131,11 +131,9 @@ func es6Case(text string) (vectors.Case, error) {
 		return vectors.Case{}, fmt.Errorf("expected %q for a zero: RFC 8785 writes 0", expected)
 	}
 	return vectors.Case{
-		Contract: contractJCS,
-		Op:       opCanonicalize,
-		Input:    []byte(strconv.FormatFloat(x, 'E', 16, 64)),
-		Expect:   vectors.ExpectOK,
-		Output:   []byte(expected),
+		Input:  []byte(strconv.FormatFloat(x, 'E', 16, 64)),
+		Expect: vectors.ExpectOK,
+		Output: []byte(expected),
 	}, nil
 }
 

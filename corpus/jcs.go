@@ -14,7 +14,8 @@ import (
 
 // loadJCS reads a KindJCS directory: input/X.json with output/X.json, the
 // layout of the cyberphone and gowebpki test data (shared/corpora/jcs/README.md).
-// output/ holds the exact canonical bytes; outhex/X.txt, where present, holds
+// Each input is one entry expecting exactly its output file's bytes (the
+// exact policy). output/ holds the exact canonical bytes; outhex/X.txt, where present, holds
 // the same bytes as whitespace-separated hex and must agree with output/X.json.
 // gowebpki's outhex/ lacks simpleString, so outhex files are optional.
 func loadJCS(dir, corpus string) (found, error) {
@@ -79,15 +80,12 @@ func loadJCS(dir, corpus string) (found, error) {
 			return found{}, fsError(hexPath, err)
 		}
 		f.cases = append(f.cases, vectors.Case{
-			ID:       vectors.CaseID(contractJCS, opCanonicalize, input),
-			Name:     set + "/" + stem,
-			Contract: contractJCS,
-			Op:       opCanonicalize,
-			Input:    input,
-			Expect:   vectors.ExpectOK,
-			Output:   output,
-			Source:   inPath,
-			Corpus:   corpus,
+			Name:   set + "/" + stem,
+			Input:  input,
+			Expect: vectors.ExpectOK,
+			Output: output,
+			Source: inPath,
+			Corpus: corpus,
 		})
 	}
 	return f, nil
@@ -115,8 +113,3 @@ func listFiles(dir, ext string) ([]string, error) {
 	sort.Strings(names)
 	return names, nil
 }
-
-const (
-	contractJCS    = "rfc8785/1"
-	opCanonicalize = "canonicalize"
-)

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 
@@ -27,23 +26,7 @@ const (
 	// KindJSONTestSuite is a JSONTestSuite test_parsing/ directory
 	// (shared/corpora/jsontestsuite/SOURCE.md).
 	KindJSONTestSuite Kind = "jsontestsuite"
-	// KindWycheproof is one Wycheproof EdDSA verify file in a wycheproof/
-	// directory (shared/corpora/ed25519/SOURCE.md).
-	KindWycheproof Kind = "wycheproof"
-	// KindSpeccheck is the cases.json of a speccheck/ directory, the 12
-	// cases of "Taming the many EdDSAs" (shared/corpora/ed25519/SOURCE.md).
-	KindSpeccheck Kind = "speccheck"
-	// KindCCTV is C2SP/CCTV's ed25519vectors.json
-	// (shared/corpora/ed25519/SOURCE.md).
-	KindCCTV Kind = "cctv"
 )
-
-// kindRank orders layouts in Result: layouts with exact expected outputs come
-// first, so that deduplication keeps them over ExpectReference cases.
-var kindRank = map[Kind]int{
-	KindJCS: 0, KindES6Numbers: 1, KindJSONTestSuite: 2,
-	KindWycheproof: 3, KindSpeccheck: 4, KindCCTV: 5,
-}
 
 // ErrNoLayout is returned, inside an *Error naming the path, when the path
 // given to Load holds no known layout at all.
@@ -131,12 +114,13 @@ const maxDepth = 64
 // Load reads the corpus at path into cases. path is either a directory with
 // one known layout, a parent directory whose subdirectories (recursively)
 // hold known layouts, or a single es6numbers file (.txt or .txt.gz, named
-// es6testfile*). Symbolic links are followed. A directory named test_parsing,
-// wycheproof or speccheck is a layout when given itself or found as a
-// subdirectory; a directory holding ed25519vectors.json is a CCTV layout.
+// es6testfile*). Symbolic links are followed. A layout recognised by its
+// directory's name (layouts.go) is a layout when given itself or found as a
+// subdirectory; one recognised by a file's name is found in any directory.
 //
-// Every case gets ID vectors.CaseID(Contract, Op, Input) and Corpus path,
-// exactly as given. Cases with the same ID are deduplicated, keeping the
+// Each entry becomes one case per (contract, operation) the catalogue feeds
+// with its layout (feed.go). Every case gets ID vectors.CaseID(Contract,
+// Op, Input) and Corpus path, exactly as given. Cases with the same ID are deduplicated, keeping the
 // first in the order described on Result.Cases; two such cases whose exact
 // expectations disagree (both not ExpectReference, with a different Expect
 // or Output) are an error.
@@ -146,10 +130,11 @@ const maxDepth = 64
 // es6numbers files) of any malformed entry: an input without its output, an
 // output or outhex file without its input, an outhex file that disagrees with
 // its output, an unknown file in a layout directory, a layout with no
-// entries, a bad es6numbers line or a NaN or infinite double, and for the
-// ed25519/1 layouts malformed JSON (located at its line), a missing member,
-// bad hex, or a Wycheproof or CCTV flag the flag policy does not know (named
-// with its tcId or number). Directories under path that match no layout are
+// entries, a bad es6numbers line or a NaN or infinite double, what a
+// contract's own layout refuses (corpus/<ident>.go: malformed JSON located
+// at its line, a missing member, bad hex, a flag its policy does not know),
+// and a catalogue that feeds a layout under a policy the layout does not
+// support. Directories under path that match no layout are
 // returned in Result.Skipped, not as an error.
 func Load(path string) (Result, error) {
 	info, err := os.Stat(path)
@@ -159,14 +144,20 @@ func Load(path string) (Result, error) {
 	var all []found
 	var skipped []string
 	if !info.IsDir() {
-		if !isES6Name(filepath.Base(path)) {
+		var l *layout
+		for i := range layouts {
+			if layouts[i].given && layouts[i].file(filepath.Base(path)) {
+				l = &layouts[i]
+			}
+		}
+		if l == nil {
 			return Result{}, &Error{Path: path, Err: fmt.Errorf("%w: a file must be named es6testfile*.txt or es6testfile*.txt.gz", ErrNoLayout)}
 		}
-		f, err := loadES6(path, path)
+		got, err := loadLayout(*l, path, path)
 		if err != nil {
 			return Result{}, err
 		}
-		all = append(all, f)
+		all = append(all, got...)
 	} else {
 		w := walker{corpus: path}
 		hit, err := w.walk(path, 0)
@@ -179,6 +170,25 @@ func Load(path string) (Result, error) {
 		all, skipped = w.found, w.skipped
 	}
 	return assemble(all, skipped)
+}
+
+// loadLayout loads the layout l at path and expands its entries into the
+// cases of the contracts the catalogue feeds with it.
+func loadLayout(l layout, path, corpus string) ([]found, error) {
+	feeds, err := feedsOf(l, path)
+	if err != nil {
+		return nil, err
+	}
+	got, err := l.load(path, corpus)
+	if err != nil {
+		return nil, err
+	}
+	for i := range got {
+		if got[i].cases, err = expand(got[i].cases, feeds); err != nil {
+			return nil, err
+		}
+	}
+	return got, nil
 }
 
 // walker walks a directory tree collecting layouts and skipped directories.
@@ -214,80 +224,46 @@ func (w *walker) walk(dir string, depth int) (bool, error) {
 	}
 	consumed := map[string]bool{}
 	hit := false
-
-	// Layout 1: input/ and output/ pairs.
-	if dirs["input"] || dirs["output"] {
-		if !dirs["input"] || !dirs["output"] {
-			return false, errorf(dir, 0, "has one of input/ and output/ without the other")
+	// Each layout in the order of layouts: a pair of subdirectories, files
+	// of its name, or a directory of its name (given itself, which ends
+	// the walk here, or as a subdirectory).
+	for _, l := range layouts {
+		var at []string
+		switch {
+		case l.pair:
+			if !dirs["input"] && !dirs["output"] {
+				continue
+			}
+			if !dirs["input"] || !dirs["output"] {
+				return false, errorf(dir, 0, "has one of input/ and output/ without the other")
+			}
+			at = []string{dir}
+			consumed["input"], consumed["output"], consumed["outhex"] = true, true, true
+		case l.file != nil:
+			for _, name := range files {
+				if l.file(name) {
+					at = append(at, filepath.Join(dir, name))
+				}
+			}
+		case depth == 0 && filepath.Base(filepath.Clean(dir)) == l.dir:
+			got, err := loadLayout(l, dir, w.corpus)
+			if err != nil {
+				return false, err
+			}
+			w.found = append(w.found, got...)
+			return true, nil
+		case dirs[l.dir]:
+			at = []string{filepath.Join(dir, l.dir)}
+			consumed[l.dir] = true
 		}
-		f, err := loadJCS(dir, w.corpus)
-		if err != nil {
-			return false, err
+		for _, p := range at {
+			got, err := loadLayout(l, p, w.corpus)
+			if err != nil {
+				return false, err
+			}
+			w.found = append(w.found, got...)
+			hit = true
 		}
-		w.found = append(w.found, f)
-		consumed["input"], consumed["output"], consumed["outhex"] = true, true, true
-		hit = true
-	}
-	// Layout 2: es6testfile*.txt[.gz] files.
-	for _, name := range files {
-		if !isES6Name(name) {
-			continue
-		}
-		f, err := loadES6(filepath.Join(dir, name), w.corpus)
-		if err != nil {
-			return false, err
-		}
-		w.found = append(w.found, f)
-		hit = true
-	}
-	// Layout 3: JSONTestSuite, given test_parsing/ itself or its parent.
-	if depth == 0 && filepath.Base(filepath.Clean(dir)) == "test_parsing" {
-		f, err := loadJSONTestSuite(dir, w.corpus)
-		if err != nil {
-			return false, err
-		}
-		w.found = append(w.found, f)
-		return true, nil
-	}
-	if dirs["test_parsing"] {
-		f, err := loadJSONTestSuite(filepath.Join(dir, "test_parsing"), w.corpus)
-		if err != nil {
-			return false, err
-		}
-		w.found = append(w.found, f)
-		consumed["test_parsing"] = true
-		hit = true
-	}
-	// Layouts 4 and 5: ed25519/1's wycheproof/ and speccheck/, given
-	// themselves or their parent.
-	if load, ok := ed25519Dirs[filepath.Base(filepath.Clean(dir))]; ok && depth == 0 {
-		got, err := load(dir, w.corpus)
-		if err != nil {
-			return false, err
-		}
-		w.found = append(w.found, got...)
-		return true, nil
-	}
-	for _, name := range ed25519DirNames() {
-		if !dirs[name] {
-			continue
-		}
-		got, err := ed25519Dirs[name](filepath.Join(dir, name), w.corpus)
-		if err != nil {
-			return false, err
-		}
-		w.found = append(w.found, got...)
-		consumed[name] = true
-		hit = true
-	}
-	// Layout 6: CCTV's ed25519vectors.json.
-	if slices.Contains(files, cctvFile) {
-		f, err := loadCCTV(filepath.Join(dir, cctvFile), w.corpus)
-		if err != nil {
-			return false, err
-		}
-		w.found = append(w.found, f)
-		hit = true
 	}
 
 	// Everything else is walked; subdirectories with nothing beneath them
@@ -323,8 +299,8 @@ func (w *walker) walk(dir string, depth int) (bool, error) {
 func assemble(all []found, skipped []string) (Result, error) {
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i].layout, all[j].layout
-		if kindRank[a.Kind] != kindRank[b.Kind] {
-			return kindRank[a.Kind] < kindRank[b.Kind]
+		if rank(a.Kind) != rank(b.Kind) {
+			return rank(a.Kind) < rank(b.Kind)
 		}
 		return a.Path < b.Path
 	})

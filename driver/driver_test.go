@@ -11,9 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"conform/fuzz/cases"
 	"conform/impl"
 	"conform/mirrors"
 	"conform/runner"
+	"conform/vectors"
 )
 
 var harnessOnce struct {
@@ -133,7 +135,12 @@ func TestStartFake(t *testing.T) {
 		t.Errorf("started %+v", st)
 	}
 	in := []byte("{\"\U0001F600\":2,\"\uf885\":1}")
-	job := []impl.Job{{Contract: "rfc8785/1", Op: "canonicalize", Input: in}}
+	// The fake's bug is in the contract of FuzzJCS.
+	tg, ok := cases.Lookup("FuzzJCS")
+	if !ok {
+		t.Fatal("no fuzz target FuzzJCS")
+	}
+	job := []impl.Job{{Contract: tg.Contract, Op: tg.Ops[0], Input: in}}
 	ref, got := s.Impls[0].RunBatch(context.Background(), job)[0], s.Impls[1].RunBatch(context.Background(), job)[0]
 	if ref.Outcome != impl.OK || got.Outcome != impl.OK || string(got.Output) == string(ref.Output) {
 		t.Errorf("reference %+v, fake %+v: the fake should give other bytes", ref, got)
@@ -145,7 +152,7 @@ func TestStartFake(t *testing.T) {
 // replays the batch one run request each and answers.
 func TestStartRestartBudget(t *testing.T) {
 	bin := harnessBinary(t)
-	jobs := []impl.Job{{Contract: "frame/1", Op: "lex", Input: []byte("{}")}, {Contract: "frame/1", Op: "lex", Input: []byte("[]")}}
+	jobs := acceptedAndRefused(t)
 	for _, c := range []struct {
 		opts        []Option
 		quarantined bool
@@ -169,6 +176,39 @@ func TestStartRestartBudget(t *testing.T) {
 		}
 		s.Close()
 	}
+}
+
+// acceptedAndRefused returns two jobs of one operation: the input of its
+// first accepted golden vector, then that of its first refused one.
+func acceptedAndRefused(t *testing.T) []impl.Job {
+	t.Helper()
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := map[[2]string][2]*vectors.Case{}
+	var order [][2]string
+	for _, c := range vectors.Cases(files) {
+		k := [2]string{c.Contract, c.Op}
+		pair, seen := first[k]
+		if !seen {
+			order = append(order, k)
+		}
+		switch {
+		case c.Expect == vectors.ExpectOK && pair[0] == nil:
+			pair[0] = &c
+		case c.Expect == vectors.ExpectRefused && pair[1] == nil:
+			pair[1] = &c
+		}
+		first[k] = pair
+	}
+	for _, k := range order {
+		if p := first[k]; p[0] != nil && p[1] != nil {
+			return []impl.Job{{Contract: k[0], Op: k[1], Input: p[0].Input}, {Contract: k[0], Op: k[1], Input: p[1].Input}}
+		}
+	}
+	t.Fatal("no operation has both an accepted and a refused vector")
+	return nil
 }
 
 // A start that fails returns what it started, and a missing runtime is a

@@ -19,8 +19,10 @@ import (
 	"time"
 
 	"conform/impl"
+	"conform/internal/atomicfile"
 	"conform/mirrors"
 	"conform/reference"
+	"conform/spec"
 )
 
 // BenchmarkThroughput measures, side by side on the same cases, for each
@@ -36,7 +38,7 @@ import (
 // inputs per target.
 //
 //	go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
-//	CONFORM_BENCH_TARGETS=FuzzJCS,FuzzTicker CONFORM_BENCH_WORKERS=1,2,4 go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
+//	CONFORM_BENCH_TARGETS=FuzzJCS,FuzzFrame CONFORM_BENCH_WORKERS=1,2,4 go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
 //
 // This machine's speed drifts by a third over seconds, so the
 // measurements are interleaved: every measuring process is started and
@@ -102,6 +104,43 @@ func BenchmarkThroughput(b *testing.B) {
 	for _, r := range rows {
 		fmt.Println(r)
 	}
+	if path := os.Getenv("CONFORM_BENCH_README"); path != "" {
+		if err := writeThroughput(path, append(strings.Fields(header), fmt.Sprintf("%dw/slow by round", most)), rows); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// writeThroughput writes the table of one measurement into the throughput
+// block of the markdown file at path (spec.ThroughputBegin and
+// spec.ThroughputEnd): a header of the columns given, then each row, whose
+// cells are its text row's fields.
+func writeThroughput(path string, columns, rows []string) error {
+	// The header's fields split "diff 1w" and "cpu 1w" apart: join them.
+	var head []string
+	for i := 0; i < len(columns); i++ {
+		if (columns[i] == "diff" || columns[i] == "cpu") && i+1 < len(columns) {
+			head = append(head, columns[i]+" "+columns[i+1])
+			i++
+			continue
+		}
+		head = append(head, columns[i])
+	}
+	var b strings.Builder
+	b.WriteString("| " + strings.Join(head, " | ") + " |\n|")
+	b.WriteString(strings.Repeat(" --- |", len(head)) + "\n")
+	for _, r := range rows {
+		b.WriteString("| " + strings.Join(strings.Fields(r), " | ") + " |\n")
+	}
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	out, err := spec.RenderBlock(path, doc, spec.ThroughputBegin, spec.ThroughputEnd, b.String())
+	if err != nil {
+		return err
+	}
+	return atomicfile.WriteFile(path, out)
 }
 
 // ratioWidth is the width of the ratio and CPU columns: their labels

@@ -94,44 +94,28 @@ func fuzzTarget(f *testing.F, name string) {
 	})
 }
 
-// FuzzJCS fuzzes rfc8785/1 canonicalize.
-func FuzzJCS(f *testing.F) { fuzzTarget(f, "FuzzJCS") }
-
-// FuzzPyJSONASCII fuzzes pyjson-ascii/1 encode.
-func FuzzPyJSONASCII(f *testing.F) { fuzzTarget(f, "FuzzPyJSONASCII") }
-
-// FuzzFrame fuzzes frame/1 lex.
-func FuzzFrame(f *testing.F) { fuzzTarget(f, "FuzzFrame") }
-
-// FuzzTimestamp fuzzes prim/1 timestamp.
-func FuzzTimestamp(f *testing.F) { fuzzTarget(f, "FuzzTimestamp") }
-
-// FuzzPrim fuzzes the other prim/1 operations.
-func FuzzPrim(f *testing.F) { fuzzTarget(f, "FuzzPrim") }
-
-// FuzzTicker fuzzes ticker/1's four operations.
-func FuzzTicker(f *testing.F) { fuzzTarget(f, "FuzzTicker") }
-
-// FuzzV8Date fuzzes v8date/1 parse.
-func FuzzV8Date(f *testing.F) { fuzzTarget(f, "FuzzV8Date") }
-
-// FuzzEd25519 fuzzes ed25519/1 verify.
-func FuzzEd25519(f *testing.F) { fuzzTarget(f, "FuzzEd25519") }
-
-// FuzzDigest fuzzes digest/1's four operations.
-func FuzzDigest(f *testing.F) { fuzzTarget(f, "FuzzDigest") }
-
 // TestEveryOperationHasATarget checks that the target table and the Fuzz
-// functions of this file name the same targets, and that every operation
-// of the reference belongs to exactly one target.
+// functions that run fuzzTarget (one per contract's own test file,
+// fuzz/<ident>_test.go) name the same targets, and that every operation of
+// the reference belongs to exactly one target.
 func TestEveryOperationHasATarget(t *testing.T) {
-	src, err := os.ReadFile("fuzz_test.go")
+	files, err := filepath.Glob("*_test.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	funcs := map[string]bool{}
-	for _, m := range regexp.MustCompile(`(?m)^func (Fuzz\w+)\(f \*testing\.F\)`).FindAllStringSubmatch(string(src), -1) {
-		funcs[m[1]] = true
+	re := regexp.MustCompile(`(?m)^func (Fuzz\w+)\(f \*testing\.F\) \{ fuzzTarget\(f, "(Fuzz\w+)"\) \}$`)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllStringSubmatch(string(src), -1) {
+			if m[1] != m[2] || funcs[m[1]] {
+				t.Errorf("%s: %s fuzzes %s, or is declared twice", f, m[1], m[2])
+			}
+			funcs[m[1]] = true
+		}
 	}
 	for _, tg := range Targets {
 		if !funcs[tg.Name] {

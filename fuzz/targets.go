@@ -1,8 +1,8 @@
 // Package fuzz is conform's differential fuzzing: one native Go fuzz target
-// per input format of package cases (fuzz_test.go), each running the Go
-// reference in-process and the mirrors as persistent harness processes,
-// and failing on any difference in output bytes, refusal message or
-// verdict.
+// per input format of package cases (in each contract's <ident>_test.go),
+// each running the Go reference in-process and the mirrors as persistent
+// harness processes, and failing on any difference in output bytes,
+// refusal message or verdict.
 //
 // A fuzz input expands to a batch of cases (cases.Target.Cases), which the
 // target pipelines to every mirror at once: that is what keeps the mirrors

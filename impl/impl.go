@@ -14,8 +14,8 @@ package impl
 
 import "context"
 
-// Job is one operation to run: a contract ("rfc8785/1"), one of its
-// operations ("canonicalize"), and the input bytes.
+// Job is one operation to run: a contract ("<name>/<version>"), one of its
+// operations, and the input bytes.
 type Job struct {
 	Contract string
 	Op       string

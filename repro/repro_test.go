@@ -37,8 +37,8 @@ func TestLines(t *testing.T) {
 		{Finding("conform", "0123456789abcdef", "/v", "ts,python"), "conform repro 0123456789abcdef --vectors /v --impl 'ts,python'"},
 		{FuzzReplay("CONFORM_FUZZ_IMPLS", "none", "FuzzJCS", "88a3f8"), "CONFORM_FUZZ_IMPLS=none go test -run 'FuzzJCS/88a3f8' ./fuzz/"},
 		{Conform("conform", "repro").Placeholder("<id>").Flag("impl", "ts").String(), "conform repro <id> --impl ts"},
-		{Conform("go run ./cmd/conform", "eval").Flag("contract", "frame/1").Flag("op", "lex").Stdin([]byte("{'%\\\x00\xff\n}")).String(),
-			`printf '{\047\045\134\000\377\012}' | go run ./cmd/conform eval --contract frame/1 --op lex`},
+		{Conform("go run ./cmd/conform", "eval").Flag("contract", "demo/1").Flag("op", "run").Stdin([]byte("{'%\\\x00\xff\n}")).String(),
+			`printf '{\047\045\134\000\377\012}' | go run ./cmd/conform eval --contract demo/1 --op run`},
 	} {
 		if c.got != c.want {
 			t.Errorf("got  %s\nwant %s", c.got, c.want)

@@ -14,6 +14,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -40,28 +42,84 @@ type Catalogue struct {
 
 // Contract is one contract at one version.
 type Contract struct {
-	// Contract is the name with its version, such as "frame/1".
+	// Contract is the name with its version, "<name>/<version>".
 	Contract string `json:"contract"`
-	// Name is Contract without its version, such as "frame": the name of
-	// its vectors directory and of its spec file.
+	// Name is Contract without its version: the name of its vectors
+	// directory and of its spec file.
 	Name string `json:"name"`
 	// Version is the integer after the slash.
 	Version int `json:"version"`
 	// Title is the spec's title after the dash.
 	Title string `json:"title"`
-	// Spec is the spec file's path relative to the repository root, such as
-	// "spec/frame.md".
+	// Spec is the spec file's path relative to the repository root,
+	// "spec/<name>.md".
 	Spec string `json:"spec"`
 	// Operations are in the order of the spec's Operations table.
 	Operations []Operation `json:"operations"`
 	// Refusals is the closed refusal table in the order of the spec's
 	// Refusals table.
 	Refusals []Refusal `json:"refusals"`
+	// CommonWord is true when Name is an English word (the spec's
+	// optional "Name" table says so): files then mention the contract only
+	// by its versioned name and by code references, never by the bare word
+	// (spec/README.md, "Mentions").
+	CommonWord bool `json:"common_word"`
+	// Related are the contracts this contract's rules build on or are
+	// compared with (the spec's optional "Related contracts" table), in
+	// table order; never nil. A contract's own files may name its related
+	// contracts (spec/README.md, "A contract's own files").
+	Related []Related `json:"related"`
+	// Corpora are the public corpus layouts that feed this contract's
+	// operations, with their policies (the spec's optional "Corpora"
+	// table), in table order; never nil.
+	Corpora []Corpus `json:"corpora"`
+}
+
+// Related is one row of a spec's "Related contracts" table.
+type Related struct {
+	// Contract is the related contract's name with its version, such as
+	// "<name>/1": a contract of the same catalogue, never this one.
+	Contract string `json:"contract"`
+	// Relation says in words how the two relate (printable ASCII).
+	Relation string `json:"relation"`
+}
+
+// Corpus policies (spec/README.md, "Corpora"): how the entries of a public
+// corpus layout become cases of an operation.
+const (
+	// PolicyExact: the layout gives every entry its exact expected output;
+	// the case must be accepted with exactly those bytes.
+	PolicyExact = "exact"
+	// PolicyStrict: the entries the layout says a parser must refuse are
+	// refused (any message, compared with the reference's); every other
+	// entry gives the reference's answer.
+	PolicyStrict = "strict"
+	// PolicyReference: every entry gives the reference's answer; the
+	// layout's own expectations are not this contract's.
+	PolicyReference = "reference"
+	// PolicyVerdict: the contract's own corpus file decides each entry's
+	// verdict (accept with empty output, or refuse with any message).
+	PolicyVerdict = "verdict"
+)
+
+// Policies lists every corpus policy, in the order above.
+var Policies = []string{PolicyExact, PolicyStrict, PolicyReference, PolicyVerdict}
+
+// Corpus is one row of a spec's "Corpora" table: a public corpus layout
+// feeding one operation under one policy.
+type Corpus struct {
+	// Layout names the layout as the corpus loaders know it, such as
+	// "jsontestsuite" (corpus/doc.go lists them).
+	Layout string `json:"layout"`
+	// Op is the operation the layout's entries are run through.
+	Op string `json:"op"`
+	// Policy is one of Policies.
+	Policy string `json:"policy"`
 }
 
 // Operation is one operation of a contract.
 type Operation struct {
-	// Op is the operation name, such as "lex".
+	// Op is the operation name, such as "encode".
 	Op string `json:"op"`
 	// Input is InputBytes or InputJSONValue.
 	Input string `json:"input"`
@@ -73,13 +131,18 @@ type Operation struct {
 
 // Refusal is one row of a contract's refusal table.
 type Refusal struct {
-	// Code is the stable identifier, such as "frame.size".
+	// Code is the stable identifier, "<prefix>.<name>" (CodePrefix).
 	Code string `json:"code"`
 	// Message is the fixed ASCII text compared byte for byte.
 	Message string `json:"message"`
 	// Ops are the operations that can give this refusal, in the order of
 	// the Operations table ("all" in the spec lists every operation).
 	Ops []string `json:"ops"`
+	// Exception is the exception tag the refusal's single-cause vectors
+	// carry (vectors/README.md, "Exception vocabulary"), such as
+	// "grammar"; empty (and absent from catalogue.json) when they carry
+	// none. A vector may still differ from it for a reason of its own.
+	Exception string `json:"exception,omitempty"`
 }
 
 //go:embed catalogue.json
@@ -180,6 +243,78 @@ func (k Contract) RefusalsOf(op string) []Refusal {
 			}
 		}
 	}
+	return out
+}
+
+// CodePrefix returns the prefix every refusal code of the contract shares,
+// without its dot, such as "<name>" (Check makes sure there is one).
+func (k Contract) CodePrefix() string {
+	if len(k.Refusals) == 0 {
+		return ""
+	}
+	code := k.Refusals[0].Code
+	if i := strings.IndexByte(code, '.'); i > 0 {
+		return code[:i]
+	}
+	return code
+}
+
+// Idents returns the identifier forms of the contract's name, each once,
+// in this order: the name itself, the name with "-" turned into "_", the
+// name with "-" removed, and the refusal code prefix. Files named after a
+// contract use one of them (spec/README.md, "A contract's own files").
+func (k Contract) Idents() []string {
+	var out []string
+	for _, s := range []string{k.Name, strings.ReplaceAll(k.Name, "-", "_"), strings.ReplaceAll(k.Name, "-", ""), k.CodePrefix()} {
+		if s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Relates reports whether other (a contract name with its version) is one
+// of k's related contracts.
+func (k Contract) Relates(other string) bool {
+	for _, r := range k.Related {
+		if r.Contract == other {
+			return true
+		}
+	}
+	return false
+}
+
+// Feed is one (contract, operation, policy) a corpus layout feeds.
+type Feed struct {
+	Contract, Op, Policy string
+}
+
+// Feeds returns what the layout named layout feeds, in catalogue order:
+// contracts by name, then each contract's Corpora rows in table order.
+func (c Catalogue) Feeds(layout string) []Feed {
+	var out []Feed
+	for _, k := range c.Contracts {
+		for _, r := range k.Corpora {
+			if r.Layout == layout {
+				out = append(out, Feed{Contract: k.Contract, Op: r.Op, Policy: r.Policy})
+			}
+		}
+	}
+	return out
+}
+
+// Layouts returns every layout some contract's Corpora table names, each
+// once, sorted.
+func (c Catalogue) Layouts() []string {
+	var out []string
+	for _, k := range c.Contracts {
+		for _, r := range k.Corpora {
+			if !slices.Contains(out, r.Layout) {
+				out = append(out, r.Layout)
+			}
+		}
+	}
+	slices.Sort(out)
 	return out
 }
 

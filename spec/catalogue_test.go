@@ -126,3 +126,91 @@ func TestParseDirNeedsContracts(t *testing.T) {
 		t.Fatal("ParseDir accepted a directory without contract specs")
 	}
 }
+
+// full is good with every optional section: the exception column, a Name
+// table, related contracts and corpora.
+const full = "# `demo-x/1` \u2014 a demo\n\n## Operations\n\n" +
+	"| operation | input kind | input | output on acceptance |\n| --- | --- | --- | --- |\n" +
+	"| `one` | `bytes` | text | empty |\n\n" +
+	"## Refusals\n\n| code | message | exception |\n| --- | --- | --- |\n" +
+	"| `demox.a` | `a is wrong` | `grammar` |\n| `demox.b` | `b is wrong` | |\n\n" +
+	"## Name\n\n| name | common word |\n| --- | --- |\n| `demo-x` | yes |\n\n" +
+	"## Related contracts\n\n| contract | relation |\n| --- | --- |\n| `other/2` | compared with |\n\n" +
+	"## Corpora\n\n| layout | operation | policy |\n| --- | --- | --- |\n| `pairs` | `one` | `exact` |\n"
+
+func TestParseOptionalSections(t *testing.T) {
+	k, err := spec.Parse("spec/demo-x.md", []byte(full))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Refusals[0].Exception != "grammar" || k.Refusals[1].Exception != "" || strings.Join(k.Refusals[1].Ops, ",") != "one" {
+		t.Errorf("refusals %+v", k.Refusals)
+	}
+	if !k.CommonWord || len(k.Related) != 1 || k.Related[0] != (spec.Related{Contract: "other/2", Relation: "compared with"}) || !k.Relates("other/2") {
+		t.Errorf("name and related: %v %+v", k.CommonWord, k.Related)
+	}
+	if len(k.Corpora) != 1 || k.Corpora[0] != (spec.Corpus{Layout: "pairs", Op: "one", Policy: spec.PolicyExact}) {
+		t.Errorf("corpora %+v", k.Corpora)
+	}
+	if got := strings.Join(k.Idents(), ","); got != "demo-x,demo_x,demox" {
+		t.Errorf("Idents() = %s", got)
+	}
+	// Without the optional sections the lists are empty, not nil, so that
+	// catalogue.json always holds them.
+	if k, err := spec.Parse("spec/demo.md", []byte(good)); err != nil || k.Related == nil || k.Corpora == nil || k.CommonWord {
+		t.Errorf("without the sections: %+v, %v", k, err)
+	}
+	// A related contract must be in the catalogue.
+	if _, err := spec.ParseDir(fstest.MapFS{"spec/demo-x.md": {Data: []byte(full)}}, "spec"); err == nil || !strings.Contains(err.Error(), "other/2 is not in the catalogue") {
+		t.Errorf("ParseDir with an unknown related contract: %v", err)
+	}
+	cases := []struct{ name, from, to, want string }{
+		{"exception tag", "`grammar`", "`Grammar`", "exception"},
+		{"column order", "| code | message | exception |", "| code | exception | message |", "columns must be"},
+		{"name row", "| `demo-x` | yes |", "| `demo` | yes |", "one row"},
+		{"common word", "| `demo-x` | yes |", "| `demo-x` | maybe |", "yes or no"},
+		{"self", "`other/2`", "`demo-x/1`", "this contract"},
+		{"related name", "`other/2`", "`other`", "<name>/<version>"},
+		{"corpus op", "| `pairs` | `one` |", "| `pairs` | `two` |", "not in the Operations table"},
+		{"policy", "`exact` |", "`close` |", "policy"},
+		{"corpus twice", "| `pairs` | `one` | `exact` |\n", "| `pairs` | `one` | `exact` |\n| `pairs` | `one` | `strict` |\n", "twice"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc := strings.Replace(full, c.from, c.to, 1)
+			if doc == full {
+				t.Fatalf("%q is not in the document", c.from)
+			}
+			if _, err := spec.Parse("spec/demo-x.md", []byte(doc)); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %v, want one containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestFeeds(t *testing.T) {
+	cat, err := spec.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, layout := range cat.Layouts() {
+		feeds := cat.Feeds(layout)
+		if len(feeds) == 0 {
+			t.Errorf("layout %s feeds nothing", layout)
+		}
+		for _, f := range feeds {
+			k, _ := cat.Contract(f.Contract)
+			if _, ok := k.Operation(f.Op); !ok {
+				t.Errorf("layout %s feeds %s %s, which has no such operation", layout, f.Contract, f.Op)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("no contract is fed by a corpus layout")
+	}
+	if cat.Feeds("no-such-layout") != nil {
+		t.Error("an unknown layout feeds something")
+	}
+}

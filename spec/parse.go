@@ -20,7 +20,10 @@ var (
 	titleLine = regexp.MustCompile("^# `([a-z][a-z0-9-]*)/([1-9][0-9]*)` \u2014 (\\S.*)$")
 	opName    = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 	codeName  = regexp.MustCompile(`^[a-z][a-z0-9-]*\.[a-z][a-z0-9_]*$`)
-	backticks = regexp.MustCompile("^`([^`]+)`$")
+	tagName   = regexp.MustCompile(`^[a-z][a-z-]*$`)
+	// contractName is "<name>/<version>".
+	contractName = regexp.MustCompile(`^[a-z][a-z0-9-]*/[1-9][0-9]*$`)
+	backticks    = regexp.MustCompile("^`([^`]+)`$")
 )
 
 // ParseDir reads every contract spec in dir of fsys (every *.md file but
@@ -65,11 +68,22 @@ func ParseDir(fsys fs.FS, dir string) (Catalogue, error) {
 //     operation, input kind, input, output on acceptance; the operation a
 //     backticked name, the kind `bytes` or `json-value`;
 //   - a "## Refusals" section whose first table has the columns code and
-//     message, and optionally operations (`all`, or backticked operation
-//     names separated by commas; without the column every row is `all`).
-//     Code and message are backticked; the message is printable ASCII.
+//     message, then optionally operations (`all`, or backticked operation
+//     names separated by commas; without the column every row is `all`)
+//     and exception (empty, or the backticked exception tag its vectors
+//     carry). Code and message are backticked; the message is printable
+//     ASCII;
+//   - optionally a "## Name" section whose first table has the columns
+//     name and common word, and one row: the backticked name and yes or no;
+//   - optionally a "## Related contracts" section whose first table has
+//     the columns contract (backticked `<name>/<version>`) and relation;
+//   - optionally a "## Corpora" section whose first table has the columns
+//     layout, operation and policy, each backticked; the policy one of
+//     Policies.
+//
+// That a related contract exists is checked by Catalogue.Check.
 func Parse(file string, data []byte) (Contract, error) {
-	var k Contract
+	k := Contract{Related: []Related{}, Corpora: []Corpus{}}
 	lines, err := splitLines(file, data)
 	if err != nil {
 		return k, err
@@ -85,7 +99,7 @@ func Parse(file string, data []byte) (Contract, error) {
 	if want := "spec/" + k.Name + ".md"; file != want {
 		return k, fmt.Errorf("%s:1: contract %s must be specified in %s", file, k.Contract, want)
 	}
-	ops, opsAt, err := table(file, lines, "## Operations", []string{"operation", "input kind", "input", "output on acceptance"})
+	ops, opsAt, _, err := table(file, lines, "## Operations", []string{"operation", "input kind", "input", "output on acceptance"})
 	if err != nil {
 		return k, err
 	}
@@ -104,10 +118,11 @@ func Parse(file string, data []byte) (Contract, error) {
 		}
 		k.Operations = append(k.Operations, Operation{Op: name, Input: kind, Accepts: row[2], Output: row[3]})
 	}
-	refs, refsAt, err := table(file, lines, "## Refusals", []string{"code", "message"}, "operations")
+	refs, refsAt, head, err := table(file, lines, "## Refusals", []string{"code", "message"}, "operations", "exception")
 	if err != nil {
 		return k, err
 	}
+	opsCol, excCol := slices.Index(head, "operations"), slices.Index(head, "exception")
 	for i, row := range refs {
 		at := fmt.Sprintf("%s:%d", file, refsAt[i])
 		code, ok := ticked(row[0])
@@ -119,13 +134,18 @@ func Parse(file string, data []byte) (Contract, error) {
 			return k, fmt.Errorf("%s: message %q is not backticked", at, row[1])
 		}
 		r := Refusal{Code: code, Message: msg}
-		if len(row) < 3 || strings.TrimSpace(row[2]) == "all" {
+		if excCol >= 0 && row[excCol] != "" {
+			if r.Exception, ok = ticked(row[excCol]); !ok || !tagName.MatchString(r.Exception) {
+				return k, fmt.Errorf("%s: exception %q is not empty or one backticked tag [a-z][a-z-]*", at, row[excCol])
+			}
+		}
+		if opsCol < 0 || strings.TrimSpace(row[opsCol]) == "all" {
 			r.Ops = k.OpNames()
 		} else {
-			for _, cell := range strings.Split(row[2], ",") {
+			for _, cell := range strings.Split(row[opsCol], ",") {
 				op, ok := ticked(strings.TrimSpace(cell))
 				if !ok {
-					return k, fmt.Errorf("%s: operations %q are not `all` or backticked names", at, row[2])
+					return k, fmt.Errorf("%s: operations %q are not `all` or backticked names", at, row[opsCol])
 				}
 				if _, known := k.Operation(op); !known {
 					return k, fmt.Errorf("%s: operation %s is not in the Operations table", at, op)
@@ -136,6 +156,58 @@ func Parse(file string, data []byte) (Contract, error) {
 			sort.SliceStable(r.Ops, func(a, b int) bool { return k.opIndex(r.Ops[a]) < k.opIndex(r.Ops[b]) })
 		}
 		k.Refusals = append(k.Refusals, r)
+	}
+	names, namesAt, _, err := optionalTable(file, lines, "## Name", []string{"name", "common word"})
+	if err != nil {
+		return k, err
+	}
+	for i, row := range names {
+		at := fmt.Sprintf("%s:%d", file, namesAt[i])
+		name, ok := ticked(row[0])
+		if !ok || name != k.Name || i > 0 {
+			return k, fmt.Errorf("%s: the Name table has one row, for `%s`", at, k.Name)
+		}
+		switch row[1] {
+		case "yes":
+			k.CommonWord = true
+		case "no":
+		default:
+			return k, fmt.Errorf("%s: common word %q is not yes or no", at, row[1])
+		}
+	}
+	rel, relAt, _, err := optionalTable(file, lines, "## Related contracts", []string{"contract", "relation"})
+	if err != nil {
+		return k, err
+	}
+	for i, row := range rel {
+		at := fmt.Sprintf("%s:%d", file, relAt[i])
+		name, ok := ticked(row[0])
+		if !ok || !contractName.MatchString(name) {
+			return k, fmt.Errorf("%s: contract %q is not a backticked <name>/<version>", at, row[0])
+		}
+		if name == k.Contract || k.Relates(name) {
+			return k, fmt.Errorf("%s: related contract %s is this contract or listed twice", at, name)
+		}
+		k.Related = append(k.Related, Related{Contract: name, Relation: row[1]})
+	}
+	corp, corpAt, _, err := optionalTable(file, lines, "## Corpora", []string{"layout", "operation", "policy"})
+	if err != nil {
+		return k, err
+	}
+	for i, row := range corp {
+		at := fmt.Sprintf("%s:%d", file, corpAt[i])
+		var cells [3]string
+		for j := range cells {
+			var ok bool
+			if cells[j], ok = ticked(row[j]); !ok {
+				return k, fmt.Errorf("%s: %q is not backticked", at, row[j])
+			}
+		}
+		c := Corpus{Layout: cells[0], Op: cells[1], Policy: cells[2]}
+		if err := k.checkCorpus(c); err != nil {
+			return k, fmt.Errorf("%s: %w", at, err)
+		}
+		k.Corpora = append(k.Corpora, c)
 	}
 	if err := k.check(); err != nil {
 		return k, fmt.Errorf("%s: %w", file, err)
@@ -169,6 +241,28 @@ func (c Catalogue) Check() error {
 		if err := k.check(); err != nil {
 			return fmt.Errorf("%s: %w", k.Contract, err)
 		}
+	}
+	for _, k := range c.Contracts {
+		for _, r := range k.Related {
+			if _, ok := c.Contract(r.Contract); !ok {
+				return fmt.Errorf("%s: related contract %s is not in the catalogue", k.Contract, r.Contract)
+			}
+		}
+	}
+	return nil
+}
+
+// checkCorpus holds the rules of one Corpora row: a layout name, an
+// operation of the contract, a known policy.
+func (k Contract) checkCorpus(c Corpus) error {
+	if !opName.MatchString(c.Layout) {
+		return fmt.Errorf("layout %q is not a name [a-z][a-z0-9-]*", c.Layout)
+	}
+	if _, ok := k.Operation(c.Op); !ok {
+		return fmt.Errorf("corpus layout %s: operation %q is not in the Operations table", c.Layout, c.Op)
+	}
+	if !slices.Contains(Policies, c.Policy) {
+		return fmt.Errorf("corpus layout %s: policy %q is not one of %s", c.Layout, c.Policy, strings.Join(Policies, ", "))
 	}
 	return nil
 }
@@ -223,7 +317,30 @@ func (k Contract) check() error {
 			}
 			last = i
 		}
+		if r.Exception != "" && !tagName.MatchString(r.Exception) {
+			return fmt.Errorf("refusal %s: exception %q is not a tag [a-z][a-z-]*", r.Code, r.Exception)
+		}
 		seenCode[r.Code], seenMsg[r.Message] = true, true
+	}
+	seenRel := map[string]bool{}
+	for _, r := range k.Related {
+		if !contractName.MatchString(r.Contract) || r.Contract == k.Contract || seenRel[r.Contract] {
+			return fmt.Errorf("related contract %q is not <name>/<version>, is this contract or is repeated", r.Contract)
+		}
+		if !printableASCII(r.Relation) {
+			return fmt.Errorf("related contract %s: relation %q is not printable ASCII", r.Contract, r.Relation)
+		}
+		seenRel[r.Contract] = true
+	}
+	seenCorpus := map[[2]string]bool{}
+	for _, c := range k.Corpora {
+		if err := k.checkCorpus(c); err != nil {
+			return err
+		}
+		if seenCorpus[[2]string{c.Layout, c.Op}] {
+			return fmt.Errorf("corpus layout %s feeds operation %s twice", c.Layout, c.Op)
+		}
+		seenCorpus[[2]string{c.Layout, c.Op}] = true
 	}
 	// Every code of a contract shares one prefix, so that a code names its
 	// contract in reports and guard inventories.
@@ -266,54 +383,86 @@ func splitLines(file string, data []byte) ([]string, error) {
 	return lines, sc.Err()
 }
 
+// optionalTable is table for a section the file may leave out: no section
+// gives no rows and no error.
+func optionalTable(file string, lines []string, heading string, want []string, optional ...string) ([][]string, []int, []string, error) {
+	if !slices.Contains(lines, heading) {
+		return nil, nil, nil, nil
+	}
+	return table(file, lines, heading, want, optional...)
+}
+
 // table finds the section headed exactly heading and returns the rows of
-// its first table, with their 1-based line numbers. The header row must be
-// want, optionally followed by the columns in optional, in order.
-func table(file string, lines []string, heading string, want []string, optional ...string) ([][]string, []int, error) {
+// its first table, with their 1-based line numbers, and its header. The
+// header row must be want, followed by any of the columns in optional, in
+// the order optional lists them.
+func table(file string, lines []string, heading string, want []string, optional ...string) ([][]string, []int, []string, error) {
 	start := slices.Index(lines, heading)
 	if start < 0 {
-		return nil, nil, fmt.Errorf("%s: no %q section", file, heading)
+		return nil, nil, nil, fmt.Errorf("%s: no %q section", file, heading)
 	}
 	if slices.Index(lines[start+1:], heading) >= 0 {
-		return nil, nil, fmt.Errorf("%s: two %q sections", file, heading)
+		return nil, nil, nil, fmt.Errorf("%s: two %q sections", file, heading)
 	}
 	i := start + 1
 	for ; i < len(lines) && !strings.HasPrefix(lines[i], "|"); i++ {
 		if strings.HasPrefix(lines[i], "## ") {
-			return nil, nil, fmt.Errorf("%s:%d: the %q section has no table", file, start+1, heading)
+			return nil, nil, nil, fmt.Errorf("%s:%d: the %q section has no table", file, start+1, heading)
 		}
 	}
 	if i+1 >= len(lines) {
-		return nil, nil, fmt.Errorf("%s:%d: the %q section has no table", file, start+1, heading)
+		return nil, nil, nil, fmt.Errorf("%s:%d: the %q section has no table", file, start+1, heading)
 	}
 	head, err := cells(lines[i])
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s:%d: %w", file, i+1, err)
+		return nil, nil, nil, fmt.Errorf("%s:%d: %w", file, i+1, err)
 	}
-	full := append(slices.Clone(want), optional...)
-	if len(head) < len(want) || len(head) > len(full) || !slices.Equal(head, full[:len(head)]) {
-		return nil, nil, fmt.Errorf("%s:%d: the %q table's columns must be %s", file, i+1, heading, strings.Join(want, ", "))
+	if !columnsFit(head, want, optional) {
+		cols := strings.Join(want, ", ")
+		if len(optional) > 0 {
+			cols += ", then any of " + strings.Join(optional, ", ") + " in this order"
+		}
+		return nil, nil, nil, fmt.Errorf("%s:%d: the %q table's columns must be %s", file, i+1, heading, cols)
 	}
 	if sep, _ := cells(lines[i+1]); len(sep) != len(head) || strings.Trim(strings.Join(sep, ""), "-: ") != "" {
-		return nil, nil, fmt.Errorf("%s:%d: no table separator row", file, i+2)
+		return nil, nil, nil, fmt.Errorf("%s:%d: no table separator row", file, i+2)
 	}
 	var rows [][]string
 	var at []int
 	for j := i + 2; j < len(lines) && strings.HasPrefix(lines[j], "|"); j++ {
 		row, err := cells(lines[j])
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: %w", file, j+1, err)
+			return nil, nil, nil, fmt.Errorf("%s:%d: %w", file, j+1, err)
 		}
 		if len(row) != len(head) {
-			return nil, nil, fmt.Errorf("%s:%d: %d cells, the header has %d", file, j+1, len(row), len(head))
+			return nil, nil, nil, fmt.Errorf("%s:%d: %d cells, the header has %d", file, j+1, len(row), len(head))
 		}
 		rows = append(rows, row)
 		at = append(at, j+1)
 	}
 	if len(rows) == 0 {
-		return nil, nil, fmt.Errorf("%s:%d: the %q table has no rows", file, i+1, heading)
+		return nil, nil, nil, fmt.Errorf("%s:%d: the %q table has no rows", file, i+1, heading)
 	}
-	return rows, at, nil
+	return rows, at, head, nil
+}
+
+// columnsFit reports whether head is want followed by a subsequence of
+// optional.
+func columnsFit(head, want, optional []string) bool {
+	if len(head) < len(want) || !slices.Equal(head[:len(want)], want) {
+		return false
+	}
+	j := 0
+	for _, h := range head[len(want):] {
+		for j < len(optional) && optional[j] != h {
+			j++
+		}
+		if j == len(optional) {
+			return false
+		}
+		j++
+	}
+	return true
 }
 
 // cells splits a markdown table row on the pipes outside code spans and

@@ -14,6 +14,14 @@ const (
 	BlockEnd   = "<!-- end of catalogue -->"
 )
 
+// The throughput block of fuzz/README.md: the table BenchmarkThroughput
+// writes there when CONFORM_BENCH_README names the file (fuzz/README.md,
+// "Throughput"), one row per fuzz target.
+const (
+	ThroughputBegin = "<!-- throughput: written by BenchmarkThroughput (CONFORM_BENCH_README); do not edit -->"
+	ThroughputEnd   = "<!-- end of throughput -->"
+)
+
 // Table returns the markdown table of every contract, its operations and
 // title, linking each spec by linkPrefix + file name (for example "spec/"
 // from the repository root, "" from spec/).
@@ -35,11 +43,18 @@ func (c Catalogue) Table(linkPrefix string) string {
 // file in errors) with block, which must end with LF. The document must
 // hold exactly one such pair.
 func Render(file string, doc []byte, block string) ([]byte, error) {
-	begin, end := []byte(BlockBegin+"\n"), []byte("\n"+BlockEnd)
+	return RenderBlock(file, doc, BlockBegin, BlockEnd, block)
+}
+
+// RenderBlock replaces the content between the line begin and the line
+// end in doc (named file in errors) with block, which must end with LF.
+// The document must hold exactly one such pair, in that order.
+func RenderBlock(file string, doc []byte, beginLine, endLine, block string) ([]byte, error) {
+	begin, end := []byte(beginLine+"\n"), []byte("\n"+endLine)
 	i := bytes.Index(doc, begin)
 	j := bytes.Index(doc, end)
 	if i < 0 || j < i || bytes.Count(doc, begin) != 1 || bytes.Count(doc, end) != 1 {
-		return nil, fmt.Errorf("%s: needs exactly one %q line followed by one %q line", file, BlockBegin, BlockEnd)
+		return nil, fmt.Errorf("%s: needs exactly one %q line followed by one %q line", file, beginLine, endLine)
 	}
 	var out bytes.Buffer
 	out.Write(doc[:i+len(begin)])

@@ -41,12 +41,12 @@ type Case struct {
 	// flip to accepted when its guard is ignored (vectors/README.md).
 	Exception string
 	Note      string
-	// Source names where the case came from: "vectors/frame/depth.jsonl:7"
+	// Source names where the case came from: "vectors/<dir>/<behaviour>.jsonl:7"
 	// (the directory's path instead of "vectors" for a set on disk, see
 	// LoadNamed), or a corpus file path.
 	Source string
 	// File is a vector's file inside its vectors directory
-	// ("frame/depth.jsonl"), and Line its line there (1-based); empty and
+	// ("<dir>/<behaviour>.jsonl"), and Line its line there (1-based); empty and
 	// zero for corpus cases.
 	File string
 	Line int

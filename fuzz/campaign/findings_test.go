@@ -12,6 +12,7 @@ import (
 
 	"conform/fuzz"
 	"conform/impl"
+	"conform/spec"
 	"conform/vectors"
 )
 
@@ -40,29 +41,50 @@ func copyVectors(t *testing.T) string {
 	return dst
 }
 
+// twoContracts returns the first operation of the first two catalogue
+// contracts, the refusal message of the second's first refusal, and the
+// findings files of both: the findings tests need two contracts, any two.
+func twoContracts(t *testing.T) (a, b impl.Job, message, pathA, pathB string) {
+	t.Helper()
+	cat := spec.MustLoad()
+	if len(cat.Contracts) < 2 {
+		t.Fatal("the catalogue has fewer than two contracts")
+	}
+	ka, kb := cat.Contracts[0], cat.Contracts[1]
+	a = impl.Job{Contract: ka.Contract, Op: ka.Operations[0].Op}
+	b = impl.Job{Contract: kb.Contract, Op: kb.Operations[0].Op}
+	return a, b, kb.Refusals[0].Message,
+		"findings/" + ka.Name + "/fuzz-" + a.Op + ".jsonl", "findings/" + kb.Name + "/fuzz-" + b.Op + ".jsonl"
+}
+
 func TestWriteFindings(t *testing.T) {
 	dir := copyVectors(t)
+	a, b, message, pathA, pathB := twoContracts(t)
+	job := func(j impl.Job, input string) impl.Job {
+		j.Input = []byte(input)
+		return j
+	}
 	ds := []fuzz.Disagreement{
 		{
-			Job:  impl.Job{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte("{\"\U0001f600\":1,\"\ue000\":2}")},
+			Job:  job(a, "{\"\U0001f600\":1,\"\ue000\":2}"),
 			Impl: "python",
 			Want: impl.Result{Outcome: impl.OK, Output: []byte("{\"\U0001f600\":1,\"\ue000\":2}")},
 			Got:  impl.Result{Outcome: impl.OK, Output: []byte("{\"\ue000\":2,\"\U0001f600\":1}")},
 		},
 		{
-			Job:  impl.Job{Contract: "frame/1", Op: "lex", Input: []byte("{\"fuzz\":\"\xfe\xff\"}")},
+			Job:  job(b, "{\"fuzz\":\"\xfe\xff\"}"),
 			Impl: "ts",
-			Want: impl.Result{Outcome: impl.Refused, Message: "frame is not valid UTF-8"},
+			Want: impl.Result{Outcome: impl.Refused, Message: message},
 			Got:  impl.Result{Outcome: impl.OK, Output: []byte{}},
 		},
 		{
-			Job:  impl.Job{Contract: "frame/1", Op: "lex", Input: []byte("{}")},
+			Job:  job(b, "{}"),
 			Impl: "go",
 			Want: impl.Result{Outcome: impl.Errored, Message: "panic"},
 		},
 		// A batch break is no case's finding.
 		{
-			Job:   impl.Job{Contract: "frame/1", Op: "lex", Input: []byte("[]")},
+			Job:   job(b, "[]"),
 			Impl:  "python",
 			Break: "violation: line ends with CR",
 			Cases: 64,
@@ -72,7 +94,7 @@ func TestWriteFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(w) != 2 || !w[0].New || !w[1].New || w[0].Path != "findings/rfc8785/fuzz-canonicalize.jsonl" || w[1].Path != "findings/frame/fuzz-lex.jsonl" {
+	if len(w) != 2 || !w[0].New || !w[1].New || w[0].Path != pathA || w[1].Path != pathB {
 		t.Fatalf("written %+v", w)
 	}
 	files, err := vectors.Load(os.DirFS(dir))
@@ -91,12 +113,12 @@ func TestWriteFindings(t *testing.T) {
 	if c := found[w[0].ID]; c.Expect != vectors.ExpectOK || string(c.Output) != string(ds[0].Want.Output) || !strings.Contains(c.Note, "found by FuzzTest; python gave other output bytes") {
 		t.Errorf("first finding: %+v", c)
 	}
-	if c := found[w[1].ID]; c.Expect != vectors.ExpectRefused || c.Message != "frame is not valid UTF-8" || string(c.Input) != string(ds[1].Job.Input) {
+	if c := found[w[1].ID]; c.Expect != vectors.ExpectRefused || c.Message != message || string(c.Input) != string(ds[1].Job.Input) {
 		t.Errorf("second finding: %+v", c)
 	}
 	// Written twice, a finding is there once, and says where it is.
 	again, err := WriteFindings(dir, "FuzzTest", ds[:1])
-	if err != nil || len(again) != 1 || again[0].New || again[0].Path != "findings/rfc8785/fuzz-canonicalize.jsonl:2" {
+	if err != nil || len(again) != 1 || again[0].New || again[0].Path != pathA+":2" {
 		t.Errorf("second write: %+v, %v", again, err)
 	}
 	// The generator keeps the findings and lists them in its MANIFEST.
@@ -117,8 +139,10 @@ func TestWriteFindingsLeavesOtherFilesAlone(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
+	a, _, _, _, _ := twoContracts(t)
+	a.Input = []byte("{\"fifo\":1}")
 	d := fuzz.Disagreement{
-		Job:  impl.Job{Contract: "frame/1", Op: "lex", Input: []byte("{\"fifo\":1}")},
+		Job:  a,
 		Impl: "ts",
 		Want: impl.Result{Outcome: impl.OK, Output: []byte("x")},
 		Got:  impl.Result{Outcome: impl.OK, Output: []byte("y")},

@@ -53,72 +53,41 @@ const fillBytes = 256
 // structured inputs are drawn. Each is the format of the differential
 // fuzz target of the same name.
 type Target struct {
-	// Name is the fuzz function's name, such as "FuzzJCS".
+	// Name is the fuzz function's name, "Fuzz<Format>".
 	Name string
 	// Contract is the contract name with its version.
 	Contract string
 	// Ops are the operations the target exercises; a case's operation is
 	// drawn from them (structured) or named by index (raw).
 	Ops []string
+	// Corpora are the public corpora (paths under shared/corpora, slash
+	// separated) whose entries seed the target (Seeds).
+	Corpora []string
 	// draw draws one structured input for op.
 	draw func(s *gen.Source, op string) []byte
 }
 
-// Targets are the input formats, one or more per contract, in the order
-// of spec/README.md's table.
-var Targets = []Target{
-	{Name: "FuzzJCS", Contract: "rfc8785/1", Ops: []string{"canonicalize"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.JSON(s, gen.JSONOptions{Flaws: s.Chance(3), Deep: gen.TextDepths})
-	}},
-	{Name: "FuzzPyJSONASCII", Contract: "pyjson-ascii/1", Ops: []string{"encode"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.JSON(s, gen.JSONOptions{Flaws: s.Chance(3), Deep: gen.TextDepths})
-	}},
-	{Name: "FuzzFrame", Contract: "frame/1", Ops: []string{"lex"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.Frame(s)
-	}},
-	{Name: "FuzzTimestamp", Contract: "prim/1", Ops: []string{"timestamp"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.TimestampValue(s)
-	}},
-	{Name: "FuzzPrim", Contract: "prim/1", Ops: []string{"integer", "positive-integer", "string", "safe-display", "sorted-set", "tool-list", "base64url", "utf8-length"}, draw: drawPrim},
-	{Name: "FuzzTicker", Contract: "ticker/1", Ops: []string{"symbol", "equity-ticker", "masked-label-v1", "closed-masked-label"}, draw: func(s *gen.Source, op string) []byte {
-		if (op == "symbol" || op == "equity-ticker") != s.Chance(8) {
-			return gen.SymbolValue(s)
-		}
-		return gen.LabelValue(s)
-	}},
-	{Name: "FuzzV8Date", Contract: "v8date/1", Ops: []string{"parse"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.TimestampValue(s)
-	}},
-	{Name: "FuzzEd25519", Contract: "ed25519/1", Ops: []string{"verify"}, draw: func(s *gen.Source, _ string) []byte {
-		return gen.Ed25519Value(s)
-	}},
-	{Name: "FuzzDigest", Contract: "digest/1", Ops: []string{"digest", "signing-input", "schema-digest", "arguments-digest"}, draw: func(s *gen.Source, op string) []byte {
-		switch op {
-		case "schema-digest":
-			return gen.SchemaValue(s)
-		case "arguments-digest":
-			return gen.ArgumentsValue(s)
-		}
-		return gen.DigestValue(s)
-	}},
-}
+// Targets are the input formats, one or more per contract: contracts in
+// the catalogue's order (by name), a contract's targets in the order its
+// own file registers them (fuzz/cases/<ident>.go, register).
+var Targets []Target
 
-func drawPrim(s *gen.Source, op string) []byte {
-	switch op {
-	case "integer", "positive-integer":
-		return gen.IntegerValue(s)
-	case "string", "utf8-length":
-		return gen.StringValue(s, false)
-	case "safe-display":
-		return gen.StringValue(s, true)
-	case "sorted-set":
-		return gen.SortedSetValue(s)
-	case "tool-list":
-		return gen.ToolListValue(s)
-	case "base64url":
-		return gen.Base64URLValue(s)
+// register adds t to Targets, after the targets of the contracts whose
+// names sort before or equal to its own. It panics, at initialisation, on a
+// target without a name, contract, operations or draw, or on a name
+// already registered: programming errors no input can cause.
+func register(t Target) {
+	if t.Name == "" || t.Contract == "" || len(t.Ops) == 0 || t.draw == nil {
+		panic("cases: incomplete target " + t.Name)
 	}
-	return gen.TimestampValue(s)
+	if _, dup := Lookup(t.Name); dup {
+		panic("cases: target " + t.Name + " registered twice")
+	}
+	i := len(Targets)
+	for i > 0 && Targets[i-1].Contract > t.Contract {
+		i--
+	}
+	Targets = append(Targets[:i], append([]Target{t}, Targets[i:]...)...)
 }
 
 // Lookup returns the target called name.
@@ -131,7 +100,7 @@ func Lookup(name string) (Target, bool) {
 	return Target{}, false
 }
 
-// ForContract returns the targets of a contract, in table order.
+// ForContract returns the targets of a contract, in registration order.
 func ForContract(contract string) []Target {
 	var out []Target
 	for _, t := range Targets {

@@ -6,10 +6,23 @@ import (
 	"testing"
 
 	"conform/fuzz/gen"
+	"conform/spec"
+	"conform/vectors"
 )
 
+// widest returns the target with the most operations.
+func widest() Target {
+	w := Targets[0]
+	for _, tg := range Targets {
+		if len(tg.Ops) > len(w.Ops) {
+			w = tg
+		}
+	}
+	return w
+}
+
 func TestRawInputRoundTrip(t *testing.T) {
-	tg, _ := Lookup("FuzzDigest")
+	tg := widest()
 	for i, op := range tg.Ops {
 		in := []byte{byte(i), 0, 0xff, '{'}
 		data, err := tg.RawInput(op, in)
@@ -17,25 +30,27 @@ func TestRawInputRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		cs := tg.Cases(data)
-		if len(cs) != 1 || cs[0].Op != op || cs[0].Contract != "digest/1" || !bytes.Equal(cs[0].Input, in) {
+		if len(cs) != 1 || cs[0].Op != op || cs[0].Contract != tg.Contract || !bytes.Equal(cs[0].Input, in) {
 			t.Errorf("%s: %+v", op, cs)
 		}
 	}
-	if _, err := tg.RawInput("lex", nil); err == nil {
-		t.Error("RawInput took an operation of another contract")
+	if _, err := tg.RawInput("no-such-op", nil); err == nil {
+		t.Error("RawInput took an operation the target does not have")
 	}
 }
 
-// TestRawRecords checks the raw mode's framing: records in order, and a
-// length that runs past the end takes the rest.
+// TestRawRecords checks the raw mode's framing: records in order, the
+// operation byte taken modulo the operations, and a length that runs past
+// the end takes the rest.
 func TestRawRecords(t *testing.T) {
-	tg, _ := Lookup("FuzzTicker")
+	tg := widest()
 	data := []byte{0, 1, 2, 'A', 'B', 2, 1, 'C', 3, 9, 'D', 'E'}
 	cs := tg.Cases(data)
+	n := len(tg.Ops)
 	want := []Case{
-		{"ticker/1", "equity-ticker", []byte("AB")},
-		{"ticker/1", "masked-label-v1", []byte("C")},
-		{"ticker/1", "closed-masked-label", []byte("DE")},
+		{tg.Contract, tg.Ops[1%n], []byte("AB")},
+		{tg.Contract, tg.Ops[2%n], []byte("C")},
+		{tg.Contract, tg.Ops[3%n], []byte("DE")},
 	}
 	if len(cs) != len(want) {
 		t.Fatalf("%+v", cs)
@@ -43,6 +58,41 @@ func TestRawRecords(t *testing.T) {
 	for i := range want {
 		if cs[i].Op != want[i].Op || !bytes.Equal(cs[i].Input, want[i].Input) {
 			t.Errorf("case %d: %+v, want %+v", i, cs[i], want[i])
+		}
+	}
+}
+
+// TestTargetsAreTheCatalogue checks the targets against the catalogue:
+// every operation of every contract belongs to exactly one target, every
+// target's operations are its contract's, and the targets come in the
+// catalogue's order of contracts.
+func TestTargetsAreTheCatalogue(t *testing.T) {
+	cat := spec.MustLoad()
+	owner := map[[2]string]string{}
+	for i, tg := range Targets {
+		k, ok := cat.Contract(tg.Contract)
+		if !ok {
+			t.Errorf("%s: contract %s is not in the catalogue", tg.Name, tg.Contract)
+			continue
+		}
+		if i > 0 && Targets[i-1].Contract > tg.Contract {
+			t.Errorf("%s (%s) comes after %s (%s)", tg.Name, tg.Contract, Targets[i-1].Name, Targets[i-1].Contract)
+		}
+		for _, op := range tg.Ops {
+			if _, ok := k.Operation(op); !ok {
+				t.Errorf("%s: %s has no operation %s", tg.Name, tg.Contract, op)
+			}
+			if prev, dup := owner[[2]string{tg.Contract, op}]; dup {
+				t.Errorf("%s %s belongs to %s and %s", tg.Contract, op, prev, tg.Name)
+			}
+			owner[[2]string{tg.Contract, op}] = tg.Name
+		}
+	}
+	for _, k := range cat.Contracts {
+		for _, o := range k.Operations {
+			if owner[[2]string{k.Contract, o.Op}] == "" {
+				t.Errorf("%s %s has no fuzz target: register one in fuzz/cases/<ident>.go", k.Contract, o.Op)
+			}
 		}
 	}
 }
@@ -80,21 +130,42 @@ func TestEveryInputIsABoundedBatch(t *testing.T) {
 	}
 }
 
-// TestSeedsCoverEveryVector checks the seed corpus holds every golden
-// vector of the format's operations (as the first seeds), and structured
-// seeds; a missing corpora directory is an error, "" means none.
+// TestSeedsCoverEveryVector checks each target's seed corpus holds every
+// golden vector of its operations (as the first seeds) and 16 structured
+// seeds; for a target seeded from public corpora, a corpora directory
+// without them is an error, and "" means none.
 func TestSeedsCoverEveryVector(t *testing.T) {
-	tg, _ := Lookup("FuzzV8Date")
-	seeds, err := Seeds(tg, "")
+	files, err := vectors.Load(vectors.Embedded())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(seeds) < 64+10 {
-		t.Errorf("%d seeds", len(seeds))
+	withCorpora := 0
+	for _, tg := range Targets {
+		seeds, err := Seeds(tg, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, c := range vectors.Cases(files) {
+			if c.Contract == tg.Contract && tg.OpIndex(c.Op) >= 0 {
+				if want, _ := tg.RawInput(c.Op, c.Input); !bytes.Equal(seeds[n], want) {
+					t.Errorf("%s: seed %d is not the vector %s", tg.Name, n, c.Source)
+				}
+				n++
+			}
+		}
+		if n == 0 || len(seeds) != n+16 {
+			t.Errorf("%s: %d seeds for %d vectors", tg.Name, len(seeds), n)
+		}
+		if len(tg.Corpora) > 0 {
+			withCorpora++
+			if _, err := Seeds(tg, t.TempDir()); err == nil {
+				t.Errorf("%s: an empty corpora directory gave seeds without error", tg.Name)
+			}
+		}
 	}
-	jcs, _ := Lookup("FuzzJCS")
-	if _, err := Seeds(jcs, t.TempDir()); err == nil {
-		t.Error("an empty corpora directory gave seeds without error")
+	if withCorpora == 0 {
+		t.Error("no target is seeded from public corpora")
 	}
 }
 

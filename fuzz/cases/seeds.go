@@ -9,23 +9,13 @@ import (
 	"conform/vectors"
 )
 
-// publicCorpora are the public corpora (paths under shared/corpora) each
-// contract's targets are seeded from. Their inputs are JSON texts or
-// ed25519/1 inputs; a JSON text corpus seeds every JSON text contract.
-var publicCorpora = map[string][]string{
-	"rfc8785/1":      {"jcs/cyberphone", "jcs/gowebpki", "jcs/es6numbers/es6testfile_10k.txt", "jsontestsuite/test_parsing", "jsontestsuite/test_transform"},
-	"pyjson-ascii/1": {"jcs/cyberphone", "jcs/gowebpki", "jcs/es6numbers/es6testfile_10k.txt", "jsontestsuite/test_parsing", "jsontestsuite/test_transform"},
-	"frame/1":        {"jcs/cyberphone", "jcs/gowebpki", "jsontestsuite/test_parsing", "jsontestsuite/test_transform"},
-	"ed25519/1":      {"ed25519"},
-}
-
 // Seeds returns the seed corpus of the targets reading t's format, as fuzz
 // inputs:
 //
 //   - every golden vector (and finding) of t's operations, one raw input
 //     each;
-//   - the entries of the public corpora under corpora (the shared/corpora
-//     directory) that fit t's contract, in raw inputs of up to MaxBatch
+//   - the entries of t.Corpora under corpora (the shared/corpora
+//     directory), in raw inputs of up to MaxBatch
 //     records (the es6numbers file alone has 10000 lines); none when
 //     corpora is "";
 //   - 16 structured inputs of pseudo-random bytes fixed by t's name (each
@@ -53,7 +43,7 @@ func Seeds(t Target, corpora string) ([][]byte, error) {
 	if len(seeds) == 0 {
 		return nil, fmt.Errorf("%s: no golden vectors for %s", t.Name, t.Contract)
 	}
-	for _, rel := range publicCorpora[t.Contract] {
+	for _, rel := range t.Corpora {
 		if corpora == "" {
 			break
 		}
@@ -106,10 +96,17 @@ func corpusInputs(t Target, path string) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The inputs of t's own contract, where the catalogue feeds it the
+	// corpus; every input otherwise (a JSON text seeds every contract
+	// that reads JSON text).
+	own := false
+	for _, c := range res.Cases {
+		own = own || c.Contract == t.Contract
+	}
 	seen := map[string]bool{}
 	var out [][]byte
 	for _, c := range res.Cases {
-		if t.Contract == "ed25519/1" && c.Contract != t.Contract {
+		if own && c.Contract != t.Contract {
 			continue
 		}
 		if seen[string(c.Input)] {

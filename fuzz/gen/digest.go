@@ -5,6 +5,10 @@ import (
 	"strings"
 )
 
+// ArgDepths are the depths around the bound of 8 on arguments
+// (spec/digest.md, arguments-digest): one under it, at it and one past it.
+var ArgDepths = []int{7, 8, 9}
+
 // schemaIDs are schema ids at and past the rules of digest/1: 1 to 128
 // characters from U+0021-U+007E.
 var schemaIDs = []string{"aether.device-proof/1", "a", "", "x y", "a\n", "\u00e9", "~", "!", "a\x7f"}

@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
-	"math/big"
 	"strings"
 	"testing"
-	"unicode/utf16"
 
 	fuzzheaders "github.com/AdaLogics/go-fuzz-headers"
 )
@@ -69,12 +66,18 @@ func TestSourcePastTheEnd(t *testing.T) {
 	if s.Byte() != 0 || s.Uint64() != 0 || s.Float64() != 0 || s.Intn(5) != 0 || s.Chance(2) || !s.Exhausted() {
 		t.Error("draws past the end must be zero and mark the source exhausted")
 	}
-	// Every generator terminates on empty input.
-	for _, f := range []func(*Source) []byte{
+	// The shared generators terminate on empty input; each contract's own
+	// tests check its own generators (terminates).
+	terminates(t,
 		func(s *Source) []byte { return JSON(s, JSONOptions{Object: true, Flaws: true, Deep: TextDepths}) },
-		Frame, TimestampValue, SymbolValue, LabelValue, IntegerValue, SortedSetValue, ToolListValue,
-		Base64URLValue, Ed25519Value, DigestValue, SchemaValue, ArgumentsValue,
-	} {
+		TimestampValue)
+}
+
+// terminates checks that every generator returns on empty input, where
+// every draw is zero.
+func terminates(t *testing.T, gens ...func(*Source) []byte) {
+	t.Helper()
+	for _, f := range gens {
 		_ = f(New(nil))
 	}
 }
@@ -268,170 +271,6 @@ func TestTimestampsReachBoundaries(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("no timestamp contains %q", sub)
-		}
-	}
-}
-
-// TestTickersReachBoundaries checks symbols and labels reach their length
-// bounds and carry confusables and other-script characters.
-func TestTickersReachBoundaries(t *testing.T) {
-	lengths := map[int]bool{}
-	confusable := 0
-	for _, us := range samples(3000, 60, Symbol) {
-		lengths[len(us)] = true
-		for _, u := range us {
-			if u == 0x410 || u == 0x421 || u == 0xff21 || u == 0x391 {
-				confusable++
-				break
-			}
-		}
-	}
-	for _, n := range []int{1, 6, 7, 40, 41} {
-		if !lengths[n] {
-			t.Errorf("no symbol of %d units", n)
-		}
-	}
-	if confusable == 0 {
-		t.Error("no symbol with a confusable")
-	}
-	labelLen := map[int]bool{}
-	var digits4, digits5, fullwidth, lone, rtl int
-	for _, us := range samples(3000, 60, Label) {
-		labelLen[len(us)] = true
-		s := string(utf16.Decode(us))
-		if strings.Contains(s, "\u202e") {
-			rtl++
-		}
-		if strings.ContainsAny(s, "\uff10\uff11\uff19\u0660\u0661\u0669") {
-			fullwidth++
-		}
-		for _, u := range us {
-			if u >= 0xd800 && u <= 0xdfff {
-				lone++
-				break
-			}
-		}
-		run, best := 0, 0
-		for _, u := range us {
-			if u >= '0' && u <= '9' {
-				run++
-				best = max(best, run)
-			} else {
-				run = 0
-			}
-		}
-		if best == 4 {
-			digits4++
-		}
-		if best >= 5 {
-			digits5++
-		}
-	}
-	for _, n := range []int{0, 1, 63, 64, 65} {
-		if !labelLen[n] {
-			t.Errorf("no label of %d units", n)
-		}
-	}
-	if digits4 == 0 || digits5 == 0 || fullwidth == 0 || lone == 0 || rtl == 0 {
-		t.Errorf("labels: %d with 4 digits, %d with 5, %d other-script digits, %d surrogates, %d U+202E", digits4, digits5, fullwidth, lone, rtl)
-	}
-}
-
-// TestEd25519ReachesBoundaries checks the Ed25519 generator builds keys and
-// R from every small-order point, non-canonical encodings, S at and around
-// L, and real signatures.
-func TestEd25519ReachesBoundaries(t *testing.T) {
-	parts := samples(4000, 160, Ed25519)
-	small := map[string]bool{}
-	var nonCanonicalKey, nonCanonicalR, sAtL, sAboveL, sJustBelowL, real int
-	lMinus1 := new(big.Int).Sub(L, big.NewInt(1))
-	for _, p := range parts {
-		if len(p.Key) == 32 {
-			masked := append([]byte(nil), p.Key...)
-			masked[31] &= 0x7f
-			for i, so := range SmallOrder {
-				if bytes.Equal(masked, so) {
-					small["key"+string(rune('0'+i))] = true
-				}
-			}
-			if y := new(big.Int).SetBytes(reverse(masked)); y.Cmp(P) >= 0 {
-				nonCanonicalKey++
-			}
-		}
-		if len(p.Sig) == 64 {
-			r := append([]byte(nil), p.Sig[:32]...)
-			r[31] &= 0x7f
-			for i, so := range SmallOrder {
-				if bytes.Equal(r, so) {
-					small["r"+string(rune('0'+i))] = true
-				}
-			}
-			if y := new(big.Int).SetBytes(reverse(r)); y.Cmp(P) >= 0 {
-				nonCanonicalR++
-			}
-			sc := new(big.Int).SetBytes(reverse(p.Sig[32:]))
-			switch sc.Cmp(L) {
-			case 0:
-				sAtL++
-			case 1:
-				sAboveL++
-			}
-			if sc.Cmp(lMinus1) == 0 {
-				sJustBelowL++
-			}
-			if sc.Cmp(L) < 0 && len(p.Key) == 32 {
-				real++
-			}
-		}
-	}
-	for i := range SmallOrder {
-		for _, w := range []string{"key", "r"} {
-			if !small[w+string(rune('0'+i))] {
-				t.Errorf("no %s is small-order point %d (%s)", w, i, hex.EncodeToString(SmallOrder[i]))
-			}
-		}
-	}
-	if nonCanonicalKey == 0 || nonCanonicalR == 0 || sAtL == 0 || sAboveL == 0 || sJustBelowL == 0 || real == 0 {
-		t.Errorf("%d non-canonical keys, %d non-canonical R, S = L %d, S > L %d, S = L-1 %d, S < L %d",
-			nonCanonicalKey, nonCanonicalR, sAtL, sAboveL, sJustBelowL, real)
-	}
-}
-
-// TestBigArgumentsHitTheByteBound checks the canonical size of the big
-// arguments objects: 65535, 65536 and 65537 bytes.
-func TestBigArgumentsHitTheByteBound(t *testing.T) {
-	sizes := map[int]bool{}
-	for i := range 30 {
-		b := bigArguments(New(noise(i, 8)))
-		var v map[string]string
-		if err := json.Unmarshal(b, &v); err != nil {
-			t.Fatal(err)
-		}
-		// The object is already canonical: ASCII keys in order, no
-		// whitespace, no escapes.
-		for _, s := range v {
-			if n := len([]rune(s)); n > 256 {
-				t.Fatalf("a member has %d characters", n)
-			}
-		}
-		sizes[len(b)] = true
-	}
-	for _, n := range []int{65535, 65536, 65537} {
-		if !sizes[n] {
-			t.Errorf("no arguments object of %d canonical bytes (got %v)", n, sizes)
-		}
-	}
-}
-
-// TestFrameSizes checks big frames land at, below and past 262144 bytes.
-func TestFrameSizes(t *testing.T) {
-	sizes := map[int]bool{}
-	for i := range 40 {
-		sizes[len(bigFrame(New(noise(i, 8))))] = true
-	}
-	for _, n := range []int{FrameMax - 1, FrameMax, FrameMax + 1} {
-		if !sizes[n] {
-			t.Errorf("no frame of %d bytes", n)
 		}
 	}
 }

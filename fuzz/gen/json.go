@@ -2,13 +2,12 @@ package gen
 
 import (
 	"strconv"
-	"strings"
 )
 
 // JSONOptions shape a JSON text.
 type JSONOptions struct {
-	// Object makes the top-level value an object most of the time (frames
-	// and digest inputs are objects).
+	// Object makes the top-level value an object most of the time, for the
+	// inputs that must be objects.
 	Object bool
 	// Flaws lets the generator put defects in: raw controls and invalid
 	// UTF-8 in strings, bad number spellings, bad whitespace, a BOM,
@@ -44,13 +43,10 @@ var badNumbers = []string{
 	"-Infinity", "-NaN", "infinity", "1.e5", "1E", "0.e1", "Inf", "nan", "1f", "1d", "١٢",
 }
 
-// Deep depths for the contracts: frame/1 allows 16, rfc8785/1 and
-// pyjson-ascii/1 allow 128, digest/1 arguments allow 8.
-var (
-	FrameDepths = []int{15, 16, 17}
-	TextDepths  = []int{127, 128, 129}
-	ArgDepths   = []int{7, 8, 9}
-)
+// TextDepths are the depths around a nesting bound of 128, one under it,
+// at it and one past it (JSONOptions.Deep). A contract's own generator
+// file holds the depths of its own bounds.
+var TextDepths = []int{127, 128, 129}
 
 // jsonGen writes one JSON text.
 type jsonGen struct {
@@ -134,8 +130,8 @@ func (g *jsonGen) literal() {
 	g.b = append(g.b, Pick(g.s, lits)...)
 }
 
-// number writes a number: a boundary literal, a long integer (up to the
-// 4300-digit bound of pyjson-ascii/1), a double drawn from its bits in one
+// number writes a number: a boundary literal, a long integer (up to
+// CPython's 4300-digit bound on int() from text), a double drawn from its bits in one
 // of several spellings, a decimal with a boundary exponent, or (Flaws) a
 // spelling outside the grammar.
 func (g *jsonGen) number() {
@@ -340,27 +336,4 @@ func (g *jsonGen) deep(depth int) {
 	for i := len(closers) - 1; i >= 0; i-- {
 		g.b = append(g.b, closers[i])
 	}
-}
-
-// Frame draws a frame for frame/1: mostly an object with frame-sized
-// numbers and depths, and now and then a frame padded to 262144 bytes, one
-// byte short of it or one past it, with one-, two- or four-byte characters.
-func Frame(s *Source) []byte {
-	if s.Chance(64) {
-		return bigFrame(s)
-	}
-	return JSON(s, JSONOptions{Object: true, Flaws: true, Deep: FrameDepths})
-}
-
-// FrameMax is frame/1's size bound.
-const FrameMax = 262144
-
-func bigFrame(s *Source) []byte {
-	size := FrameMax + s.Intn(3) - 1
-	fill := Pick(s, []string{"a", "\u00e9", "\U0001f600", "\u2028"})
-	head := `{"p":"`
-	tail := `"}`
-	n := size - len(head) - len(tail)
-	body := strings.Repeat(fill, n/len(fill)) + strings.Repeat("a", n%len(fill))
-	return []byte(head + body + tail)
 }

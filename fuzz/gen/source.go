@@ -1,9 +1,10 @@
 // Package gen builds structured inputs for conform's contracts from fuzz
 // bytes: JSON texts with nested objects, astral and BMP keys, boundary
 // numbers and escapes; ISO-shaped timestamps; tickers and masked labels with
-// confusable and other-script characters; Ed25519 keys and signatures built
-// from small-order points, non-canonical encodings and S near L; and the
-// JSON value inputs of prim/1 and digest/1.
+// confusable and other-script characters; signature keys built from
+// small-order points, non-canonical encodings and S near L; and other JSON
+// value inputs. A contract's own generators are in the files named after
+// it (spec/README.md, "A contract's own files").
 //
 // Every draw goes through a go-fuzz-headers consumer (Source). Two of that
 // library's limits shape this package: GenerateStruct draws each signed

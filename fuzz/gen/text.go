@@ -33,8 +33,7 @@ var (
 	// controls are C0 and C1 controls and DEL.
 	controls = []rune{0x00, 0x01, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1b, 0x1f, 0x7f, 0x80, 0x85, 0x9f}
 	// sortKeys are member names that meet the sort traps: UTF-16 order
-	// (rfc8785/1) and code point order (pyjson-ascii/1, prim/1 sets)
-	// differ where an astral character meets a BMP character at or above
+	// and code point order (both are contract rules) differ where an astral character meets a BMP character at or above
 	// U+E000; an escape that unescapes to an earlier name is a duplicate.
 	sortKeys = [][]uint16{
 		units("a"), units("b"), units("aa"), units("A"), units(""), units("\u00e9"),

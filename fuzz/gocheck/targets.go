@@ -3,7 +3,6 @@ package gocheck
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -28,41 +27,30 @@ type Target struct {
 	check func(c cases.Case, s *gen.Source) error
 }
 
-// Targets are the Go-only targets, in the order of fuzz_test.go.
-var Targets = []Target{
-	{Name: "FuzzJCSProperties", Input: "FuzzJCS", check: func(c cases.Case, s *gen.Source) error {
-		return errors.Join(JCSIdempotent(c.Input), JCSMemberOrder(c.Input, s), JCSPassesFrame(c.Input))
-	}},
-	{Name: "FuzzPyJSONProperties", Input: "FuzzPyJSONASCII", check: func(c cases.Case, _ *gen.Source) error {
-		return PyJSONRoundTrip(c.Input)
-	}},
-	{Name: "FuzzDigestProperties", Input: "FuzzDigest", check: func(c cases.Case, s *gen.Source) error {
-		return DigestMemberOrder(c.Op, c.Input, s)
-	}},
-	{Name: "FuzzTimestampProperties", Input: "FuzzTimestamp", check: func(c cases.Case, _ *gen.Source) error {
-		return TimestampParses(c.Input)
-	}},
-	{Name: "FuzzBase64URLProperties", Input: "FuzzPrim", check: func(c cases.Case, _ *gen.Source) error {
-		if c.Op != "base64url" {
-			return nil
-		}
-		return Base64URLCanonical(c.Input)
-	}},
-	{Name: "FuzzJCSOracle", Input: "FuzzJCS", check: func(c cases.Case, _ *gen.Source) error {
-		return AgainstGowebpkiJCS(c.Input)
-	}},
-	{Name: "FuzzJSONTextOracle", Input: "FuzzJCS", JSONv2: true, check: func(c cases.Case, _ *gen.Source) error {
-		return checkJSONText(c.Input)
-	}},
-	{Name: "FuzzEd25519Oracle", Input: "FuzzEd25519", check: func(c cases.Case, _ *gen.Source) error {
-		return Ed25519Input(c.Input)
-	}},
-}
+// Targets are the Go-only targets: by the contract of the format they read,
+// in the catalogue's order, then in the order the contract's own file
+// registers them (fuzz/gocheck/<ident>.go, register).
+var Targets []Target
 
-// checkJSONText is AgainstJSONText when built with GOEXPERIMENT=jsonv2
-// (jsonv2.go's init).
-var checkJSONText = func([]byte) error {
-	return errors.New("FuzzJSONTextOracle needs GOEXPERIMENT=jsonv2")
+// register adds t to Targets, after the targets of contracts whose names
+// sort before or equal to its format's contract. It panics, at
+// initialisation, on a target without a name or check, on a format package
+// cases does not know, and on a name already registered: programming
+// errors no input can cause.
+func register(t Target) {
+	in, ok := cases.Lookup(t.Input)
+	if t.Name == "" || t.check == nil || !ok {
+		panic("gocheck: incomplete target " + t.Name + " or unknown format " + t.Input)
+	}
+	if _, dup := Lookup(t.Name); dup {
+		panic("gocheck: target " + t.Name + " registered twice")
+	}
+	contract := func(t Target) string { c, _ := cases.Lookup(t.Input); return c.Contract }
+	i := len(Targets)
+	for i > 0 && contract(Targets[i-1]) > in.Contract {
+		i--
+	}
+	Targets = append(Targets[:i], append([]Target{t}, Targets[i:]...)...)
 }
 
 // Lookup returns the Go-only target called name.

@@ -16,7 +16,7 @@ import (
 type Equivalent struct {
 	// File is the mutated file, relative to the module root.
 	File string `json:"file"`
-	// Code is the guard's code ("frame.surrogate").
+	// Code is the guard's code, "<prefix>.<name>".
 	Code string `json:"code"`
 	// Cond is the guard condition as Site.Cond shows it (white space runs
 	// as one space).

@@ -8,9 +8,10 @@ package refusal
 
 // Guard is one entry of a contract's closed refusal table.
 type Guard struct {
-	// Contract is the contract name with its version, such as "frame/1".
+	// Contract is the contract name with its version, "<name>/<version>".
 	Contract string
-	// Code is the stable identifier, such as "frame.size".
+	// Code is the stable identifier, "<prefix>.<name>" (spec/README.md,
+	// "The catalogue").
 	Code string
 	// Message is the fixed ASCII text compared byte for byte across
 	// implementations. It never carries a value or a position.

@@ -138,3 +138,27 @@ func TestConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONTestSuite runs JSONTestSuite's test_parsing files: every y_ file
+// is accepted except the duplicate member names this contract refuses
+// (spec/rfc8785.md, "Input", rule 6), and every n_ file is refused.
+func TestJSONTestSuite(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(corpusRoot, "jsontestsuite", "test_parsing", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("corpus jsontestsuite/test_parsing: no files (%v)", err)
+	}
+	for _, f := range files {
+		in, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := filepath.Base(f)
+		out, err := Canonicalize(in)
+		switch {
+		case strings.HasPrefix(base, "n_") && err == nil:
+			t.Errorf("accepted %s: %q", base, out)
+		case strings.HasPrefix(base, "y_") && err != nil && !strings.HasPrefix(base, "y_object_duplicated_key"):
+			t.Errorf("refused %s: %v", base, err)
+		}
+	}
+}

@@ -22,6 +22,41 @@ import (
 	"filippo.io/edwards25519"
 )
 
+func init() {
+	register(source{
+		contract: "ed25519/1",
+		files:    ed25519Files,
+		minCases: 108,
+		exceptions: map[string]string{
+			// x = 0 with the sign bit set does not decode; the review's
+			// forgery also has a small-order R.
+			"verify-key.jsonl:small-order.identity.sign":  "shadowed",
+			"verify-key.jsonl:small-order.order2.sign":    "shadowed",
+			"verify-key.jsonl:small-order.review-forgery": "shadowed",
+			// Only R = identity can satisfy the cofactorless equation under
+			// a full-order key; every other blocklisted R then fails rule 8.
+			"verify-sig.jsonl:r-small-order.y0":              "shadowed",
+			"verify-sig.jsonl:r-small-order.y0.sign":         "shadowed",
+			"verify-sig.jsonl:r-small-order.identity.sign":   "shadowed",
+			"verify-sig.jsonl:r-small-order.order8a":         "shadowed",
+			"verify-sig.jsonl:r-small-order.order8a.sign":    "shadowed",
+			"verify-sig.jsonl:r-small-order.order8b":         "shadowed",
+			"verify-sig.jsonl:r-small-order.order8b.sign":    "shadowed",
+			"verify-sig.jsonl:r-small-order.order2":          "shadowed",
+			"verify-sig.jsonl:r-small-order.order2.sign":     "shadowed",
+			"verify-sig.jsonl:r-small-order.y-p":             "shadowed",
+			"verify-sig.jsonl:r-small-order.y-p.sign":        "shadowed",
+			"verify-sig.jsonl:r-small-order.y-p-plus-1":      "shadowed",
+			"verify-sig.jsonl:r-small-order.y-p-plus-1.sign": "shadowed",
+			// S = L, L+1, 2^256-1 are no signature's S under the test key:
+			// rule 8 refuses them.
+			"verify-sig.jsonl:s-equals-l":        "shadowed",
+			"verify-sig.jsonl:s-equals-l-plus-1": "shadowed",
+			"verify-sig.jsonl:s-max":             "shadowed",
+		},
+	})
+}
+
 const (
 	edInput        = "input is not valid JSON"
 	edType         = "input is not {key, sig, msg} in lowercase hex"

@@ -4,6 +4,14 @@ package main
 // are the spec's table. Every refused frame other than a not-an-object or size
 // vector is an object with exactly one defect.
 
+func init() {
+	register(source{
+		contract: "frame/1",
+		files:    frameFiles,
+		minCases: 212,
+	})
+}
+
 const (
 	frSize      = "frame exceeds 262144 bytes"
 	frBOM       = "frame begins with a UTF-8 byte order mark"

@@ -38,9 +38,9 @@ import (
 
 // vfile is one vector file: one behaviour of one contract.
 type vfile struct {
-	contract    string // "rfc8785/1"
-	op          string // "canonicalize"
-	dir         string // "rfc8785"
+	contract    string // "<name>/<version>", as in the catalogue
+	op          string // one of the contract's operations
+	dir         string // the contract's name: its vectors directory
 	behaviour   string // file stem
 	description string // one sentence
 	cases       []vcase
@@ -101,17 +101,48 @@ func (c vcase) withException(tag string) vcase {
 // rep is strings.Repeat, short for the depth and digit-count inputs.
 func rep(s string, n int) string { return strings.Repeat(s, n) }
 
-// allFiles is every vector file, in output order.
+// source is one contract's part of the generator. The contract's own file,
+// vectors/generate/<ident>.go, registers it in its init function, so that
+// the generator holds no list of contracts (spec/README.md, "Adding a
+// contract").
+type source struct {
+	// contract is the contract name with its version, as in the catalogue.
+	contract string
+	// files returns the contract's vector files.
+	files func() []vfile
+	// minCases is the number of cases the contract has now: a change that
+	// loses vectors fails TestSources.
+	minCases int
+	// exceptions are the vectors whose exception tag differs from the one
+	// the catalogue gives their message (spec/<name>.md, Refusals), by
+	// "<behaviour>.jsonl:<name>", each with its reason beside it.
+	exceptions map[string]string
+}
+
+// sources are the registered contracts, by contract name.
+var sources = map[string]source{}
+
+// register adds a contract's source; a contract registered twice is a
+// programming error, found when the generator starts.
+func register(s source) {
+	if _, dup := sources[s.contract]; dup || s.contract == "" || s.files == nil {
+		panic("generate: source " + s.contract + " is registered twice or incomplete")
+	}
+	sources[s.contract] = s
+}
+
+// allFiles is every vector file, contracts in name order, each contract's
+// files in its own order.
 func allFiles() []vfile {
+	names := make([]string, 0, len(sources))
+	for n := range sources {
+		names = append(names, n)
+	}
+	sort.Strings(names)
 	var files []vfile
-	files = append(files, rfc8785Files()...)
-	files = append(files, pyjsonFiles()...)
-	files = append(files, frameFiles()...)
-	files = append(files, primFiles()...)
-	files = append(files, tickerFiles()...)
-	files = append(files, v8dateFiles()...)
-	files = append(files, ed25519Files()...)
-	files = append(files, digestFiles()...)
+	for _, n := range names {
+		files = append(files, sources[n].files()...)
+	}
 	return files
 }
 

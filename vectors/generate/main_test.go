@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 	"unicode/utf8"
 
+	"conform/spec"
 	"conform/vectors"
 )
 
@@ -155,6 +156,87 @@ func TestInputForms(t *testing.T) {
 					t.Errorf("%s:%d: input_hex of valid UTF-8 (%v)", p, i+2, err)
 				}
 			}
+		}
+	}
+}
+
+// TestSources checks every registered contract against the catalogue: it
+// is a catalogue contract, every catalogue contract is registered, its
+// files name it and lie in its directory (the contract's name), and it has
+// at least the cases it has now.
+func TestSources(t *testing.T) {
+	cat := spec.MustLoad()
+	for _, k := range cat.Contracts {
+		s, ok := sources[k.Contract]
+		if !ok {
+			t.Errorf("%s has no vectors source: register one in vectors/generate/<ident>.go", k.Contract)
+			continue
+		}
+		n := 0
+		for _, f := range s.files() {
+			if f.contract != k.Contract || f.dir != k.Name {
+				t.Errorf("%s: file %s/%s.jsonl names %s", k.Contract, f.dir, f.behaviour, f.contract)
+			}
+			n += len(f.cases)
+		}
+		if n < s.minCases {
+			t.Errorf("%s: %d cases, want at least %d", k.Contract, n, s.minCases)
+		}
+	}
+	for c := range sources {
+		if _, ok := cat.Contract(c); !ok {
+			t.Errorf("vectors source %s is not a catalogue contract", c)
+		}
+	}
+}
+
+// TestExceptionPolicy checks every refused vector's exception tag: the one
+// the catalogue gives its message (spec/<name>.md, Refusals), or the one
+// its contract's source gives that vector, with a reason.
+func TestExceptionPolicy(t *testing.T) {
+	cat := spec.MustLoad()
+	used := map[string]bool{}
+	for _, f := range allFiles() {
+		k, _ := cat.Contract(f.contract)
+		for _, c := range f.cases {
+			key := f.behaviour + ".jsonl:" + c.name
+			want, override := sources[f.contract].exceptions[key]
+			if override {
+				used[f.contract+" "+key] = true
+				if c.expect != "refused" {
+					t.Errorf("%s %s: an exception override, but not refused", f.contract, key)
+				}
+			} else if r, ok := k.Refusal(c.message); ok {
+				want = r.Exception
+			}
+			if c.expect == "refused" && c.exception != want {
+				t.Errorf("%s %s %q has exception %q, want %q", f.contract, key, c.message, c.exception, want)
+			}
+		}
+	}
+	for contract, s := range sources {
+		for key := range s.exceptions {
+			if !used[contract+" "+key] {
+				t.Errorf("%s: exception override %s names no vector", contract, key)
+			}
+		}
+	}
+}
+
+// TestBehaviourNames checks the file naming of the contracts whose input
+// is a JSON value (README.md, "Files"): a file holds one operation, and
+// its stem is that operation's name or <op>-<aspect>.
+func TestBehaviourNames(t *testing.T) {
+	cat := spec.MustLoad()
+	for _, f := range allFiles() {
+		k, _ := cat.Contract(f.contract)
+		op, ok := k.Operation(f.op)
+		if !ok {
+			t.Errorf("%s/%s.jsonl: %s has no operation %s", f.dir, f.behaviour, f.contract, f.op)
+			continue
+		}
+		if op.Input == spec.InputJSONValue && f.behaviour != f.op && !strings.HasPrefix(f.behaviour, f.op+"-") {
+			t.Errorf("%s/%s.jsonl holds op %s: its stem must be %s or %s-<aspect>", f.dir, f.behaviour, f.op, f.op, f.op)
 		}
 	}
 }

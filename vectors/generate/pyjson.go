@@ -5,6 +5,14 @@ package main
 // sort_keys=True, separators=(",", ":")) returns, worked out by hand from the
 // spec's value model and output rules; messages are the spec's table.
 
+func init() {
+	register(source{
+		contract: "pyjson-ascii/1",
+		files:    pyjsonFiles,
+		minCases: 309,
+	})
+}
+
 const (
 	pyBOM       = "input begins with a UTF-8 byte order mark"
 	pyUTF8      = "input is not valid UTF-8"

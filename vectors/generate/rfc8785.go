@@ -3,6 +3,14 @@ package main
 // rfc8785/1 canonicalize: spec/rfc8785.md. Expected bytes follow RFC 8785
 // section 3.2 and ECMA-262 Number::toString; messages are the spec's table.
 
+func init() {
+	register(source{
+		contract: "rfc8785/1",
+		files:    rfc8785Files,
+		minCases: 312,
+	})
+}
+
 const (
 	jcsBOM       = "input begins with a UTF-8 byte order mark"
 	jcsUTF8      = "input is not valid UTF-8"
@@ -198,6 +206,16 @@ func rfc8785Files() []vfile {
 			jcsBad("escape.short-hex", `"\u12"`),
 			jcsBad("escape.empty-u", `"\u"`),
 			jcsBad("single-quoted", `'a'`),
+		),
+		jcs("noncharacters", "Noncharacters (U+FDD0-U+FDEF and the last two code points of every plane) are characters: accepted and emitted literally, as values and as member names.",
+			ok("fdd0.value", "{\"v\":\"\ufdd0\"}", "{\"v\":\"\ufdd0\"}").
+				withNote("I-JSON (RFC 7493 section 2.1) would refuse it; this contract keeps it (spec/rfc8785.md, Input, rule 8)."),
+			ok("ffff.value", "{\"v\":\"\uffff\"}", "{\"v\":\"\uffff\"}"),
+			ok("1fffe.value", "{\"v\":\"\U0001fffe\"}", "{\"v\":\"\U0001fffe\"}"),
+			ok("fdd0.name", `{"\ufdd0":1}`, "{\"\ufdd0\":1}"),
+			ok("ffff.name", `{"\uffff":1}`, "{\"\uffff\":1}"),
+			ok("1fffe.name", `{"\ud83f\udffe":1}`, "{\"\U0001fffe\":1}").
+				withNote("The escaped pair is one noncharacter, U+1FFFE."),
 		),
 		jcs("escapes", "Output escapes: the two-character escapes, lowercase \\u00xx for the other C0 controls, and nothing else escaped.",
 			ok("c0.00", `"\u0000"`, `"\u0000"`),

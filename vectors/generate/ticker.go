@@ -5,6 +5,14 @@ package main
 // (symbol, masked-label-v1) and refused by the /2 rules (equity-ticker,
 // closed-masked-label), each with the same input in both files.
 
+func init() {
+	register(source{
+		contract: "ticker/1",
+		files:    tickerFiles,
+		minCases: 206,
+	})
+}
+
 const (
 	tkInput          = "input is not valid JSON"
 	tkType           = "value is not a string"
@@ -121,6 +129,8 @@ func tickerFiles() []vfile {
 		refused("lone-surrogate", `"A\ud800"`, tkSymbol),
 	)
 	symbol = append(symbol, commonTypeAndInput()...)
+	symbol = append(symbol, ok("escaped-last-letter", `"SP\u0059"`, "SPY").
+		withNote("The value is unescaped before the pattern applies (spec/ticker.md)."))
 
 	equity := []vcase{
 		ok("spy", `"SPY"`, "SPY"),
@@ -164,6 +174,8 @@ func tickerFiles() []vfile {
 		refused("lone-surrogate", `"SPY\udc00"`, tkEquity),
 	)
 	equity = append(equity, commonTypeAndInput()...)
+	equity = append(equity, ok("escaped-last-letter", `"SP\u0059"`, "SPY").
+		withNote("The value is unescaped before the pattern applies (spec/ticker.md)."))
 
 	v1 := []vcase{
 		ok("typical", `"Checking ****1234"`, "Checking ****1234"),

@@ -3,7 +3,7 @@
 package gocheck
 
 // The Go-only target that needs GOEXPERIMENT=jsonv2, in a file of its own
-// for go-118-fuzz-build (see fuzz_test.go).
+// for go-118-fuzz-build (see rfc8785_fuzz_test.go).
 
 import "testing"
 

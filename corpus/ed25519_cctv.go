@@ -127,7 +127,10 @@ func cctvCase(v cctvVector) (vectors.Case, error) {
 	if refuse {
 		expect = vectors.ExpectRefusedAny
 	}
-	c := ed25519Case(key, sig, []byte(v.Msg), expect)
+	c := verifyEntry(key, sig, []byte(v.Msg), expect)
 	c.Note = joinFlags(v.Flags)
 	return c, nil
 }
+
+// isCCTVName reports whether a file name is that of the CCTV vectors file.
+func isCCTVName(name string) bool { return name == cctvFile }

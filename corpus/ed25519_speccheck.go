@@ -154,9 +154,9 @@ func speccheckCaseOf(raw json.RawMessage, sc *speccheckCase, i int) (vectors.Cas
 		return vectors.Case{}, err
 	}
 	v := speccheckVerdicts[i]
-	c := ed25519Case(key, sig, msg, v.expect)
-	if c.ID != v.id {
-		return vectors.Case{}, fmt.Errorf("has id %s, but the verdict table was written for %s", c.ID, v.id)
+	c := verifyEntry(key, sig, msg, v.expect)
+	if id := vectors.CaseID(speccheckContract, speccheckOp, c.Input); id != v.id {
+		return vectors.Case{}, fmt.Errorf("has id %s, but the verdict table was written for %s", id, v.id)
 	}
 	c.Note = v.reason
 	return c, nil

@@ -232,7 +232,7 @@ func wycheproofCase(key []byte, t wycheproofTest) (vectors.Case, error) {
 	if err != nil {
 		return vectors.Case{}, err
 	}
-	c := ed25519Case(key, sig, msg, expect)
+	c := verifyEntry(key, sig, msg, expect)
 	c.Note = t.Result + ", " + joinFlags(t.Flags)
 	if t.Comment != "" {
 		c.Note += ": " + t.Comment

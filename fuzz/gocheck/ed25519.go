@@ -10,53 +10,18 @@ import (
 	"math/big"
 
 	"filippo.io/edwards25519"
-	"github.com/gowebpki/jcs"
 
+	"conform/fuzz/cases"
 	"conform/fuzz/gen"
 	refed "conform/reference/ed25519"
 	"conform/reference/refusal"
-	"conform/reference/rfc8785"
 )
 
-// AgainstGowebpkiJCS compares rfc8785/1 with github.com/gowebpki/jcs, a
-// lax RFC 8785 implementation, where their domains meet:
-//
-//   - input the reference accepts, jcs.Transform must accept with the same
-//     bytes, unless the input is a top-level scalar (jcs hands the whole
-//     input, surrounding whitespace included, to strconv.ParseFloat);
-//   - input the reference refuses as a duplicate member name or a number
-//     outside the double range, jcs must refuse too (it checks both).
-//
-// jcs accepts much the reference refuses (invalid UTF-8, lone surrogates,
-// any depth, number spellings strconv.ParseFloat takes): those are not
-// compared.
-func AgainstGowebpkiJCS(in []byte) error {
-	want, err := rfc8785.Canonicalize(in)
-	got, jerr := jcs.Transform(in)
-	if err == nil {
-		if jerr != nil {
-			if topLevelScalar(in) {
-				return nil
-			}
-			return fmt.Errorf("gowebpki/jcs refuses %q (%v); the reference gives %q", in, jerr, want)
-		}
-		if !bytes.Equal(got, want) {
-			return fmt.Errorf("gowebpki/jcs gives %q for %q; the reference gives %q", got, in, want)
-		}
-		return nil
-	}
-	e, _ := refusal.As(err)
-	if e != nil && (e.Guard == rfc8785.ErrDuplicate || e.Guard == rfc8785.ErrNumberRange) && jerr == nil {
-		return fmt.Errorf("the reference refuses %q (%s); gowebpki/jcs accepts it as %q", in, e.Guard.Message, got)
-	}
-	return nil
-}
-
-// topLevelScalar reports whether the first non-whitespace byte of in opens
-// neither an object, an array nor a string.
-func topLevelScalar(in []byte) bool {
-	t := bytes.TrimLeft(in, " \t\r\n")
-	return len(t) == 0 || (t[0] != '{' && t[0] != '[' && t[0] != '"')
+// init registers FuzzEd25519Oracle, reading FuzzEd25519's format.
+func init() {
+	register(Target{Name: "FuzzEd25519Oracle", Input: "FuzzEd25519", check: func(c cases.Case, _ *gen.Source) error {
+		return Ed25519Input(c.Input)
+	}})
 }
 
 // blocklist is libsodium's small-order list as gen builds it (from the

@@ -1,4 +1,4 @@
-package cli
+package fuzz
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"conform/impl"
-	"conform/mirrors/protocol"
 )
 
 // Node's own Date.parse is the oracle of v8date/1 (spec/v8date.md). This
@@ -25,8 +24,7 @@ import (
 func TestV8DateAllImplementationsAgainstNodeDateParse(t *testing.T) {
 	inputs := isoShaped(rand.New(rand.NewSource(1)), 3000)
 	oracle := nodeDateParse(t, inputs)
-	f := &implFlags{impls: []string{"ts", "python"}, transport: "local", timeout: 30 * time.Second}
-	s, err := startImpls(context.Background(), f, io.Discard)
+	s, err := Start(context.Background(), Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,14 +35,14 @@ func TestV8DateAllImplementationsAgainstNodeDateParse(t *testing.T) {
 		jobs = append(jobs, impl.Job{Contract: "v8date/1", Op: "parse", Input: js})
 	}
 	counts := map[string]int{}
-	for _, im := range s.impls {
+	for _, im := range append([]impl.Impl{s.Reference}, s.Mirrors...) {
 		for i, r := range im.RunBatch(context.Background(), jobs) {
 			want := oracle[i]
 			var got string
 			switch r.Outcome {
-			case protocol.OutcomeOK:
+			case impl.OK:
 				got = string(r.Output)
-			case protocol.OutcomeRefused:
+			case impl.Refused:
 				got = "refused: " + r.Message
 			default:
 				got = r.Outcome + ": " + r.Message

@@ -1,0 +1,24 @@
+package gocheck
+
+// The Go-only fuzz targets of digest/1. This file is what go-118-fuzz-build
+// rewrites into a libFuzzer harness (.clusterfuzzlite/compile.sh): it may use
+// only this package's non-test code and testing.F's Add and Fuzz, nothing
+// of another test file, so each function is whole.
+
+import "testing"
+
+// FuzzDigestProperties checks that digest/1 ignores member order.
+func FuzzDigestProperties(f *testing.F) {
+	seeds, err := CachedSeeds("FuzzDigestProperties")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := CheckInput("FuzzDigestProperties", data); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -1,0 +1,25 @@
+package gocheck
+
+// The Go-only fuzz targets of pyjson-ascii/1. This file is what go-118-fuzz-build
+// rewrites into a libFuzzer harness (.clusterfuzzlite/compile.sh): it may use
+// only this package's non-test code and testing.F's Add and Fuzz, nothing
+// of another test file, so each function is whole.
+
+import "testing"
+
+// FuzzPyJSONProperties checks that pyjson-ascii/1 output parses back to the
+// input's value.
+func FuzzPyJSONProperties(f *testing.F) {
+	seeds, err := CachedSeeds("FuzzPyJSONProperties")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := CheckInput("FuzzPyJSONProperties", data); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -1,0 +1,9 @@
+package pyjson
+
+import "conform/reference/register"
+
+// init registers encode with the Go reference's registry
+// (spec/pyjson-ascii.md, "Operations").
+func init() {
+	register.Add(register.Operation{Contract: Contract, Op: Op, Guards: Guards, Run: Encode})
+}
