@@ -62,7 +62,7 @@ implementation errored or broke, 2 on a usage error.`,
 	}
 	o.register(cmd, nil)
 	f := cmd.Flags()
-	f.StringVar(&o.contract, "contract", "", "contract name, such as rfc8785/1 (required)")
+	f.StringVar(&o.contract, "contract", "", "contract name with its version, as spec/catalogue.json and conform run's matrix list them (required)")
 	f.StringVar(&o.op, "op", "", "operation (default: the contract's only operation)")
 	f.StringVar(&o.inputFile, "input-file", "", "read the input from this file instead of stdin")
 	f.BoolVar(&o.jsonl, "jsonl", false, `batch mode: input lines {"id":...,"input_hex":...}`)

@@ -10,8 +10,6 @@ import (
 	"bytes"
 	"io"
 	"sort"
-
-	"conform/fuzz/gen"
 )
 
 // A Fake is one seeded bug.
@@ -26,18 +24,10 @@ type Fake struct {
 	BreakBatches bool
 }
 
-// Fakes are the seeded bugs, by name.
+// Fakes are the seeded bugs, by name. A fake aimed at one contract lives
+// in that contract's own file (fuzz/fake/<ident>.go) and adds itself here
+// in init, so that this file names no contract.
 var Fakes = map[string]Fake{
-	"codepoint-sort": {
-		Doc: "rfc8785/1 sorts object members by code point instead of by UTF-16 unit " +
-			"(a Python sorted() on str, the trap spec/rfc8785.md names)",
-		Alter: func(contract, _ string, out []byte) []byte {
-			if contract != "rfc8785/1" {
-				return out
-			}
-			return resortCodePoints(out)
-		},
-	},
 	"batch-cr": {
 		Doc:          "every batch answer line ends with CR, LF (a protocol break only batches show: each case alone answers clean)",
 		Alter:        func(_, _ string, out []byte) []byte { return out },
@@ -88,25 +78,4 @@ func (c *crBatchWriter) Write(p []byte) (int, error) {
 		}
 		c.partial = c.partial[i+1:]
 	}
-}
-
-// resortCodePoints takes canonical JSON (RFC 8785 output: no whitespace, no
-// lone surrogates) and sorts every object's members by code point order of
-// their names instead of UTF-16 order. A Go string comparison is a code
-// point comparison: UTF-8 preserves code point order.
-func resortCodePoints(b []byte) []byte {
-	return gen.ReorderMembers(b, func(members [][]byte) {
-		type named struct {
-			name string
-			text []byte
-		}
-		ms := make([]named, len(members))
-		for k, m := range members {
-			ms[k] = named{gen.MemberName(m), m}
-		}
-		sort.SliceStable(ms, func(x, y int) bool { return ms[x].name < ms[y].name })
-		for k, m := range ms {
-			members[k] = m.text
-		}
-	})
 }

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// BenchmarkBatchLine measures conform's side of one batch of 32 prim/1
-// cases: encoding the request line and decoding its answer line. Reported
+// BenchmarkBatchLine measures conform's side of one batch of 32 short
+// cases (a made-up contract: the protocol does not look inside): encoding the request line and decoding its answer line. Reported
 // per case.
 //
 //	go test -run '^$' -bench BatchLine ./mirrors/protocol/
@@ -16,7 +16,7 @@ func BenchmarkBatchLine(b *testing.B) {
 	req := Request{Cmd: CmdBatch, Seq: 1}
 	var entries []string
 	for i := range n {
-		req.Cases = append(req.Cases, Case{"prim/1", "timestamp", []byte(fmt.Sprintf("2024-01-02T03:04:%02dZ", i))})
+		req.Cases = append(req.Cases, Case{"example/1", "timestamp", []byte(fmt.Sprintf("2024-01-02T03:04:%02dZ", i))})
 		if i%2 == 0 {
 			entries = append(entries, `{"outcome":"ok","output":"MTcwNDE2NDY0NTAwMA=="}`)
 		} else {

@@ -9,7 +9,7 @@ import (
 
 func TestDecodeAnswerAcceptsEachOutcome(t *testing.T) {
 	for _, line := range []string{
-		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"frame/1":["lex"]}}}`,
+		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"example/1":["op"]}}}`,
 		`{"seq":0,"outcome":"refused","message":"unsupported protocol version","supported":[2]}`,
 		`{"seq":1,"outcome":"ok","output":"YWI="}`,
 		`{"seq":1,"outcome":"ok","output":""}`,
@@ -17,7 +17,7 @@ func TestDecodeAnswerAcceptsEachOutcome(t *testing.T) {
 		`{"seq":3,"outcome":"errored","message":"boom","trace":"at x"}`,
 		`{"seq":4,"outcome":"skipped","reason":"not implemented"}`,
 		`{"seq":5,"outcome":"ack","unknown":[]}`,
-		`{"seq":6,"outcome":"guards","guards":[{"contract":"frame/1","code":"frame.size","message":"m"}]}`,
+		`{"seq":6,"outcome":"guards","guards":[{"contract":"example/1","code":"example.size","message":"m"}]}`,
 	} {
 		if _, err := DecodeAnswer([]byte(line)); err != nil {
 			t.Errorf("%s: %v", line, err)
