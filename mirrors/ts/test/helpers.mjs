@@ -2,14 +2,62 @@
 // modules in dist/ (npm test compiles first).
 
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { GUARDS, MODULES } from "../dist/protocol.js";
 import { Refusal, setIgnored } from "../dist/refusal.js";
 
 export const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(HERE, "..");
 export const REPO = resolve(ROOT, "../..");
+
+/** The registered contract modules (src/contracts.ts), in registration order. */
+export { GUARDS, MODULES };
+
+/** The registered module of contract (name with version), or undefined. */
+export function moduleOf(contract) {
+  return MODULES.find((m) => m.CONTRACT === contract);
+}
+
+/**
+ * The contracts of spec/catalogue.json (spec/README.md, "The catalogue"):
+ * [{contract, name, version, operations: [{op, input}], refusals: [{code,
+ * message}]}], the members this mirror uses read strictly (each present,
+ * of its type), any other member tolerated. Throws naming what is wrong.
+ */
+export function catalogue() {
+  const file = resolve(REPO, "spec/catalogue.json");
+  const doc = JSON.parse(readFileSync(file, "utf8"));
+  const where = (s) => `${file}: ${s}`;
+  const str = (o, k, at) => {
+    if (typeof o?.[k] !== "string") throw new Error(where(`${at}.${k} is not a string`));
+    return o[k];
+  };
+  const list = (o, k, at) => {
+    if (!Array.isArray(o?.[k])) throw new Error(where(`${at}.${k} is not an array`));
+    return o[k];
+  };
+  if (doc?.conform_catalogue !== 1) throw new Error(where("conform_catalogue is not 1"));
+  return list(doc, "contracts", "").map((c, i) => {
+    const at = `contracts[${i}]`;
+    if (!Number.isSafeInteger(c?.version)) throw new Error(where(`${at}.version is not an integer`));
+    return {
+      contract: str(c, "contract", at),
+      name: str(c, "name", at),
+      version: c.version,
+      operations: list(c, "operations", at).map((o, j) => {
+        const input = str(o, "input", `${at}.operations[${j}]`);
+        if (input !== "bytes" && input !== "json-value") throw new Error(where(`${at}.operations[${j}].input is ${input}`));
+        return { op: str(o, "op", `${at}.operations[${j}]`), input };
+      }),
+      refusals: list(c, "refusals", at).map((r, j) => ({
+        code: str(r, "code", `${at}.refusals[${j}]`),
+        message: str(r, "message", `${at}.refusals[${j}]`),
+      })),
+    };
+  });
+}
 
 /** bytes of a string given as UTF-8 text, or of an array of byte values. */
 export function bytes(x) {
@@ -19,19 +67,23 @@ export function bytes(x) {
 
 /**
  * Runs op on input with the given ignore set (a list of guard objects or
- * {contract, message} pairs) and returns {ok: Buffer} or {refused: message}.
- * Any other exception propagates.
+ * {contract, message} pairs) and returns {ok: Buffer} or {refused: message,
+ * at} (at: the refusal's location, or undefined). Any other exception
+ * propagates.
  */
 export function outcome(op, input, ignore = []) {
-  const unknown = setIgnored(ignore.map((g) => ({ contract: g.contract, message: g.message })));
-  if (unknown.length > 0) throw new Error("unknown guard in test: " + JSON.stringify(unknown));
+  const unknown = setIgnored(
+    ignore.map((g) => ({ contract: g.contract, message: g.message })),
+    GUARDS,
+  );
+  if (unknown.length > 0) throw new Error(`unknown guard in test: ${JSON.stringify(unknown)}`);
   try {
     return { ok: Buffer.from(op(typeof input === "string" ? bytes(input) : input)) };
   } catch (e) {
-    if (e instanceof Refusal) return { refused: e.guard.message };
+    if (e instanceof Refusal) return { refused: e.guard.message, at: e.at };
     throw e;
   } finally {
-    setIgnored([]);
+    setIgnored([], GUARDS);
   }
 }
 
@@ -57,7 +109,7 @@ export function corporaDir() {
   return existsSync(dir) ? dir : null;
 }
 
-/** Whether python3 3.11.x is available as the pyjson-ascii oracle. */
+/** Whether python3 3.11.x is available as an oracle (CPython's own behaviour). */
 export function pythonOracle() {
   const r = spawnSync("python3", ["-c", "import sys; print('%d.%d' % sys.version_info[:2])"], {
     encoding: "utf8",
