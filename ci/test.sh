@@ -16,4 +16,4 @@ go run ./cmd/conform vectors verify
 go test ./...
 SMOKE_SECONDS=10 SMOKE_TARGETS="FuzzJCSOracle:jcs_oracle FuzzJSONTextOracle:jsontext_oracle" ci/libfuzzer-smoke.sh
 (cd mirrors/python && python3 -m unittest discover -s tests)
-(cd mirrors/ts && export CONFORM_REQUIRE_ORACLES=1 && npm ci --no-audit --no-fund --loglevel=error && npm test)
+(cd mirrors/ts && export CONFORM_REQUIRE_ORACLES=1 && npm ci --no-audit --no-fund --loglevel=error && npm run lint && npm test)
