@@ -7,8 +7,8 @@
 // H(prefix, v) is "sha256:" + the 64 lowercase hex digits of
 // SHA-256(ASCII(prefix) + LF + JCS(v)). JCS is this mirror's own rfc8785/1
 // `canonicalize` (rfc8785.ts): the parsed value is written back as JSON text
-// (numbers as their literal text, strings with only `"`, `\`, U+0000-U+001F
-// and lone surrogates escaped) and canonicalized. Before that, digest.jcs
+// (numbers as their literal text, strings in ASCII, every other unit and
+// lone surrogates escaped) and canonicalized. Before that, digest.jcs
 // checks that JCS(v) exists: no string or member name holds a lone
 // surrogate and no number rounds to an infinite double. Ignored digest.jcs:
 // the value is canonicalized as rfc8785/1 does with its surrogate and range
@@ -41,6 +41,7 @@ import {
   isControl,
   isUnpairedAt,
   parseValue,
+  quote,
   whereIn,
   writeTree,
 } from "./jsonvalue.js";
@@ -102,17 +103,12 @@ function hasUnpaired(s: string): boolean {
   return false;
 }
 
-/** s as a JSON string literal that rfc8785/1 reads back to the same units. */
-function quote(s: string): string {
-  let out = '"';
-  let run = 0;
-  for (let i = 0; i < s.length; i++) {
-    const u = s.charCodeAt(i);
-    if (u >= 0x20 && u !== 0x22 && u !== 0x5c && !isUnpairedAt(s, i)) continue;
-    out += s.slice(run, i) + "\\u" + u.toString(16).padStart(4, "0");
-    run = i + 1;
-  }
-  return out + s.slice(run) + '"';
+/**
+ * s as a JSON string literal that rfc8785/1 reads back to the same units:
+ * ASCII only, so that a lone surrogate is an escape, never invalid UTF-8.
+ */
+function quoteUnits(s: string): string {
+  return quote(s, true);
 }
 
 /** Members in document order, as parsed. */
@@ -126,7 +122,7 @@ function documentOrder(names: string[]): string[] {
  * `where`, v's place in the input).
  */
 function jcs(v: Value, where: Where): Uint8Array {
-  const input = encodeGeneralized(writeTree(v, quote, documentOrder));
+  const input = encodeGeneralized(writeTree(v, quoteUnits, documentOrder));
   if (canonicalizable(v)) return canonicalize(input);
   refuse(DIGEST.jcs, where);
   return withIgnored([JCS.surrogate, JCS.numberRange], () => canonicalize(input));

@@ -38,21 +38,10 @@
 // the depth guard is ignored) cannot crash the lexer. A refusal carries its
 // byte offset.
 
-import {
-  BEGIN_ARRAY,
-  BEGIN_OBJECT,
-  END,
-  END_ARRAY,
-  END_OBJECT,
-  ERROR,
-  NAME,
-  NUMBER,
-  STRING,
-  Scanner,
-  isDigit,
-} from "./jsonscan.js";
+import * as T from "./jsonscan.js";
+import { Scanner, isDigit } from "./jsonscan.js";
 import { fail, refuse, table } from "./refusal.js";
-import { decode, hasBOM, invalidAt } from "./utf8.js";
+import { decodeInput } from "./utf8.js";
 
 /** The contract this module implements (spec/frame.md). */
 export const CONTRACT = "frame/1";
@@ -81,18 +70,11 @@ const EMPTY = new Uint8Array(0);
 /** Lexes one frame per frame/1 (spec "Rules"); returns empty bytes or throws a Refusal. */
 export function lex(input: Uint8Array): Uint8Array {
   if (input.length > MAX_BYTES) refuse(G.size, () => ({ offset: MAX_BYTES }));
-  let start = 0;
-  if (hasBOM(input)) {
-    refuse(G.bom, () => ({ offset: 0 }));
-    start = 3;
-  }
-  let text = decode(input, start, false);
-  let base = start;
-  if (text === null) {
-    refuse(G.utf8, () => ({ offset: invalidAt(input, start) }));
-    text = decode(input, start, true) as string;
-    base = -1; // U+FFFD replacements: units no longer map to bytes
-  }
+  const { text, base } = decodeInput(
+    input,
+    () => refuse(G.bom, () => ({ offset: 0 })), // ignored: skipped
+    (offset) => refuse(G.utf8, () => ({ offset })), // ignored: decoded leniently
+  );
   run(new Scanner(text, base, { rawControls: true, numberRun: true }));
   return EMPTY;
 }
@@ -109,31 +91,31 @@ function run(sc: Scanner): void {
   const names: (Set<string> | null)[] = [];
   for (;;) {
     switch (sc.next()) {
-      case BEGIN_OBJECT:
-      case BEGIN_ARRAY:
+      case T.BEGIN_OBJECT:
+      case T.BEGIN_ARRAY:
         if (sc.depth > MAX_DEPTH) refuse(G.depth, sc.where(sc.start)); // ignored: lexing continues
         names.push(sc.text.charCodeAt(sc.start) === 0x7b ? new Set() : null);
         break;
-      case END_OBJECT:
-      case END_ARRAY:
+      case T.END_OBJECT:
+      case T.END_ARRAY:
         names.pop();
         break;
-      case NAME: {
+      case T.NAME: {
         checkContent(sc);
         const seen = names[names.length - 1] as Set<string>;
         if (seen.has(sc.value)) refuse(G.duplicate, sc.where(sc.start)); // ignored: go on
         seen.add(sc.value);
         break;
       }
-      case STRING:
+      case T.STRING:
         checkContent(sc);
         break;
-      case NUMBER:
+      case T.NUMBER:
         checkNumber(sc);
         break;
-      case END:
+      case T.END:
         return;
-      case ERROR:
+      case T.ERROR:
         fail(G.syntax, sc.where(sc.errorAt));
     }
   }

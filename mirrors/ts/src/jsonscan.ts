@@ -68,6 +68,28 @@ const COLON = 4; // the ":" after a name
 const AFTER_VALUE = 5; // "," or the container's close, or the end
 const DONE = 6; // END or ERROR has been returned
 
+/**
+ * The two-character escapes of RFC 8259 section 7: the character after the
+ * backslash, and the unit it stands for.
+ */
+export const ESCAPES: readonly (readonly [escape: string, unit: string])[] = [
+  ['"', '"'],
+  ["\\", "\\"],
+  ["/", "/"],
+  ["b", "\b"],
+  ["f", "\f"],
+  ["n", "\n"],
+  ["r", "\r"],
+  ["t", "\t"],
+];
+
+/** ESCAPES by the code of the character after the backslash (ASCII). */
+const UNESCAPE: readonly (string | undefined)[] = (() => {
+  const t = new Array<string | undefined>(0x80).fill(undefined);
+  for (const [e, unit] of ESCAPES) t[e.charCodeAt(0)] = unit;
+  return t;
+})();
+
 const LITERALS = ["true", "false", "null"];
 const NON_FINITE = ["true", "false", "null", "NaN", "Infinity"];
 
@@ -295,33 +317,27 @@ export class Scanner {
         continue;
       }
       out += s.slice(run, i);
-      switch (this.at(i + 1)) {
-        case 0x22: out += '"'; break;
-        case 0x5c: out += "\\"; break;
-        case 0x2f: out += "/"; break;
-        case 0x62: out += "\b"; break;
-        case 0x66: out += "\f"; break;
-        case 0x6e: out += "\n"; break;
-        case 0x72: out += "\r"; break;
-        case 0x74: out += "\t"; break;
-        case 0x75: {
-          let u = 0;
-          for (let k = 2; k < 6; k++) {
-            const h = hexValue(this.at(i + k));
-            if (h < 0) {
-              this.errorAt = i;
-              return false;
-            }
-            u = (u << 4) | h;
+      const e = this.at(i + 1);
+      if (e === 0x75 /* u */) {
+        let u = 0;
+        for (let k = 2; k < 6; k++) {
+          const h = hexValue(this.at(i + k));
+          if (h < 0) {
+            this.errorAt = i;
+            return false;
           }
-          if (u >= 0xd800 && u <= 0xdfff) surrogate = true;
-          out += String.fromCharCode(u);
-          i += 4;
-          break;
+          u = (u << 4) | h;
         }
-        default:
+        if (u >= 0xd800 && u <= 0xdfff) surrogate = true;
+        out += String.fromCharCode(u);
+        i += 4;
+      } else {
+        const unit = e >= 0 && e < 0x80 ? UNESCAPE[e] : undefined;
+        if (unit === undefined) {
           this.errorAt = i; // unknown escape
           return false;
+        }
+        out += unit;
       }
       i += 2;
       run = i;

@@ -39,6 +39,7 @@ import {
   END_ARRAY,
   END_OBJECT,
   ERROR,
+  ESCAPES,
   LITERAL,
   NAME,
   NUMBER,
@@ -46,7 +47,7 @@ import {
   Scanner,
   type Token,
 } from "./jsonscan.js";
-import { decode, hasBOM, invalidAt } from "./utf8.js";
+import { decodeInput } from "./utf8.js";
 
 /** The nesting bound of a JSON value input (spec/README.md, "JSON value inputs"). */
 export const MAX_DEPTH = 128;
@@ -197,6 +198,39 @@ export function writeTree(root: Value, quote: (s: string) => string, order: (nam
   return out.join("");
 }
 
+/**
+ * The two-character escape a writer uses for a unit, where RFC 8259 has one
+ * (ESCAPES), but for "/", which is written as it is.
+ */
+const SHORT: ReadonlyMap<number, string> = new Map(
+  ESCAPES.filter(([e]) => e !== "/").map(([e, unit]) => [unit.charCodeAt(0), `\\${e}`]),
+);
+const HEX = "0123456789abcdef";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what must be escaped
+const MUST_ESCAPE = /["\\\u0000-\u001f]/;
+const MUST_ESCAPE_ASCII = /["\\]|[^\u0020-\u007e]/;
+
+/**
+ * s as a JSON string literal (RFC 8259 section 7): `"`, `\` and U+0000-U+001F
+ * escaped, by their two-character escape where there is one, else as
+ * \u00xx in lowercase hex; every other unit literal, or, with asciiOnly,
+ * every unit outside U+0020-U+007E as \uxxxx in lowercase hex (an astral
+ * character as its two units, a lone surrogate as its own).
+ */
+export function quote(s: string, asciiOnly: boolean): string {
+  if (!(asciiOnly ? MUST_ESCAPE_ASCII : MUST_ESCAPE).test(s)) return `"${s}"`;
+  let out = '"';
+  let run = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c !== 0x22 && c !== 0x5c && (c <= 0x7e || !asciiOnly)) continue;
+    out += s.slice(run, i);
+    out += SHORT.get(c) ?? `\\u${HEX[c >> 12]}${HEX[(c >> 8) & 15]}${HEX[(c >> 4) & 15]}${HEX[c & 15]}`;
+    run = i + 1;
+  }
+  return `${out + s.slice(run)}"`;
+}
+
 const TRUE: Lit = Object.freeze({ type: "literal", text: "true" });
 const FALSE: Lit = Object.freeze({ type: "literal", text: "false" });
 const NULL: Lit = Object.freeze({ type: "literal", text: "null" });
@@ -231,9 +265,11 @@ class Strict implements Reader {
 
 /** Parses `input` as one JSON value input, or refuses with inputGuard (fail()). */
 export function parseValue(input: Uint8Array, inputGuard: Guard): Value {
-  if (hasBOM(input)) fail(inputGuard, () => ({ offset: 0 }));
-  const text = decode(input, 0, false);
-  if (text === null) return fail(inputGuard, () => ({ offset: invalidAt(input, 0) }));
+  const { text } = decodeInput(
+    input,
+    () => fail(inputGuard, () => ({ offset: 0 })), // never skipped
+    (offset) => fail(inputGuard, () => ({ offset })),
+  );
   return readTree(new Scanner(text, 0), new Strict(inputGuard));
 }
 

@@ -35,9 +35,9 @@
 // decision where the spec leaves room). A refusal carries its byte offset.
 
 import { LITERAL, STRING, Scanner, type Token } from "./jsonscan.js";
-import { type Reader, type Value, compareCodePoints, literal, readTree, writeTree } from "./jsonvalue.js";
+import { type Reader, type Value, compareCodePoints, literal, quote, readTree, writeTree } from "./jsonvalue.js";
 import { fail, refuse, table } from "./refusal.js";
-import { decode, hasBOM, invalidAt } from "./utf8.js";
+import { decodeInput } from "./utf8.js";
 
 /** The contract this module implements (spec/pyjson-ascii.md). */
 export const CONTRACT = "pyjson-ascii/1";
@@ -57,22 +57,15 @@ const MAX_INT_DIGITS = 4300;
 
 /** Encodes `input` per pyjson-ascii/1: the ASCII bytes json.dumps writes, or throws a Refusal. */
 export function encode(input: Uint8Array): Uint8Array {
-  let start = 0;
-  if (hasBOM(input)) {
-    refuse(G.bom, () => ({ offset: 0 }));
-    start = 3;
-  }
-  let text = decode(input, start, false);
-  let base = start;
-  if (text === null) {
-    refuse(G.utf8, () => ({ offset: invalidAt(input, start) }));
-    text = decode(input, start, true) as string;
-    base = -1; // U+FFFD replacements: units no longer map to bytes
-  }
+  const { text, base } = decodeInput(
+    input,
+    () => refuse(G.bom, () => ({ offset: 0 })), // ignored: skipped
+    (offset) => refuse(G.utf8, () => ({ offset })), // ignored: decoded leniently
+  );
   const sc = new Scanner(text, base, { nonFinite: true });
   preScanDepth(sc);
-  const out = writeTree(readTree(sc, READER), quote, sortCodePoints);
-  // writeTree() with this quote() emits ASCII only.
+  const out = writeTree(readTree(sc, READER), quoteASCII, sortCodePoints);
+  // writeTree() with quoteASCII() emits ASCII only.
   const bytes = new Uint8Array(out.length);
   for (let i = 0; i < out.length; i++) bytes[i] = out.charCodeAt(i);
   return bytes;
@@ -180,42 +173,13 @@ export function floatRepr(x: number): string {
   return sign + mantissa + "e" + (e < 0 ? "-" : "+") + (abs < 10 ? "0" : "") + String(abs);
 }
 
-const HEX = "0123456789abcdef";
-
-function escapeUnit(c: number): string {
-  return "\\u" + HEX[(c >> 12) & 15] + HEX[(c >> 8) & 15] + HEX[(c >> 4) & 15] + HEX[c & 15];
-}
-
-// Characters json.dumps(ensure_ascii=True) escapes: " \ and anything
-// outside U+0020-U+007E.
-const NEEDS_ESCAPE = /["\\]|[^\u0020-\u007e]/;
-
 /**
- * json's py_encode_basestring_ascii: escaping each UTF-16 unit outside
- * U+0020-U+007E is exactly "astral as its surrogate pair, lone surrogate as
- * itself".
+ * json's py_encode_basestring_ascii (spec "Output"): escaping each UTF-16
+ * unit outside U+0020-U+007E is exactly "astral as its surrogate pair, lone
+ * surrogate as itself".
  */
-function quote(s: string): string {
-  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
-  let out = '"';
-  let run = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) continue;
-    out += s.slice(run, i);
-    switch (c) {
-      case 0x22: out += '\\"'; break;
-      case 0x5c: out += "\\\\"; break;
-      case 0x0a: out += "\\n"; break;
-      case 0x0d: out += "\\r"; break;
-      case 0x09: out += "\\t"; break;
-      case 0x08: out += "\\b"; break;
-      case 0x0c: out += "\\f"; break;
-      default: out += escapeUnit(c);
-    }
-    run = i + 1;
-  }
-  return out + s.slice(run) + '"';
+function quoteASCII(s: string): string {
+  return quote(s, true);
 }
 
 const SURROGATE = /[\ud800-\udfff]/;

@@ -35,9 +35,9 @@
 // met while reading carries its byte offset (spec "Input", rules 1-7).
 
 import { NUMBER, STRING, Scanner, type Token } from "./jsonscan.js";
-import { type Obj, type Reader, type Value, literal, readTree, writeTree } from "./jsonvalue.js";
+import { type Obj, type Reader, type Value, literal, quote, readTree, writeTree } from "./jsonvalue.js";
 import { fail, refuse, table } from "./refusal.js";
-import { decode, encodeGeneralized, hasBOM, invalidAt } from "./utf8.js";
+import { decodeInput, encodeGeneralized } from "./utf8.js";
 
 /** The contract this module implements (spec/rfc8785.md). */
 export const CONTRACT = "rfc8785/1";
@@ -58,20 +58,13 @@ const MAX_DEPTH = 128;
 
 /** Canonicalizes `input` per rfc8785/1 (spec "Input", "Output"): the canonical bytes, or throws a Refusal. */
 export function canonicalize(input: Uint8Array): Uint8Array {
-  let start = 0;
-  if (hasBOM(input)) {
-    refuse(G.bom, () => ({ offset: 0 }));
-    start = 3;
-  }
-  let text = decode(input, start, false);
-  let base = start;
-  if (text === null) {
-    refuse(G.utf8, () => ({ offset: invalidAt(input, start) }));
-    text = decode(input, start, true) as string;
-    base = -1; // U+FFFD replacements: units no longer map to bytes
-  }
+  const { text, base } = decodeInput(
+    input,
+    () => refuse(G.bom, () => ({ offset: 0 })), // ignored: skipped
+    (offset) => refuse(G.utf8, () => ({ offset })), // ignored: decoded leniently
+  );
   const value = readTree(new Scanner(text, base), READER);
-  return encodeGeneralized(writeTree(value, quote, sortUTF16));
+  return encodeGeneralized(writeTree(value, quoteJCS, sortUTF16));
 }
 
 /** The operations of rfc8785/1 (spec/rfc8785.md, "Operations"). */
@@ -127,32 +120,9 @@ function checkSurrogates(sc: Scanner): void {
   }
 }
 
-// Characters a JCS string escapes: " \ and U+0000-U+001F.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JCS escapes
-const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
-
-/** s as a JCS string literal (spec "Output"). */
-function quote(s: string): string {
-  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
-  let out = '"';
-  let run = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x20 && c !== 0x22 && c !== 0x5c) continue;
-    out += s.slice(run, i);
-    switch (c) {
-      case 0x22: out += '\\"'; break;
-      case 0x5c: out += "\\\\"; break;
-      case 0x08: out += "\\b"; break;
-      case 0x09: out += "\\t"; break;
-      case 0x0a: out += "\\n"; break;
-      case 0x0c: out += "\\f"; break;
-      case 0x0d: out += "\\r"; break;
-      default: out += `\\u00${c < 0x10 ? "0" : ""}${c.toString(16)}`;
-    }
-    run = i + 1;
-  }
-  return `${out + s.slice(run)}"`;
+/** s as a JCS string literal (spec "Output"): only `"`, `\` and U+0000-U+001F escaped. */
+function quoteJCS(s: string): string {
+  return quote(s, false);
 }
 
 /**

@@ -179,3 +179,30 @@ export function encodeGeneralized(s: string): Uint8Array {
 export function hasBOM(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
+
+/** A contract's input as text, and where the text starts in the input bytes. */
+export interface Decoded {
+  readonly text: string;
+  /** The byte offset of the text's first unit (3 after a skipped byte order mark), or -1 when decoded leniently (units no longer map to bytes). */
+  readonly base: number;
+}
+
+/**
+ * Decodes a contract's input bytes (spec/README.md, "UTF-8 validity"),
+ * leaving the refusals to the contract: onBOM() is called when the input
+ * begins with EF BB BF, and when it returns (its guard ignored) the three
+ * bytes are skipped; onInvalid(offset) is called with the offset of the
+ * first ill-formed sequence, and when it returns the text is decoded
+ * leniently.
+ */
+export function decodeInput(input: Uint8Array, onBOM: () => void, onInvalid: (offset: number) => void): Decoded {
+  let start = 0;
+  if (hasBOM(input)) {
+    onBOM();
+    start = 3;
+  }
+  const text = decode(input, start, false);
+  if (text !== null) return { text, base: start };
+  onInvalid(invalidAt(input, start));
+  return { text: decode(input, start, true) as string, base: -1 };
+}

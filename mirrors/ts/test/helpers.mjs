@@ -2,8 +2,9 @@
 // modules in dist/ (npm test compiles first).
 
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GUARDS, MODULES } from "../dist/protocol.js";
 import { Refusal, setIgnored } from "../dist/refusal.js";
@@ -127,4 +128,35 @@ export function missing(t, what) {
     throw new Error(what + " is required (CONFORM_REQUIRE_ORACLES=1) but not available");
   }
   t.skip(what + " not available");
+}
+
+/** The .json files of dir, sorted; fails when there is none (a glob that matches nothing). */
+export function jsonFiles(dir) {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort();
+  assert.ok(files.length > 0, `no .json files in ${dir}`);
+  return files;
+}
+
+/**
+ * Runs op on every file of JSONTestSuite's test_parsing (in the shared
+ * corpora at dir) and requires every n_ file (188 of them) to be refused;
+ * reports the verdicts per file kind as diagnostics of t.
+ */
+export function refusesJSONTestSuite(t, dir, name, op) {
+  const d = join(dir, "jsontestsuite/test_parsing");
+  const files = jsonFiles(d);
+  const tally = {};
+  const accepted = [];
+  for (const f of files) {
+    const o = outcome(op, new Uint8Array(readFileSync(join(d, f))));
+    const kind = f.slice(0, 1);
+    const k = `${name} ${kind}_: ${o.ok !== undefined ? "ok" : o.refused}`;
+    tally[k] = (tally[k] ?? 0) + 1;
+    if (kind === "n" && o.ok !== undefined) accepted.push(`${name}: ${f}`);
+  }
+  assert.equal(files.filter((f) => f.startsWith("n_")).length, 188);
+  assert.deepEqual(accepted, []);
+  for (const k of Object.keys(tally).sort()) t.diagnostic(`${k}: ${tally[k]}`);
 }
