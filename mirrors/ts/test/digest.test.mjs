@@ -261,3 +261,12 @@ test("JSON value input: member names are compared after unescaping, as UTF-16 un
   assert.match(show(dg.schemaDigest, '{"\\ud83d\\ude00":1,"\\ud83d":2}'), /^refused: value cannot/);
   assert.match(show(dg.schemaDigest, '{"\\u00e9":1,"e\\u0301":2}'), /^sha256:/);
 });
+
+test("a refusal after parsing carries the JSON pointer of the value refused (PROTOCOL.md, run: at)", () => {
+  const at = (op, input) => outcome(op, input).at;
+  assert.deepEqual(at(dg.argumentsDigest, '{"a":[1,{"b/c":1.5}]}'), { pointer: "/a/1/b~1c" });
+  assert.deepEqual(at(dg.argumentsDigest, `{"${"k".repeat(2000)}":1.5}`), undefined); // over 1024 bytes: none
+  assert.deepEqual(at(dg.digest, '{"schema_id":"","omit":[],"object":{}}'), { pointer: "/schema_id" });
+  assert.deepEqual(at(dg.digest, '{"schema_id":"s","omit":[1],"object":{}}'), { pointer: "/omit/0" });
+  assert.deepEqual(at(dg.schemaDigest, '{"a":"\\ud800"}'), { pointer: "" });
+});

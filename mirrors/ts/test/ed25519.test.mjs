@@ -534,3 +534,11 @@ test("any 32 bytes import as a key: random keys and signatures never crash", () 
     assert.equal(got, verifyEquation(Buffer.from(k, "hex"), Buffer.from(s, "hex"), Buffer.from(m, "hex")) ? ACCEPT : R(G.verify));
   }
 });
+
+test("a refusal after parsing carries the JSON pointer of the value refused (PROTOCOL.md, run: at)", () => {
+  const at = (input) => outcome(verify, JSON.stringify(input)).at;
+  assert.deepEqual(at({ key: "00", sig: "00".repeat(64), msg: "" }), { pointer: "/key" });
+  assert.deepEqual(at({ key: "00".repeat(32), sig: "00", msg: "" }), { pointer: "/sig" });
+  assert.deepEqual(at({ key: "0", sig: "00", msg: "" }), { pointer: "/key" });
+  assert.deepEqual(at({ key: "00" }), { pointer: "" });
+});

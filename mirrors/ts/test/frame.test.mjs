@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { lex } from "../dist/frame.js";
 import { REFUSALS as G } from "../dist/frame.js";
-import { bytes, show } from "./helpers.mjs";
+import { bytes, outcome, show } from "./helpers.mjs";
 
 const OK = "";
 const R = (g) => "refused: " + g.message;
@@ -213,4 +213,14 @@ test("precedence: size, BOM, UTF-8, then document order", () => {
   check('{"a":NaN,"b":01}', R(G.syntax));
   check('{"a":01,"b":NaN}', R(G.number));
   check('{"a":01,"b":NaN}', R(G.syntax), [G.number]);
+});
+
+test("a refusal carries the byte offset where it was met (PROTOCOL.md, run: at)", () => {
+  const at = (input, ignore = []) => outcome(lex, input, ignore).at;
+  assert.deepEqual(at(" []"), { offset: 1 });
+  assert.deepEqual(at('{"a":1,"a":2}'), { offset: 7 });
+  assert.deepEqual(at('{"a":01}'), { offset: 5 });
+  assert.deepEqual(at('{"a":"\\u0000"}'), { offset: 5 });
+  assert.deepEqual(at('{"é":"x"'), { offset: 9 }); // the end: bytes, not characters
+  assert.deepEqual(at(bytes(Array(262145).fill(0x20))), { offset: 262144 });
 });

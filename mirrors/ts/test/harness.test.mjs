@@ -155,6 +155,10 @@ test("run: ok and refused for every contract, skipped; answers in order", async 
     { seq: SAMPLES.length + 2, outcome: "skipped", reason: `operation no-such-op of contract ${m0.CONTRACT} is not implemented` },
   ]);
   assert.ok(!raw.includes("\r"));
+  // Every refusal of a vector says where (PROTOCOL.md, "run": at).
+  SAMPLES.forEach((c, i) => {
+    if (c.entry.outcome === "refused") assert.ok("at" in answers[i + 1], JSON.stringify(answers[i + 1]));
+  });
 });
 
 test("not started, unsupported version, unknown command, bad lines", async () => {

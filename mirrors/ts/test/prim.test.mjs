@@ -486,3 +486,13 @@ test("JSON value input: numbers are kept as their literal text", () => {
   assert.equal(show(prim.integer, "-0", [G.integerRange]), "0");
   assert.equal(show(prim.integer, "1E+2"), R(G.integer));
 });
+
+test("a refusal after parsing carries the JSON pointer of the value refused (PROTOCOL.md, run: at)", () => {
+  const at = (op, input) => outcome(op, input).at;
+  assert.deepEqual(at(prim.sortedSet, '["b","a"]'), { pointer: "/1" });
+  assert.deepEqual(at(prim.sortedSet, '["a",1]'), { pointer: "/1" });
+  assert.deepEqual(at(prim.toolList, '[{"name":"a","version":0}]'), { pointer: "/0/version" });
+  assert.deepEqual(at(prim.toolList, '[{"name":"a\\u0000","version":1}]'), { pointer: "/0/name" });
+  assert.deepEqual(at(prim.integer, '"x"'), { pointer: "" });
+  assert.deepEqual(at(prim.integer, "[1,"), { offset: 3 }); // the input itself: a byte offset
+});

@@ -326,3 +326,11 @@ test("differential: CPython json on JSONTestSuite test_parsing and test_transfor
   const n = compare(inputs, "JSONTestSuite");
   t.diagnostic(`${n} JSONTestSuite files agree with CPython`);
 });
+
+test("a refusal carries the byte offset where it was met (PROTOCOL.md, run: at)", () => {
+  const at = (input) => outcome(encode, input).at;
+  assert.deepEqual(at("[".repeat(129)), { offset: 128 }); // the 129th bracket, before any parse
+  assert.deepEqual(at("[1,]"), { offset: 3 });
+  assert.deepEqual(at(`[${"1".repeat(4301)}]`), { offset: 1 });
+  assert.deepEqual(at("\ufeff[]"), { offset: 0 });
+});

@@ -320,3 +320,16 @@ test("large input", () => {
   assert.ok(o.ok);
   assert.ok(o.ok.length > 400000);
 });
+
+test("a refusal carries the byte offset where it was met (PROTOCOL.md, run: at)", () => {
+  const at = (input) => outcome(canonicalize, input).at;
+  assert.deepEqual(at("\ufeff1"), { offset: 0 });
+  assert.deepEqual(at('{"a":1,"a":2}'), { offset: 7 }); // the repeated name
+  assert.deepEqual(at("[1e400]"), { offset: 1 }); // the number
+  assert.deepEqual(at('["\\ud800"]'), { offset: 1 }); // the string
+  assert.deepEqual(at('{"a" 1}'), { offset: 5 }); // where ":" was due
+  assert.deepEqual(at('"é\u0001"'), { offset: 3 }); // bytes, not characters
+  assert.deepEqual(at(bytes([0x5b, 0x22, 0xff, 0x22, 0x5d])), { offset: 2 });
+  // Decoded leniently, units no longer map to bytes: no offset.
+  assert.deepEqual(outcome(canonicalize, bytes([0x5b, 0xff, 0x5d]), [G.utf8]), { refused: G.syntax.message, at: undefined });
+});

@@ -3,8 +3,9 @@
 // MANIFEST's sums and every file read strictly (vectors.mjs), then every
 // case of every registered contract, golden and findings alike, through
 // the registered module's operation: the exact output bytes, or the exact
-// refusal message. A registered contract without vectors, and a vector of
-// a contract that is not registered, fail.
+// refusal message, and a well-formed refusal location (PROTOCOL.md, "run").
+// A registered contract without vectors, and a vector of a contract that
+// is not registered, fail.
 
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -83,8 +84,9 @@ for (const m of MODULES) {
         const got = o.ok !== undefined ? `ok ${o.ok.toString("hex")}` : `refused ${o.refused}`;
         const want = c.expect === "ok" ? `ok ${c.output.toString("hex")}` : `refused ${c.message}`;
         if (got !== want) failures.push(`vectors/${f.path}:${c.line} ${c.name}: got ${got}, want ${want}`);
-        if (o.at !== undefined) {
-          const bad = locationProblem(o.at, c.input.length);
+        if (o.refused !== undefined) {
+          // Nothing is ignored here, so every refusal knows where it happened.
+          const bad = o.at === undefined ? "is missing" : locationProblem(o.at, c.input.length);
           if (bad !== null) failures.push(`vectors/${f.path}:${c.line} ${c.name}: location ${JSON.stringify(o.at)} ${bad}`);
         }
         tally[c.expect]++;
