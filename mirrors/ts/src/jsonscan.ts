@@ -36,9 +36,13 @@ import { utf8Length } from "./utf8.js";
 export const END = 0;
 /** A grammar defect at `errorAt`. */
 export const ERROR = 1;
+/** "{": an object opens (depth counts it). */
 export const BEGIN_OBJECT = 2;
+/** "}": the innermost object closes. */
 export const END_OBJECT = 3;
+/** "[": an array opens (depth counts it). */
 export const BEGIN_ARRAY = 4;
+/** "]": the innermost array closes. */
 export const END_ARRAY = 5;
 /** A member name; `value` holds it unescaped. */
 export const NAME = 6;

@@ -52,26 +52,32 @@ import { decodeInput } from "./utf8.js";
 /** The nesting bound of a JSON value input (spec/README.md, "JSON value inputs"). */
 export const MAX_DEPTH = 128;
 
+/** A JSON value as read (see the top of this file). */
 export type Value = Str | Num | Lit | Arr | Obj;
 
+/** A string: its UTF-16 units after unescaping, lone surrogates kept. */
 export interface Str {
   readonly type: "string";
   readonly value: string;
 }
+/** A number. */
 export interface Num {
   readonly type: "number";
   /** parseValue(): the literal as written, -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?; else the Reader's text. */
   readonly text: string;
 }
+/** A literal. */
 export interface Lit {
   readonly type: "literal";
   /** true, false or null (and whatever other literal a Reader makes). */
   readonly text: string;
 }
+/** An array: its items in order. */
 export interface Arr {
   readonly type: "array";
   readonly items: Value[];
 }
+/** An object. */
 export interface Obj {
   readonly type: "object";
   /** Members in document order; a repeated name keeps its first place and its last value. */

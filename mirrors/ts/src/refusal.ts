@@ -155,11 +155,6 @@ export function fail(g: Guard, where?: Where): never {
   throw refusalOf(g, where);
 }
 
-/** A Where of a JSON pointer alone (RFC 6901), or of nothing when pointer is undefined. */
-export function atPointer(pointer: string | undefined): Where {
-  return () => (pointer === undefined ? undefined : { pointer });
-}
-
 /**
  * Runs fn with `extra` added to the ignore set, then restores the set as it
  * was. A contract that runs another contract's operation on its own terms
