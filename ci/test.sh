@@ -20,4 +20,4 @@ SMOKE_SECONDS=10 SMOKE_TARGETS="FuzzJCSOracle:jcs_oracle FuzzJSONTextOracle:json
 for p in /usr/bin/pyflakes3 /usr/bin/mypy; do [ -x "$p" ] || { echo "ci/test.sh: $p is required (ci/setup.sh installs it)" >&2; exit 2; }; done
 (cd mirrors/python && /usr/bin/pyflakes3 . && /usr/bin/mypy)
 (cd mirrors/python && python3 -m unittest discover -s tests)
-(cd mirrors/ts && export CONFORM_REQUIRE_ORACLES=1 && npm ci --no-audit --no-fund --loglevel=error && npm test)
+(cd mirrors/ts && export CONFORM_REQUIRE_ORACLES=1 && npm ci --no-audit --no-fund --loglevel=error && npm run lint && npm test)

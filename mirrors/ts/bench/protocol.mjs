@@ -2,12 +2,13 @@
 // mirror's own work. Usage, from mirrors/ts after a build:
 //
 //	node bench/protocol.mjs [CASES] [BATCH] [ROUNDS]
-//	BENCH_MODES=inprocess,run,batch32 node bench/protocol.mjs
+//	BENCH_MODES=inprocess,run,batch32 BENCH_CONTRACT=<name/version> node bench/protocol.mjs
 //
-// CASES prim/1 timestamp cases (default 20000; valid instants, every 16th
-// refused) are run in each of these modes (BENCH_MODES picks some), ROUNDS
-// times (default 5), and the best round is printed as µs per case, wall
-// time and CPU time of the process doing the work:
+// CASES cases (default 20000) are taken in turn from the golden vectors
+// (../../vectors/, inputs up to 4 KiB) of every registered contract, or of
+// BENCH_CONTRACT alone, and run in each of these modes (BENCH_MODES picks
+// some), ROUNDS times (default 5); the best round is printed as µs per
+// case, wall time and CPU time of the process doing the work:
 //   inprocess  the operation called directly (as fuzz/bench/inprocess.mjs)
 //   answer     protocol.js answer() and JSON.stringify on one run line per
 //              case, in this process (no pipes)
@@ -26,34 +27,27 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = resolve(fileURLToPath(import.meta.url), "../..");
 const HARNESS = join(ROOT, "dist/harness.js");
-const prim = await import(pathToFileURL(join(ROOT, "dist/prim.js")).href);
 const protocol = await import(pathToFileURL(join(ROOT, "dist/protocol.js")).href);
+const { loadVectors } = await import(pathToFileURL(join(ROOT, "test/vectors.mjs")).href);
 
 const n = Number(process.argv[2] ?? 20000);
 const size = Number(process.argv[3] ?? 32);
 const rounds = Number(process.argv[4] ?? 5);
 
-// Deterministic inputs: every 16th is a refused (Feb 30) date.
-let seed = 1;
-const rand = (k) => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed % k;
-};
-const pad = (v, w) => String(v).padStart(w, "0");
-const inputs = [];
-for (let i = 0; i < n; i++) {
-  const day = i % 16 === 0 ? "02-30" : `${pad(1 + rand(12), 2)}-${pad(1 + rand(28), 2)}`;
-  const s = `"${pad(1 + rand(9999), 4)}-${day}T${pad(rand(24), 2)}:${pad(rand(60), 2)}:${pad(rand(60), 2)}.${pad(rand(1000), 3)}Z"`;
-  inputs.push(Buffer.from(s).toString("base64"));
-}
-const START = JSON.stringify({ cmd: "start", seq: 0, protocol: 1 }) + "\n";
-const runLines = inputs.map(
-  (input, i) => JSON.stringify({ cmd: "run", seq: i + 1, contract: "prim/1", op: "timestamp", input }) + "\n",
-);
+const only = process.env.BENCH_CONTRACT;
+const pool = loadVectors()
+  .filter((f) => !f.finding && (only === undefined || f.contract === only))
+  .flatMap((f) => f.cases.filter((c) => c.input.length <= 4096).map((c) => ({ contract: f.contract, op: f.op, input: c.input })))
+  .filter((c) => protocol.MODULES.some((m) => m.CONTRACT === c.contract));
+if (pool.length === 0) throw new Error(`no vectors for ${only ?? "any registered contract"}`);
+const cases = Array.from({ length: n }, (_, i) => pool[i % pool.length]);
+const START = `${JSON.stringify({ cmd: "start", seq: 0, protocol: 1 })}\n`;
+const b64 = (c) => c.input.toString("base64");
+const runLines = cases.map((c, i) => `${JSON.stringify({ cmd: "run", seq: i + 1, contract: c.contract, op: c.op, input: b64(c) })}\n`);
 const batchLines = [];
 for (let i = 0; i < n; i += size) {
-  const cases = inputs.slice(i, i + size).map((input) => ({ contract: "prim/1", op: "timestamp", input }));
-  batchLines.push(JSON.stringify({ cmd: "batch", seq: batchLines.length + 1, cases }) + "\n");
+  const batch = cases.slice(i, i + size).map((c) => ({ contract: c.contract, op: c.op, input: b64(c) }));
+  batchLines.push(`${JSON.stringify({ cmd: "batch", seq: batchLines.length + 1, cases: batch })}\n`);
 }
 
 /** CPU seconds (user + system) of process pid so far, from /proc (Linux); NaN elsewhere. */
@@ -78,13 +72,16 @@ function local(f) {
   return { wall, cpu: (u.user + u.system) / 1000 };
 }
 
-/** Calls the operation on every input. */
+/** Calls each case's operation on its input. */
 function inprocess() {
-  const bytes = inputs.map((b) => new Uint8Array(Buffer.from(b, "base64")));
+  const calls = cases.map((c) => [
+    protocol.MODULES.find((m) => m.CONTRACT === c.contract).OPERATIONS[c.op],
+    new Uint8Array(c.input),
+  ]);
   return local(() => {
-    for (const b of bytes) {
+    for (const [op, b] of calls) {
       try {
-        prim.timestamp(b);
+        op(b);
       } catch {
         // a refusal
       }

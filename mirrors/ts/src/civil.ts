@@ -1,9 +1,10 @@
-// Calendar arithmetic shared by prim/1 `timestamp` and v8date/1 `parse`:
-// H. Hinnant's days-from-civil algorithm, and the ECMAScript MakeDay /
-// MakeTime / MakeDate composition (ECMA-262 21.4.1), which is how V8 rolls
-// fields over (month 13 is January of the next year, day 0 the last day of
-// the previous month, hour 24 the next day). Never Date or Date.parse: in
-// this mirror those are the oracle of the tests, not the implementation.
+// Calendar arithmetic shared by the contracts that read timestamps of the
+// shape YYYY-MM-DDTHH:MM:SS.mmmZ: H. Hinnant's days-from-civil algorithm,
+// and the ECMAScript MakeDay / MakeTime / MakeDate composition (ECMA-262
+// 21.4.1), which is how V8 rolls fields over (month 13 is January of the
+// next year, day 0 the last day of the previous month, hour 24 the next
+// day). Never Date or Date.parse: in this mirror those are the oracle of
+// the tests, not the implementation.
 //
 // Every field here is a small non-negative integer (at most 4 digits), so
 // all intermediate values stay far inside the safe-integer range.

@@ -1,13 +1,14 @@
 // digest/1 (spec/digest.md): digests and signing inputs of the managed tool
 // host, seed 001 section 6, decided rules 1-4 and 8 and the open-value
 // rules. Input: a JSON value input (jsonvalue.ts, guard digest.input).
-// digest.type has no accept path (fail()).
+// digest.type has no accept path (fail()). A refusal after parsing carries
+// the JSON pointer of the value it refused.
 //
 // H(prefix, v) is "sha256:" + the 64 lowercase hex digits of
 // SHA-256(ASCII(prefix) + LF + JCS(v)). JCS is this mirror's own rfc8785/1
 // `canonicalize` (rfc8785.ts): the parsed value is written back as JSON text
-// (numbers as their literal text, strings with only `"`, `\`, U+0000-U+001F
-// and lone surrogates escaped) and canonicalized. Before that, digest.jcs
+// (numbers as their literal text, strings in ASCII, every other unit and
+// lone surrogates escaped) and canonicalized. Before that, digest.jcs
 // checks that JCS(v) exists: no string or member name holds a lone
 // surrogate and no number rounds to an infinite double. Ignored digest.jcs:
 // the value is canonicalized as rfc8785/1 does with its surrogate and range
@@ -40,10 +41,33 @@ import {
   isControl,
   isUnpairedAt,
   parseValue,
+  quote,
+  whereIn,
+  writeTree,
 } from "./jsonvalue.js";
-import { DIGEST, RFC8785, fail, refuse, withIgnored } from "./refusal.js";
-import { canonicalize } from "./rfc8785.js";
+import { type Where, fail, refuse, table, withIgnored } from "./refusal.js";
+import { REFUSALS as JCS, canonicalize } from "./rfc8785.js";
 import { encodeGeneralized } from "./utf8.js";
+
+/** The contract this module implements (spec/digest.md). */
+export const CONTRACT = "digest/1";
+
+/** spec/digest.md, "Refusals", in table order. */
+export const REFUSALS = table(CONTRACT, {
+  input: ["digest.input", "input is not valid JSON"],
+  type: ["digest.type", "input has the wrong shape"],
+  schemaId: ["digest.schema_id", "schema id is not 1 to 128 characters from U+0021-U+007E"],
+  jcs: ["digest.jcs", "value cannot be canonicalized"],
+  argNumber: ["digest.arg_number", "argument number is not an unsigned safe integer"],
+  argString: ["digest.arg_string", "argument string is not a valid string"],
+  argArray: ["digest.arg_array", "argument array has more than 32 elements"],
+  argDepth: ["digest.arg_depth", "arguments nest deeper than 8"],
+  argBytes: ["digest.arg_bytes", "arguments exceed 65536 canonical bytes"],
+});
+
+const DIGEST = REFUSALS;
+/** The input itself, as a refusal's location. */
+const ROOT = whereIn();
 
 const SCHEMA_PREFIX = "aether.schema/1";
 const ARGUMENTS_PREFIX = "aether.managed-tool-arguments/1";
@@ -79,43 +103,29 @@ function hasUnpaired(s: string): boolean {
   return false;
 }
 
-/** s as a JSON string literal that rfc8785/1 reads back to the same units. */
-function quote(s: string): string {
-  let out = '"';
-  let run = 0;
-  for (let i = 0; i < s.length; i++) {
-    const u = s.charCodeAt(i);
-    if (u >= 0x20 && u !== 0x22 && u !== 0x5c && !isUnpairedAt(s, i)) continue;
-    out += s.slice(run, i) + "\\u" + u.toString(16).padStart(4, "0");
-    run = i + 1;
-  }
-  return out + s.slice(run) + '"';
+/**
+ * s as a JSON string literal that rfc8785/1 reads back to the same units:
+ * ASCII only, so that a lone surrogate is an escape, never invalid UTF-8.
+ */
+function quoteUnits(s: string): string {
+  return quote(s, true);
 }
 
-/** JSON text of v; its UTF-8 form is valid (lone surrogates are escaped). */
-function text(v: Value): string {
-  switch (v.type) {
-    case "string":
-      return quote(v.value);
-    case "number":
-    case "literal":
-      return v.text;
-    case "array":
-      return "[" + v.items.map(text).join(",") + "]";
-    case "object": {
-      const parts: string[] = [];
-      for (const [name, m] of v.members) parts.push(quote(name) + ":" + text(m));
-      return "{" + parts.join(",") + "}";
-    }
-  }
+/** Members in document order, as parsed. */
+function documentOrder(names: string[]): string[] {
+  return names;
 }
 
-/** JCS(v) by rfc8785/1 `canonicalize`, after the digest.jcs check. */
-function jcs(v: Value): Uint8Array {
-  const input = encodeGeneralized(text(v));
+/**
+ * JCS(v) by rfc8785/1 `canonicalize` of v's JSON text (whose UTF-8 form is
+ * valid: lone surrogates are escaped), after the digest.jcs check (at
+ * `where`, v's place in the input).
+ */
+function jcs(v: Value, where: Where): Uint8Array {
+  const input = encodeGeneralized(writeTree(v, quoteUnits, documentOrder));
   if (canonicalizable(v)) return canonicalize(input);
-  refuse(DIGEST.jcs);
-  return withIgnored([RFC8785.surrogate, RFC8785.numberRange], () => canonicalize(input));
+  refuse(DIGEST.jcs, where);
+  return withIgnored([JCS.surrogate, JCS.numberRange], () => canonicalize(input));
 }
 
 function concat(prefix: string, body: Uint8Array): Uint8Array {
@@ -137,16 +147,19 @@ function sha256(bytes: Uint8Array): Uint8Array {
 /** ASCII(schema_id) + LF + JCS(object without the omitted members). */
 function signingBytes(input: Uint8Array): Uint8Array {
   const v = parseValue(input, DIGEST.input);
-  if (v.type !== "object" || v.members.size !== 3) fail(DIGEST.type);
+  if (v.type !== "object" || v.members.size !== 3) fail(DIGEST.type, ROOT);
   const schemaId = v.members.get("schema_id");
   const omit = v.members.get("omit");
   const object = v.members.get("object");
-  if (schemaId === undefined || schemaId.type !== "string") fail(DIGEST.type);
-  if (omit === undefined || omit.type !== "array") fail(DIGEST.type);
-  if (object === undefined || object.type !== "object") fail(DIGEST.type);
+  if (schemaId === undefined) fail(DIGEST.type, ROOT);
+  if (schemaId.type !== "string") fail(DIGEST.type, whereIn("schema_id"));
+  if (omit === undefined) fail(DIGEST.type, ROOT);
+  if (omit.type !== "array") fail(DIGEST.type, whereIn("omit"));
+  if (object === undefined) fail(DIGEST.type, ROOT);
+  if (object.type !== "object") fail(DIGEST.type, whereIn("object"));
   const omitted = new Set<string>();
-  for (const name of omit.items) {
-    if (name.type !== "string") fail(DIGEST.type);
+  for (const [i, name] of omit.items.entries()) {
+    if (name.type !== "string") fail(DIGEST.type, whereIn("omit", i));
     omitted.add(name.value);
   }
 
@@ -156,11 +169,11 @@ function signingBytes(input: Uint8Array): Uint8Array {
     const u = id.charCodeAt(i);
     if (u < 0x21 || u > 0x7e) idOk = false;
   }
-  if (!idOk) refuse(DIGEST.schemaId);
+  if (!idOk) refuse(DIGEST.schemaId, whereIn("schema_id"));
 
   const kept: Obj = { type: "object", members: new Map() };
   for (const [name, m] of object.members) if (!omitted.has(name)) kept.members.set(name, m);
-  return concat(id, jcs(kept));
+  return concat(id, jcs(kept, whereIn("object")));
 }
 
 /** digest/1 `digest`: H(schema_id, object without its omitted members). */
@@ -168,7 +181,7 @@ export function digest(input: Uint8Array): Uint8Array {
   return sha256(signingBytes(input));
 }
 
-/** digest/1 `signing-input`: the bytes Ed25519 signs. */
+/** digest/1 `signing-input` (spec "Operations", rule 2): the signing-input bytes ASCII(schema_id) + LF + JCS(v). */
 export function signingInput(input: Uint8Array): Uint8Array {
   return signingBytes(input);
 }
@@ -178,48 +191,57 @@ export function signingInput(input: Uint8Array): Uint8Array {
 /** digest/1 `schema-digest`: H("aether.schema/1", document). */
 export function schemaDigest(input: Uint8Array): Uint8Array {
   const v = parseValue(input, DIGEST.input);
-  if (v.type !== "object") fail(DIGEST.type);
-  return sha256(concat(SCHEMA_PREFIX, jcs(v)));
+  if (v.type !== "object") fail(DIGEST.type, ROOT);
+  return sha256(concat(SCHEMA_PREFIX, jcs(v, ROOT)));
 }
 
 // --- arguments-digest (rule 3 and the open-value rules) ---------------------
 
-function argString(s: string): void {
+/** The string rule of an argument string or member name, at path. */
+function argString(s: string, path: readonly (string | number)[]): void {
   let bad = codePointLength(s) > MAX_ARG_STRING;
   for (let i = 0; i < s.length && !bad; i++) {
     if (isControl(s.charCodeAt(i)) || isUnpairedAt(s, i)) bad = true;
   }
-  if (bad) refuse(DIGEST.argString);
+  if (bad) refuse(DIGEST.argString, whereIn(...path));
 }
 
-function argNumber(t: string): void {
+/** The number rule of an argument number literal, at path. */
+function argNumber(t: string, path: readonly (string | number)[]): void {
   const ok = UNSIGNED.test(t) && (t.length < MAX_SAFE.length || (t.length === MAX_SAFE.length && t <= MAX_SAFE));
-  if (!ok) refuse(DIGEST.argNumber);
+  if (!ok) refuse(DIGEST.argNumber, whereIn(...path));
 }
 
-/** Walks an open JSON value in document order; v is a container at `depth`, or a scalar. */
-function walk(v: Value, depth: number): void {
+/**
+ * Walks an open JSON value in document order; v is a container at `depth`,
+ * or a scalar, at path (the array is pushed and popped on the way).
+ */
+function walk(v: Value, depth: number, path: (string | number)[]): void {
   switch (v.type) {
     case "string":
-      argString(v.value);
+      argString(v.value, path);
       return;
     case "number":
-      argNumber(v.text);
+      argNumber(v.text, path);
       return;
     case "literal":
       return;
     case "array":
-      if (depth > MAX_ARG_DEPTH) refuse(DIGEST.argDepth);
+      if (depth > MAX_ARG_DEPTH) refuse(DIGEST.argDepth, whereIn(...path));
       v.items.forEach((item, i) => {
-        if (i === MAX_ARG_ARRAY) refuse(DIGEST.argArray);
-        walk(item, depth + 1);
+        path.push(i);
+        if (i === MAX_ARG_ARRAY) refuse(DIGEST.argArray, whereIn(...path));
+        walk(item, depth + 1, path);
+        path.pop();
       });
       return;
     case "object":
-      if (depth > MAX_ARG_DEPTH) refuse(DIGEST.argDepth);
+      if (depth > MAX_ARG_DEPTH) refuse(DIGEST.argDepth, whereIn(...path));
       for (const [name, m] of v.members) {
-        argString(name);
-        walk(m, depth + 1);
+        path.push(name);
+        argString(name, path);
+        walk(m, depth + 1, path);
+        path.pop();
       }
       return;
   }
@@ -228,9 +250,17 @@ function walk(v: Value, depth: number): void {
 /** digest/1 `arguments-digest`: H("aether.managed-tool-arguments/1", arguments). */
 export function argumentsDigest(input: Uint8Array): Uint8Array {
   const v = parseValue(input, DIGEST.input);
-  if (v.type !== "object") fail(DIGEST.type);
-  walk(v, 1);
-  const body = jcs(v);
-  if (body.length > MAX_ARG_BYTES) refuse(DIGEST.argBytes);
+  if (v.type !== "object") fail(DIGEST.type, ROOT);
+  walk(v, 1, []);
+  const body = jcs(v, ROOT);
+  if (body.length > MAX_ARG_BYTES) refuse(DIGEST.argBytes, ROOT);
   return sha256(concat(ARGUMENTS_PREFIX, body));
 }
+
+/** The operations of digest/1 (spec/digest.md, "Operations"). */
+export const OPERATIONS = Object.freeze({
+  digest,
+  "signing-input": signingInput,
+  "schema-digest": schemaDigest,
+  "arguments-digest": argumentsDigest,
+});

@@ -40,8 +40,31 @@
 //     the equation, which S and S mod L satisfy alike.
 
 import { createPublicKey, verify as cryptoVerify } from "node:crypto";
-import { type Value, parseValue } from "./jsonvalue.js";
-import { ED25519, fail, refuse } from "./refusal.js";
+import { type Value, parseValue, whereIn } from "./jsonvalue.js";
+import { fail, refuse, table } from "./refusal.js";
+
+/** The contract this module implements (spec/ed25519.md). */
+export const CONTRACT = "ed25519/1";
+
+/** spec/ed25519.md, "Refusals", in table order. */
+export const REFUSALS = table(CONTRACT, {
+  input: ["ed25519.input", "input is not valid JSON"],
+  type: ["ed25519.type", "input is not {key, sig, msg} in lowercase hex"],
+  keyLength: ["ed25519.key_length", "public key is not 32 bytes"],
+  sigLength: ["ed25519.sig_length", "signature is not 64 bytes"],
+  keyNoncanonical: ["ed25519.key_noncanonical", "public key encoding is not canonical"],
+  keySmallOrder: ["ed25519.key_small_order", "public key has small order"],
+  keyPoint: ["ed25519.key_point", "public key is not a point on the curve"],
+  rSmallOrder: ["ed25519.r_small_order", "signature R has small order"],
+  sRange: ["ed25519.s_range", "signature S is not below the group order"],
+  verify: ["ed25519.verify", "signature does not verify"],
+});
+
+const ED25519 = REFUSALS;
+/** Refusal locations: the input, its key and its signature. */
+const ROOT = whereIn();
+const KEY = whereIn("key");
+const SIG = whereIn("sig");
 
 const EMPTY = new Uint8Array(0);
 
@@ -133,38 +156,38 @@ function isHex(s: string): boolean {
 /** The bytes of member `name`: a string of lowercase hex of even length. */
 function hexMember(members: ReadonlyMap<string, Value>, name: string): Uint8Array {
   const v = members.get(name);
-  if (v === undefined || v.type !== "string" || !isHex(v.value)) fail(ED25519.type);
+  if (v === undefined || v.type !== "string" || !isHex(v.value)) fail(ED25519.type, v === undefined ? ROOT : whereIn(name));
   return new Uint8Array(Buffer.from(v.value, "hex"));
 }
 
-/** ed25519/1 `verify`. */
+/** ed25519/1 `verify` (spec "Rules"): empty bytes when the signature verifies, or throws a Refusal. */
 export function verify(input: Uint8Array): Uint8Array {
   const v = parseValue(input, ED25519.input);
-  if (v.type !== "object" || v.members.size !== 3) fail(ED25519.type);
+  if (v.type !== "object" || v.members.size !== 3) fail(ED25519.type, ROOT);
   const key = hexMember(v.members, "key");
   const sig = hexMember(v.members, "sig");
   const msg = hexMember(v.members, "msg");
 
   const keyOk = key.length === 32;
-  if (!keyOk) refuse(ED25519.keyLength);
+  if (!keyOk) refuse(ED25519.keyLength, KEY);
   const sigOk = sig.length === 64;
-  if (!sigOk) refuse(ED25519.sigLength);
+  if (!sigOk) refuse(ED25519.sigLength, SIG);
 
   let keyDecodes = false;
   if (keyOk) {
     const y = littleEndian(key, 0, 32) & ((1n << 255n) - 1n);
-    if (y >= P) refuse(ED25519.keyNoncanonical);
-    if (blocklisted(key, 0)) refuse(ED25519.keySmallOrder);
+    if (y >= P) refuse(ED25519.keyNoncanonical, KEY);
+    if (blocklisted(key, 0)) refuse(ED25519.keySmallOrder, KEY);
     keyDecodes = decodes(y % P, (key[31] as number) >> 7);
-    if (!keyDecodes) refuse(ED25519.keyPoint);
+    if (!keyDecodes) refuse(ED25519.keyPoint, KEY);
   }
 
   let signature = sig;
   if (sigOk) {
-    if (blocklisted(sig, 0)) refuse(ED25519.rSmallOrder);
+    if (blocklisted(sig, 0)) refuse(ED25519.rSmallOrder, SIG);
     const s = littleEndian(sig, 32, 64);
     if (s >= L) {
-      refuse(ED25519.sRange);
+      refuse(ED25519.sRange, SIG);
       signature = new Uint8Array(64);
       signature.set(sig.subarray(0, 32));
       let r = s % L;
@@ -172,7 +195,7 @@ export function verify(input: Uint8Array): Uint8Array {
     }
   }
 
-  if (!keyOk || !sigOk || !keyDecodes || !equation(key, signature, msg)) refuse(ED25519.verify);
+  if (!keyOk || !sigOk || !keyDecodes || !equation(key, signature, msg)) refuse(ED25519.verify, ROOT);
   return EMPTY;
 }
 
@@ -181,3 +204,6 @@ function equation(key: Uint8Array, sig: Uint8Array, msg: Uint8Array): boolean {
   const publicKey = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, key]), format: "der", type: "spki" });
   return cryptoVerify(null, msg, publicKey, sig);
 }
+
+/** The operations of ed25519/1 (spec/ed25519.md, "Operations"). */
+export const OPERATIONS = Object.freeze({ verify });

@@ -5,53 +5,40 @@
 // State kept across requests: whether a supported `start` has been seen
 // (a refused `start` clears it), and the ignore set (in refusal.ts).
 //
+// The contracts are the modules registered in contracts.ts: the handshake's
+// contract list, `run` and `batch` dispatch, `guards` and `ignore` are all
+// derived from them, and no contract is named here.
+//
 // A `run` request and each case of a `batch` request go through one
 // function, runCase(), so that a case answers the same either way.
 
-import { canonicalize } from "./rfc8785.js";
-import { encode } from "./pyjson-ascii.js";
-import { lex } from "./frame.js";
-import * as prim from "./prim.js";
-import * as ticker from "./ticker.js";
-import * as v8date from "./v8date.js";
-import * as ed25519 from "./ed25519.js";
-import * as digest from "./digest.js";
-import { GUARDS, Refusal, setIgnored, type Pair } from "./refusal.js";
+import * as registered from "./contracts.js";
+import { type Guard, Refusal, setIgnored, type Pair } from "./refusal.js";
 import { NAME, TYPESCRIPT_VERSION, VERSION } from "./version.js";
 
-type Operation = (input: Uint8Array) => Uint8Array;
+/** One operation: input bytes to output bytes, or a thrown Refusal. */
+export type Operation = (input: Uint8Array) => Uint8Array;
 
-/** Contract name to operation name to operation: what the handshake announces. */
-const CONTRACTS: Readonly<Record<string, Readonly<Record<string, Operation>>>> = Object.freeze({
-  "rfc8785/1": Object.freeze({ canonicalize }),
-  "pyjson-ascii/1": Object.freeze({ encode }),
-  "frame/1": Object.freeze({ lex }),
-  "prim/1": Object.freeze({
-    timestamp: prim.timestamp,
-    integer: prim.integer,
-    "positive-integer": prim.positiveInteger,
-    string: prim.string,
-    "safe-display": prim.safeDisplay,
-    "sorted-set": prim.sortedSet,
-    "tool-list": prim.toolList,
-    base64url: prim.base64url,
-    "utf8-length": prim.utf8Length,
-  }),
-  "ticker/1": Object.freeze({
-    symbol: ticker.symbol,
-    "equity-ticker": ticker.equityTicker,
-    "masked-label-v1": ticker.maskedLabelV1,
-    "closed-masked-label": ticker.closedMaskedLabel,
-  }),
-  "v8date/1": Object.freeze({ parse: v8date.parse }),
-  "ed25519/1": Object.freeze({ verify: ed25519.verify }),
-  "digest/1": Object.freeze({
-    digest: digest.digest,
-    "signing-input": digest.signingInput,
-    "schema-digest": digest.schemaDigest,
-    "arguments-digest": digest.argumentsDigest,
-  }),
-});
+/** What each registered contract module exports (contracts.ts). */
+export interface ContractModule {
+  /** The contract name with its version. */
+  readonly CONTRACT: string;
+  /** Operation name to operation, in the spec's order. */
+  readonly OPERATIONS: Readonly<Record<string, Operation>>;
+  /** The closed refusal table, in the spec's order (Object.values). */
+  readonly REFUSALS: Readonly<Record<string, Guard>>;
+}
+
+/** The registered contract modules, in registration order. */
+export const MODULES: readonly ContractModule[] = Object.freeze(Object.values(registered));
+
+/** Contract name to operation name to operation: what the handshake announces and `run` dispatches to. */
+const CONTRACTS: ReadonlyMap<string, Readonly<Record<string, Operation>>> = new Map(
+  MODULES.map((m) => [m.CONTRACT, m.OPERATIONS]),
+);
+
+/** Every registered contract's refusal table, in registration order, then table order: the `guards` answer. */
+export const GUARDS: readonly Guard[] = Object.freeze(MODULES.flatMap((m) => Object.values(m.REFUSALS)));
 
 const PROTOCOL = 1;
 const MESSAGE_BYTES = 1024;
@@ -133,7 +120,7 @@ function isBase64(s: string): boolean {
 
 function implementation(): Answer {
   const contracts: Record<string, string[]> = {};
-  for (const [contract, ops] of Object.entries(CONTRACTS)) {
+  for (const [contract, ops] of CONTRACTS) {
     contracts[contract] = Object.keys(ops);
   }
   return {
@@ -157,21 +144,38 @@ function implementation(): Answer {
  * be answered (PROTOCOL.md, "batch").
  */
 function runCase(contract: string, op: string, input: unknown): Entry {
-  const ops = Object.hasOwn(CONTRACTS, contract) ? CONTRACTS[contract] : undefined;
+  const ops = CONTRACTS.get(contract);
   if (ops === undefined) return skipped(`contract ${contract} is not implemented`);
   const fn = Object.hasOwn(ops, op) ? ops[op] : undefined;
   if (fn === undefined) return skipped(`operation ${op} of contract ${contract} is not implemented`);
   if (typeof input !== "string") return fault("bad request: input is not a string", "");
   if (!isBase64(input)) return fault("bad request: input is not standard base64", "");
+  // A copy, not a pooled Buffer: the operations get a plain Uint8Array of their own.
+  const bytes = new Uint8Array(Buffer.from(input, "base64"));
   try {
-    // A copy, not a pooled Buffer: the operations get a plain Uint8Array of their own.
-    const output = fn(new Uint8Array(Buffer.from(input, "base64")));
+    const output = fn(bytes);
     return { outcome: "ok", output: Buffer.from(output.buffer, output.byteOffset, output.byteLength).toString("base64") };
   } catch (e) {
-    if (e instanceof Refusal) return { outcome: "refused", message: e.guard.message };
+    if (e instanceof Refusal) return refused(e, bytes.length);
     const d = describe(e);
     return fault(d.message, d.trace);
   }
+}
+
+/**
+ * A `refused` entry (no seq): the guard's message and, when the refusal
+ * knows where it happened, `at` (PROTOCOL.md, "run"): an offset only from
+ * 0 to the input's length, a pointer as the contract module made it.
+ */
+function refused(e: Refusal, inputLength: number): Entry {
+  const entry: Entry = { outcome: "refused", message: e.guard.message };
+  const at: { offset?: number; pointer?: string } = {};
+  const offset = e.at?.offset;
+  if (offset !== undefined && Number.isSafeInteger(offset) && offset >= 0 && offset <= inputLength) at.offset = offset;
+  const pointer = e.at?.pointer;
+  if (pointer !== undefined) at.pointer = pointer;
+  if (at.offset !== undefined || at.pointer !== undefined) entry.at = at;
+  return entry;
 }
 
 /** Answers a `run` request (PROTOCOL.md, "run"): runCase()'s entry with seq first. */
@@ -185,7 +189,7 @@ function run(seq: number, req: Record<string, unknown>): Answer {
 /** Whether c is a batch case: an object with exactly the string members contract, op and input. */
 function isCase(c: unknown): c is { contract: string; op: string; input: string } {
   if (!isObject(c)) return false;
-  if (typeof c["contract"] !== "string" || typeof c["op"] !== "string" || typeof c["input"] !== "string") return false;
+  if (typeof c.contract !== "string" || typeof c.op !== "string" || typeof c.input !== "string") return false;
   let n = 0;
   for (const k in c) if (Object.hasOwn(c, k)) n++;
   return n === 3;
@@ -198,7 +202,7 @@ function isCase(c: unknown): c is { contract: string; op: string; input: string 
  * (isCase), checked before any case runs.
  */
 function batch(seq: number, req: Record<string, unknown>): Answer {
-  const cases = req["cases"];
+  const cases = req.cases;
   if (!Array.isArray(cases)) return errored(seq, "bad request: cases is not an array", "");
   if (cases.length === 0 || cases.length > MAX_BATCH) {
     return errored(seq, `bad request: cases holds ${cases.length} entries, not 1 to ${MAX_BATCH}`, "");
@@ -217,16 +221,16 @@ function batch(seq: number, req: Record<string, unknown>): Answer {
 }
 
 function ignore(seq: number, req: Record<string, unknown>): Answer {
-  const list = req["ignore"];
+  const list = req.ignore;
   if (!Array.isArray(list)) return errored(seq, "bad request: ignore is not an array", "");
   const pairs: Pair[] = [];
   for (const p of list) {
-    if (!isObject(p) || typeof p["contract"] !== "string" || typeof p["message"] !== "string") {
+    if (!isObject(p) || typeof p.contract !== "string" || typeof p.message !== "string") {
       return errored(seq, "bad request: ignore holds an entry that is not {contract, message}", "");
     }
-    pairs.push({ contract: p["contract"], message: p["message"] });
+    pairs.push({ contract: p.contract, message: p.message });
   }
-  return { seq, outcome: "ack", unknown: setIgnored(pairs) };
+  return { seq, outcome: "ack", unknown: setIgnored(pairs, GUARDS) };
 }
 
 // Strict: a request line that is not UTF-8 is not JSON (RFC 8259 section
@@ -265,14 +269,14 @@ export function answer(line: string): Answer {
     return errored(-1, "bad request: line is not JSON", "");
   }
   if (!isObject(req)) return errored(-1, "bad request: line is not a JSON object", "");
-  const seq = req["seq"];
+  const seq = req.seq;
   if (typeof seq !== "number" || !Number.isSafeInteger(seq)) {
     return errored(-1, "bad request: seq is not an integer", "");
   }
   try {
-    const cmd = req["cmd"];
+    const cmd = req.cmd;
     if (cmd === "start") {
-      if (req["protocol"] === PROTOCOL) {
+      if (req.protocol === PROTOCOL) {
         started = true;
         return { seq, outcome: "started", protocol: PROTOCOL, features: [...FEATURES], implementation: implementation() };
       }

@@ -14,9 +14,30 @@
 // goes on past the unit. "Digits" in both label rules are the ASCII digits
 // 0-9 only; any other unit (a fullwidth digit included) ends a run.
 
-import { isControl, isUnpairedAt, parseValue } from "./jsonvalue.js";
-import { TICKER, fail, refuse } from "./refusal.js";
+import { isControl, isUnpairedAt, parseValue, whereIn } from "./jsonvalue.js";
+import { fail, refuse, table } from "./refusal.js";
 import { encodeGeneralized } from "./utf8.js";
+
+/** The contract this module implements (spec/ticker.md). */
+export const CONTRACT = "ticker/1";
+
+/** spec/ticker.md, "Refusals", in table order. */
+export const REFUSALS = table(CONTRACT, {
+  input: ["ticker.input", "input is not valid JSON"],
+  type: ["ticker.type", "value is not a string"],
+  symbol: ["ticker.symbol", "symbol does not match ^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$"],
+  equity: ["ticker.equity", "equity ticker does not match ^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$"],
+  labelLength: ["ticker.label_length", "masked label is not 1 to 64 UTF-16 units"],
+  labelControl: ["ticker.label_control", "masked label contains a control character"],
+  labelSurrogate: ["ticker.label_surrogate", "masked label contains an unpaired surrogate"],
+  labelDigitsV1: ["ticker.label_digits_v1", "masked label has five or more consecutive digits"],
+  labelChar: ["ticker.label_char", "masked label has a character outside the closed set"],
+  labelDigits: ["ticker.label_digits", "masked label has more than four consecutive digits"],
+});
+
+const TICKER = REFUSALS;
+/** The input itself, as a refusal's location: every operation reads one string. */
+const ROOT = whereIn();
 
 const SYMBOL = /^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$/;
 const EQUITY = /^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$/;
@@ -25,7 +46,7 @@ const MAX_DIGIT_RUN = 4;
 
 function stringOf(input: Uint8Array): string {
   const v = parseValue(input, TICKER.input);
-  if (v.type !== "string") fail(TICKER.type);
+  if (v.type !== "string") fail(TICKER.type, ROOT);
   return v.value;
 }
 
@@ -36,20 +57,20 @@ function isDigit(u: number): boolean {
 /** ticker/1 `symbol`: the frozen /1 rule. */
 export function symbol(input: Uint8Array): Uint8Array {
   const s = stringOf(input);
-  if (!SYMBOL.test(s)) refuse(TICKER.symbol);
+  if (!SYMBOL.test(s)) refuse(TICKER.symbol, ROOT);
   return encodeGeneralized(s);
 }
 
 /** ticker/1 `equity-ticker`: the /2 rule. */
 export function equityTicker(input: Uint8Array): Uint8Array {
   const s = stringOf(input);
-  if (!EQUITY.test(s)) refuse(TICKER.equity);
+  if (!EQUITY.test(s)) refuse(TICKER.equity, ROOT);
   return encodeGeneralized(s);
 }
 
 /** The length rule of both label operations: 1 to 64 UTF-16 units (JS .length). */
 function labelLength(s: string): void {
-  if (s.length < 1 || s.length > MAX_LABEL_UNITS) refuse(TICKER.labelLength);
+  if (s.length < 1 || s.length > MAX_LABEL_UNITS) refuse(TICKER.labelLength, ROOT);
 }
 
 /** ticker/1 `masked-label-v1`: the frozen /1 rule. */
@@ -60,9 +81,9 @@ export function maskedLabelV1(input: Uint8Array): Uint8Array {
   for (let i = 0; i < s.length; i++) {
     const u = s.charCodeAt(i);
     run = isDigit(u) ? run + 1 : 0;
-    if (isControl(u)) refuse(TICKER.labelControl);
-    else if (isUnpairedAt(s, i)) refuse(TICKER.labelSurrogate);
-    else if (run > MAX_DIGIT_RUN) refuse(TICKER.labelDigitsV1);
+    if (isControl(u)) refuse(TICKER.labelControl, ROOT);
+    else if (isUnpairedAt(s, i)) refuse(TICKER.labelSurrogate, ROOT);
+    else if (run > MAX_DIGIT_RUN) refuse(TICKER.labelDigitsV1, ROOT);
   }
   return encodeGeneralized(s);
 }
@@ -94,8 +115,16 @@ export function closedMaskedLabel(input: Uint8Array): Uint8Array {
   for (let i = 0; i < s.length; i++) {
     const u = s.charCodeAt(i);
     run = isDigit(u) ? run + 1 : 0;
-    if (!inClosedSet(u)) refuse(TICKER.labelChar);
-    else if (run > MAX_DIGIT_RUN) refuse(TICKER.labelDigits);
+    if (!inClosedSet(u)) refuse(TICKER.labelChar, ROOT);
+    else if (run > MAX_DIGIT_RUN) refuse(TICKER.labelDigits, ROOT);
   }
   return encodeGeneralized(s);
 }
+
+/** The operations of ticker/1 (spec/ticker.md, "Operations"). */
+export const OPERATIONS = Object.freeze({
+  symbol,
+  "equity-ticker": equityTicker,
+  "masked-label-v1": maskedLabelV1,
+  "closed-masked-label": closedMaskedLabel,
+});

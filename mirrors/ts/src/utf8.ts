@@ -1,4 +1,4 @@
-// UTF-8 decoding and encoding for the three contracts, written here rather
+// UTF-8 decoding and encoding for the contracts, written here rather
 // than taken from TextDecoder/TextEncoder so that each rule is visible:
 //
 // - decode(strict): RFC 3629 exactly (spec/README.md, "UTF-8 validity"): no
@@ -11,8 +11,10 @@
 //   CPython's errors="replace" do). Used only when a utf8 guard is ignored.
 // - encodeGeneralized: UTF-8 of a JS string, where a surrogate code unit
 //   that is not half of a pair is written as its 3-byte generalized form
-//   (ED A0 80 for U+D800), as spec/rfc8785.md rule 5 asks when the surrogate
-//   guard is ignored. Without lone surrogates it is plain UTF-8.
+//   (ED A0 80 for U+D800), as a contract whose surrogate guard is ignored
+//   emits it (spec/README.md, "Rules shared by every contract": ignoring a
+//   guard continues as if its condition were false). Without lone
+//   surrogates it is plain UTF-8.
 
 const REPLACEMENT = 0xfffd;
 const CHUNK = 8192;
@@ -32,13 +34,31 @@ function unitsToString(units: Uint16Array, length: number): string {
  * maximal subpart of an ill-formed sequence with U+FFFD and never fails.
  */
 export function decode(bytes: Uint8Array, start: number, lenient: boolean): string | null {
+  const out = new Uint16Array(Math.max(0, bytes.length - start));
+  const n = decodeInto(bytes, start, lenient, out);
+  return n < 0 ? null : unitsToString(out, n);
+}
+
+/**
+ * The byte offset of the first ill-formed sequence of bytes[start..]
+ * (RFC 3629), or -1 when there is none: where a strict decode() fails.
+ */
+export function invalidAt(bytes: Uint8Array, start: number): number {
+  const n = decodeInto(bytes, start, false, new Uint16Array(Math.max(0, bytes.length - start)));
+  return n < 0 ? -n - 1 : -1;
+}
+
+/**
+ * Decodes into out (one unit per byte at most: a 4-byte sequence yields
+ * two) and returns the number of units; strict, returns -(i + 1) where the
+ * sequence at byte i is ill-formed.
+ */
+function decodeInto(bytes: Uint8Array, start: number, lenient: boolean, out: Uint16Array): number {
   const len = bytes.length;
-  // Each byte yields at most one code unit (a 4-byte sequence yields two).
-  const out = new Uint16Array(Math.max(0, len - start));
   let n = 0;
   let i = start;
   while (i < len) {
-    const b = bytes[i]!;
+    const b = bytes[i] as number;
     if (b < 0x80) {
       out[n++] = b;
       i++;
@@ -64,7 +84,7 @@ export function decode(bytes: Uint8Array, start: number, lenient: boolean): stri
       if (b === 0xf4) hi = 0x8f; // nothing above U+10FFFF
     } else {
       // 80..BF (stray continuation), C0, C1 (overlong), F5..FF.
-      if (!lenient) return null;
+      if (!lenient) return -(i + 1);
       out[n++] = REPLACEMENT;
       i++;
       continue;
@@ -72,7 +92,7 @@ export function decode(bytes: Uint8Array, start: number, lenient: boolean): stri
     let j = i + 1;
     let ok = true;
     for (let k = 0; k < need; k++, j++) {
-      const c = j < len ? bytes[j]! : -1;
+      const c = j < len ? (bytes[j] as number) : -1;
       if (c < lo || c > hi) {
         ok = false;
         break;
@@ -82,7 +102,7 @@ export function decode(bytes: Uint8Array, start: number, lenient: boolean): stri
       hi = 0xbf;
     }
     if (!ok) {
-      if (!lenient) return null;
+      if (!lenient) return -(i + 1);
       // The lead byte and the continuation bytes accepted so far are one
       // maximal subpart; the offending byte (at j) is read again.
       out[n++] = REPLACEMENT;
@@ -98,7 +118,25 @@ export function decode(bytes: Uint8Array, start: number, lenient: boolean): stri
     }
     i = j;
   }
-  return unitsToString(out, n);
+  return n;
+}
+
+/**
+ * The number of bytes of the UTF-8 form of the first `units` units of s
+ * (encodeGeneralized's form: a pair is 4 bytes, a lone surrogate 3).
+ */
+export function utf8Length(s: string, units: number): number {
+  let bytes = 0;
+  for (let i = 0; i < units; i++) {
+    const u = s.charCodeAt(i);
+    if (u < 0x80) bytes += 1;
+    else if (u < 0x800) bytes += 2;
+    else if (u >= 0xd800 && u <= 0xdbff && i + 1 < units && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
 /**
@@ -140,4 +178,31 @@ export function encodeGeneralized(s: string): Uint8Array {
 /** Whether bytes begins with the UTF-8 byte order mark EF BB BF. */
 export function hasBOM(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/** A contract's input as text, and where the text starts in the input bytes. */
+export interface Decoded {
+  readonly text: string;
+  /** The byte offset of the text's first unit (3 after a skipped byte order mark), or -1 when decoded leniently (units no longer map to bytes). */
+  readonly base: number;
+}
+
+/**
+ * Decodes a contract's input bytes (spec/README.md, "UTF-8 validity"),
+ * leaving the refusals to the contract: onBOM() is called when the input
+ * begins with EF BB BF, and when it returns (its guard ignored) the three
+ * bytes are skipped; onInvalid(offset) is called with the offset of the
+ * first ill-formed sequence, and when it returns the text is decoded
+ * leniently.
+ */
+export function decodeInput(input: Uint8Array, onBOM: () => void, onInvalid: (offset: number) => void): Decoded {
+  let start = 0;
+  if (hasBOM(input)) {
+    onBOM();
+    start = 3;
+  }
+  const text = decode(input, start, false);
+  if (text !== null) return { text, base: start };
+  onInvalid(invalidAt(input, start));
+  return { text: decode(input, start, true) as string, base: -1 };
 }

@@ -27,16 +27,32 @@
 // oracle of this module's tests.
 
 import { TIMESTAMP_SHAPE, fields, fieldsMillis, foldMonth, monthLength } from "./civil.js";
-import { parseValue } from "./jsonvalue.js";
-import { V8DATE, fail, refuse } from "./refusal.js";
+import { parseValue, whereIn } from "./jsonvalue.js";
+import { fail, refuse, table } from "./refusal.js";
 import { encodeGeneralized } from "./utf8.js";
 
-/** v8date/1 `parse`. */
+/** The contract this module implements (spec/v8date.md). */
+export const CONTRACT = "v8date/1";
+
+/** spec/v8date.md, "Refusals", in table order. */
+export const REFUSALS = table(CONTRACT, {
+  input: ["v8date.input", "input is not valid JSON"],
+  type: ["v8date.type", "value is not a string"],
+  shape: ["v8date.shape", "timestamp is not YYYY-MM-DDTHH:MM:SS.mmmZ"],
+  instant: ["v8date.instant", "timestamp is not a real instant"],
+  calendar: ["v8date.calendar", "timestamp is not a real calendar date"],
+});
+
+const V8DATE = REFUSALS;
+/** The input itself, as a refusal's location. */
+const ROOT = whereIn();
+
+/** v8date/1 `parse` (spec "Rules"): epoch milliseconds as decimal ASCII, or throws a Refusal. */
 export function parse(input: Uint8Array): Uint8Array {
   const v = parseValue(input, V8DATE.input);
-  if (v.type !== "string") fail(V8DATE.type);
+  if (v.type !== "string") fail(V8DATE.type, ROOT);
   const s = v.value;
-  if (!TIMESTAMP_SHAPE.test(s)) fail(V8DATE.shape);
+  if (!TIMESTAMP_SHAPE.test(s)) fail(V8DATE.shape, ROOT);
   const f = fields(s);
   const hour24 = f.hour === 24;
   const zeroAfterHour = f.minute === 0 && f.second === 0 && f.milli === 0;
@@ -49,8 +65,11 @@ export function parse(input: Uint8Array): Uint8Array {
     f.minute > 59 ||
     f.second > 59 ||
     (hour24 && !zeroAfterHour);
-  if (nan) refuse(V8DATE.instant);
+  if (nan) refuse(V8DATE.instant, ROOT);
   const folded = foldMonth(f.year, f.month);
-  if (f.day > monthLength(folded.year, folded.month) || (hour24 && zeroAfterHour)) refuse(V8DATE.calendar);
+  if (f.day > monthLength(folded.year, folded.month) || (hour24 && zeroAfterHour)) refuse(V8DATE.calendar, ROOT);
   return encodeGeneralized(String(fieldsMillis(f)));
 }
+
+/** The operations of v8date/1 (spec/v8date.md, "Operations"). */
+export const OPERATIONS = Object.freeze({ parse });

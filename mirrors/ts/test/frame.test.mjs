@@ -3,32 +3,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { lex } from "../dist/frame.js";
-import { FRAME as G } from "../dist/refusal.js";
-import { bytes, show } from "./helpers.mjs";
+import { REFUSALS as G } from "../dist/frame.js";
+import { bytes, outcome, show } from "./helpers.mjs";
 
 const OK = "";
 const R = (g) => "refused: " + g.message;
 const check = (input, want, ignore = []) =>
   assert.equal(show(lex, input, ignore), want, JSON.stringify(String(input).slice(0, 300)));
 
-test("refusal table is the spec's", () => {
-  assert.deepEqual(
-    Object.values(G).map((g) => [g.contract, g.code, g.message]),
-    [
-      ["frame/1", "frame.size", "frame exceeds 262144 bytes"],
-      ["frame/1", "frame.bom", "frame begins with a UTF-8 byte order mark"],
-      ["frame/1", "frame.utf8", "frame is not valid UTF-8"],
-      ["frame/1", "frame.syntax", "frame is not valid JSON"],
-      ["frame/1", "frame.not_object", "frame is not a JSON object"],
-      ["frame/1", "frame.depth", "frame nesting exceeds depth 16"],
-      ["frame/1", "frame.duplicate", "frame has a duplicate member name"],
-      ["frame/1", "frame.number", "frame number is not 0 or [1-9][0-9]*"],
-      ["frame/1", "frame.number_range", "frame number exceeds 2^53-1"],
-      ["frame/1", "frame.control", "frame string contains a control character"],
-      ["frame/1", "frame.surrogate", "frame string contains an unpaired surrogate"],
-    ],
-  );
-});
 
 test("accepted frames; output is empty", () => {
   for (const input of [
@@ -231,4 +213,14 @@ test("precedence: size, BOM, UTF-8, then document order", () => {
   check('{"a":NaN,"b":01}', R(G.syntax));
   check('{"a":01,"b":NaN}', R(G.number));
   check('{"a":01,"b":NaN}', R(G.syntax), [G.number]);
+});
+
+test("a refusal carries the byte offset where it was met (PROTOCOL.md, run: at)", () => {
+  const at = (input, ignore = []) => outcome(lex, input, ignore).at;
+  assert.deepEqual(at(" []"), { offset: 1 });
+  assert.deepEqual(at('{"a":1,"a":2}'), { offset: 7 });
+  assert.deepEqual(at('{"a":01}'), { offset: 5 });
+  assert.deepEqual(at('{"a":"\\u0000"}'), { offset: 5 });
+  assert.deepEqual(at('{"é":"x"'), { offset: 9 }); // the end: bytes, not characters
+  assert.deepEqual(at(bytes(Array(262145).fill(0x20))), { offset: 262144 });
 });

@@ -1,28 +1,29 @@
-// The JSON value input shared by prim/1, ticker/1, v8date/1, ed25519/1 and
-// digest/1 (spec/README.md, "JSON value inputs"): every defect of the input
-// itself is refused with the contract's own `.input` guard, which has no
-// accept path; the value is read without loss.
+// The JSON value input shared by the contracts whose operations take one
+// (input kind `json-value` in spec/catalogue.json; spec/README.md, "JSON
+// value inputs"): every defect of the input itself is refused with the
+// contract's own `.input` guard, which has no accept path, at the byte
+// offset where it was met; the value is read without loss. And the tree
+// reader and writer the other contracts share (jsonvalue.ts).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import * as prim from "../dist/prim.js";
-import * as ticker from "../dist/ticker.js";
-import * as v8date from "../dist/v8date.js";
-import * as ed25519 from "../dist/ed25519.js";
-import * as digest from "../dist/digest.js";
-import { DIGEST, ED25519, PRIM, TICKER, V8DATE } from "../dist/refusal.js";
-import { bytes, show } from "./helpers.mjs";
+import { parseValue, pointer, writeTree } from "../dist/jsonvalue.js";
+import { Refusal } from "../dist/refusal.js";
+import { bytes, catalogue, moduleOf, show } from "./helpers.mjs";
 
-const R = (g) => "refused: " + g.message;
+const R = (g) => `refused: ${g.message}`;
 
-// One operation per contract, with its guards.
-const CONTRACTS = [
-  ["prim/1 string", prim.string, PRIM],
-  ["ticker/1 symbol", ticker.symbol, TICKER],
-  ["v8date/1 parse", v8date.parse, V8DATE],
-  ["ed25519/1 verify", ed25519.verify, ED25519],
-  ["digest/1 schema-digest", digest.schemaDigest, DIGEST],
-];
+// Every operation of every contract whose input is a JSON value, with its `.input` guard.
+const JSON_VALUE = catalogue().flatMap((c) =>
+  c.operations
+    .filter((o) => o.input === "json-value")
+    .map((o) => {
+      const m = moduleOf(c.contract);
+      const input = Object.values(m.REFUSALS).find((g) => g.code.endsWith(".input"));
+      assert.ok(input !== undefined, `${c.contract} takes a JSON value but has no .input guard`);
+      return [`${c.contract} ${o.op}`, m.OPERATIONS[o.op], input];
+    }),
+);
 
 const nest = (n, inner = "") => "[".repeat(n) + inner + "]".repeat(n);
 
@@ -69,60 +70,121 @@ const BAD_INPUTS = [
   ["capitalized literal", "True"],
 ];
 
-for (const [name, op, G] of CONTRACTS) {
-  test(`${name}: every input defect is ${G.input.code}, with no accept path`, () => {
-    for (const [what, input] of BAD_INPUTS) {
-      const b = typeof input === "string" ? bytes(input) : bytes(input);
-      assert.equal(show(op, b), R(G.input), what);
+test("some contract takes a JSON value input", () => {
+  assert.ok(JSON_VALUE.length > 0);
+});
+
+for (const [name, op, input] of JSON_VALUE) {
+  test(`${name}: every input defect is ${input.code}, with no accept path`, () => {
+    for (const [what, text] of BAD_INPUTS) {
+      const b = bytes(text);
+      assert.equal(show(op, b), R(input), what);
       // Ignoring the guard is acknowledged but cannot build a value.
-      assert.equal(show(op, b, [G.input]), R(G.input), what + " (ignored)");
+      assert.equal(show(op, b, [input]), R(input), `${what} (ignored)`);
     }
   });
 }
 
+// parseValue() itself, with a guard of the test's own.
+const G = Object.freeze({ contract: "test/1", code: "test.input", message: "input is not valid JSON" });
+
+/** parseValue's tree as plain data, or {refused, offset}. */
+function parsed(text) {
+  try {
+    return plain(parseValue(bytes(text), G));
+  } catch (e) {
+    if (e instanceof Refusal) return { refused: e.guard.code, offset: e.at?.offset };
+    throw e;
+  }
+}
+
+function plain(v) {
+  switch (v.type) {
+    case "string":
+      return { s: v.value };
+    case "number":
+      return { n: v.text };
+    case "literal":
+      return v.text;
+    case "array":
+      return v.items.map(plain);
+    case "object":
+      return Object.fromEntries([...v.members].map(([k, m]) => [k, plain(m)]));
+  }
+}
+
 test("depth: 128 nested containers parse, the 129th is refused at its bracket", () => {
-  // schema-digest takes any object: depth 128 parses and digests.
-  const deep = '{"a":' + nest(127, "1") + "}";
-  assert.match(show(digest.schemaDigest, deep), /^sha256:[0-9a-f]{64}$/);
-  assert.equal(show(digest.schemaDigest, '{"a":' + nest(128, "1") + "}"), R(DIGEST.input));
+  assert.deepEqual(parsed(nest(128, "1")), JSON.parse(nest(128, '{"n":"1"}')));
+  assert.deepEqual(parsed(nest(129, "1")), { refused: "test.input", offset: 128 });
   // The 129th bracket is refused even when the rest is garbage after it.
-  assert.equal(show(digest.schemaDigest, '{"a":' + nest(128).slice(0, 128) + "x"), R(DIGEST.input));
+  assert.deepEqual(parsed(`${"[".repeat(129)}x`), { refused: "test.input", offset: 128 });
+});
+
+test("each defect is refused at its byte offset", () => {
+  assert.deepEqual(parsed("\ufeff1"), { refused: "test.input", offset: 0 });
+  assert.deepEqual(parsed('"é\u0001"'), { refused: "test.input", offset: 3 });
+  assert.deepEqual(parsed('{"é":1,"é":2}'), { refused: "test.input", offset: 8 });
+  assert.deepEqual(parsed('["😀" 1]'), { refused: "test.input", offset: 8 });
+  assert.deepEqual(parsed(""), { refused: "test.input", offset: 0 });
+  assert.deepEqual(parsed('"abc'), { refused: "test.input", offset: 4 });
+  const invalid = (b) => {
+    try {
+      parseValue(bytes(b), G);
+    } catch (e) {
+      return e.at;
+    }
+  };
+  assert.deepEqual(invalid([0x22, 0x41, 0xc0, 0xaf, 0x22]), { offset: 2 });
 });
 
 test("surrounding JSON whitespace is allowed; top-level scalars are values", () => {
-  assert.equal(show(prim.string, ' \t\r\n"A" \t\r\n'), "A");
-  assert.equal(show(prim.integer, " 7 "), "7");
-  assert.equal(show(prim.string, "7"), R(PRIM.type));
+  assert.deepEqual(parsed(' \t\r\n"A" \t\r\n'), { s: "A" });
+  assert.deepEqual(parsed(" 7 "), { n: "7" });
+  assert.deepEqual(parsed("null"), "null");
 });
 
 test("strings are UTF-16 units: lone surrogates kept, pairs from escapes or raw astral", () => {
-  const hex = (input, ignore = []) => {
-    const s = show(prim.string, input, ignore);
-    return s.startsWith("refused") ? s : Buffer.from(s, "latin1").toString("hex");
-  };
-  // A lone surrogate reaches the operation's own rule, not .input.
-  assert.equal(show(prim.string, '"\\ud800"'), R(PRIM.stringSurrogate));
-  assert.equal(hex('"\\ud800"', [PRIM.stringSurrogate]), "eda080");
-  assert.equal(hex('"\\udfff"', [PRIM.stringSurrogate]), "edbfbf");
-  // Escaped pair and raw astral character are the same value.
-  assert.equal(hex('"\\ud83d\\ude00"'), "f09f9880");
-  assert.equal(hex('"\\uD83D\\uDE00"'), "f09f9880");
-  assert.equal(hex('"😀"'), "f09f9880");
+  assert.deepEqual(parsed('"\\ud800"'), { s: "\ud800" });
+  assert.deepEqual(parsed('"\\udfff"'), { s: "\udfff" });
+  assert.deepEqual(parsed('"\\ud83d\\ude00"'), { s: "😀" });
+  assert.deepEqual(parsed('"\\uD83D\\uDE00"'), { s: "😀" });
+  assert.deepEqual(parsed('"😀"'), { s: "😀" });
   // A low before a high is two lone surrogates.
-  assert.equal(hex('"\\ude00\\ud83d"', [PRIM.stringSurrogate]), "edb880eda0bd");
+  assert.deepEqual(parsed('"\\ude00\\ud83d"'), { s: "\ude00\ud83d" });
   // An escaped high followed by a raw astral character: lone high, then a pair.
-  assert.equal(hex('"\\ud83d😀"', [PRIM.stringSurrogate]), "eda0bdf09f9880");
-  // Escapes.
-  assert.equal(show(prim.string, '"\\"\\\\\\/\\u0041\\u00e9"'), '"\\/Aé'.replace("é", "\u00c3\u00a9"));
+  assert.deepEqual(parsed('"\\ud83d😀"'), { s: "\ud83d😀" });
+  assert.deepEqual(parsed('"\\"\\\\\\/\\u0041\\u00e9"'), { s: '"\\/Aé' });
   // Names are compared after unescaping, as units: these differ.
-  assert.match(show(digest.schemaDigest, '{"\\ud83d\\ude00":1,"\\ud83d":2}'), /^refused: value cannot/);
-  assert.match(show(digest.schemaDigest, '{"\\u00e9":1,"e\\u0301":2}'), /^sha256:/);
+  assert.deepEqual(Object.keys(parsed('{"\\ud83d\\ude00":1,"\\ud83d":2}')), ["😀", "\ud83d"]);
+  assert.deepEqual(Object.keys(parsed('{"\\u00e9":1,"e\\u0301":2}')), ["é", "e\u0301"]);
+  assert.deepEqual(parsed('{"a":1,"\\u0061":2}'), { refused: "test.input", offset: 7 });
 });
 
 test("numbers are kept as their literal text", () => {
-  assert.equal(show(prim.integer, "9007199254740993"), R(PRIM.integerRange));
-  assert.equal(show(prim.integer, "9007199254740993", [PRIM.integerRange]), "9007199254740993");
-  assert.equal(show(prim.integer, "1" + "0".repeat(400), [PRIM.integerRange]), "1" + "0".repeat(400));
-  assert.equal(show(prim.integer, "-0", [PRIM.integerRange]), "0");
-  assert.equal(show(prim.integer, "1E+2"), R(PRIM.integer));
+  for (const n of ["9007199254740993", "-0", "1E+2", "0.10", `1${"0".repeat(400)}`, "1e-400"]) {
+    assert.deepEqual(parsed(n), { n });
+  }
+});
+
+test("pointer: RFC 6901 escapes, lone surrogates as U+FFFD, nothing over 1024 bytes", () => {
+  assert.equal(pointer([]), "");
+  assert.equal(pointer(["a/b", "m~n", 0, ""]), "/a~1b/m~0n/0/");
+  assert.equal(pointer(["\ud800x"]), "/\ufffdx");
+  assert.equal(pointer(["é".repeat(511)]), `/${"é".repeat(511)}`);
+  assert.equal(pointer(["é".repeat(512)]), undefined);
+});
+
+test("writeTree: the reader's tree back as JSON text, with the caller's quoting and order", () => {
+  const v = parseValue(bytes('{"b":[1,true,{}],"a":"x\\n"}'), G);
+  assert.equal(writeTree(v, JSON.stringify, (names) => names), '{"b":[1,true,{}],"a":"x\\n"}');
+  assert.equal(writeTree(v, JSON.stringify, (names) => names.sort()), '{"a":"x\\n","b":[1,true,{}]}');
+  // Iterative: far deeper than the JS stack.
+  const deep = { type: "array", items: [] };
+  let at = deep;
+  for (let i = 0; i < 200000; i++) {
+    const next = { type: "array", items: [] };
+    at.items.push(next);
+    at = next;
+  }
+  assert.equal(writeTree(deep, JSON.stringify, (n) => n).length, 400002);
 });
