@@ -28,3 +28,27 @@ func TestNames(t *testing.T) {
 		t.Errorf("names %v", names)
 	}
 }
+
+// flaky answers the same accepted output differently on consecutive asks:
+// altered first, then as the reference, then altered again; another output
+// has a count of its own.
+func TestFlakyAlternates(t *testing.T) {
+	alter := Fakes["flaky"].Alter
+	out := []byte(`{"a":1}`)
+	var got []string
+	for range 3 {
+		got = append(got, string(alter("c/1", "op", out)))
+	}
+	want := []string{`{"a":1} `, `{"a":1}`, `{"a":1} `}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("answers %q, want %q", got, want)
+		}
+	}
+	if other := string(alter("c/1", "op", []byte("x"))); other != "x " {
+		t.Errorf("first answer for another output %q, want %q", other, "x ")
+	}
+	if string(out) != `{"a":1}` {
+		t.Errorf("the reference's output was changed in place: %q", out)
+	}
+}
