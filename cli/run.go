@@ -88,6 +88,9 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := gateRun(o.vectorsDir, set.cases, env.Stderr); err != nil {
+		return err
+	}
 	cases, err := filterContracts(set.cases, o.contracts)
 	if err != nil {
 		return err
