@@ -13,6 +13,7 @@ command -v clang >/dev/null || missing+=(clang) # ci/libfuzzer-smoke.sh links li
 [ -x /usr/bin/pyflakes3 ] || missing+=(pyflakes3) # ci/test.sh lints the Python mirror with Debian's pyflakes
 [ -x /usr/bin/mypy ] || missing+=(mypy)           # and type-checks it with Debian's mypy (mirrors/python/mypy.ini)
 command -v chromium >/dev/null || missing+=(chromium) # the HTML report's test drives Debian's headless chromium (report/html)
+command -v shellcheck >/dev/null || missing+=(shellcheck) # the workflows test runs actionlint with shellcheck on every run: step and ci/ script
 if ((${#missing[@]})); then
   echo "ci/setup.sh: installing ${missing[*]}"
   sudo=()
