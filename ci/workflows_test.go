@@ -183,3 +183,25 @@ func TestFuzzMatrixIsTheCatalogue(t *testing.T) {
 		t.Errorf("matrix %v, catalogue %v", got, want)
 	}
 }
+
+// lib.sh's seconds turns the fuzz budget, a Go duration, into seconds,
+// and refuses what it cannot read.
+func TestSeconds(t *testing.T) {
+	for in, want := range map[string]string{"1m": "60", "90s": "90", "1h2m3s": "3723", "10m": "600", "08s": "8"} {
+		cmd := exec.Command("bash", "-c", `source ci/lib.sh && seconds "$1"`, "bash", in)
+		cmd.Dir = ".."
+		cmd.Env = append(os.Environ(), "CONFORM_CI_DIR="+t.TempDir())
+		out, err := cmd.Output()
+		if err != nil || strings.TrimSpace(string(out)) != want {
+			t.Errorf("seconds %s: %q, %v; want %s", in, out, err, want)
+		}
+	}
+	for _, bad := range []string{"", "1.5m", "5", "1d", "m"} {
+		cmd := exec.Command("bash", "-c", `source ci/lib.sh && seconds "$1"`, "bash", bad)
+		cmd.Dir = ".."
+		cmd.Env = append(os.Environ(), "CONFORM_CI_DIR="+t.TempDir())
+		if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "want a Go duration") {
+			t.Errorf("seconds %q: %q, %v", bad, out, err)
+		}
+	}
+}
