@@ -67,8 +67,8 @@ func render(w io.Writer, format string, rep report.Report, o renderOptions) erro
 	case "markdown":
 		return markdown.Write(w, rep, o.previous)
 	case "html":
-		return html.Write(w, rep, html.Options{Input: inputLookup(o.vectorsDir), Repro: func(r report.Row) string {
-			return repro.Case(repro.Invocation(), r.Case, r.Impl, o.vectorsDir, r.Corpus)
+		return html.Write(w, rep, html.Options{Input: inputLookup(o.vectorsDir), Repro: func(id, impls, corpus string) string {
+			return repro.Case(repro.Invocation(), id, impls, o.vectorsDir, corpus)
 		}})
 	case "badge":
 		return badge.SVG(w, rep)

@@ -54,9 +54,12 @@ type Options struct {
 	// the case up in the vector set by id. Nil, or false, shows that the
 	// input is not recorded.
 	Input func(caseID string) ([]byte, bool)
-	// Repro returns the reproducer of a row that lacks one (an agreeing
-	// row); nil leaves it without.
-	Repro func(r report.Row) string
+	// Repro returns the reproducer of a case on the implementations impls
+	// (names joined by commas), from the corpus root corpus ("" for a
+	// vector): the page shows it for a case whose rows recorded none (a
+	// case every implementation agreed with). Nil leaves such a case
+	// without one.
+	Repro func(caseID, impls, corpus string) string
 }
 
 // Write renders rep as an HTML page on w. It returns the first write
@@ -110,14 +113,19 @@ type implInfo struct {
 }
 
 type pcase struct {
-	ID       string  `json:"id"`
-	Name     string  `json:"name"`
-	Contract string  `json:"contract"`
-	Op       string  `json:"op"`
-	Source   string  `json:"source"`
-	By       string  `json:"by"`
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Contract string `json:"contract"`
+	Op       string `json:"op"`
+	Source   string `json:"source"`
+	By       string `json:"by"`
+	// Input is nil when the report does not hold the case's input and
+	// Options.Input does not know it.
 	Input    *bytesV `json:"input"`
 	Expected answer  `json:"expected"`
+	// Repro reruns the case on every implementation; set when no row
+	// recorded a reproducer of its own.
+	Repro string `json:"repro,omitempty"`
 	// Rows holds one entry per implementation of the header, in its
 	// order; nil where the implementation has no row for the case.
 	Rows []*prow `json:"rows"`
@@ -144,8 +152,6 @@ type bytesV struct {
 	Text string `json:"text"`
 	Hex  string `json:"hex"`
 	Len  int    `json:"len"`
-	// Note says why no bytes are shown, when Text and Hex are empty.
-	Note string `json:"note,omitempty"`
 }
 
 func bytesOf(b []byte) *bytesV {
@@ -208,6 +214,7 @@ func build(rep report.Report, opts Options) page {
 	}
 	contracts := map[string]bool{}
 	at := map[string]int{}
+	corpusOf := map[string]string{}
 	for _, r := range rep.Rows {
 		i, ok := at[r.Case]
 		if !ok {
@@ -219,6 +226,7 @@ func build(rep report.Report, opts Options) page {
 				c.Expected.Message = "(any message)"
 			}
 			c.Rows = make([]*prow, len(p.Impls))
+			corpusOf[r.Case] = r.Corpus
 			p.Cases = append(p.Cases, c)
 			if !contracts[r.Contract] {
 				contracts[r.Contract] = true
@@ -236,9 +244,6 @@ func build(rep report.Report, opts Options) page {
 			}
 		}
 		row := &prow{Outcome: string(r.Outcome), Repro: display.Line(r.Repro)}
-		if row.Repro == "" && opts.Repro != nil {
-			row.Repro = display.Line(opts.Repro(r))
-		}
 		if !same(r.Expected, r.Got) {
 			g := answerOf(r.Got)
 			row.Got = &g
@@ -251,9 +256,17 @@ func build(rep report.Report, opts Options) page {
 		}
 		c.Rows[implAt[r.Impl]] = row
 	}
-	for i := range p.Cases {
-		if p.Cases[i].Input == nil {
-			p.Cases[i].Input = &bytesV{Note: "not recorded: the report holds the input of disagreeing rows only, and this case is not in the vector set"}
+	if opts.Repro != nil {
+		var impls []string
+		for _, im := range p.Impls {
+			impls = append(impls, im.Impl)
+		}
+		all := strings.Join(impls, ",")
+		for i := range p.Cases {
+			c := &p.Cases[i]
+			if !slices.ContainsFunc(c.Rows, func(r *prow) bool { return r != nil && r.Repro != "" }) {
+				c.Repro = display.Line(opts.Repro(c.ID, all, corpusOf[c.ID]))
+			}
 		}
 	}
 	for _, im := range sortedKeys(f.Breaks) {

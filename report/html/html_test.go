@@ -60,7 +60,9 @@ func render(t *testing.T, rep report.Report) []byte {
 	opts := Options{
 		Title: "hostile " + reporttest.Script,
 		Input: func(id string) ([]byte, bool) { return []byte("looked up " + id), id == "fedcba9876543210" },
-		Repro: func(r report.Row) string { return "conform repro " + r.Case + " --impl " + r.Impl },
+		Repro: func(id, impls, corpus string) string {
+			return "conform repro " + id + " --impl " + impls + " --corpus " + corpus
+		},
 	}
 	if err := Write(&b, rep, opts); err != nil {
 		t.Fatal(err)
@@ -208,6 +210,17 @@ func TestPageInChromium(t *testing.T) {
 	click(t, ctx, `section.group:last-child button.more`)
 	if n := eval[int](t, ctx, `document.querySelector("section.group:last-child").querySelectorAll("details.case").length`); n != 93 {
 		t.Errorf("after show more, %d cases, want all 93", n)
+	}
+	// An agreeing case whose input the report lacks, and the vector set
+	// does not know, says so; its reproducer reruns it everywhere.
+	click(t, ctx, `section.group:last-child details.case > summary`)
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`section.group:last-child details.case[open] .detail`))); err != nil {
+		t.Fatalf("the agreeing case did not open: %v", err)
+	}
+	opened := eval[[]string](t, ctx, `(() => { const d = document.querySelector("section.group:last-child details.case[open]");
+		return [d.dataset.case, d.querySelector(".note").textContent, d.querySelector('pre.repro[data-impl="all"]').textContent]; })()`)
+	if !strings.HasPrefix(opened[1], "not recorded") || opened[2] != "conform repro "+opened[0]+" --impl go,ts,python --corpus " {
+		t.Errorf("the agreeing case shows %q", opened)
 	}
 	// The hostile name is text in the page.
 	if !eval[bool](t, ctx, `[...document.querySelectorAll(".case .name")].some(e => e.textContent.includes(`+jsString(reporttest.Script+reporttest.CDATA)+`))`) {

@@ -145,8 +145,10 @@
   function bytesView(title, v) {
     const out = el("div", {});
     out.appendChild(el("h4", {}, title));
-    if (!v) return out;
-    if (v.note) { out.appendChild(el("p", {}, v.note)); return out; }
+    if (!v) {
+      out.appendChild(el("p", { class: "note" }, "not recorded: a report holds the input of disagreeing rows only, and this case is not in the vector set the page was drawn with"));
+      return out;
+    }
     out.appendChild(el("div", {}, `text (${v.len} bytes):`));
     out.appendChild(el("pre", { class: "text" }, v.text));
     out.appendChild(el("div", {}, "hex:"));
@@ -178,6 +180,10 @@
       r.reruns && r.reruns.forEach((a, i) => { d.appendChild(el("div", {}, `rerun ${i + 1}:`)); d.appendChild(answerView(a)); });
       if (r.repro) d.appendChild(el("pre", { class: "repro", "data-impl": im }, r.repro));
     });
+    if (c.repro) {
+      d.appendChild(el("h4", {}, "reproduce"));
+      d.appendChild(el("pre", { class: "repro", "data-impl": "all" }, c.repro));
+    }
     return d;
   }
   function caseEl(c) {

@@ -8,11 +8,13 @@ import (
 )
 
 // Text returns s as markdown text that renders as s, on one line: it
-// goes through display.Line, then every ASCII punctuation character
-// CommonMark lets a backslash escape is escaped (so no emphasis, link,
-// code span, heading, list or table cell boundary comes from it), and
+// goes through display.Line, then each ASCII punctuation character that
+// can start markdown syntax in GitHub's dialect is backslash-escaped (so
+// no emphasis, strikethrough, link, autolink, code span, heading, list,
+// block quote, table cell boundary, math or mention comes from it), and
 // "<" and "&" become the entities &lt; and &amp; (so no HTML tag, comment
-// or entity does).
+// or entity does). Other punctuation (, ; " ' = ? % / ^ { }) is left as
+// it is.
 func Text(s string) string {
 	s = display.Line(s)
 	var b strings.Builder
@@ -22,7 +24,7 @@ func Text(s string) string {
 			b.WriteString("&lt;")
 		case r == '&':
 			b.WriteString("&amp;")
-		case strings.ContainsRune("!\"#$%'()*+,-./:;=>?@[\\]^_`{|}~", r):
+		case strings.ContainsRune("\\`*_[]()#+-.!|~:>$@", r):
 			b.WriteByte('\\')
 			b.WriteRune(r)
 		default:

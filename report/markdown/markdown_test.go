@@ -95,10 +95,12 @@ func TestText(t *testing.T) {
 		"plain words":           "plain words",
 		"# heading":             `\# heading`,
 		"a|b":                   `a\|b`,
-		"<script>&amp;":         `&lt;script\>&amp;amp\;`,
+		"<script>&amp;":         `&lt;script\>&amp;amp;`,
+		"a, b; c = d? 50% {x}":  "a, b; c = d? 50% {x}",
+		"$x$ @user ~~s~~ > q":   `\$x\$ \@user \~\~s\~\~ \> q`,
 		"*em* _u_ `c` [l](x)":   "\\*em\\* \\_u\\_ \\`c\\` \\[l\\]\\(x\\)",
 		"line\nbreak\u202e":     `line\\nbreak\\u202e`,
-		"https://example.org/a": `https\:\/\/example\.org\/a`,
+		"https://example.org/a": `https\://example\.org/a`,
 	} {
 		if got := Text(in); got != want {
 			t.Errorf("Text(%q) = %q, want %q", in, got, want)
