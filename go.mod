@@ -12,7 +12,28 @@ require (
 	golang.org/x/term v0.47.0
 )
 
-require github.com/go-json-experiment/json v1.27.2
+require (
+	github.com/chromedp/chromedp v0.23.0
+	github.com/go-json-experiment/json v1.27.2
+	github.com/joshdk/go-junit v1.0.0
+	github.com/pelletier/go-toml/v2 v2.2.4
+	github.com/rhysd/actionlint v1.7.12
+	github.com/yuin/goldmark v1.8.7
+)
+
+require (
+	github.com/bmatcuk/doublestar/v4 v4.10.0 // indirect
+	github.com/chromedp/cdproto v0.159.0 // indirect
+	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
+	github.com/fatih/color v1.19.0 // indirect
+	github.com/mattn/go-colorable v0.1.14 // indirect
+	github.com/mattn/go-isatty v0.0.22 // indirect
+	github.com/mattn/go-runewidth v0.0.21 // indirect
+	github.com/mattn/go-shellwords v1.0.12 // indirect
+	github.com/robfig/cron/v3 v3.0.1 // indirect
+	go.yaml.in/yaml/v4 v4.0.0-rc.3 // indirect
+	golang.org/x/sync v0.20.0 // indirect
+)
 
 require (
 	dario.cat/mergo v1.0.2 // indirect

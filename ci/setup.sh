@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what conform's tests need and a fresh machine may lack: Node.js
 # with npm (the TypeScript mirror) and Python 3 (the Python mirror). Go must
-# already be on the machine. Programs already present are left alone.
+# already be on the machine. Programs already present are left alone. As
+# root it calls apt-get itself; as another user (a GitHub runner) through
+# sudo.
 set -euo pipefail
 missing=()
 command -v node >/dev/null || missing+=(nodejs)
@@ -10,11 +12,14 @@ command -v python3 >/dev/null || missing+=(python3)
 command -v clang >/dev/null || missing+=(clang) # ci/libfuzzer-smoke.sh links libFuzzer binaries
 [ -x /usr/bin/pyflakes3 ] || missing+=(pyflakes3) # ci/test.sh lints the Python mirror with Debian's pyflakes
 [ -x /usr/bin/mypy ] || missing+=(mypy)           # and type-checks it with Debian's mypy (mirrors/python/mypy.ini)
+command -v chromium >/dev/null || missing+=(chromium) # the HTML report's test drives Debian's headless chromium (report/html)
+command -v shellcheck >/dev/null || missing+=(shellcheck) # the workflows test runs actionlint with shellcheck on every run: step and ci/ script
 if ((${#missing[@]})); then
   echo "ci/setup.sh: installing ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${missing[@]}"
+  sudo=()
+  [ "$(id -u)" = 0 ] || sudo=(sudo)
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
 command -v go >/dev/null || { echo "ci/setup.sh: Go 1.26 is required and not on PATH" >&2; exit 2; }
 go version

@@ -1,33 +1,31 @@
 package cli
 
 import (
-	"os"
-
 	"github.com/spf13/cobra"
-
-	"conform/report"
 )
 
 func newReportCmd(env *Env) *cobra.Command {
-	return &cobra.Command{
+	o := &reportOptions{}
+	cmd := &cobra.Command{
 		Use:   "report FILE",
-		Short: "Render a saved JSONL report as text",
-		Long: `report reads a JSONL report written by run --report and prints the same
-text run prints. It refuses a malformed or incomplete report (no footer),
-naming the file and line, and exits with the run's own exit code.`,
+		Short: "Render a saved JSONL report as text, JUnit, markdown, HTML or a badge",
+		Long: `report reads a JSONL report written by run --report and renders it: as the
+same text run prints (--format text, the default), or as JSONL again, JUnit
+XML, a markdown job summary (with --previous, what changed since an earlier
+report), one self-contained HTML page, an SVG badge, or shields.io endpoint
+JSON (report/README.md, "Renderings"). With --ledger, the run is judged
+against that divergence ledger afresh. It refuses a malformed or incomplete
+report (no footer), naming the file and line, and exits with the run's own
+exit code.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
-			if err != nil {
-				return usageErr("%v", err)
-			}
-			defer f.Close()
-			var s report.Summary
-			if err := report.Scan(f, args[0], &s); err != nil {
-				return usageErr("%v", err)
-			}
-			report.RenderText(env.Stdout, &s)
-			return exitCode(s.Foot.ExitCode)
-		},
+		RunE: func(_ *cobra.Command, args []string) error { return runReport(env, o, args[0]) },
 	}
+	f := cmd.Flags()
+	f.StringVar(&o.format, "format", "text", "rendering: "+formatHelp())
+	f.StringVarP(&o.out.path, "output", "o", "", "write the rendering to this file (atomically) instead of stdout")
+	f.BoolVar(&o.out.force, "force", false, "replace an existing --output file")
+	f.StringVar(&o.previous, "previous", "", "an earlier JSONL report: the markdown says what changed since")
+	f.StringVar(&o.ledger, "ledger", "", "judge the run against this divergence ledger (ledger/README.md)")
+	f.StringVar(&o.vectorsDir, "vectors", "", "the vector set the HTML page takes inputs from (default: the one compiled in)")
+	return cmd
 }

@@ -28,6 +28,11 @@ type runOptions struct {
 	reportPath       string
 	force            bool
 	format           string
+	// rerun reruns each disagreement; ledger judges the run against a
+	// divergence ledger; previous is the report markdown compares with.
+	rerun    int
+	ledger   string
+	previous string
 	// only restricts the run to these case ids (repro).
 	only []string
 }
@@ -57,19 +62,33 @@ start or broke the protocol.`,
 	f.IntVar(&o.maxDisagreements, "max-disagreements", 0, "stop after this many disagreements (0: no bound)")
 	f.StringVar(&o.reportPath, "report", "", "write the JSONL report to this file (atomically)")
 	f.BoolVar(&o.force, "force", false, "replace an existing --report file")
-	f.StringVar(&o.format, "format", "text", "stdout format: text or jsonl")
+	f.StringVar(&o.format, "format", "text", "stdout format: "+formatHelp())
+	f.IntVar(&o.rerun, "rerun", 0, "rerun each disagreement this many times; a case answered differently is nondeterministic")
+	f.StringVar(&o.ledger, "ledger", "", "judge the run against this divergence ledger (ledger/README.md): expected disagreements do not fail it")
+	f.StringVar(&o.previous, "previous", "", "an earlier JSONL report: --format markdown says what changed since")
 	return cmd
 }
 
 func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
-	if o.format != "text" && o.format != "jsonl" {
-		return usageErr("unknown --format %q (text or jsonl)", o.format)
+	if err := checkFormat(o.format); err != nil {
+		return err
 	}
-	if o.maxDisagreements < 0 {
-		return usageErr("--max-disagreements must not be negative")
+	if o.maxDisagreements < 0 || o.rerun < 0 {
+		return usageErr("--max-disagreements and --rerun must not be negative")
+	}
+	led, err := loadLedger(o.ledger)
+	if err != nil {
+		return err
+	}
+	prev, err := loadPrevious(o.previous)
+	if err != nil {
+		return err
 	}
 	set, err := loadCases(o.vectorsDir, o.corpora, env.Stderr)
 	if err != nil {
+		return err
+	}
+	if err := gateRun(o.vectorsDir, set.cases, env.Stderr); err != nil {
 		return err
 	}
 	cases, err := filterContracts(set.cases, o.contracts)
@@ -102,21 +121,38 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	}
 	sinks := multiSink{}
 	var summary report.Summary
-	if o.format == "text" {
+	var whole collector
+	switch o.format {
+	case "text":
 		sinks = append(sinks, &summary)
-	} else {
+	case "jsonl":
 		sinks = append(sinks, report.NewWriter(env.Stdout))
+	default:
+		sinks = append(sinks, &whole)
 	}
 	if file != nil {
 		sinks = append(sinks, file.Writer)
 	}
+	var last lastFooter
+	sinks = append(sinks, &last)
+	var sink runner.Sink = sinks
+	if led != nil {
+		sink = led.Sink(sinks)
+	}
 	opts := runner.Options{
-		FailFast: o.failFast, MaxDisagreements: o.maxDisagreements,
+		FailFast: o.failFast, MaxDisagreements: o.maxDisagreements, Rerun: o.rerun,
 		Repro: reproFor(o.vectorsDir), Progress: progress(env.Stderr, len(cases)),
 	}
-	foot := runner.Run(ctx, cases, s.impls, header, opts, sinks)
-	if o.format == "text" {
+	runner.Run(ctx, cases, s.impls, header, opts, sink)
+	foot := last.f
+	switch o.format {
+	case "text":
 		report.RenderText(env.Stdout, &summary)
+	case "jsonl":
+	default:
+		if err := render(env.Stdout, o.format, whole.rep, renderOptions{previous: prev, vectorsDir: o.vectorsDir}); err != nil {
+			return usageErr("rendering %s: %v", o.format, err)
+		}
 	}
 	if file != nil {
 		if foot.Stopped == "interrupted" {

@@ -17,7 +17,9 @@ func newVectorsCmd(env *Env) *cobra.Command {
 		Short: "Check the vectors against their sha256 MANIFEST and parse every file",
 		Long: `verify checks that every vector file is listed in vectors/MANIFEST with its
 sha256, that no file is unlisted, that every file is pure ASCII with LF line
-ends, and that every case parses. Exit 0 when clean, 2 otherwise.`,
+ends, that every case parses, and that the set's LOCK records every contract
+version as it is (the version-bump gate, spec/README.md "Versions"). Exit 0
+when clean, 2 otherwise.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			fsys, root, err := vectorsFS(dir)
@@ -40,11 +42,21 @@ ends, and that every case parses. Exit 0 when clean, 2 otherwise.`,
 				fmt.Fprintf(env.Stdout, "FAIL %v\n", err)
 				return &exitError{code: report.ExitUsage}
 			}
+			additive, err := gate(fsys, root, dir, vectors.Cases(files))
+			if err != nil {
+				return err
+			}
+			if len(additive) > 0 {
+				for _, d := range additive {
+					fmt.Fprintf(env.Stdout, "FAIL %s does not record %s: additive, no new version needed; %s records it\n", lockName(root), d.Summary(), lockCommand(dir))
+				}
+				return &exitError{code: report.ExitUsage}
+			}
 			fmt.Fprintf(env.Stdout, "ok: %d files, %d cases, MANIFEST sha256 %s\n", len(files), len(vectors.Cases(files)), sum)
 			return nil
 		},
 	}
 	verify.Flags().StringVar(&dir, "vectors", "", "verify the vector set in this directory instead of the one compiled in")
-	cmd.AddCommand(verify)
+	cmd.AddCommand(verify, newVectorsLockCmd(env))
 	return cmd
 }

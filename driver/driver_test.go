@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"conform/fuzz/cases"
+	"conform/fuzz/fake"
 	"conform/impl"
 	"conform/mirrors"
 	"conform/runner"
@@ -63,7 +64,7 @@ func TestCheck(t *testing.T) {
 	}
 	for name, msg := range map[string]string{
 		"rust":      `unknown implementation "rust" (known: go, ts, python)`,
-		"fake:nope": `unknown fake "nope" (known: batch-cr, codepoint-sort)`,
+		"fake:nope": `unknown fake "nope" (known: ` + strings.Join(fake.Names(), ", ") + `)`,
 	} {
 		err := Check(name)
 		if err == nil || err.Error() != msg || !IsConfig(err) {

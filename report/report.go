@@ -26,10 +26,14 @@ const (
 	Errored              Outcome = "errored"
 	Skipped              Outcome = "skipped"
 	Timeout              Outcome = "timeout"
+	// Nondeterministic: the implementation's answers to the case differed
+	// between the run and its reruns (runner.Options.Rerun); Row.Reruns
+	// holds them. It is never agreement, whatever one of the answers was.
+	Nondeterministic Outcome = "nondeterministic"
 )
 
 // Outcomes lists every Outcome in display order.
-var Outcomes = []Outcome{Agree, WrongOutput, WrongMessage, AcceptedShouldRefuse, RefusedShouldAccept, Errored, Skipped, Timeout}
+var Outcomes = []Outcome{Agree, WrongOutput, WrongMessage, AcceptedShouldRefuse, RefusedShouldAccept, Errored, Skipped, Timeout, Nondeterministic}
 
 // Disagrees reports whether o is a disagreement with the expectation, as
 // opposed to agreement or a skip.
@@ -128,7 +132,32 @@ type Row struct {
 	Uncaught bool `json:"uncaught,omitempty"`
 	// Repro is the one command that reruns this case on this implementation.
 	Repro string `json:"repro,omitempty"`
+	// Reruns holds the implementation's answers to the reruns of a
+	// disagreeing case (conform run --rerun N), in order, when any of them
+	// differs from Got: the row's outcome is then Nondeterministic.
+	Reruns []Answer `json:"reruns,omitempty"`
+	// Known is set on a disagreeing row that a divergence ledger entry
+	// expects (conform run --ledger): the disagreement is expected and
+	// does not fail the run (Unexpected is false).
+	Known *Known `json:"known,omitempty"`
 }
+
+// Known is the ledger entry that expects a row's disagreement: where it
+// is written and why it is accepted until when.
+type Known struct {
+	// Entry names the entry: the ledger file and the line of its table.
+	Entry string `json:"entry"`
+	// Link points at the bug or decision that explains the divergence.
+	Link string `json:"link"`
+	// Expires is the last day (YYYY-MM-DD) the entry is accepted.
+	Expires string `json:"expires"`
+}
+
+// Unexpected reports whether the row is an unexpected result, as
+// wptrunner says: it disagrees and no ledger entry expects it. A row that
+// agrees, was skipped, or whose disagreement a ledger entry expects is
+// expected.
+func (r Row) Unexpected() bool { return r.Outcome.Disagrees() && r.Known == nil }
 
 // Footer is the last line of a complete report.
 type Footer struct {
@@ -144,9 +173,32 @@ type Footer struct {
 	Quarantined []string            `json:"quarantined,omitempty"`
 	// Stopped says why the run ended early ("fail-fast", "max-disagreements
 	// 10", "interrupted"); empty for a run that covered every case.
-	Stopped  string `json:"stopped,omitempty"`
-	ExitCode int    `json:"exit_code"`
+	Stopped string `json:"stopped,omitempty"`
+	// Ledger is how the run stood to its divergence ledger, when one was
+	// given (conform run --ledger).
+	Ledger   *LedgerSummary `json:"ledger,omitempty"`
+	ExitCode int            `json:"exit_code"`
 }
+
+// LedgerSummary is a run judged against a divergence ledger (package
+// ledger): how many disagreeing rows its entries expected, how many they
+// did not, and the entries that fail the run by themselves.
+type LedgerSummary struct {
+	// File is the ledger's path as given.
+	File string `json:"file"`
+	// Expected counts the disagreeing rows an entry expects; Unexpected
+	// the other disagreeing rows.
+	Expected   int `json:"expected"`
+	Unexpected int `json:"unexpected"`
+	// Expired lists the entries past their expiry date, Stale the entries
+	// the run covered that matched no row, each as "FILE:LINE: what".
+	Expired []string `json:"expired,omitempty"`
+	Stale   []string `json:"stale,omitempty"`
+}
+
+// Fails reports whether the ledger's own state fails the run: an expired
+// or a stale entry.
+func (l *LedgerSummary) Fails() bool { return l != nil && (len(l.Expired) > 0 || len(l.Stale) > 0) }
 
 // Exit codes: the same whatever the output format (issue 2).
 const (

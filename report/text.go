@@ -99,6 +99,7 @@ func RenderText(w io.Writer, s *Summary) {
 	if f.Stopped != "" {
 		fmt.Fprintf(w, "stopped early: %s\n", f.Stopped)
 	}
+	renderLedger(w, f.Ledger)
 	fmt.Fprintf(w, "%d disagreements; exit code %d\n", f.Disagreements, f.ExitCode)
 }
 
@@ -114,6 +115,7 @@ var columns = []struct {
 func renderMatrix(w io.Writer, s *Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "contract\timpl\tcases\t")
+	columns := matrixColumns(s)
 	for _, c := range columns {
 		fmt.Fprintf(tw, "%s\t", c.title)
 	}
@@ -167,6 +169,7 @@ func renderDisagreement(w io.Writer, r Row) {
 	if r.Got.Trace != "" {
 		fmt.Fprintf(w, "  trace: %s\n", clipText(strings.ReplaceAll(r.Got.Trace, "\n", " | "), 300))
 	}
+	renderAnnotations(w, r)
 	if r.Repro != "" {
 		fmt.Fprintf(w, "  repro: %s\n", r.Repro)
 	}

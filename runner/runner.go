@@ -36,6 +36,10 @@ type Options struct {
 	Repro func(c vectors.Case, impl string) string
 	// Progress, when set, is told after each chunk how many cases are done.
 	Progress func(done, total int)
+	// Rerun reruns every disagreeing answer this many times on its
+	// implementation (rerun.go); a case answered differently by a rerun is
+	// Nondeterministic. Zero reruns nothing.
+	Rerun int
 }
 
 // Run sends every case to every implementation and streams the header, one
@@ -59,6 +63,7 @@ chunks:
 		end := min(start+chunk, len(cases))
 		part := cases[start:end]
 		results := runChunk(ctx, part, impls)
+		again := rerunDisagreements(ctx, part, impls, results, opts.Rerun)
 		if ctx.Err() != nil {
 			// Answers to an interrupted chunk are not answers; none of
 			// them is reported.
@@ -69,6 +74,9 @@ chunks:
 			ref := results[0][i]
 			for k, im := range impls {
 				row := classify(c, im.Name(), ref, results[k][i])
+				if again != nil {
+					row = settle(row, again[k][i])
+				}
 				if row.Outcome.Disagrees() {
 					row.Input = c.Input
 					if opts.Repro != nil {

@@ -8,8 +8,9 @@ import (
 )
 
 // GeneratedFiles are the generated indexes that name every contract: the
-// catalogue and the vectors' MANIFEST. Adding a contract regenerates them.
-var GeneratedFiles = []string{"spec/catalogue.json", "vectors/MANIFEST"}
+// catalogue, the vectors' MANIFEST and their LOCK (conform vectors lock).
+// Adding a contract regenerates them.
+var GeneratedFiles = []string{"spec/catalogue.json", "vectors/MANIFEST", "vectors/LOCK"}
 
 // GeneratedBlock is a block of lines a program writes into a document:
 // every line after a Begin line up to the next End line.

@@ -9,7 +9,7 @@ import (
 // The vectors compiled into conform, and the findings directory inside
 // every vector set (README.md, "Findings").
 
-//go:embed MANIFEST */*.jsonl findings
+//go:embed MANIFEST LOCK */*.jsonl findings
 var embedded embed.FS
 
 // Embedded returns the vectors compiled into conform.

@@ -67,7 +67,7 @@ func (handler) Guards() []protocol.Guard {
 }
 
 // faked is the reference with the seeded bug of f: its outputs pass
-// through f.Alter.
+// through f.Alter (or f.AlterInput).
 type faked struct {
 	handler
 	f fake.Fake
@@ -77,6 +77,9 @@ func (h faked) Run(contract, op string, input []byte, ignore []protocol.GuardPai
 	out, refused, skip := h.handler.Run(contract, op, input, ignore)
 	if refused != "" || skip != "" {
 		return out, refused, skip
+	}
+	if h.f.AlterInput != nil {
+		return h.f.AlterInput(contract, op, input, out), "", ""
 	}
 	return h.f.Alter(contract, op, out), "", ""
 }

@@ -40,7 +40,8 @@ type Written struct {
 // failure of the reference itself and a batch break (Break) are no case's
 // expectation and are not written. The new
 // vector set is loaded and verified in memory before anything is written;
-// then each file is replaced atomically, MANIFEST last.
+// then each file is replaced atomically, MANIFEST, then the LOCK that
+// records the findings (an additive change, lockedFindings), last.
 func WriteFindings(dir, target string, ds []fuzz.Disagreement) ([]Written, error) {
 	fsys := os.DirFS(dir)
 	files, err := vectors.LoadNamed(fsys, dir)
@@ -118,6 +119,8 @@ func WriteFindings(dir, target string, ds []fuzz.Disagreement) ([]Written, error
 	if _, err := vectors.LoadNamed(m, dir); err != nil {
 		return nil, fmt.Errorf("the findings would break the vectors: %v", err)
 	}
+	readLockInto(m, fsys)
+	locked := lockedFindings(m, dir)
 	paths := make([]string, 0, len(edits))
 	for p := range edits {
 		paths = append(paths, p)
@@ -128,7 +131,13 @@ func WriteFindings(dir, target string, ds []fuzz.Disagreement) ([]Written, error
 			return nil, err
 		}
 	}
-	return out, writeAtomic(filepath.Join(dir, vectors.ManifestPath), manifest)
+	if err := writeAtomic(filepath.Join(dir, vectors.ManifestPath), manifest); err != nil {
+		return nil, err
+	}
+	if locked != nil {
+		return out, writeAtomic(filepath.Join(dir, vectors.LockPath), locked)
+	}
+	return out, nil
 }
 
 // findingLine renders one finding as a vector case line.

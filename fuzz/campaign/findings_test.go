@@ -14,6 +14,7 @@ import (
 	"conform/impl"
 	"conform/spec"
 	"conform/vectors"
+	"conform/vectors/lock"
 )
 
 // copyVectors copies the repository's vector directory into a temporary
@@ -115,6 +116,22 @@ func TestWriteFindings(t *testing.T) {
 	}
 	if c := found[w[1].ID]; c.Expect != vectors.ExpectRefused || c.Message != message || string(c.Input) != string(ds[1].Job.Input) {
 		t.Errorf("second finding: %+v", c)
+	}
+	// The findings are new cases, an additive change: the LOCK records
+	// them, and stays current.
+	lb, err := os.ReadFile(filepath.Join(dir, vectors.LockPath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := lock.Parse(lb, "LOCK")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := lock.Check(l, spec.MustLoad(), vectors.Cases(files)); len(d) != 0 {
+		t.Errorf("the lock does not record the findings: %+v", d)
+	}
+	if l.Sections[a.Contract].Cases[w[0].ID] == "" || l.Sections[b.Contract].Cases[w[1].ID] == "" {
+		t.Error("the findings' cases are not in the lock")
 	}
 	// Written twice, a finding is there once, and says where it is.
 	again, err := WriteFindings(dir, "FuzzTest", ds[:1])

@@ -19,6 +19,9 @@ type Fake struct {
 	// Alter rewrites the reference's output for contract and op (an
 	// accepted input's output; refusals are never altered).
 	Alter func(contract, op string, out []byte) []byte
+	// AlterInput, when set, is used instead of Alter: it rewrites the
+	// output out of the accepted input in.
+	AlterInput func(contract, op string, in, out []byte) []byte
 	// BreakBatches ends every batch answer line with CR, LF: a protocol
 	// break that only batches show (each case alone answers clean).
 	BreakBatches bool

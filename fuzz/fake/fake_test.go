@@ -28,3 +28,27 @@ func TestNames(t *testing.T) {
 		t.Errorf("names %v", names)
 	}
 }
+
+// flaky answers the same accepted input differently on consecutive asks:
+// altered first, then as the reference, then altered again; another input
+// with the same output has a count of its own.
+func TestFlakyAlternates(t *testing.T) {
+	alter := Fakes["flaky"].AlterInput
+	out := []byte(`{"a":1}`)
+	var got []string
+	for range 3 {
+		got = append(got, string(alter("c/1", "op", []byte("in"), out)))
+	}
+	want := []string{`{"a":1} `, `{"a":1}`, `{"a":1} `}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("answers %q, want %q", got, want)
+		}
+	}
+	if other := string(alter("c/1", "op", []byte("other"), out)); other != `{"a":1} ` {
+		t.Errorf("first answer for another input %q", other)
+	}
+	if string(out) != `{"a":1}` {
+		t.Errorf("the reference's output was changed in place: %q", out)
+	}
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Prints the nightly fuzz matrix: one entry per contract that has fuzz
+# targets, in catalogue order, derived from conform fuzz --list (whose
+# targets come from the catalogue), never written by hand:
+#   {"include":[{"contract":"<name>/<version>","name":"<name>","targets":N},...]}
+# With --github it writes matrix=<that JSON> to $GITHUB_OUTPUT for a job's
+# strategy.matrix; with --lines it prints the contracts one a line.
+#
+# Usage: ci/fuzz-matrix.sh [--github | --lines]
+# shellcheck source=ci/lib.sh
+source "$(dirname "$0")/lib.sh"
+build_conform
+list=$("$CONFORM" fuzz --list | awk '{print $2}' | uniq -c)
+[ -n "$list" ] || die "conform fuzz --list lists no target"
+json='{"include":['
+sep=
+lines=
+while read -r n contract; do
+	json+="$sep{\"contract\":\"$contract\",\"name\":\"${contract%/*}\",\"targets\":$n}"
+	sep=,
+	lines+="$contract"$'\n'
+done <<<"$list"
+json+=']}'
+case ${1:-} in
+--github) echo "matrix=$json" >>"${GITHUB_OUTPUT:?--github needs GITHUB_OUTPUT}" ;;
+--lines) printf '%s' "$lines" ;;
+"") echo "$json" ;;
+*) die "unknown argument $1" ;;
+esac

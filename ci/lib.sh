@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Sourced by the scripts the GitHub workflows call, one per step
+# (ci/README.md): it moves to the repository root and sets where those
+# scripts keep their work, so that each runs the same way on a laptop and
+# on a runner. Not a script of its own.
+#
+#   CONFORM_CI_DIR   the work directory (default .cache/ci): bin/ (conform
+#                    and conform-harness, built from this checkout), out/
+#                    (reports, archives: what the workflows upload) and
+#                    carry/ (what one night hands to the next: the fuzz
+#                    corpora and the last report)
+#   CONFORM_CORPORA  the public corpora (default ../shared/corpora)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# shellcheck disable=SC2034 # the scripts that source this file use them
+CI_DIR=${CONFORM_CI_DIR:-$PWD/.cache/ci}
+CI_BIN=$CI_DIR/bin CI_OUT=$CI_DIR/out CI_CARRY=$CI_DIR/carry
+# shellcheck disable=SC2034
+CORPORA=${CONFORM_CORPORA:-$PWD/../shared/corpora} CONFORM=$CI_BIN/conform
+mkdir -p "$CI_BIN" "$CI_OUT" "$CI_CARRY"
+
+# say writes a diagnostic line, named after the script, on stderr.
+say() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
+
+# die says why and exits 2 (a configuration error, as conform's code 2).
+die() {
+	say "$*"
+	exit 2
+}
+
+# build_conform builds conform and the harness that serves its test
+# doubles from this checkout into $CI_BIN (quick when nothing changed).
+build_conform() {
+	go build -o "$CI_BIN/conform" ./cmd/conform
+	go build -o "$CI_BIN/conform-harness" ./cmd/conform-harness
+}
+
+# summary appends its standard input, markdown, to the job summary:
+# $GITHUB_STEP_SUMMARY on GitHub, $CI_OUT/summary.md elsewhere.
+summary() { cat >>"${GITHUB_STEP_SUMMARY:-$CI_OUT/summary.md}"; }
+
+# seconds converts a Go duration of hours, minutes and seconds ("90s",
+# "1m", "1h30m", "2m30s") to whole seconds; anything else is an error.
+seconds() {
+	local d=$1 total=0 n unit
+	[[ $d =~ ^([0-9]+[hms])+$ ]] || die "duration $d: want a Go duration of h, m and s, such as 10m or 1m30s"
+	while [[ $d =~ ^([0-9]+)([hms])(.*)$ ]]; do
+		n=${BASH_REMATCH[1]} unit=${BASH_REMATCH[2]} d=${BASH_REMATCH[3]}
+		case $unit in
+		h) total=$((total + 10#$n * 3600)) ;;
+		m) total=$((total + 10#$n * 60)) ;;
+		s) total=$((total + 10#$n)) ;;
+		esac
+	done
+	echo "$total"
+}

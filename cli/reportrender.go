@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"os"
+
+	"conform/report"
+)
+
+// reportOptions are the flags of conform report.
+type reportOptions struct {
+	format     string
+	out        output
+	previous   string
+	ledger     string
+	vectorsDir string
+}
+
+// runReport renders the saved report at path as o says (newReportCmd).
+func runReport(env *Env, o *reportOptions, path string) error {
+	if err := checkFormat(o.format); err != nil {
+		return err
+	}
+	if err := o.out.check(); err != nil {
+		return err
+	}
+	led, err := loadLedger(o.ledger)
+	if err != nil {
+		return err
+	}
+	prev, err := loadPrevious(o.previous)
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	defer f.Close()
+	var s report.Summary
+	var c collector
+	var sink report.Sink = &c
+	if o.format == "text" {
+		sink = &s
+	}
+	if led != nil {
+		sink = unjudged{led.Sink(sink)}
+	}
+	if err := report.Scan(f, path, sink); err != nil {
+		return usageErr("%v", err)
+	}
+	w := o.out.writer(env.Stdout)
+	code := c.rep.Footer.ExitCode
+	if o.format == "text" {
+		report.RenderText(w, &s)
+		code = s.Foot.ExitCode
+	} else if err := render(w, o.format, c.rep, renderOptions{previous: prev, vectorsDir: o.vectorsDir}); err != nil {
+		return usageErr("rendering %s: %v", o.format, err)
+	}
+	if err := o.out.commit(); err != nil {
+		return err
+	}
+	return exitCode(code)
+}

@@ -1,0 +1,247 @@
+// conform's HTML report: draws the page from the JSON in #conform-data.
+// Every string is put into the page as a DOM text node (el(), text()),
+// never parsed as markup.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("conform-data").textContent);
+  const root = document.getElementById("report");
+  const PAGE = 50;
+  const DISAGREE = { "any disagreement": true, unexpected: true };
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
+    for (const c of children) {
+      if (c === null || c === undefined) continue;
+      e.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+    }
+    return e;
+  }
+  function disagrees(o) { return o !== "agree" && o !== "skipped"; }
+
+  // The header: what ran, and what failed the run besides its rows.
+  const meta = el("table", { class: "meta" });
+  for (const [k, v] of data.meta) meta.appendChild(el("tr", {}, el("th", {}, k), el("td", {}, v)));
+  for (const im of data.impls) meta.appendChild(el("tr", {}, el("th", {}, "implementation"), el("td", {}, im.label)));
+  root.appendChild(meta);
+  if (data.notices.length) {
+    const ul = el("ul", { class: "notices", id: "notices" });
+    for (const n of data.notices) ul.appendChild(el("li", {}, n));
+    root.appendChild(ul);
+  }
+
+  // The matrix: contract x implementation, a column per outcome that a
+  // row has (agree always), and the expected disagreements with a ledger.
+  const present = { agree: true };
+  const counts = {}; // contract -> impl -> outcome -> n
+  const known = {};
+  let agreeing = 0;
+  for (const c of data.cases) {
+    let agreed = false, disagreed = false;
+    c.rows.forEach((r, k) => {
+      if (!r) return;
+      const impl = data.impls[k].impl;
+      present[r.outcome] = true;
+      counts[c.contract] = counts[c.contract] || {};
+      counts[c.contract][impl] = counts[c.contract][impl] || {};
+      counts[c.contract][impl][r.outcome] = (counts[c.contract][impl][r.outcome] || 0) + 1;
+      if (r.known) known[c.contract + "\n" + impl] = (known[c.contract + "\n" + impl] || 0) + 1;
+      if (r.outcome === "agree") agreed = true;
+      if (disagrees(r.outcome)) disagreed = true;
+    });
+    if (agreed && !disagreed) agreeing++;
+  }
+  const cols = data.outcomes.filter((o) => present[o]);
+  root.appendChild(el("h2", {}, "Matrix"));
+  root.appendChild(el("p", { id: "summary" }, `${data.cases.length} cases, ${agreeing} agree on every implementation; exit code ${data.exit}.`));
+  const matrix = el("table", { id: "matrix" });
+  const head = el("tr", {}, el("th", {}, "contract"), el("th", {}, "impl"), el("th", {}, "cases"));
+  for (const o of cols) head.appendChild(el("th", {}, o));
+  if (data.ledger) head.appendChild(el("th", {}, "expected by the ledger"));
+  matrix.appendChild(head);
+  const totals = {};
+  for (const contract of data.contracts) {
+    for (const im of data.impls) {
+      const cs = (counts[contract] || {})[im.impl];
+      if (!cs) continue;
+      let n = 0;
+      for (const o in cs) n += cs[o];
+      const tr = el("tr", {}, el("td", {}, contract), el("td", {}, im.impl), el("td", { class: "n", "data-contract": contract, "data-impl": im.impl, "data-outcome": "cases" }, n));
+      for (const o of cols) {
+        const v = cs[o] || 0;
+        totals[im.impl + "\n" + o] = (totals[im.impl + "\n" + o] || 0) + v;
+        tr.appendChild(el("td", { class: v && disagrees(o) ? "n bad" : "n", "data-contract": contract, "data-impl": im.impl, "data-outcome": o }, v));
+      }
+      if (data.ledger) tr.appendChild(el("td", { class: "n", "data-contract": contract, "data-impl": im.impl, "data-outcome": "known" }, known[contract + "\n" + im.impl] || 0));
+      matrix.appendChild(tr);
+    }
+  }
+  for (const im of data.impls) {
+    const tr = el("tr", {}, el("th", {}, "all"), el("th", {}, im.impl), el("td", {}));
+    for (const o of cols) tr.appendChild(el("td", { class: "n", "data-total": "", "data-impl": im.impl, "data-outcome": o }, totals[im.impl + "\n" + o] || 0));
+    if (data.ledger) tr.appendChild(el("td", {}));
+    matrix.appendChild(tr);
+  }
+  root.appendChild(matrix);
+
+  // The filters: contract, outcome and implementation, each a row of
+  // buttons of which one is pressed.
+  const state = { contract: "all", outcome: "all", impl: "all" };
+  const filters = el("div", { class: "filters", id: "filters" });
+  function group(kind, label, values) {
+    const div = el("div", { role: "group", "aria-label": label }, el("span", { class: "label" }, label));
+    for (const v of values) {
+      const b = el("button", { type: "button", "data-filter": kind, "data-value": v, "aria-pressed": v === "all" ? "true" : "false" }, v);
+      b.addEventListener("click", () => {
+        state[kind] = v;
+        for (const x of div.querySelectorAll("button")) x.setAttribute("aria-pressed", x === b ? "true" : "false");
+        draw();
+      });
+      div.appendChild(b);
+    }
+    filters.appendChild(div);
+  }
+  group("contract", "contract", ["all", ...data.contracts]);
+  group("outcome", "outcome", ["all", "any disagreement", "unexpected", ...cols]);
+  group("impl", "implementation", ["all", ...data.impls.map((i) => i.impl)]);
+  root.appendChild(el("h2", {}, "Cases, grouped by behaviour"));
+  root.appendChild(filters);
+  const shown = el("p", { id: "shown" });
+  root.appendChild(shown);
+  const groupsEl = el("div", { id: "groups" });
+  root.appendChild(groupsEl);
+
+  // A case passes the filters when its contract is the chosen one and a
+  // row of the chosen implementation (any, for all) has the chosen
+  // outcome.
+  function rowMatches(r) {
+    if (!r) return false;
+    switch (state.outcome) {
+      case "all": return true;
+      case "any disagreement": return disagrees(r.outcome);
+      case "unexpected": return disagrees(r.outcome) && !r.known;
+      default: return r.outcome === state.outcome;
+    }
+  }
+  function passes(c) {
+    if (state.contract !== "all" && c.contract !== state.contract) return false;
+    return c.rows.some((r, k) => (state.impl === "all" || data.impls[k].impl === state.impl) && rowMatches(r));
+  }
+  // Cases behave identically when every implementation gave the same
+  // outcome (an expected one marked apart).
+  function signature(c) {
+    return c.rows.map((r) => (r ? r.outcome + (r.known ? " (expected)" : "") : "none")).join("\n");
+  }
+  const grid = `minmax(12em, 1fr) repeat(${data.impls.length}, 9em)`;
+
+  function cells(c) {
+    const s = el("summary", { class: "grid", style: `grid-template-columns: ${grid}` }, el("span", { class: "name", title: c.name }, `${c.name} [${c.id}]`));
+    c.rows.forEach((r) => {
+      const o = r ? r.outcome : "none";
+      s.appendChild(el("span", { class: `cell o-${o}${r && r.known ? " known" : ""}`, "data-outcome": o }, o));
+    });
+    return s;
+  }
+  function bytesView(title, v) {
+    const out = el("div", {});
+    out.appendChild(el("h4", {}, title));
+    if (!v) {
+      out.appendChild(el("p", { class: "note" }, "not recorded: a report holds the input of disagreeing rows only, and this case is not in the vector set the page was drawn with"));
+      return out;
+    }
+    out.appendChild(el("div", {}, `text (${v.len} bytes):`));
+    out.appendChild(el("pre", { class: "text" }, v.text));
+    out.appendChild(el("div", {}, "hex:"));
+    out.appendChild(el("pre", { class: "hex" }, v.hex));
+    return out;
+  }
+  function answerView(a) {
+    const d = el("div", {}, el("div", {}, `outcome: ${a.outcome}`));
+    if (a.output) {
+      d.appendChild(el("pre", { class: "text" }, a.output.text));
+      d.appendChild(el("pre", { class: "hex" }, a.output.hex));
+    }
+    if (a.message) d.appendChild(el("pre", { class: "message" }, a.message));
+    if (a.reason) d.appendChild(el("div", {}, `reason: ${a.reason}`));
+    if (a.trace) d.appendChild(el("pre", { class: "trace" }, a.trace));
+    return d;
+  }
+  function detail(c) {
+    const d = el("div", { class: "detail" });
+    d.appendChild(el("div", {}, `case ${c.id}, ${c.contract} ${c.op}, from ${c.source}`));
+    d.appendChild(bytesView("input", c.input));
+    d.appendChild(el("h4", {}, `expected (by ${c.by})`));
+    d.appendChild(answerView(c.expected));
+    c.rows.forEach((r, k) => {
+      if (!r) return;
+      const im = data.impls[k].impl;
+      d.appendChild(el("h4", {}, `${im}: ${r.outcome}${r.known ? ", expected by " + r.known : ""}`));
+      d.appendChild(r.got ? answerView(r.got) : el("div", {}, "the expected answer"));
+      r.reruns && r.reruns.forEach((a, i) => { d.appendChild(el("div", {}, `rerun ${i + 1}:`)); d.appendChild(answerView(a)); });
+      if (r.repro) d.appendChild(el("pre", { class: "repro", "data-impl": im }, r.repro));
+    });
+    if (c.repro) {
+      d.appendChild(el("h4", {}, "reproduce"));
+      d.appendChild(el("pre", { class: "repro", "data-impl": "all" }, c.repro));
+    }
+    return d;
+  }
+  function caseEl(c) {
+    const det = el("details", { class: "case", "data-case": c.id }, cells(c));
+    det.addEventListener("toggle", () => {
+      if (det.open && det.childNodes.length === 1) det.appendChild(detail(c));
+    }, { once: false });
+    return det;
+  }
+
+  // Groups of identical behaviour: those with a disagreement first, the
+  // larger first.
+  const groups = new Map();
+  for (const c of data.cases) {
+    const sig = signature(c);
+    if (!groups.has(sig)) groups.set(sig, []);
+    groups.get(sig).push(c);
+  }
+  const ordered = [...groups.entries()].sort((a, b) => {
+    const da = a[1][0].rows.some((r) => r && disagrees(r.outcome)), db = b[1][0].rows.some((r) => r && disagrees(r.outcome));
+    if (da !== db) return da ? -1 : 1;
+    return b[1].length - a[1].length;
+  });
+
+  function draw() {
+    groupsEl.textContent = "";
+    let n = 0, g = 0;
+    for (const [sig, cases] of ordered) {
+      const visible = cases.filter(passes);
+      if (!visible.length) continue;
+      n += visible.length;
+      g++;
+      const sec = el("section", { class: "group", "data-cases": visible.length });
+      const first = cases[0];
+      const said = first.rows.map((r, k) => `${data.impls[k].impl} ${r ? r.outcome + (r.known ? " (expected)" : "") : "none"}`).join(", ");
+      sec.appendChild(el("h3", {}, `${visible.length} of ${cases.length} cases: ${said}`));
+      const head = el("div", { class: "grid", style: `grid-template-columns: ${grid}` }, el("span", {}, "case"));
+      for (const im of data.impls) head.appendChild(el("span", { class: "cell" }, im.impl));
+      sec.appendChild(head);
+      const list = el("div", {});
+      sec.appendChild(list);
+      let at = 0;
+      const more = el("button", { type: "button", class: "more" });
+      function page() {
+        for (const c of visible.slice(at, at + PAGE)) list.appendChild(caseEl(c));
+        at = Math.min(at + PAGE, visible.length);
+        if (at < visible.length) more.textContent = `show ${Math.min(PAGE, visible.length - at)} more (${visible.length - at} not shown)`;
+        else more.remove();
+      }
+      more.addEventListener("click", page);
+      sec.appendChild(more);
+      page();
+      groupsEl.appendChild(sec);
+    }
+    shown.textContent = `${n} of ${data.cases.length} cases shown, in ${g} groups`;
+    shown.setAttribute("data-shown", String(n));
+    shown.setAttribute("data-groups", String(g));
+  }
+  draw();
+  document.body.setAttribute("data-ready", "true");
+})();
