@@ -1,5 +1,7 @@
 package pyjson
 
+import "conform/reference/internal/jsonwire"
+
 // emit appends the json.dumps text of v to out, walking containers with an
 // explicit stack.
 func (p *parser) emit(out []byte, v value) []byte {
@@ -72,8 +74,6 @@ var needsEscape = func() (t [256]bool) {
 	return t
 }()
 
-const hexDigits = "0123456789abcdef"
-
 // appendString appends the decoded content s (generalized UTF-8) as
 // py_encode_basestring_ascii does.
 func appendString(out, s []byte) []byte {
@@ -86,60 +86,23 @@ func appendString(out, s []byte) []byte {
 			continue
 		}
 		out = append(out, s[start:i]...)
-		switch c {
-		case '"':
-			out = append(out, '\\', '"')
-		case '\\':
-			out = append(out, '\\', '\\')
-		case '\b':
-			out = append(out, '\\', 'b')
-		case '\t':
-			out = append(out, '\\', 't')
-		case '\n':
-			out = append(out, '\\', 'n')
-		case '\f':
-			out = append(out, '\\', 'f')
-		case '\r':
-			out = append(out, '\\', 'r')
-		default:
-			r, n := decodeGeneralized(s[i:])
-			if r >= 0x10000 {
-				r -= 0x10000
-				out = appendU(out, 0xD800+r>>10)
-				out = appendU(out, 0xDC00+r&0x3FF)
-			} else {
-				out = appendU(out, r)
-			}
-			i += n
+		var short bool
+		if out, short = jsonwire.AppendShortEscape(out, c); short {
+			i++
 			start = i
 			continue
 		}
-		i++
+		r, n := jsonwire.DecodeGeneralized(s[i:])
+		if r >= 0x10000 {
+			r -= 0x10000
+			out = jsonwire.AppendUnitEscape(out, 0xD800+r>>10)
+			out = jsonwire.AppendUnitEscape(out, 0xDC00+r&0x3FF)
+		} else {
+			out = jsonwire.AppendUnitEscape(out, r)
+		}
+		i += n
 		start = i
 	}
 	out = append(out, s[start:]...)
 	return append(out, '"')
-}
-
-// appendU appends \uxxxx for the UTF-16 unit u, in lowercase hex.
-func appendU(out []byte, u rune) []byte {
-	return append(out, '\\', 'u', hexDigits[u>>12&0xF], hexDigits[u>>8&0xF], hexDigits[u>>4&0xF], hexDigits[u&0xF])
-}
-
-// decodeGeneralized decodes the code point at the start of s, which is
-// generalized UTF-8 (surrogates allowed) by construction, and returns it with
-// its length in bytes.
-func decodeGeneralized(s []byte) (rune, int) {
-	c := s[0]
-	switch {
-	case c < 0x80:
-		return rune(c), 1
-	case c < 0xE0 && len(s) >= 2:
-		return rune(c&0x1F)<<6 | rune(s[1]&0x3F), 2
-	case c < 0xF0 && len(s) >= 3:
-		return rune(c&0x0F)<<12 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F), 3
-	case len(s) >= 4:
-		return rune(c&0x07)<<18 | rune(s[1]&0x3F)<<12 | rune(s[2]&0x3F)<<6 | rune(s[3]&0x3F), 4
-	}
-	return rune(c), 1
 }

@@ -1,9 +1,9 @@
 package pyjson
 
 import (
-	"bytes"
 	"unicode/utf8"
 
+	"conform/reference/internal/jsonwire"
 	"conform/reference/internal/lenient"
 	"conform/reference/refusal"
 )
@@ -34,7 +34,11 @@ const MaxIntDigits = 4300
 // ErrSyntax and ErrIntDigits met in one parse in document order. opts may let
 // guards pass (refusal.Ignoring); the work then continues as each guard's
 // "Ignored:" note says. ErrSyntax has no accept path: ignoring it changes
-// nothing.
+// nothing. The refusal says where it happened (refusal.Error.At): the byte
+// offset of the defect in in (0 for ErrBOM, the first invalid byte for
+// ErrUTF8, the bracket that goes too deep for ErrDepth, the number for
+// ErrIntDigits) and, for the refusals of the parse, the JSON pointer of the
+// value refused.
 //
 // It never panics, and it is iterative, so nesting is bounded by memory only
 // when ErrDepth is ignored. Source: spec/pyjson-ascii.md; CPython 3.11
@@ -44,34 +48,44 @@ func Encode(in []byte, opts ...refusal.Option) ([]byte, error) {
 	// Each guard's if holds only its refusal, and what the spec says an
 	// ignored guard does follows it, so a deleted guard (a source mutant)
 	// behaves as an ignored one.
-	bom := bytes.HasPrefix(in, utf8BOM)
+	start := 0
+	bom := jsonwire.HasBOM(in)
 	if bom {
 		if err := c.Refuse(ErrBOM); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, refusal.AtOffset(0))
 		}
 	}
 	if bom {
-		in = in[3:] // Ignored: the three bytes are skipped.
+		start = len(jsonwire.BOM) // Ignored: the three bytes are skipped.
 	}
 	valid := utf8.Valid(in)
 	if !valid {
 		if err := c.Refuse(ErrUTF8); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, refusal.AtOffset(jsonwire.InvalidUTF8(in)))
 		}
 	}
+	text := in
 	if !valid {
-		in = lenient.Decode(in) // Ignored: decode as errors="replace" does.
+		text = lenient.Decode(in) // Ignored: decode as errors="replace" does.
 	}
-	if err := prescan(c, in); err != nil {
+	out, err := encode(c, text, start)
+	if !valid {
+		err = lenient.Relocate(err, in) // offsets into text are offsets into in
+	}
+	return out, err
+}
+
+// encode runs the depth pre-scan and the parse over text from the offset
+// start, and writes the value.
+func encode(c *refusal.Checker, text []byte, start int) ([]byte, error) {
+	if err := prescan(c, text, start); err != nil {
 		return nil, err
 	}
-	p := parser{c: c, in: in}
+	p := parser{c: c, in: text}
+	p.s.Reset(text, start, jsonwire.Constants)
 	v, err := p.parse()
 	if err != nil {
 		return nil, err
 	}
-	return p.emit(make([]byte, 0, len(in)+16), v), nil
+	return p.emit(make([]byte, 0, len(text)+16), v), nil
 }
-
-// utf8BOM is the UTF-8 encoding of U+FEFF.
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}

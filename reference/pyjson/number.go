@@ -3,52 +3,19 @@ package pyjson
 import (
 	"math"
 	"strconv"
+
+	"conform/reference/internal/jsonwire"
 )
 
-// number reads a number as CPython's _match_number does: the longest prefix
-// matching -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?. Without fraction
-// or exponent it is an exact integer, checked against MaxIntDigits as soon
-// as it ends; otherwise it is the nearest binary64.
-func (p *parser) number() (value, error) {
+// number makes the value of a number token, as CPython's _match_number
+// reads it: the longest prefix matching
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?. Without fraction or
+// exponent it is an exact integer, checked against MaxIntDigits as soon as
+// it ends; otherwise it is the nearest binary64.
+func (p *parser) number(t jsonwire.Token) (value, error) {
 	in := p.in
-	s := p.pos
-	i := s
-	if i < len(in) && in[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(in) && in[i] == '0':
-		i++
-	case i < len(in) && in[i] >= '1' && in[i] <= '9':
-		i++
-		for i < len(in) && isDigit(in[i]) {
-			i++
-		}
-	default:
-		return value{}, p.syntax()
-	}
-	integer := true
-	if i+1 < len(in) && in[i] == '.' && isDigit(in[i+1]) {
-		integer = false
-		i += 2
-		for i < len(in) && isDigit(in[i]) {
-			i++
-		}
-	}
-	if i+1 < len(in) && (in[i] == 'e' || in[i] == 'E') {
-		j := i + 1
-		if in[j] == '+' || in[j] == '-' {
-			j++
-		}
-		if j < len(in) && isDigit(in[j]) {
-			integer = false
-			for j < len(in) && isDigit(in[j]) {
-				j++
-			}
-			i = j
-		}
-	}
-	p.pos = i
+	s, i := t.Start, t.End
+	integer := t.Integer()
 	tok := in[s:i:i]
 	neg := in[s] == '-'
 	if integer {
@@ -58,7 +25,7 @@ func (p *parser) number() (value, error) {
 		}
 		if digits > MaxIntDigits {
 			if err := p.c.Refuse(ErrIntDigits); err != nil {
-				return value{}, err
+				return value{}, p.at(err, s)
 			}
 			// Ignored: the integer is kept exact.
 		}
@@ -93,29 +60,12 @@ func appendRepr(b []byte, f float64) []byte {
 		}
 		return append(b, "0.0"...)
 	}
-	var tmp [32]byte
-	e := strconv.AppendFloat(tmp[:0], f, 'e', -1, 64) // [-]d[.ddd]e±XX
-	if e[0] == '-' {
+	var tmp [17]byte
+	neg, d, decpt := jsonwire.ShortestDecimal(tmp[:0], f) // the value is 0.d1..dn x 10^decpt
+	if neg {
 		b = append(b, '-')
-		e = e[1:]
 	}
-	var digits [17]byte
-	nd, k := 0, 0
-	for ; e[k] != 'e'; k++ {
-		if e[k] != '.' {
-			digits[nd] = e[k]
-			nd++
-		}
-	}
-	exp := 0
-	for _, c := range e[k+2:] {
-		exp = exp*10 + int(c-'0')
-	}
-	if e[k+1] == '-' {
-		exp = -exp
-	}
-	d := digits[:nd]
-	decpt := exp + 1 // the value is 0.d1..dn x 10^decpt
+	nd := len(d)
 	switch {
 	case decpt > -4 && decpt <= 0:
 		b = append(b, '0', '.')

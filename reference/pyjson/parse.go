@@ -3,8 +3,8 @@ package pyjson
 import (
 	"bytes"
 	"slices"
-	"unicode/utf8"
 
+	"conform/reference/internal/jsonwire"
 	"conform/reference/refusal"
 )
 
@@ -44,8 +44,8 @@ type open struct {
 // which has the same shape.
 type parser struct {
 	c     *refusal.Checker
-	in    []byte
-	pos   int
+	in    []byte // the text: the input, or its lenient decoding
+	s     jsonwire.Scanner
 	buf   []byte
 	stack []open
 	vals  []value
@@ -54,25 +54,23 @@ type parser struct {
 	membs []member
 }
 
-// syntax refuses with ErrSyntax. The grammar guard has no accept path: there
-// is no sensible way to go on past a grammar error, so an ignored ErrSyntax
-// still ends the parse with that refusal.
-func (p *parser) syntax() error {
+// at locates the refusal err at the byte offset off of the text and at the
+// value the scanner is in.
+func (p *parser) at(err error, off int) error {
+	return refusal.Locate(err, refusal.At(off, string(p.s.Pointer())))
+}
+
+// syntax refuses with ErrSyntax at the byte offset off. The grammar guard
+// has no accept path: there is no sensible way to go on past a grammar
+// error, so an ignored ErrSyntax still ends the parse with that refusal.
+func (p *parser) syntax(off int) error {
 	if err := p.c.Refuse(ErrSyntax); err != nil {
-		return err
+		return p.at(err, off)
 	}
-	return &refusal.Error{Guard: ErrSyntax}
+	return p.at(&refusal.Error{Guard: ErrSyntax}, off)
 }
 
-// isSpace marks the four bytes CPython's json skips as whitespace.
-var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
-
-func (p *parser) skipWS() {
-	for p.pos < len(p.in) && isSpace[p.in[p.pos]] {
-		p.pos++
-	}
-}
-
+// The texts json.dumps writes for the constants json.loads knows.
 var (
 	litTrue  = []byte("true")
 	litFalse = []byte("false")
@@ -84,126 +82,70 @@ var (
 )
 
 // parse reads the whole text as json.loads does: one value with whitespace
-// around it, in document order, without recursion.
+// around it, token by token in document order (the scanner's grammar with
+// Constants is CPython's), without recursion.
 func (p *parser) parse() (value, error) {
+	var root value
 	for {
-		p.skipWS()
-		if p.pos >= len(p.in) {
-			return value{}, p.syntax()
-		}
+		tok := p.s.Next()
 		var v value
 		var err error
-		switch c := p.in[p.pos]; c {
-		case '[':
-			p.pos++
-			p.skipWS()
-			if p.pos < len(p.in) && p.in[p.pos] == ']' {
-				p.pos++
-				v = value{kind: kindArray}
-				break
-			}
+		switch tok.Kind {
+		case jsonwire.BeginArray:
 			p.stack = append(p.stack, open{base: len(p.vals)})
 			continue
-		case '{':
-			p.pos++
-			p.skipWS()
-			if p.pos < len(p.in) && p.in[p.pos] == '}' {
-				p.pos++
-				v = value{kind: kindObject}
-				break
-			}
+		case jsonwire.BeginObject:
 			p.stack = append(p.stack, open{object: true, base: len(p.mems)})
-			if err := p.name(); err != nil {
-				return value{}, err
-			}
 			continue
-		case '"':
-			v.kind = kindString
-			v.text, err = p.str()
-		case 't':
-			v, err = p.literal(litTrue)
-		case 'f':
-			v, err = p.literal(litFalse)
-		case 'n':
-			v, err = p.literal(litNull)
-		case 'N':
-			v, err = p.literal(litNaN)
-		case 'I':
-			v, err = p.literal(litInf)
-		case '-':
-			if bytes.HasPrefix(p.in[p.pos:], litNInf) {
-				v, err = p.literal(litNInf)
-				break
-			}
-			v, err = p.number()
+		case jsonwire.Name:
+			p.name(tok)
+			continue
+		case jsonwire.EndArray:
+			v = p.closeArray()
+		case jsonwire.EndObject:
+			v = p.closeObject()
+		case jsonwire.String:
+			v = value{kind: kindString, text: p.str(tok)}
+		case jsonwire.Number:
+			v, err = p.number(tok)
+		case jsonwire.True:
+			v = value{kind: kindText, text: litTrue}
+		case jsonwire.False:
+			v = value{kind: kindText, text: litFalse}
+		case jsonwire.Null:
+			v = value{kind: kindText, text: litNull}
+		case jsonwire.NaN:
+			v = value{kind: kindText, text: litNaN}
+		case jsonwire.Infinity:
+			v = value{kind: kindText, text: litInf}
+		case jsonwire.NegInfinity:
+			v = value{kind: kindText, text: litNInf}
+		case jsonwire.End:
+			return root, nil
 		default:
-			v, err = p.number()
+			return value{}, p.syntax(tok.Start)
 		}
 		if err != nil {
 			return value{}, err
 		}
-		for {
-			if len(p.stack) == 0 {
-				p.skipWS()
-				if p.pos != len(p.in) {
-					return value{}, p.syntax()
-				}
-				return v, nil
-			}
-			top := &p.stack[len(p.stack)-1]
-			if top.object {
-				p.mems[top.cur].val = v
-			} else {
-				p.vals = append(p.vals, v)
-			}
-			p.skipWS()
-			if p.pos >= len(p.in) {
-				return value{}, p.syntax()
-			}
-			c := p.in[p.pos]
-			p.pos++
-			if c == ',' {
-				if top.object {
-					p.skipWS()
-					if err := p.name(); err != nil {
-						return value{}, err
-					}
-				}
-				break
-			}
-			if top.object && c == '}' {
-				v = p.closeObject()
-				continue
-			}
-			if !top.object && c == ']' {
-				v = p.closeArray()
-				continue
-			}
-			return value{}, p.syntax()
+		if len(p.stack) == 0 {
+			root = v
+			continue
+		}
+		top := &p.stack[len(p.stack)-1]
+		if top.object {
+			p.mems[top.cur].val = v
+		} else {
+			p.vals = append(p.vals, v)
 		}
 	}
 }
 
-// literal reads one of the constants json.loads knows at p.pos.
-func (p *parser) literal(lit []byte) (value, error) {
-	if !bytes.HasPrefix(p.in[p.pos:], lit) {
-		return value{}, p.syntax()
-	}
-	p.pos += len(lit)
-	return value{kind: kindText, text: lit}, nil
-}
-
-// name reads a member name and the ':' after it, and makes the member the one
-// the next value is attached to. A repeated name keeps its member, whose
-// value the next one replaces: a dict keeps the last value.
-func (p *parser) name() error {
-	if p.pos >= len(p.in) || p.in[p.pos] != '"' {
-		return p.syntax()
-	}
-	name, err := p.str()
-	if err != nil {
-		return err
-	}
+// name makes the member named by tok the one the next value is attached
+// to. A repeated name keeps its member, whose value the next one replaces:
+// a dict keeps the last value.
+func (p *parser) name(tok jsonwire.Token) {
+	name := p.str(tok)
 	top := &p.stack[len(p.stack)-1]
 	if j, dup := p.lookup(top, name); dup {
 		top.cur = j
@@ -214,12 +156,6 @@ func (p *parser) name() error {
 			top.names[string(name)] = top.cur
 		}
 	}
-	p.skipWS()
-	if p.pos >= len(p.in) || p.in[p.pos] != ':' {
-		return p.syntax()
-	}
-	p.pos++
-	return nil
 }
 
 // smallObject is the member count up to which repeated names are found by a
@@ -271,126 +207,17 @@ func (p *parser) closeObject() value {
 // compareMembers orders names by code point, as sorted() orders str keys.
 func compareMembers(a, b member) int { return bytes.Compare(a.name, b.name) }
 
-// stopString marks the bytes that end the fast scan of a string.
-var stopString = func() (t [256]bool) {
-	for i := 0; i < 0x20; i++ {
-		t[i] = true
-	}
-	t['"'], t['\\'] = true, true
-	return t
-}()
-
-// str reads the string whose opening quote is at p.pos, as CPython's
-// scanstring with strict=True: a raw U+0000-U+001F is an error, the escapes
-// are \" \\ \/ \b \f \n \r \t \uXXXX, a high-surrogate escape immediately
-// followed by a low-surrogate escape is one code point, and every other
-// surrogate escape stays a lone surrogate. It returns the decoded content as
-// generalized UTF-8.
-func (p *parser) str() ([]byte, error) {
-	in := p.in
-	start := p.pos + 1
-	i := start
-	for i < len(in) && !stopString[in[i]] {
-		i++
-	}
-	if i >= len(in) || in[i] < 0x20 {
-		return nil, p.syntax()
-	}
-	if in[i] == '"' {
-		p.pos = i + 1
-		return in[start:i:i], nil
+// str returns the decoded content of a string token as scanstring with
+// strict=True reads it: the escapes \" \\ \/ \b \f \n \r \t \uXXXX, a
+// high-surrogate escape immediately followed by a low-surrogate escape one
+// code point, every other surrogate escape a lone surrogate; as generalized
+// UTF-8, whose byte order is Python's str order.
+func (p *parser) str(tok jsonwire.Token) []byte {
+	content := jsonwire.Content(p.in, tok)
+	if !tok.Escaped {
+		return content
 	}
 	b0 := len(p.buf)
-	buf := append(p.buf, in[start:i]...)
-	for {
-		if i >= len(in) {
-			return nil, p.syntax()
-		}
-		c := in[i]
-		if c == '"' {
-			break
-		}
-		if c < 0x20 {
-			return nil, p.syntax()
-		}
-		if c != '\\' {
-			j := i + 1
-			for j < len(in) && !stopString[in[j]] {
-				j++
-			}
-			buf = append(buf, in[i:j]...)
-			i = j
-			continue
-		}
-		if i+1 >= len(in) {
-			return nil, p.syntax()
-		}
-		switch in[i+1] {
-		case '"', '\\', '/':
-			buf = append(buf, in[i+1])
-		case 'b':
-			buf = append(buf, '\b')
-		case 'f':
-			buf = append(buf, '\f')
-		case 'n':
-			buf = append(buf, '\n')
-		case 'r':
-			buf = append(buf, '\r')
-		case 't':
-			buf = append(buf, '\t')
-		case 'u':
-			r, ok := hex4(in, i+2)
-			if !ok {
-				return nil, p.syntax()
-			}
-			i += 6
-			if r >= 0xD800 && r <= 0xDBFF && i+1 < len(in) && in[i] == '\\' && in[i+1] == 'u' {
-				r2, ok := hex4(in, i+2)
-				if !ok {
-					// scanstring decodes the second escape as it peeks.
-					return nil, p.syntax()
-				}
-				if r2 >= 0xDC00 && r2 <= 0xDFFF {
-					r = 0x10000 + (r-0xD800)<<10 + (r2 - 0xDC00)
-					i += 6
-				}
-			}
-			if r >= 0xD800 && r <= 0xDFFF {
-				buf = append(buf, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
-			} else {
-				buf = utf8.AppendRune(buf, r)
-			}
-			continue
-		default:
-			return nil, p.syntax()
-		}
-		i += 2
-	}
-	p.buf = buf
-	p.pos = i + 1
-	return buf[b0:len(buf):len(buf)], nil
+	p.buf, _ = jsonwire.AppendUnquoted(p.buf, content)
+	return p.buf[b0:len(p.buf):len(p.buf)]
 }
-
-// hex4 decodes the four hex digits (either case) at in[i:i+4].
-func hex4(in []byte, i int) (rune, bool) {
-	if i+4 > len(in) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range in[i : i+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -8,10 +8,13 @@ import "conform/reference/refusal"
 // backslash skips the next character. Skipping one byte instead of one
 // character is the same here, since only ASCII bytes matter and a UTF-8
 // continuation byte is never ASCII.
-func prescan(c *refusal.Checker, text []byte) error {
+//
+// It reads text from the offset start; a refusal is located at the bracket
+// that goes too deep.
+func prescan(c *refusal.Checker, text []byte, start int) error {
 	depth := 0
 	inString := false
-	for i := 0; i < len(text); i++ {
+	for i := start; i < len(text); i++ {
 		ch := text[i]
 		if inString {
 			if ch == '\\' {
@@ -28,7 +31,7 @@ func prescan(c *refusal.Checker, text []byte) error {
 			depth++
 			if depth > MaxDepth {
 				if err := c.Refuse(ErrDepth); err != nil {
-					return err
+					return refusal.Locate(err, refusal.AtOffset(i))
 				}
 				return nil // Ignored: no pre-scan.
 			}
