@@ -225,16 +225,6 @@ func (l *lexer) seen(top *open, name []byte) bool {
 	return ok
 }
 
-// suspect marks the raw bytes that may start a control unit: U+0000-U+001F
-// and U+007F are one byte, U+0080-U+009F are C2 80-C2 9F.
-var suspect = func() (t [256]bool) {
-	for i := 0; i < 0x20; i++ {
-		t[i] = true
-	}
-	t[0x7F], t[0xC2] = true, true
-	return t
-}()
-
 // str applies rule 9 to a string token, which the scanner has read to its
 // closing quote (ErrSyntax; a raw control byte is not a grammar error
 // here): its content rule over its UTF-16 units in order. It returns the
@@ -243,14 +233,14 @@ var suspect = func() (t [256]bool) {
 // one-to-one with the unit sequence, so names compare as units.
 func (l *lexer) str(tok jsonwire.Token) ([]byte, error) {
 	content := jsonwire.Content(l.in, tok)
-	if !tok.Escaped && !suspicious(content) {
+	if tok.Flags&(jsonwire.Escaped|jsonwire.RawControl) == 0 && !suspicious(content) {
 		// Raw valid UTF-8 holds no surrogate unit, and no control.
 		return content, nil
 	}
 	if err := l.content(tok.Start+1, content); err != nil {
 		return nil, err
 	}
-	if !tok.Escaped {
+	if !tok.Has(jsonwire.Escaped) {
 		return content, nil
 	}
 	b0 := len(l.buf)
@@ -258,15 +248,11 @@ func (l *lexer) str(tok jsonwire.Token) ([]byte, error) {
 	return l.buf[b0:len(l.buf):len(l.buf)], nil
 }
 
-// suspicious reports whether raw string content s holds a byte that may
-// start a control unit.
+// suspicious reports whether string content s without escapes or raw
+// U+0000-U+001F (the scanner's flags say so) holds a byte that may start a
+// control unit: U+007F is 7F, U+0080-U+009F are C2 80-C2 9F.
 func suspicious(s []byte) bool {
-	for _, c := range s {
-		if suspect[c] {
-			return true
-		}
-	}
-	return false
+	return bytes.IndexByte(s, 0x7F) >= 0 || bytes.IndexByte(s, 0xC2) >= 0
 }
 
 // content applies rule 9 to a string's content, which is grammatical: its

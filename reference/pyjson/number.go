@@ -15,8 +15,8 @@ import (
 func (p *parser) number(t jsonwire.Token) (value, error) {
 	in := p.in
 	s, i := t.Start, t.End
-	integer := t.Integer()
 	tok := in[s:i:i]
+	integer := t.Flags&(jsonwire.Fraction|jsonwire.Exponent) == 0
 	neg := in[s] == '-'
 	if integer {
 		digits := len(tok)

@@ -214,7 +214,7 @@ func compareMembers(a, b member) int { return bytes.Compare(a.name, b.name) }
 // UTF-8, whose byte order is Python's str order.
 func (p *parser) str(tok jsonwire.Token) []byte {
 	content := jsonwire.Content(p.in, tok)
-	if !tok.Escaped {
+	if !tok.Has(jsonwire.Escaped) {
 		return content
 	}
 	b0 := len(p.buf)

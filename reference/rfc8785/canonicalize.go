@@ -234,6 +234,10 @@ func (p *parser) parse() (value, error) {
 		case jsonwire.EndObject:
 			v = p.closeObject()
 		case jsonwire.String:
+			if !tok.Has(jsonwire.Escaped) {
+				v = plainString(tok) // str's first case, without the call
+				break
+			}
 			v, err = p.str(tok)
 		case jsonwire.Number:
 			v, err = p.number(tok)
@@ -269,9 +273,12 @@ func (p *parser) parse() (value, error) {
 // duplicate check) and makes the member the one the next value is attached
 // to. The ':' after it is the scanner's next token.
 func (p *parser) name(tok jsonwire.Token) error {
-	name, err := p.str(tok)
-	if err != nil {
-		return err
+	name := plainString(tok)
+	if tok.Has(jsonwire.Escaped) {
+		var err error
+		if name, err = p.str(tok); err != nil {
+			return err
+		}
 	}
 	top := &p.stack[len(p.stack)-1]
 	key, exact := nameKey(p.textOf(name))
@@ -362,10 +369,10 @@ func (p *parser) closeObject() value {
 // (ErrSurrogate). A string without escapes is its text bytes (kindStrIn);
 // one with escapes is decoded into p.buf as generalized UTF-8 (kindStrBuf).
 func (p *parser) str(tok jsonwire.Token) (value, error) {
-	content := jsonwire.Content(p.in, tok)
-	if !tok.Escaped {
-		return value{kind: kindStrIn, off: tok.Start + 1, n: len(content)}, nil
+	if !tok.Has(jsonwire.Escaped) {
+		return plainString(tok), nil
 	}
+	content := jsonwire.Content(p.in, tok)
 	b0 := len(p.buf)
 	var lone bool
 	p.buf, lone = jsonwire.AppendUnquoted(p.buf, content)
@@ -378,23 +385,34 @@ func (p *parser) str(tok jsonwire.Token) (value, error) {
 	return value{kind: kindStrBuf, off: b0, n: len(p.buf) - b0}, nil
 }
 
+// plainString is the value of a string token without escapes: its text
+// bytes between the quotes.
+func plainString(tok jsonwire.Token) value {
+	return value{kind: kindStrIn, off: tok.Start + 1, n: tok.End - tok.Start - 2}
+}
+
 // number makes the value of a number token, the longest prefix matching
 // the RFC 8259 number grammar, and checks its range before anything that
 // follows it.
 func (p *parser) number(tok jsonwire.Token) (value, error) {
 	in := p.in
 	s, i := tok.Start, tok.End
+	intEnd, fracEnd := i, i
+	if tok.Flags&(jsonwire.Fraction|jsonwire.Exponent) != 0 {
+		intEnd, fracEnd = jsonwire.Split(in[s:i])
+		intEnd, fracEnd = s+intEnd, s+fracEnd
+	}
 	neg := in[s] == '-'
-	intDigits := in[s:tok.IntEnd]
+	intDigits := in[s:intEnd]
 	if neg {
 		intDigits = intDigits[1:]
 	}
 	var fracDigits, expDigits []byte
-	if tok.FracEnd > tok.IntEnd {
-		fracDigits = in[tok.IntEnd+1 : tok.FracEnd]
+	if tok.Has(jsonwire.Fraction) {
+		fracDigits = in[intEnd+1 : fracEnd]
 	}
-	if i > tok.FracEnd {
-		expDigits = in[tok.FracEnd+1 : i]
+	if tok.Has(jsonwire.Exponent) {
+		expDigits = in[fracEnd+1 : i]
 	}
 	// An integer of at most 15 digits is exact in binary64 and below 1e21,
 	// so Number::toString spells it as written (except -0).

@@ -24,14 +24,14 @@ func (s *Scanner) number() Token {
 	default:
 		return s.fail(i)
 	}
-	intEnd := i
+	var flags Flags
 	if i+1 < len(in) && in[i] == '.' && isDigit(in[i+1]) {
+		flags = Fraction
 		i += 2
 		for i < len(in) && isDigit(in[i]) {
 			i++
 		}
 	}
-	fracEnd := i
 	if i+1 < len(in) && (in[i] == 'e' || in[i] == 'E') {
 		j := i + 1
 		if in[j] == '+' || in[j] == '-' {
@@ -42,10 +42,34 @@ func (s *Scanner) number() Token {
 				j++
 			}
 			i = j
+			flags |= Exponent
 		}
 	}
 	s.pos = i
-	return Token{Kind: Number, Start: start, End: i, IntEnd: intEnd, FracEnd: fracEnd}
+	return Token{Kind: Number, Flags: flags, Start: start, End: i}
+}
+
+// Split splits the text num of a number of the RFC 8259 grammar (a Number
+// token without NumberRuns) into its parts: the sign and integer digits are
+// num[:intEnd], the fraction ('.' and its digits) num[intEnd:fracEnd], the
+// exponent ('e' or 'E', its sign and digits) num[fracEnd:]; an absent part
+// is empty.
+func Split(num []byte) (intEnd, fracEnd int) {
+	i := 0
+	if i < len(num) && num[i] == '-' {
+		i++
+	}
+	for i < len(num) && isDigit(num[i]) {
+		i++
+	}
+	intEnd = i
+	if i < len(num) && num[i] == '.' {
+		i++
+		for i < len(num) && isDigit(num[i]) {
+			i++
+		}
+	}
+	return intEnd, i
 }
 
 // isRun marks the bytes a NumberRuns token is made of.
@@ -69,7 +93,7 @@ func (s *Scanner) run() Token {
 		i++
 	}
 	s.pos = i
-	return Token{Kind: Number, Start: start, End: i, IntEnd: i, FracEnd: i}
+	return Token{Kind: Number, Start: start, End: i}
 }
 
 // Plain reports whether the number text num is exactly 0 or [1-9][0-9]*:

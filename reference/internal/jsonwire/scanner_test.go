@@ -13,7 +13,8 @@ import (
 )
 
 // row is one scan: an input, its grammar, and the tokens it gives as
-// "kind@start-end" (the last one End or Invalid). line is the row's line
+// "kind@start-end" with "e" for Escaped and "c" for RawControl (the last one
+// End or Invalid). line is the row's line
 // in this file, so a failure names its row.
 type row struct {
 	in   string
@@ -40,8 +41,11 @@ func tokens(in []byte, start int, g Grammar) ([]Token, string) {
 		t := s.Next()
 		ts = append(ts, t)
 		p := fmt.Sprintf("%s@%d-%d", kindNames[t.Kind], t.Start, t.End)
-		if t.Escaped {
+		if t.Has(Escaped) {
 			p += "e"
+		}
+		if t.Has(RawControl) {
+			p += "c"
 		}
 		parts = append(parts, p)
 		if t.Kind == End || t.Kind == Invalid {
@@ -86,7 +90,8 @@ func scanRows() []row {
 		scan(`-Inf`, Constants, "invalid@1-1"),
 		scan(`Nan`, Constants, "invalid@2-2"),
 		// RawControls: a raw control is content, not a defect.
-		scan("\"a\tb\x00\"", RawControls, "string@0-6 end@6-6"),
+		scan("\"a\tb\x00\"", RawControls, "string@0-6c end@6-6"),
+		scan(`["a\n\u0001"]`, RawControls, "[@0-1 string@1-12e ]@12-13 end@13-13"),
 		// NumberRuns: any run of 0-9 + - . e E from a '-' or a digit.
 		scan(`[-0,01,1.5e+3,1-2,-,1ee]`, NumberRuns, "[@0-1 number@1-3 number@4-6 number@7-13 number@14-17 number@18-19 number@20-23 ]@23-24 end@24-24"),
 		scan(`+1`, NumberRuns, "invalid@0-0"),
@@ -144,11 +149,12 @@ func TestNumberParts(t *testing.T) {
 		s.Reset([]byte(tc.in), 0, 0)
 		tok := s.Next()
 		in := tc.in
-		if tok.Kind != Number || in[tok.Start:tok.IntEnd] != tc.intPart || in[tok.IntEnd:tok.FracEnd] != tc.frac || in[tok.FracEnd:tok.End] != tc.exp {
-			t.Errorf("%s: %+v", tc.in, tok)
+		ie, fe := Split([]byte(in[tok.Start:tok.End]))
+		if tok.Kind != Number || tok.End != len(in) || in[:ie] != tc.intPart || in[ie:fe] != tc.frac || in[fe:] != tc.exp {
+			t.Errorf("%s: %+v, split at %d, %d", tc.in, tok, ie, fe)
 		}
-		if tok.Integer() != (tc.frac == "" && tc.exp == "") {
-			t.Errorf("%s: Integer() = %v", tc.in, tok.Integer())
+		if tok.Has(Fraction) != (tc.frac != "") || tok.Has(Exponent) != (tc.exp != "") || tok.Has(Escaped) {
+			t.Errorf("%s: flags %b", tc.in, tok.Flags)
 		}
 	}
 }
@@ -281,8 +287,9 @@ func TestPointer(t *testing.T) {
 // the RFC 8259 grammar it reaches End exactly when json.Valid holds; every
 // token lies within the input, after the one before it; a number token
 // parses as JSON alone; a string token's units are what encoding/json
-// decodes, where the string holds no surrogate escape. Seeded from the
-// table and every JSONTestSuite parsing file.
+// decodes, where the string holds no surrogate escape; the decoders and
+// Pointer never panic, whatever the bytes. Seeded from the table and every
+// JSONTestSuite parsing file.
 func FuzzScan(f *testing.F) {
 	for _, r := range scanRows() {
 		f.Add([]byte(r.in))
@@ -301,6 +308,13 @@ func FuzzScan(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		for _, g := range []Grammar{0, Constants, RawControls | NumberRuns} {
 			ts, _ := tokens(in, 0, g)
+			var sc Scanner
+			sc.Reset(in, 0, g)
+			for t := sc.Next(); t.Kind != End && t.Kind != Invalid; t = sc.Next() {
+			}
+			if p := sc.Pointer(); p != "" && p[0] != '/' {
+				t.Fatalf("%q: pointer %q", in, p)
+			}
 			last := ts[len(ts)-1]
 			if g == 0 && utf8.Valid(in) && (last.Kind == End) != json.Valid(in) {
 				t.Fatalf("%q: scanner ends with %v; json.Valid %v", in, kindNames[last.Kind], json.Valid(in))
@@ -317,6 +331,12 @@ func FuzzScan(f *testing.F) {
 						t.Fatalf("%q: number %q", in, in[tok.Start:tok.End])
 					}
 				case String, Name:
+					// Whatever the bytes, the decoders never panic.
+					content := Content(in, tok)
+					units := AppendUnits(nil, content)
+					AppendUnquoted(nil, content)
+					LoneSurrogate(content)
+					UnitOffset(content, len(units)/2)
 					raw := in[tok.Start:tok.End]
 					var s string
 					if g&RawControls != 0 || !utf8.Valid(raw) || strings.Contains(strings.ToLower(string(raw)), `\ud`) {

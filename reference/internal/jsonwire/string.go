@@ -40,13 +40,14 @@ func scanPlain(in []byte, i int) int {
 }
 
 // str reads the string, of kind k (Name or String), whose opening quote is
-// at s.pos, to its closing quote. A defect is an unterminated string (at
+// at s.pos, to its closing quote; a Name is recorded in its object's level
+// (for Pointer) and a ':' expected after it. A defect is an unterminated string (at
 // the input's end), an escape other than \" \\ \/ \b \f \n \r \t \uXXXX (at
 // its backslash), or a raw byte 0x00-0x1F without RawControls (at it).
 func (s *Scanner) str(k Kind) Token {
 	in := s.in
 	start := s.pos
-	escaped := false
+	var flags Flags
 	i := scanPlain(in, start+1)
 	for {
 		if i >= len(in) {
@@ -55,18 +56,25 @@ func (s *Scanner) str(k Kind) Token {
 		switch c := in[i]; {
 		case c == '"':
 			s.pos = i + 1
-			return Token{Kind: k, Escaped: escaped, Start: start, End: i + 1}
+			if k == Name {
+				top := &s.stack[len(s.stack)-1]
+				top.n++
+				top.name = start
+				s.state = expectColon
+			}
+			return Token{Kind: k, Flags: flags, Start: start, End: i + 1}
 		case c == '\\':
 			n := escapeLen(in, i)
 			if n == 0 {
 				return s.fail(i)
 			}
-			escaped = true
+			flags |= Escaped
 			i += n
 		default: // a raw control
 			if s.g&RawControls == 0 {
 				return s.fail(i)
 			}
+			flags |= RawControl
 			i++
 		}
 		i = scanPlain(in, i)
