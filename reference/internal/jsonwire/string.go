@@ -48,7 +48,15 @@ func (s *Scanner) str(k Kind) Token {
 	in := s.in
 	start := s.pos
 	var flags Flags
-	i := scanPlain(in, start+1)
+	// Most strings are short: a byte loop first, the word scan when it is
+	// not enough.
+	i, short := start+1, min(len(in), start+17)
+	for i < short && !stopString[in[i]] {
+		i++
+	}
+	if i == short {
+		i = scanPlain(in, i)
+	}
 	for {
 		if i >= len(in) {
 			return s.fail(i)
@@ -167,13 +175,18 @@ func IsSurrogate(r rune) bool { return r >= 0xD800 && r <= 0xDFFF }
 // ("Value model") for the pairing.
 func AppendUnquoted(dst, content []byte) (out []byte, lone bool) {
 	for i := 0; i < len(content); {
-		j := bytes.IndexByte(content[i:], '\\')
-		if j < 0 {
-			return append(dst, content[i:]...), lone
+		// A byte loop, not bytes.IndexByte: the runs between escapes are
+		// short, and the call cost more than the loop.
+		j := i
+		for j < len(content) && content[j] != '\\' {
+			j++
 		}
-		dst = append(dst, content[i:i+j]...)
+		dst = append(dst, content[i:j]...)
+		if j == len(content) {
+			break
+		}
 		var r rune
-		r, i = decodeEscape(content, i+j)
+		r, i = decodeEscape(content, j)
 		lone = lone || IsSurrogate(r)
 		dst = AppendGeneralized(dst, r)
 	}
