@@ -264,8 +264,8 @@ func suspicious(s []byte) bool {
 // s is the content of a string token and off its offset in the text; a
 // refusal is located at the offending unit's escape or character.
 func (l *lexer) content(off int, s []byte) error {
-	us := jsonwire.AppendUnits(l.units[:0], s)
-	l.units = us
+	l.units = jsonwire.AppendUnits(l.units[:0], s)
+	us := l.units
 	for k := 0; k < len(us); k++ {
 		u := us[k]
 		if u <= 0x1F || (u >= 0x7F && u <= 0x9F) {
