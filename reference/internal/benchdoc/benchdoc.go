@@ -1,6 +1,6 @@
 // Package benchdoc writes the deterministic JSON documents the reference's
-// benchmarks share, so that the JSON contracts (rfc8785/1, pyjson-ascii/1,
-// frame/1 and the JSON value reader) are measured on the same text.
+// benchmarks share, so that the contracts that read JSON text and the JSON
+// value reader are measured on the same text.
 //
 // It holds no contract rule; only tests import it.
 package benchdoc
@@ -17,10 +17,10 @@ import (
 // 4. The same size gives the same bytes.
 func API(size int) []byte { return document(size, false) }
 
-// Frame returns a document like API that frame/1 accepts (spec/frame.md):
-// every number an integer from 0 to 2^53-1 (prices in cents, weights in
-// grams) and no control character, raw or escaped. At most 262144 bytes
-// (frame.MaxBytes) is up to the caller.
+// Frame returns a document like API for a strict frame lexer: every number
+// an integer from 0 to 2^53-1 (prices in cents, weights in grams) and no
+// control character, raw or escaped. Keeping within a lexer's size bound
+// is up to the caller.
 func Frame(size int) []byte { return document(size, true) }
 
 func document(size int, frame bool) []byte {

@@ -6,8 +6,8 @@ import (
 	"conform/reference/internal/benchdoc"
 )
 
-// BenchmarkParse measures Parse on the ~100 KB API document the rfc8785
-// benchmark uses (benchdoc.API).
+// BenchmarkParse measures Parse on the ~100 KB API document every JSON
+// reader of the reference is measured on (benchdoc.API).
 func BenchmarkParse(b *testing.B) {
 	in := benchdoc.API(100 << 10)
 	b.SetBytes(int64(len(in)))

@@ -1,5 +1,5 @@
-// Package jsonvalue reads a "JSON value input", the input form shared by
-// prim/1, ticker/1, v8date/1, ed25519/1 and digest/1, into a Value without
+// Package jsonvalue reads a "JSON value input", the input form of every
+// operation whose catalogue input kind is json-value, into a Value without
 // loss: strings as UTF-16 code units with lone surrogates kept, numbers as
 // their literal text, members in document order.
 //

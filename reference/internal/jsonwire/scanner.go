@@ -11,8 +11,8 @@
 //
 // It holds no guard and refuses nothing: it knows no refusal table, no
 // depth limit, no duplicate rule, no surrogate or control rule, no number
-// range. Each contract (rfc8785/1, pyjson-ascii/1, frame/1 and the JSON value
-// reader of the other contracts) asks for the next token, checks its own
+// range. Each contract that reads JSON text (and the JSON value reader of
+// the contracts whose input is one JSON value) asks for the next token, checks its own
 // rules on it in its own package, with its own guards, and asks for the next
 // token when it goes on, so that each keeps its precedence (the first defect
 // met in document order wins) and its "Ignored:" continuations. The scanner
@@ -26,8 +26,9 @@
 //
 // Source: RFC 8259 sections 2-7 (the grammar); spec/README.md ("JSON
 // whitespace", "UTF-8 validity", "JSON value inputs"); the grammar
-// departures of spec/pyjson-ascii.md rule 4 (Constants) and spec/frame.md
-// rules 8 and 9 (NumberRuns, RawControls).
+// departures some contracts' specs make, which Grammar names (each contract
+// package says which it takes, and why). This package names no contract:
+// it is shared by all of them (spec/README.md, "The catalogue").
 package jsonwire
 
 // Kind is what a token is.
@@ -68,15 +69,16 @@ type Grammar uint8
 // The departures from RFC 8259.
 const (
 	// Constants accepts the values NaN, Infinity and -Infinity, as CPython's
-	// json.loads does (spec/pyjson-ascii.md rule 4).
+	// json.loads does.
 	Constants Grammar = 1 << iota
-	// RawControls lets a string hold raw bytes 0x00-0x1F (spec/frame.md rule
-	// 9: a raw control is not a grammar error there, its content rule
-	// refuses it).
+	// RawControls lets a string hold raw bytes 0x00-0x1F: a raw control is
+	// then not a grammar error, for a contract whose content rule refuses
+	// it with its own message.
 	RawControls
 	// NumberRuns makes a number token the longest run of the bytes
 	// 0-9 + - . e E that starts at a '-' or a digit where a value is
-	// expected, however it is spelled (spec/frame.md rule 8).
+	// expected, however it is spelled, for a contract that refuses a
+	// misspelled number with its own message.
 	NumberRuns
 )
 

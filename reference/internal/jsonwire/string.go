@@ -171,8 +171,8 @@ func IsSurrogate(r rune) bool { return r >= 0xD800 && r <= 0xDFFF }
 // It returns the extended dst, and lone: whether a surrogate unit was not
 // half of a pair.
 //
-// Source: RFC 8259 section 7; spec/rfc8785.md rule 5 and spec/pyjson-ascii.md
-// ("Value model") for the pairing.
+// Source: RFC 8259 section 7, which writes a character outside the Basic
+// Multilingual Plane as the escapes of its UTF-16 surrogate pair.
 func AppendUnquoted(dst, content []byte) (out []byte, lone bool) {
 	for i := 0; i < len(content); {
 		// A byte loop, not bytes.IndexByte: the runs between escapes are
@@ -231,7 +231,8 @@ func LoneSurrogate(content []byte) int {
 // unit, each raw character one unit or, above U+FFFF, two. A lone surrogate
 // escape is kept as its unit.
 //
-// Source: spec/README.md, "JSON value inputs"; spec/frame.md rule 9.
+// Source: spec/README.md, "JSON value inputs" (strings are sequences of
+// UTF-16 code units after unescaping, lone surrogates kept).
 func AppendUnits(dst []uint16, content []byte) []uint16 {
 	for i := 0; i < len(content); {
 		c := content[i]

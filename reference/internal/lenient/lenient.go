@@ -1,9 +1,9 @@
 // Package lenient holds the one lenient UTF-8 decoder the reference contracts
 // fall back to when their UTF-8 guard is ignored.
 //
-// Source: spec/README.md ("UTF-8 validity" is RFC 3629), spec/rfc8785.md,
-// spec/pyjson-ascii.md and spec/frame.md rule 3 ("Ignored: decode
-// leniently"). The replacement rule is the Unicode Standard's "U+FFFD
+// Source: spec/README.md ("UTF-8 validity" is RFC 3629) and the UTF-8 rule
+// of each contract that reads JSON text ("Ignored: decode leniently"). The
+// replacement rule is the Unicode Standard's "U+FFFD
 // substitution of maximal subparts" (chapter 3, section 3.9), which is what
 // CPython's bytes.decode("utf-8", "replace") and the WHATWG TextDecoder do, so
 // the three implementations replace the same bytes.
