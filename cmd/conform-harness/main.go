@@ -27,10 +27,19 @@ const version = "0.1.0"
 
 type handler struct{}
 
-func (handler) Run(contract, op string, input []byte, ignore []protocol.GuardPair) ([]byte, string, string) {
+// Run is RunAt without the location.
+func (h handler) Run(contract, op string, input []byte, ignore []protocol.GuardPair) ([]byte, string, string) {
+	out, refused, _, skip := h.RunAt(contract, op, input, ignore)
+	return out, refused, skip
+}
+
+// RunAt runs the reference operation and, with a refusal, says where the
+// reference refused: the refusal's byte offset and JSON pointer, when it
+// has them (refusal.Location).
+func (handler) RunAt(contract, op string, input []byte, ignore []protocol.GuardPair) ([]byte, string, *protocol.Location, string) {
 	o, ok := reference.Lookup(contract, op)
 	if !ok {
-		return nil, "", fmt.Sprintf("%s %s is not implemented", contract, op)
+		return nil, "", nil, fmt.Sprintf("%s %s is not implemented", contract, op)
 	}
 	var msgs []string
 	for _, p := range ignore {
@@ -41,12 +50,30 @@ func (handler) Run(contract, op string, input []byte, ignore []protocol.GuardPai
 	out, err := o.Run(input, refusal.Ignoring(msgs...))
 	if err != nil {
 		if e, ok := refusal.As(err); ok {
-			return nil, e.Guard.Message, ""
+			return nil, e.Guard.Message, location(e.At), ""
 		}
 		// Not a refusal: surface it as a crash rather than blur the two.
 		panic(err)
 	}
-	return out, "", ""
+	return out, "", nil, ""
+}
+
+// location is the protocol's form of a refusal's location, or nil when it
+// says nothing.
+func location(at refusal.Location) *protocol.Location {
+	var l protocol.Location
+	if at.HasOffset {
+		off := int64(at.Offset)
+		l.Offset = &off
+	}
+	if at.HasPointer {
+		p := at.Pointer
+		l.Pointer = &p
+	}
+	if l.Offset == nil && l.Pointer == nil {
+		return nil
+	}
+	return &l
 }
 
 // Guards lists each contract's table once, although every operation of a
@@ -67,21 +94,26 @@ func (handler) Guards() []protocol.Guard {
 }
 
 // faked is the reference with the seeded bug of f: its outputs pass
-// through f.Alter (or f.AlterInput).
+// through f.Alter. It defines RunAt as well as Run: the embedded handler's
+// RunAt, promoted, would serve the reference unaltered.
 type faked struct {
 	handler
 	f fake.Fake
 }
 
 func (h faked) Run(contract, op string, input []byte, ignore []protocol.GuardPair) ([]byte, string, string) {
-	out, refused, skip := h.handler.Run(contract, op, input, ignore)
+	out, refused, _, skip := h.RunAt(contract, op, input, ignore)
+	return out, refused, skip
+}
+
+// RunAt is the reference's, with an accepted input's output altered;
+// refusals, and where they happened, pass as they are.
+func (h faked) RunAt(contract, op string, input []byte, ignore []protocol.GuardPair) ([]byte, string, *protocol.Location, string) {
+	out, refused, at, skip := h.handler.RunAt(contract, op, input, ignore)
 	if refused != "" || skip != "" {
-		return out, refused, skip
+		return out, refused, at, skip
 	}
-	if h.f.AlterInput != nil {
-		return h.f.AlterInput(contract, op, input, out), "", ""
-	}
-	return h.f.Alter(contract, op, out), "", ""
+	return h.f.Alter(contract, op, out), "", nil, ""
 }
 
 func main() {

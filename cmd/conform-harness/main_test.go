@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"conform/fuzz/fake"
+	"conform/mirrors/protocol"
+	"conform/vectors"
 )
 
 // The harness binary serves the reference, or with --fake <bug> the test
@@ -42,5 +46,102 @@ func TestFakeFlag(t *testing.T) {
 		if out, errs, code := run(args...); code != 2 || out != "" || errs == "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
 		}
+	}
+}
+
+// TestFakesAlterOutputsOnly runs every vector through the reference's
+// handler and through each fake: a fake's accepted output is the
+// reference's through its Alter, its refusals (and where they happened) are
+// the reference's, Run and RunAt agree, and the reference says where it
+// refused every refused vector. At least one vector's output must be
+// altered by some fake, or the fakes would prove nothing.
+func TestFakesAlterOutputsOnly(t *testing.T) {
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []vectors.Case
+	for _, f := range files {
+		cases = append(cases, f.Cases...)
+	}
+	if len(cases) < 100 {
+		t.Fatalf("%d vectors", len(cases))
+	}
+	var ref handler
+	altered := 0
+	for name, f := range fake.Fakes {
+		h := faked{f: f}
+		if _, ok := protocol.Handler(h).(protocol.LocatingHandler); !ok {
+			t.Fatalf("fake %s is not a LocatingHandler", name)
+		}
+		for _, c := range cases {
+			out, refused, at, skip := ref.RunAt(c.Contract, c.Op, c.Input, nil)
+			fout, frefused, fat, fskip := h.RunAt(c.Contract, c.Op, c.Input, nil)
+			rout, rrefused, rskip := h.Run(c.Contract, c.Op, c.Input, nil)
+			if !bytes.Equal(rout, fout) || rrefused != frefused || rskip != fskip {
+				t.Fatalf("fake %s, %s: Run and RunAt differ", name, c.Source)
+			}
+			switch {
+			case skip != "" || fskip != "":
+				t.Fatalf("fake %s, %s: skipped (%q, %q)", name, c.Source, skip, fskip)
+			case refused != "":
+				if at == nil || fat == nil || frefused != refused || at.String() != fat.String() {
+					t.Errorf("fake %s, %s: refused %q at %v; the reference %q at %v", name, c.Source, frefused, fat, refused, at)
+				}
+			default:
+				want := f.Alter(c.Contract, c.Op, bytes.Clone(out))
+				if frefused != "" || !bytes.Equal(fout, want) {
+					t.Errorf("fake %s, %s: %q, %q; want the altered output %q", name, c.Source, fout, frefused, want)
+				}
+				if !bytes.Equal(fout, out) {
+					altered++
+				}
+			}
+		}
+	}
+	if altered == 0 {
+		t.Error("no fake altered any vector's output")
+	}
+}
+
+// TestServesLocation sends the first refused vector to the binary: the
+// refused answer carries the protocol's at.
+func TestServesLocation(t *testing.T) {
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c *vectors.Case
+	for i := 0; c == nil && i < len(files); i++ {
+		for j := range files[i].Cases {
+			if files[i].Cases[j].Expect == vectors.ExpectRefused {
+				c = &files[i].Cases[j]
+				break
+			}
+		}
+	}
+	if c == nil {
+		t.Fatal("no refused vector")
+	}
+	bin := filepath.Join(t.TempDir(), "conform-harness")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	var in bytes.Buffer
+	in.Write(protocol.Request{Cmd: protocol.CmdStart, Seq: 0, Protocol: protocol.Version}.Encode())
+	in.Write(protocol.Request{Cmd: protocol.CmdRun, Seq: 1, Contract: c.Contract, Op: c.Op, Input: c.Input}.Encode())
+	cmd := exec.Command(bin)
+	cmd.Stdin = &in
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("answers: %q", lines)
+	}
+	a, err := protocol.DecodeAnswer([]byte(lines[1]))
+	if err != nil || a.Outcome != protocol.OutcomeRefused || a.Message != c.Message || a.At == nil {
+		t.Errorf("%s: answer %s (%v)", c.Source, lines[1], err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"runtime/debug"
 	"strconv"
+	"unicode/utf8"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -22,6 +23,18 @@ type Handler interface {
 	Run(contract, op string, input []byte, ignore []GuardPair) (output []byte, refusal, skip string)
 	// Guards returns the implementation's closed refusal table.
 	Guards() []Guard
+}
+
+// LocatingHandler is a Handler that can also say where in its input it
+// refused (PROTOCOL.md, "run": the optional `at`). Serve calls RunAt
+// instead of Run when the handler has it.
+type LocatingHandler interface {
+	Handler
+	// RunAt is Run, and with a refusal also at: where in the input the
+	// refusal happened, or nil when the implementation does not say.
+	// Serve sends what of at the protocol allows: an offset from 0 to
+	// len(input), a pointer of at most MaxPointer bytes that is RFC 6901.
+	RunAt(contract, op string, input []byte, ignore []GuardPair) (output []byte, refusal string, at *Location, skip string)
 }
 
 // wireRequest is a request as Serve reads it, with JSON v2: member names
@@ -185,17 +198,50 @@ func runEntry(b []byte, contract, op, encoded string, ignore []GuardPair, h Hand
 				"message": clip(fmt.Sprint("panic: ", p), MaxMessage), "trace": clip(string(debug.Stack()), MaxTrace)})
 		}
 	}()
-	output, refusal, skip := h.Run(contract, op, input, ignore)
+	var output []byte
+	var refusal, skip string
+	var at *Location
+	if lh, ok := h.(LocatingHandler); ok {
+		output, refusal, at, skip = lh.RunAt(contract, op, input, ignore)
+	} else {
+		output, refusal, skip = h.Run(contract, op, input, ignore)
+	}
 	switch {
 	case skip != "":
 		return appendMembers(b, map[string]any{"outcome": OutcomeSkipped, "reason": clip(skip, MaxMessage)})
 	case refusal != "":
-		return appendMembers(b, map[string]any{"outcome": OutcomeRefused, "message": refusal})
+		m := map[string]any{"outcome": OutcomeRefused, "message": refusal}
+		if at = fit(at, len(input)); at != nil {
+			m["at"] = at
+		}
+		return appendMembers(b, m)
 	}
 	// Hand-built so that a large output is not copied through a map.
 	b = append(b, `"outcome":"ok","output":"`...)
 	b = base64.StdEncoding.AppendEncode(b, output)
 	return append(b, '"')
+}
+
+// fit returns what of the location at a refused answer may carry for an
+// input of n bytes (PROTOCOL.md, "run"): its offset when it is 0 to n, its
+// pointer when it is RFC 6901 and at most MaxPointer bytes; nil when
+// nothing is left. A location is optional, so a part out of bounds is
+// dropped, never sent.
+func fit(at *Location, n int) *Location {
+	if at == nil {
+		return nil
+	}
+	out := Location{}
+	if at.Offset != nil && *at.Offset >= 0 && *at.Offset <= int64(n) {
+		out.Offset = at.Offset
+	}
+	if at.Pointer != nil && (&Location{Pointer: at.Pointer}).check() == nil && utf8.ValidString(*at.Pointer) {
+		out.Pointer = at.Pointer
+	}
+	if out.Offset == nil && out.Pointer == nil {
+		return nil
+	}
+	return &out
 }
 
 // appendMembers appends the members of v as JSON, without the braces.

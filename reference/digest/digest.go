@@ -27,25 +27,37 @@ const (
 	MaxSafe      = "9007199254740991" // 2^53-1, the largest argument number
 )
 
-// read parses the JSON value input. ErrInput has no accept path.
+// read parses the JSON value input. ErrInput has no accept path. The
+// refusal is located where the parse stopped.
 func read(c *refusal.Checker, in []byte) (*jsonvalue.Value, error) {
-	v, err := jsonvalue.Parse(in)
-	if err != nil {
+	v, perr := jsonvalue.Parse(in)
+	if perr != nil {
 		if err := c.Refuse(ErrInput); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, jsonvalue.Where(perr))
 		}
-		return nil, &refusal.Error{Guard: ErrInput}
+		return nil, refusal.Locate(&refusal.Error{Guard: ErrInput}, jsonvalue.Where(perr))
 	}
 	return &v, nil
 }
 
-// wrongShape refuses with ErrType, which has no accept path: ignored, there
-// is still no value of the expected shape, so the refusal stands.
-func wrongShape(c *refusal.Checker) error {
+// wrongShape refuses with ErrType, located at the value v found at the
+// pointer p. ErrType has no accept path: ignored, there is still no value
+// of the expected shape, so the refusal stands.
+func wrongShape(c *refusal.Checker, v *jsonvalue.Value, p jsonvalue.Pointer) error {
 	if err := c.Refuse(ErrType); err != nil {
-		return err
+		return refusal.Locate(err, v.At(p))
 	}
-	return &refusal.Error{Guard: ErrType}
+	return refusal.Locate(&refusal.Error{Guard: ErrType}, v.At(p))
+}
+
+// within returns the refusal err, located at a value inside v, with its
+// pointer read from v's parent: p, the pointer of v, is put before it.
+// Any other error is returned as it is.
+func within(err error, p jsonvalue.Pointer) error {
+	if e, ok := refusal.As(err); ok && e.At.HasPointer {
+		e.At.Pointer = string(p) + e.At.Pointer
+	}
+	return err
 }
 
 // jcs returns the RFC 8785 canonical form of v, computed by
@@ -55,20 +67,35 @@ func wrongShape(c *refusal.Checker) error {
 // number outside the double range) is ErrJCS; ignored, the rfc8785/1
 // "Ignored:" forms are used (a lone surrogate as its 3-byte generalized
 // UTF-8, an overflowing number as Infinity or -Infinity).
-func jcs(c *refusal.Checker, v *jsonvalue.Value) ([]byte, error) {
+//
+// p is the pointer of v in the input. ErrJCS is located at the value
+// rfc8785.Canonicalize refused, by its pointer (AppendJSON keeps every
+// member and element where it was), without an offset: Canonicalize's is
+// into the text written back, not into the input.
+func jcs(c *refusal.Checker, v *jsonvalue.Value, p jsonvalue.Pointer) ([]byte, error) {
 	text := jsonvalue.AppendJSON(nil, v)
-	out, err := rfc8785.Canonicalize(text)
-	if err == nil {
+	out, rerr := rfc8785.Canonicalize(text)
+	if rerr == nil {
 		return out, nil
 	}
 	if err := c.Refuse(ErrJCS); err != nil {
-		return nil, err
+		return nil, refusal.Locate(err, refused(rerr, p))
 	}
-	out, err = rfc8785.Canonicalize(text, refusal.Ignoring(rfc8785.ErrSurrogate.Message, rfc8785.ErrNumberRange.Message))
+	out, err := rfc8785.Canonicalize(text, refusal.Ignoring(rfc8785.ErrSurrogate.Message, rfc8785.ErrNumberRange.Message))
 	if err != nil {
 		return nil, &refusal.Error{Guard: ErrJCS} // unreachable: no other rfc8785 guard can refuse text AppendJSON wrote
 	}
 	return out, nil
+}
+
+// refused returns the location, in the input, of the value that the
+// rfc8785 refusal rerr of the value at the pointer p refused: p followed by
+// rerr's pointer, or p alone when rerr has none.
+func refused(rerr error, p jsonvalue.Pointer) refusal.Location {
+	if e, ok := refusal.As(rerr); ok && e.At.HasPointer {
+		return refusal.AtPointer(string(p) + e.At.Pointer)
+	}
+	return refusal.AtPointer(string(p))
 }
 
 // h returns H(prefix, v) for the canonical bytes canon of v: "sha256:" and
@@ -91,17 +118,22 @@ func signed(c *refusal.Checker, in []byte) (prefix, canon []byte, err error) {
 		return nil, nil, err
 	}
 	if !v.HasExactly("schema_id", "omit", "object") {
-		return nil, nil, wrongShape(c)
+		return nil, nil, wrongShape(c, v, jsonvalue.Root)
 	}
 	id, _ := v.Get("schema_id")
 	omit, _ := v.Get("omit")
 	obj, _ := v.Get("object")
-	if id.Kind != jsonvalue.String || omit.Kind != jsonvalue.Array || obj.Kind != jsonvalue.Object {
-		return nil, nil, wrongShape(c)
+	switch {
+	case id.Kind != jsonvalue.String:
+		return nil, nil, wrongShape(c, id, jsonvalue.Root.Name("schema_id"))
+	case omit.Kind != jsonvalue.Array:
+		return nil, nil, wrongShape(c, omit, jsonvalue.Root.Name("omit"))
+	case obj.Kind != jsonvalue.Object:
+		return nil, nil, wrongShape(c, obj, jsonvalue.Root.Name("object"))
 	}
 	for i := range omit.Elems {
 		if omit.Elems[i].Kind != jsonvalue.String {
-			return nil, nil, wrongShape(c)
+			return nil, nil, wrongShape(c, &omit.Elems[i], jsonvalue.Root.Name("omit").Index(i))
 		}
 	}
 	bad := len(id.Units) < 1 || len(id.Units) > MaxSchemaID
@@ -110,7 +142,7 @@ func signed(c *refusal.Checker, in []byte) (prefix, canon []byte, err error) {
 	}
 	if bad {
 		if err := c.Refuse(ErrSchemaID); err != nil {
-			return nil, nil, err
+			return nil, nil, refusal.Locate(err, id.At(jsonvalue.Root.Name("schema_id")))
 		}
 		// Ignored: schema_id is written as its UTF-8 (lone surrogates in
 		// generalized form).
@@ -125,7 +157,7 @@ func signed(c *refusal.Checker, in []byte) (prefix, canon []byte, err error) {
 			kept.Members = append(kept.Members, m)
 		}
 	}
-	canon, err = jcs(c, &kept)
+	canon, err = jcs(c, &kept, jsonvalue.Root.Name("object"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -189,9 +221,9 @@ func SchemaDigest(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	if v.Kind != jsonvalue.Object {
-		return nil, wrongShape(c)
+		return nil, wrongShape(c, v, jsonvalue.Root)
 	}
-	canon, err := jcs(c, v)
+	canon, err := jcs(c, v, jsonvalue.Root)
 	if err != nil {
 		return nil, err
 	}
@@ -225,18 +257,18 @@ func ArgumentsDigest(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	if v.Kind != jsonvalue.Object {
-		return nil, wrongShape(c)
+		return nil, wrongShape(c, v, jsonvalue.Root)
 	}
 	if err := walk(c, v, 1); err != nil {
 		return nil, err
 	}
-	canon, err := jcs(c, v)
+	canon, err := jcs(c, v, jsonvalue.Root)
 	if err != nil {
 		return nil, err
 	}
 	if len(canon) > MaxArgBytes {
 		if err := c.Refuse(ErrArgBytes); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 		}
 	}
 	return h([]byte(ArgumentsPrefix), canon), nil
@@ -244,40 +276,42 @@ func ArgumentsDigest(in []byte, opts ...refusal.Option) ([]byte, error) {
 
 // walk checks the open-value rules on v, found at depth (its own depth if
 // it is a container), in document order. Its recursion is bounded by the
-// parser's depth limit, 128.
+// parser's depth limit, 128. A refusal is located at the value it is about,
+// with its pointer from v (the caller puts v's own before it).
 func walk(c *refusal.Checker, v *jsonvalue.Value, depth int) error {
 	switch v.Kind {
 	case jsonvalue.Array, jsonvalue.Object:
 		if depth > MaxArgDepth {
 			if err := c.Refuse(ErrArgDepth); err != nil {
-				return err
+				return refusal.Locate(err, v.At(jsonvalue.Root))
 			}
 		}
 	case jsonvalue.Number:
 		if !safeUnsigned(v.Text) {
 			if err := c.Refuse(ErrArgNumber); err != nil {
-				return err
+				return refusal.Locate(err, v.At(jsonvalue.Root))
 			}
 		}
 	case jsonvalue.String:
-		return checkString(c, v.Units)
+		return refusal.Locate(checkString(c, v.Units), v.At(jsonvalue.Root))
 	}
 	for i := range v.Elems {
 		if i == MaxArgArray {
 			if err := c.Refuse(ErrArgArray); err != nil {
-				return err
+				return refusal.Locate(err, v.Elems[i].At(jsonvalue.Root.Index(i)))
 			}
 		}
 		if err := walk(c, &v.Elems[i], depth+1); err != nil {
-			return err
+			return within(err, jsonvalue.Root.Index(i))
 		}
 	}
 	for i := range v.Members {
-		if err := checkString(c, v.Members[i].Name); err != nil {
-			return err
+		m := &v.Members[i]
+		if err := checkString(c, m.Name); err != nil {
+			return refusal.Locate(err, refusal.AtPointer(string(jsonvalue.Root.NameUnits(m.Name))))
 		}
-		if err := walk(c, &v.Members[i].Value, depth+1); err != nil {
-			return err
+		if err := walk(c, &m.Value, depth+1); err != nil {
+			return within(err, jsonvalue.Root.NameUnits(m.Name))
 		}
 	}
 	return nil

@@ -230,14 +230,15 @@ func hexBytes(u []uint16) []byte {
 // Source: spec/ed25519.md; spec/README.md, "JSON value inputs".
 func Verify(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	v, err := jsonvalue.Parse(in)
-	if err != nil {
+	v, perr := jsonvalue.Parse(in)
+	if perr != nil {
 		if err := c.Refuse(ErrInput); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, jsonvalue.Where(perr))
 		}
-		return nil, &refusal.Error{Guard: ErrInput} // no accept path
+		return nil, refusal.Locate(&refusal.Error{Guard: ErrInput}, jsonvalue.Where(perr)) // no accept path
 	}
 	var fields [3][]uint16
+	at := v.At(jsonvalue.Root) // the value ErrType is about
 	ok := v.HasExactly("key", "sig", "msg")
 	for i, name := range []string{"key", "sig", "msg"} {
 		if !ok {
@@ -246,15 +247,40 @@ func Verify(in []byte, opts ...refusal.Option) ([]byte, error) {
 		f, _ := v.Get(name)
 		ok = f.Kind == jsonvalue.String && isHex(f.Units)
 		fields[i] = f.Units
+		if !ok {
+			at = f.At(jsonvalue.Root.Name(name))
+		}
 	}
 	if !ok {
 		if err := c.Refuse(ErrType); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, at)
 		}
-		return nil, &refusal.Error{Guard: ErrType} // no accept path
+		return nil, refusal.Locate(&refusal.Error{Guard: ErrType}, at) // no accept path
 	}
 	if err := verify(c, hexBytes(fields[0]), hexBytes(fields[2]), hexBytes(fields[1])); err != nil {
-		return nil, err
+		return nil, refusal.Locate(err, about(&v, err))
 	}
 	return []byte{}, nil
+}
+
+// about returns the location of the member of a Verify input that the
+// refusal err of verify is about: "key" for rules 2-5 on the key, "sig" for
+// rules 2, 6 and 7 on the signature, and the whole input for rule 8 (the
+// equation, which involves all three).
+func about(v *jsonvalue.Value, err error) refusal.Location {
+	e, ok := refusal.As(err)
+	if !ok {
+		return refusal.Location{}
+	}
+	name := ""
+	switch e.Guard {
+	case ErrKeyLength, ErrKeyNoncanonical, ErrKeySmallOrder, ErrKeyPoint:
+		name = "key"
+	case ErrSigLength, ErrRSmallOrder, ErrSRange:
+		name = "sig"
+	default:
+		return v.At(jsonvalue.Root)
+	}
+	f, _ := v.Get(name)
+	return f.At(jsonvalue.Root.Name(name))
 }

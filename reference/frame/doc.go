@@ -40,6 +40,9 @@
 //     the name's content rule and before the ':'. Ignored: lexing
 //     continues.
 //
-// The lexer is iterative, so nesting is bounded by memory only when ErrDepth
-// is ignored.
+// The lexer reads tokens from the reference's one JSON scanner
+// (internal/jsonwire, with its RawControls and NumberRuns grammar), which
+// holds no guard, and checks each token's rules here, as soon as the scanner
+// returns it. It is iterative, so nesting is bounded by memory only when
+// ErrDepth is ignored.
 package frame

@@ -11,7 +11,8 @@ import (
 // FuzzLex is seeded from every table row and every JSONTestSuite file. mask
 // picks the guards to ignore (bit i is Guards[i]). Whatever the frame and
 // the mask, Lex accepts it or refuses with a guard of the table that was
-// not ignored (ErrSyntax excepted: it has no accept path).
+// not ignored (ErrSyntax excepted: it has no accept path), located at a
+// byte offset of the frame (and a valid JSON pointer, if any).
 func FuzzLex(f *testing.F) {
 	for _, rows := range [][]row{ruleRows(), precedenceRows(), ignoredRows()} {
 		for _, r := range rows {
@@ -62,6 +63,9 @@ func FuzzLex(f *testing.F) {
 		}
 		if !inTable || (ignored[r.Guard] && r.Guard != ErrSyntax) {
 			t.Fatalf("refused by %+v (ignored %v)", r.Guard, ignore)
+		}
+		if !r.At.HasOffset || !r.At.Within(len(in)) {
+			t.Fatalf("refused by %s at %+v, not a place in %d bytes", r.Guard.Code, r.At, len(in))
 		}
 	})
 }

@@ -19,26 +19,28 @@ const MaxSafe = "9007199254740991"
 const MaxString = 256
 
 // read parses the JSON value input. Its guard, ErrInput, has no accept
-// path: ignored, there is still no value, so the refusal stands.
+// path: ignored, there is still no value, so the refusal stands. The
+// refusal is located where the parse stopped.
 func read(c *refusal.Checker, in []byte) (*jsonvalue.Value, error) {
-	v, err := jsonvalue.Parse(in)
-	if err != nil {
+	v, perr := jsonvalue.Parse(in)
+	if perr != nil {
 		if err := c.Refuse(ErrInput); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, jsonvalue.Where(perr))
 		}
-		return nil, &refusal.Error{Guard: ErrInput}
+		return nil, refusal.Locate(&refusal.Error{Guard: ErrInput}, jsonvalue.Where(perr))
 	}
 	return &v, nil
 }
 
-// wrongType refuses with ErrType. The type guard has no accept path
-// (spec/README.md, "JSON value inputs"): ignored, there is still no value
-// of the expected type, so the refusal stands.
-func wrongType(c *refusal.Checker) error {
+// wrongType refuses with ErrType, located at the value v found at the
+// pointer p. The type guard has no accept path (spec/README.md, "JSON value
+// inputs"): ignored, there is still no value of the expected type, so the
+// refusal stands.
+func wrongType(c *refusal.Checker, v *jsonvalue.Value, p jsonvalue.Pointer) error {
 	if err := c.Refuse(ErrType); err != nil {
-		return err
+		return refusal.Locate(err, v.At(p))
 	}
-	return &refusal.Error{Guard: ErrType}
+	return refusal.Locate(&refusal.Error{Guard: ErrType}, v.At(p))
 }
 
 // Timestamp takes a JSON value input holding a string
@@ -66,19 +68,19 @@ func Timestamp(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	if v.Kind != jsonvalue.String {
-		return nil, wrongType(c)
+		return nil, wrongType(c, v, jsonvalue.Root)
 	}
 	if !civil.Shape(v.Units) {
 		if err := c.Refuse(ErrTimestampShape); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 		}
-		return nil, &refusal.Error{Guard: ErrTimestampShape} // no accept path
+		return nil, refusal.Locate(&refusal.Error{Guard: ErrTimestampShape}, v.At(jsonvalue.Root)) // no accept path
 	}
 	f, _ := civil.Read(v.Units)
 	if f.Year < 1 || f.Month < 1 || f.Month > 12 || f.Day < 1 || f.Day > civil.MonthLength(f.Year, f.Month) ||
 		f.Hour > 23 || f.Minute > 59 || f.Second > 59 {
 		if err := c.Refuse(ErrTimestampInstant); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 		}
 		// Ignored: the arithmetic rolls over.
 	}
@@ -152,11 +154,11 @@ func integerOp(in []byte, positive bool, opts []refusal.Option) ([]byte, error) 
 		return nil, err
 	}
 	if v.Kind != jsonvalue.Number {
-		return nil, wrongType(c)
+		return nil, wrongType(c, v, jsonvalue.Root)
 	}
 	s, err := integer(c, v.Text, positive)
 	if err != nil {
-		return nil, err
+		return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 	}
 	return []byte(s), nil
 }
@@ -210,10 +212,10 @@ func String(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	if v.Kind != jsonvalue.String {
-		return nil, wrongType(c)
+		return nil, wrongType(c, v, jsonvalue.Root)
 	}
 	if err := checkString(c, v.Units); err != nil {
-		return nil, err
+		return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 	}
 	return jsonvalue.AppendUTF8([]byte{}, v.Units), nil
 }
@@ -241,18 +243,18 @@ func SafeDisplay(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	if v.Kind != jsonvalue.String {
-		return nil, wrongType(c)
+		return nil, wrongType(c, v, jsonvalue.Root)
 	}
 	for _, x := range v.Units {
 		if x < 0x20 || x > 0x7E {
 			if err := c.Refuse(ErrDisplayChar); err != nil {
-				return nil, err
+				return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 			}
 		}
 	}
 	if n := jsonvalue.CodePoints(v.Units); n < 1 || n > MaxString {
 		if err := c.Refuse(ErrDisplayLength); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 		}
 	}
 	return jsonvalue.AppendUTF8([]byte{}, v.Units), nil
@@ -282,17 +284,17 @@ func SortedSet(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	if v.Kind != jsonvalue.Array {
-		return nil, wrongType(c)
+		return nil, wrongType(c, v, jsonvalue.Root)
 	}
 	for i := range v.Elems {
 		if v.Elems[i].Kind != jsonvalue.String {
-			return nil, wrongType(c)
+			return nil, wrongType(c, &v.Elems[i], jsonvalue.Root.Index(i))
 		}
 	}
 	for i := range v.Elems {
 		u := v.Elems[i].Units
 		if err := checkString(c, u); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, v.Elems[i].At(jsonvalue.Root.Index(i)))
 		}
 		if i == 0 {
 			continue
@@ -300,11 +302,11 @@ func SortedSet(in []byte, opts ...refusal.Option) ([]byte, error) {
 		switch jsonvalue.Compare(u, v.Elems[i-1].Units) {
 		case 0:
 			if err := c.Refuse(ErrSetRepeat); err != nil {
-				return nil, err
+				return nil, refusal.Locate(err, v.Elems[i].At(jsonvalue.Root.Index(i)))
 			}
 		case -1:
 			if err := c.Refuse(ErrSetOrder); err != nil {
-				return nil, err
+				return nil, refusal.Locate(err, v.Elems[i].At(jsonvalue.Root.Index(i)))
 			}
 		}
 	}
@@ -338,17 +340,20 @@ func ToolList(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	if v.Kind != jsonvalue.Array {
-		return nil, wrongType(c)
+		return nil, wrongType(c, v, jsonvalue.Root)
 	}
 	for i := range v.Elems {
 		t := &v.Elems[i]
 		if !t.HasExactly("name", "version") {
-			return nil, wrongType(c)
+			return nil, wrongType(c, t, jsonvalue.Root.Index(i))
 		}
 		name, _ := t.Get("name")
 		version, _ := t.Get("version")
-		if name.Kind != jsonvalue.String || version.Kind != jsonvalue.Number {
-			return nil, wrongType(c)
+		if name.Kind != jsonvalue.String {
+			return nil, wrongType(c, name, jsonvalue.Root.Index(i).Name("name"))
+		}
+		if version.Kind != jsonvalue.Number {
+			return nil, wrongType(c, version, jsonvalue.Root.Index(i).Name("version"))
 		}
 	}
 	var prevName []uint16
@@ -357,11 +362,11 @@ func ToolList(in []byte, opts ...refusal.Option) ([]byte, error) {
 		name, _ := v.Elems[i].Get("name")
 		version, _ := v.Elems[i].Get("version")
 		if err := checkString(c, name.Units); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, name.At(jsonvalue.Root.Index(i).Name("name")))
 		}
 		ver, err := integer(c, version.Text, true)
 		if err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, version.At(jsonvalue.Root.Index(i).Name("version")))
 		}
 		if i > 0 {
 			order := jsonvalue.Compare(name.Units, prevName)
@@ -371,11 +376,11 @@ func ToolList(in []byte, opts ...refusal.Option) ([]byte, error) {
 			switch order {
 			case 0:
 				if err := c.Refuse(ErrToolsRepeat); err != nil {
-					return nil, err
+					return nil, refusal.Locate(err, v.Elems[i].At(jsonvalue.Root.Index(i)))
 				}
 			case -1:
 				if err := c.Refuse(ErrToolsOrder); err != nil {
-					return nil, err
+					return nil, refusal.Locate(err, v.Elems[i].At(jsonvalue.Root.Index(i)))
 				}
 			}
 		}
@@ -456,12 +461,12 @@ func Base64URL(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	if v.Kind != jsonvalue.String {
-		return nil, wrongType(c)
+		return nil, wrongType(c, v, jsonvalue.Root)
 	}
 	u := v.Units
 	if len(u) != 43 && len(u) != 86 {
 		if err := c.Refuse(ErrB64Length); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 		}
 	}
 	vals := make([]byte, len(u))
@@ -469,7 +474,7 @@ func Base64URL(in []byte, opts ...refusal.Option) ([]byte, error) {
 		d := b64Value(x)
 		if d < 0 {
 			if err := c.Refuse(ErrB64Alphabet); err != nil {
-				return nil, err
+				return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 			}
 			d = 0 // Ignored: the unit counts as 0.
 		}
@@ -479,7 +484,7 @@ func Base64URL(in []byte, opts ...refusal.Option) ([]byte, error) {
 	unused := 6*len(u) - 8*nbytes
 	if len(u) > 0 && vals[len(u)-1]&(1<<unused-1) != 0 {
 		if err := c.Refuse(ErrB64Canonical); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 		}
 		// Ignored: the unused bits are dropped below.
 	}
@@ -516,13 +521,13 @@ func UTF8Length(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	if v.Kind != jsonvalue.String {
-		return nil, wrongType(c)
+		return nil, wrongType(c, v, jsonvalue.Root)
 	}
 	for i := 0; i < len(v.Units); {
 		_, n, lone := jsonvalue.At(v.Units, i)
 		if lone {
 			if err := c.Refuse(ErrStringSurrogate); err != nil {
-				return nil, err
+				return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 			}
 		}
 		i += n

@@ -19,12 +19,76 @@ type Guard struct {
 }
 
 // Error is a refusal: the input is outside the contract. Its Error method
-// returns exactly the guard's message.
+// returns exactly the guard's message; where the refusal happened is data
+// beside it, never part of the message.
 type Error struct {
 	Guard Guard
+	// At is where in the input the refusal happened, as far as the refusal
+	// site knows; its zero value says nothing.
+	At Location
 }
 
 func (e *Error) Error() string { return e.Guard.Message }
+
+// Location is where in an operation's input a refusal happened, as
+// jsontext's syntax errors keep it: a byte offset, a JSON pointer, or both.
+// It is never compared between implementations (mirrors/PROTOCOL.md, "run",
+// the optional `at`).
+type Location struct {
+	// Offset is a byte offset into the operation's input bytes, from 0 to
+	// its length, when HasOffset.
+	Offset    int
+	HasOffset bool
+	// Pointer is an RFC 6901 JSON pointer to the value refused ("" is the
+	// whole input value, "/a/0" the first element of its member a), when
+	// HasPointer.
+	Pointer    string
+	HasPointer bool
+}
+
+// Within reports whether l can be said of an input of n bytes: an offset,
+// when it has one, from 0 to n, and a pointer, when it has one, that is RFC
+// 6901 (empty, or a '/' before each reference token, in which '~' is
+// followed only by '0' or '1').
+func (l Location) Within(n int) bool {
+	if l.HasOffset && (l.Offset < 0 || l.Offset > n) {
+		return false
+	}
+	if !l.HasPointer {
+		return true
+	}
+	p := l.Pointer
+	if p != "" && p[0] != '/' {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] == '~' && (i+1 == len(p) || (p[i+1] != '0' && p[i+1] != '1')) {
+			return false
+		}
+	}
+	return true
+}
+
+// AtOffset returns the location of the byte offset off.
+func AtOffset(off int) Location { return Location{Offset: off, HasOffset: true} }
+
+// AtPointer returns the location of the value at the RFC 6901 pointer p.
+func AtPointer(p string) Location { return Location{Pointer: p, HasPointer: true} }
+
+// At returns the location of the value at the RFC 6901 pointer p, which
+// starts at the byte offset off.
+func At(off int, p string) Location {
+	return Location{Offset: off, HasOffset: true, Pointer: p, HasPointer: true}
+}
+
+// Locate sets the location of err to at when err is a *Error, and returns
+// err. Any other error, nil included, is returned as it is.
+func Locate(err error, at Location) error {
+	if e, ok := err.(*Error); ok {
+		e.At = at
+	}
+	return err
+}
 
 // Ignore is the set of guards, by message, that a run lets pass. The zero
 // value ignores nothing.

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"encoding/json/jsontext"
 	"testing"
+
+	"conform/reference/internal/benchdoc"
 )
 
 // BenchmarkCanonicalizeJSONv2 measures Go's encoding/json/jsontext
@@ -31,7 +33,7 @@ func BenchmarkCanonicalizeJSONv2(b *testing.B) {
 // TestCanonicalizeMatchesJSONv2 checks the benchmark compares like with like:
 // on the benchmark inputs, jsontext gives our bytes.
 func TestCanonicalizeMatchesJSONv2(t *testing.T) {
-	docs := [][]byte{realisticDocument(100 << 10)}
+	docs := [][]byte{benchdoc.API(100 << 10)}
 	for _, d := range docs {
 		want := jsontext.Value(bytes.Clone(d))
 		if err := want.Canonicalize(); err != nil {

@@ -2,13 +2,13 @@ package rfc8785
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math"
 	"slices"
 	"strconv"
 	"sync"
 	"unicode/utf8"
 
+	"conform/reference/internal/jsonwire"
 	"conform/reference/internal/lenient"
 	"conform/reference/refusal"
 )
@@ -28,6 +28,10 @@ const MaxDepth = 128
 // and ErrNumberRange met in one parse in document order. opts may let guards
 // pass (refusal.Ignoring); the parse then continues as each guard's "Ignored:"
 // note says. ErrSyntax has no accept path: ignoring it changes nothing.
+// The refusal says where it happened (refusal.Error.At): the byte offset of
+// the defect in in (0 for ErrBOM, the first invalid byte for ErrUTF8, the
+// bracket, the member name, the escape of the lone surrogate, the number)
+// and, for the refusals of the parse, the JSON pointer of the value refused.
 //
 // It never panics, and it is iterative, so nesting is bounded by memory only
 // when ErrDepth is ignored. Source: spec/rfc8785.md; RFC 8785 sections 3.1 and
@@ -37,37 +41,40 @@ func Canonicalize(in []byte, opts ...refusal.Option) ([]byte, error) {
 	// Each guard's if holds only its refusal, and what the spec says an
 	// ignored guard does follows it, so a deleted guard (a source mutant)
 	// behaves as an ignored one.
-	bom := bytes.HasPrefix(in, utf8BOM)
+	start := 0
+	bom := jsonwire.HasBOM(in)
 	if bom {
 		if err := c.Refuse(ErrBOM); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, refusal.AtOffset(0))
 		}
 	}
 	if bom {
-		in = in[3:] // Ignored: the three bytes are skipped.
+		start = len(jsonwire.BOM) // Ignored: the three bytes are skipped.
 	}
 	valid := utf8.Valid(in)
 	if !valid {
 		if err := c.Refuse(ErrUTF8); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, refusal.AtOffset(jsonwire.InvalidUTF8(in)))
 		}
 	}
+	text := in
 	if !valid {
-		in = lenient.Decode(in) // Ignored: each invalid sequence becomes U+FFFD.
+		text = lenient.Decode(in) // Ignored: each invalid sequence becomes U+FFFD.
 	}
 	p := parsers.Get().(*parser)
-	p.c, p.in = c, in
+	p.c, p.in = c, text
+	p.s.Reset(text, start, 0)
 	v, err := p.parse()
 	var out []byte
 	if err == nil {
-		out = p.emit(make([]byte, 0, len(in)+len(in)/8+16), v)
+		out = p.emit(make([]byte, 0, len(text)+len(text)/8+16), v)
 	}
 	p.release()
+	if !valid {
+		err = lenient.Relocate(err, in) // offsets into text are offsets into in
+	}
 	return out, err
 }
-
-// utf8BOM is the UTF-8 encoding of U+FEFF.
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // parsers keeps parser state (its arenas) between calls, so that a call
 // allocates little more than its output.
@@ -84,7 +91,8 @@ const maxPooled = 1 << 16
 
 // release empties p and returns it to the pool.
 func (p *parser) release() {
-	p.c, p.in, p.pos = nil, nil, 0
+	p.c, p.in = nil, nil
+	p.s.Reset(nil, 0, 0)
 	if max(cap(p.stack), cap(p.vals), cap(p.mems), cap(p.elems), cap(p.membs), cap(p.levels), cap(p.buf)/16) > maxPooled {
 		return
 	}
@@ -144,8 +152,8 @@ type open struct {
 // receive their items when they close.
 type parser struct {
 	c       *refusal.Checker
-	in      []byte
-	pos     int
+	in      []byte // the text: the input, or its lenient decoding
+	s       jsonwire.Scanner
 	buf     []byte
 	stack   []open
 	vals    []value          // elements of open arrays
@@ -175,149 +183,109 @@ func (p *parser) textOf(v value) []byte {
 	return nil
 }
 
-// syntax refuses with ErrSyntax. The grammar guard has no accept path
-// (spec/rfc8785.md rule 3): there is no sensible way to go on past a grammar
-// error, so an ignored ErrSyntax still ends the parse with that refusal.
-func (p *parser) syntax() error {
+// at locates the refusal err at the byte offset off of the text and at the
+// value the scanner is in.
+func (p *parser) at(err error, off int) error {
+	return refusal.Locate(err, refusal.At(off, string(p.s.Pointer())))
+}
+
+// syntax refuses with ErrSyntax at the byte offset off. The grammar guard
+// has no accept path (spec/rfc8785.md rule 3): there is no sensible way to
+// go on past a grammar error, so an ignored ErrSyntax still ends the parse
+// with that refusal.
+func (p *parser) syntax(off int) error {
 	if err := p.c.Refuse(ErrSyntax); err != nil {
-		return err
+		return p.at(err, off)
 	}
-	return &refusal.Error{Guard: ErrSyntax}
+	return p.at(&refusal.Error{Guard: ErrSyntax}, off)
 }
 
-// isSpace marks the four JSON whitespace bytes (RFC 8259 section 2).
-var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
-
-func (p *parser) skipWS() {
-	for p.pos < len(p.in) && isSpace[p.in[p.pos]] {
-		p.pos++
-	}
-}
-
-// parse reads the whole input as one JSON value with optional whitespace
-// around it, in document order, without recursion.
+// parse reads the whole text as one JSON value with optional whitespace
+// around it, token by token in document order, checking each token's rules
+// as soon as the scanner returns it (spec/rfc8785.md, "Precedence"),
+// without recursion.
 func (p *parser) parse() (value, error) {
+	var root value
 	for {
-		// A value is expected at p.pos.
-		p.skipWS()
-		if p.pos >= len(p.in) {
-			return value{}, p.syntax()
-		}
+		tok := p.s.Next()
 		var v value
 		var err error
-		switch c := p.in[p.pos]; c {
-		case '[', '{':
+		switch tok.Kind {
+		case jsonwire.BeginArray, jsonwire.BeginObject:
 			if len(p.stack) >= MaxDepth {
 				if err := p.c.Refuse(ErrDepth); err != nil {
-					return value{}, err
+					return value{}, p.at(err, tok.Start)
 				}
 				// Ignored: parsing continues.
 			}
-			p.pos++
-			p.skipWS()
-			if c == '[' {
-				if p.pos < len(p.in) && p.in[p.pos] == ']' {
-					p.pos++
-					v = value{kind: kindArray}
-					break
-				}
+			if tok.Kind == jsonwire.BeginArray {
 				p.stack = append(p.stack, open{base: len(p.vals), index: -1})
-				continue
+			} else {
+				p.stack = append(p.stack, open{object: true, base: len(p.mems), index: -1})
 			}
-			if p.pos < len(p.in) && p.in[p.pos] == '}' {
-				p.pos++
-				v = value{kind: kindObject}
-				break
-			}
-			p.stack = append(p.stack, open{object: true, base: len(p.mems), index: -1})
-			if err := p.name(); err != nil {
+			continue
+		case jsonwire.Name:
+			if err := p.name(tok); err != nil {
 				return value{}, err
 			}
 			continue
-		case '"':
-			v, err = p.str()
-		case 't':
-			v, err = p.literal("true", kindTrue)
-		case 'f':
-			v, err = p.literal("false", kindFalse)
-		case 'n':
-			v, err = p.literal("null", kindNull)
+		case jsonwire.EndArray:
+			v = p.closeArray()
+		case jsonwire.EndObject:
+			v = p.closeObject()
+		case jsonwire.String:
+			if !tok.Has(jsonwire.Escaped) {
+				v = plainString(tok) // str's first case, without the call
+				break
+			}
+			v, err = p.str(tok)
+		case jsonwire.Number:
+			v, err = p.number(tok)
+		case jsonwire.True:
+			v = value{kind: kindTrue}
+		case jsonwire.False:
+			v = value{kind: kindFalse}
+		case jsonwire.Null:
+			v = value{kind: kindNull}
+		case jsonwire.End:
+			return root, nil
 		default:
-			v, err = p.number()
+			return value{}, p.syntax(tok.Start)
 		}
 		if err != nil {
 			return value{}, err
 		}
-		// v is complete: attach it, then read what follows, closing
-		// containers, until another value is expected or the input ends.
-		for {
-			if len(p.stack) == 0 {
-				p.skipWS()
-				if p.pos != len(p.in) {
-					return value{}, p.syntax()
-				}
-				return v, nil
-			}
-			top := &p.stack[len(p.stack)-1]
-			if top.object {
-				p.mems[top.cur].val = v
-			} else {
-				p.vals = append(p.vals, v)
-			}
-			p.skipWS()
-			if p.pos >= len(p.in) {
-				return value{}, p.syntax()
-			}
-			c := p.in[p.pos]
-			p.pos++
-			if c == ',' {
-				if top.object {
-					p.skipWS()
-					if err := p.name(); err != nil {
-						return value{}, err
-					}
-				}
-				break
-			}
-			if top.object && c == '}' {
-				v = p.closeObject()
-				continue
-			}
-			if !top.object && c == ']' {
-				v = p.closeArray()
-				continue
-			}
-			return value{}, p.syntax()
+		// v is complete: attach it to the innermost open container.
+		if len(p.stack) == 0 {
+			root = v
+			continue
+		}
+		top := &p.stack[len(p.stack)-1]
+		if top.object {
+			p.mems[top.cur].val = v
+		} else {
+			p.vals = append(p.vals, v)
 		}
 	}
 }
 
-// literal reads true, false or null at p.pos.
-func (p *parser) literal(lit string, k kind) (value, error) {
-	if !bytes.HasPrefix(p.in[p.pos:], []byte(lit)) {
-		return value{}, p.syntax()
-	}
-	p.pos += len(lit)
-	return value{kind: k}, nil
-}
-
-// name reads a member name, its duplicate check and the ':' after it, and
-// makes the member the one the next value is attached to. Whitespace before
-// the name has been skipped.
-func (p *parser) name() error {
-	if p.pos >= len(p.in) || p.in[p.pos] != '"' {
-		return p.syntax()
-	}
-	name, err := p.str()
-	if err != nil {
-		return err
+// name applies a member name's rules (its surrogate rule, then its
+// duplicate check) and makes the member the one the next value is attached
+// to. The ':' after it is the scanner's next token.
+func (p *parser) name(tok jsonwire.Token) error {
+	name := plainString(tok)
+	if tok.Has(jsonwire.Escaped) {
+		var err error
+		if name, err = p.str(tok); err != nil {
+			return err
+		}
 	}
 	top := &p.stack[len(p.stack)-1]
 	key, exact := nameKey(p.textOf(name))
 	j, dup := p.lookup(top, name, key)
 	if dup {
 		if err := p.c.Refuse(ErrDuplicate); err != nil {
-			return err
+			return p.at(err, tok.Start)
 		}
 	}
 	if dup {
@@ -329,11 +297,6 @@ func (p *parser) name() error {
 			p.indexes[top.index][string(p.textOf(name))] = top.cur
 		}
 	}
-	p.skipWS()
-	if p.pos >= len(p.in) || p.in[p.pos] != ':' {
-		return p.syntax()
-	}
-	p.pos++
 	return nil
 }
 
@@ -401,181 +364,56 @@ func (p *parser) closeObject() value {
 	return value{kind: kindObject, off: off, n: len(p.membs) - off}
 }
 
-// stopString marks the bytes that end the fast scan of a string: the quote,
-// the backslash and the controls a string may not hold raw.
-var stopString = func() (t [256]bool) {
-	for i := 0; i < 0x20; i++ {
-		t[i] = true
+// str makes the value of a string token, which the scanner has read to its
+// closing quote (ErrSyntax), and applies its surrogate rule
+// (ErrSurrogate). A string without escapes is its text bytes (kindStrIn);
+// one with escapes is decoded into p.buf as generalized UTF-8 (kindStrBuf).
+func (p *parser) str(tok jsonwire.Token) (value, error) {
+	if !tok.Has(jsonwire.Escaped) {
+		return plainString(tok), nil
 	}
-	t['"'], t['\\'] = true, true
-	return t
-}()
-
-// str reads the string whose opening quote is at p.pos. A string without
-// escapes is its input bytes (kindStrIn); one with escapes is decoded into
-// p.buf as generalized UTF-8 (kindStrBuf). The whole string is scanned
-// (ErrSyntax) before its surrogate rule runs (ErrSurrogate).
-func (p *parser) str() (value, error) {
-	in := p.in
-	start := p.pos + 1
-	i := scanString(in, start)
-	if i >= len(in) || in[i] < 0x20 {
-		return value{}, p.syntax()
-	}
-	if in[i] == '"' {
-		p.pos = i + 1
-		return value{kind: kindStrIn, off: start, n: i - start}, nil
-	}
-	// Escapes: decode into p.buf.
+	content := jsonwire.Content(p.in, tok)
 	b0 := len(p.buf)
-	buf := append(p.buf, in[start:i]...)
-	lone := false
-	for {
-		if i >= len(in) {
-			return value{}, p.syntax()
-		}
-		c := in[i]
-		if c == '"' {
-			break
-		}
-		if c < 0x20 {
-			return value{}, p.syntax()
-		}
-		if c != '\\' {
-			j := scanString(in, i+1)
-			buf = append(buf, in[i:j]...)
-			i = j
-			continue
-		}
-		if i+1 >= len(in) {
-			return value{}, p.syntax()
-		}
-		switch in[i+1] {
-		case '"', '\\', '/':
-			buf = append(buf, in[i+1])
-		case 'b':
-			buf = append(buf, '\b')
-		case 'f':
-			buf = append(buf, '\f')
-		case 'n':
-			buf = append(buf, '\n')
-		case 'r':
-			buf = append(buf, '\r')
-		case 't':
-			buf = append(buf, '\t')
-		case 'u':
-			r, ok := hex4(in, i+2)
-			if !ok {
-				return value{}, p.syntax()
-			}
-			i += 6
-			if r >= 0xD800 && r <= 0xDBFF && i+1 < len(in) && in[i] == '\\' && in[i+1] == 'u' {
-				if r2, ok := hex4(in, i+2); ok && r2 >= 0xDC00 && r2 <= 0xDFFF {
-					r = 0x10000 + (r-0xD800)<<10 + (r2 - 0xDC00)
-					i += 6
-				}
-			}
-			if r >= 0xD800 && r <= 0xDFFF {
-				lone = true
-				buf = appendSurrogate(buf, r)
-			} else {
-				buf = utf8.AppendRune(buf, r)
-			}
-			continue
-		default:
-			return value{}, p.syntax()
-		}
-		i += 2
-	}
-	p.buf = buf
-	p.pos = i + 1
+	var lone bool
+	p.buf, lone = jsonwire.AppendUnquoted(p.buf, content)
 	if lone {
 		if err := p.c.Refuse(ErrSurrogate); err != nil {
-			return value{}, err
+			return value{}, p.at(err, tok.Start+1+jsonwire.LoneSurrogate(content))
 		}
 		// Ignored: each lone surrogate is kept in its 3-byte form.
 	}
-	return value{kind: kindStrBuf, off: b0, n: len(buf) - b0}, nil
+	return value{kind: kindStrBuf, off: b0, n: len(p.buf) - b0}, nil
 }
 
-// appendSurrogate appends the 3-byte generalized UTF-8 form of the surrogate
-// code point r (U+D800 is ED A0 80), which utf8.AppendRune would replace.
-func appendSurrogate(b []byte, r rune) []byte {
-	return append(b, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
+// plainString is the value of a string token without escapes: its text
+// bytes between the quotes.
+func plainString(tok jsonwire.Token) value {
+	return value{kind: kindStrIn, off: tok.Start + 1, n: tok.End - tok.Start - 2}
 }
 
-// hex4 decodes the four hex digits (either case) at in[i:i+4].
-func hex4(in []byte, i int) (rune, bool) {
-	if i+4 > len(in) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range in[i : i+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// number reads the longest prefix at p.pos that matches the RFC 8259 number
-// grammar, then checks its range before anything that follows it.
-func (p *parser) number() (value, error) {
+// number makes the value of a number token, the longest prefix matching
+// the RFC 8259 number grammar, and checks its range before anything that
+// follows it.
+func (p *parser) number(tok jsonwire.Token) (value, error) {
 	in := p.in
-	s := p.pos
-	i := s
-	if i < len(in) && in[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(in) && in[i] == '0':
-		i++
-	case i < len(in) && in[i] >= '1' && in[i] <= '9':
-		i++
-		for i < len(in) && isDigit(in[i]) {
-			i++
-		}
-	default:
-		return value{}, p.syntax()
+	s, i := tok.Start, tok.End
+	intEnd, fracEnd := i, i
+	if tok.Flags&(jsonwire.Fraction|jsonwire.Exponent) != 0 {
+		intEnd, fracEnd = jsonwire.Split(in[s:i])
+		intEnd, fracEnd = s+intEnd, s+fracEnd
 	}
 	neg := in[s] == '-'
-	intDigits := in[s:i]
+	intDigits := in[s:intEnd]
 	if neg {
 		intDigits = intDigits[1:]
 	}
 	var fracDigits, expDigits []byte
-	if i+1 < len(in) && in[i] == '.' && isDigit(in[i+1]) {
-		j := i + 2
-		for j < len(in) && isDigit(in[j]) {
-			j++
-		}
-		fracDigits = in[i+1 : j]
-		i = j
+	if tok.Has(jsonwire.Fraction) {
+		fracDigits = in[intEnd+1 : fracEnd]
 	}
-	if i+1 < len(in) && (in[i] == 'e' || in[i] == 'E') {
-		j := i + 1
-		if in[j] == '+' || in[j] == '-' {
-			j++
-		}
-		if j < len(in) && isDigit(in[j]) {
-			for j < len(in) && isDigit(in[j]) {
-				j++
-			}
-			expDigits = in[i+1 : j]
-			i = j
-		}
+	if tok.Has(jsonwire.Exponent) {
+		expDigits = in[fracEnd+1 : i]
 	}
-	p.pos = i
 	// An integer of at most 15 digits is exact in binary64 and below 1e21,
 	// so Number::toString spells it as written (except -0).
 	if fracDigits == nil && expDigits == nil && len(intDigits) <= 15 {
@@ -598,7 +436,7 @@ func (p *parser) number() (value, error) {
 	inf := math.IsInf(f, 0)
 	if inf {
 		if err := p.c.Refuse(ErrNumberRange); err != nil {
-			return value{}, err
+			return value{}, p.at(err, s)
 		}
 	}
 	if inf {
@@ -689,9 +527,13 @@ func (p *parser) appendScalar(out []byte, v value) []byte {
 
 // needsEscape marks the bytes RFC 8785 section 3.2.2.2 escapes: the quote,
 // the backslash and U+0000-U+001F. Everything else is emitted as it is.
-var needsEscape = stopString
-
-const hexDigits = "0123456789abcdef"
+var needsEscape = func() (t [256]bool) {
+	for i := 0; i < 0x20; i++ {
+		t[i] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
 
 // appendString appends decoded string content s as a canonical JSON string.
 func appendString(out, s []byte) []byte {
@@ -703,49 +545,12 @@ func appendString(out, s []byte) []byte {
 			continue
 		}
 		out = append(out, s[start:i]...)
-		switch c {
-		case '"':
-			out = append(out, '\\', '"')
-		case '\\':
-			out = append(out, '\\', '\\')
-		case '\b':
-			out = append(out, '\\', 'b')
-		case '\t':
-			out = append(out, '\\', 't')
-		case '\n':
-			out = append(out, '\\', 'n')
-		case '\f':
-			out = append(out, '\\', 'f')
-		case '\r':
-			out = append(out, '\\', 'r')
-		default:
-			out = append(out, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		var short bool
+		if out, short = jsonwire.AppendShortEscape(out, c); !short {
+			out = jsonwire.AppendUnitEscape(out, rune(c)) // \u00xx
 		}
 		start = i + 1
 	}
 	out = append(out, s[start:]...)
 	return append(out, '"')
-}
-
-// scanString returns the index of the first byte at or after i that ends
-// the fast scan of a string (stopString), or len(in). It tests eight bytes
-// at a time: a word holds a stop byte when it has a byte below 0x20, a quote
-// or a backslash.
-func scanString(in []byte, i int) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for ; i+8 <= len(in); i += 8 {
-		x := binary.LittleEndian.Uint64(in[i:])
-		below := (x - ones*0x20) &^ x
-		quote := x ^ (ones * '"')
-		quote = (quote - ones) &^ quote
-		slash := x ^ (ones * '\\')
-		slash = (slash - ones) &^ slash
-		if (below|quote|slash)&highs != 0 {
-			break
-		}
-	}
-	for i < len(in) && !stopString[in[i]] {
-		i++
-	}
-	return i
 }

@@ -39,7 +39,10 @@
 // for the other controls, everything else literal UTF-8; object members
 // sorted by the unsigned UTF-16 code units of their names; arrays in order.
 //
-// The parser is iterative and keeps its tree in pooled, pointer-free arenas:
+// The parser reads tokens from the reference's one JSON scanner
+// (internal/jsonwire), which holds no guard, and checks each token's rules
+// here, as soon as the scanner returns it. It is iterative and keeps its
+// tree in pooled, pointer-free arenas:
 // nesting is bounded by memory only, and a call allocates little more than
 // its output.
 package rfc8785

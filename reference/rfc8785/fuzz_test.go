@@ -13,7 +13,8 @@ import (
 // FuzzCanonicalize is seeded from every table row and every corpus input.
 // mask picks the guards to ignore (bit i is Guards[i]). Whatever the input
 // and the mask, Canonicalize returns output or a refusal by a guard of the
-// table that was not ignored (ErrSyntax excepted: it has no accept path).
+// table that was not ignored (ErrSyntax excepted: it has no accept path),
+// located at a byte offset of the input (and a valid JSON pointer, if any).
 // With nothing ignored, accepted output is valid JSON and canonical:
 // canonicalizing it again gives it back.
 func FuzzCanonicalize(f *testing.F) {
@@ -64,6 +65,9 @@ func FuzzCanonicalize(f *testing.F) {
 			}
 			if !inTable || (ignored[r.Guard] && r.Guard != ErrSyntax) {
 				t.Fatalf("refused by %+v (ignored %v)", r.Guard, ignore)
+			}
+			if !r.At.HasOffset || !r.At.Within(len(in)) {
+				t.Fatalf("refused by %s at %+v, not a place in %d bytes", r.Guard.Code, r.At, len(in))
 			}
 			return
 		}

@@ -1,6 +1,10 @@
 package rfc8785
 
-import "strconv"
+import (
+	"strconv"
+
+	"conform/reference/internal/jsonwire"
+)
 
 // appendNumber appends ECMAScript Number::toString(f) (ECMA-262 section
 // 6.1.6.1.20, which RFC 8785 section 3.2.2.3 adopts) for a finite f: the
@@ -11,29 +15,10 @@ func appendNumber(b []byte, f float64) []byte {
 		return append(b, '0')
 	}
 	// strconv gives the shortest round-trip digits; only their layout is
-	// ECMAScript's. e is "[-]d[.ddd]e±XX".
-	var tmp [32]byte
-	e := strconv.AppendFloat(tmp[:0], f, 'e', -1, 64)
-	neg := e[0] == '-'
-	if neg {
-		e = e[1:]
-	}
-	var digits [17]byte
-	nd, k := 0, 0
-	for ; e[k] != 'e'; k++ {
-		if e[k] != '.' {
-			digits[nd] = e[k]
-			nd++
-		}
-	}
-	exp := 0
-	for _, c := range e[k+2:] {
-		exp = exp*10 + int(c-'0')
-	}
-	if e[k+1] == '-' {
-		exp = -exp
-	}
-	return appendES6(b, neg, digits[:nd], exp+1)
+	// ECMAScript's.
+	var tmp [17]byte
+	neg, digits, n := jsonwire.ShortestDecimal(tmp[:0], f)
+	return appendES6(b, neg, digits, n)
 }
 
 // appendES6 lays out the value 0.d x 10^n (d the shortest round-trip digits,

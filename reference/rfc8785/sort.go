@@ -1,6 +1,10 @@
 package rfc8785
 
-import "cmp"
+import (
+	"cmp"
+
+	"conform/reference/internal/jsonwire"
+)
 
 // compareUTF16 compares two member names, each decoded to generalized UTF-8
 // (valid UTF-8 plus the 3-byte form of lone surrogates), by their UTF-16
@@ -62,7 +66,7 @@ func (u *units) next() (uint16, bool) {
 	if len(u.s) == 0 {
 		return 0, false
 	}
-	r, n := decodeGeneralized(u.s)
+	r, n := jsonwire.DecodeGeneralized(u.s)
 	u.s = u.s[n:]
 	if r >= 0x10000 {
 		r -= 0x10000
@@ -70,25 +74,6 @@ func (u *units) next() (uint16, bool) {
 		return uint16(0xD800 + r>>10), true
 	}
 	return uint16(r), true
-}
-
-// decodeGeneralized decodes the code point at the start of s, which is
-// well-formed generalized UTF-8 (surrogates allowed) by construction, and
-// returns it with its length in bytes. A truncated sequence decodes as what
-// its bytes give; it cannot occur in a decoded name.
-func decodeGeneralized(s []byte) (rune, int) {
-	c := s[0]
-	switch {
-	case c < 0x80:
-		return rune(c), 1
-	case c < 0xE0 && len(s) >= 2:
-		return rune(c&0x1F)<<6 | rune(s[1]&0x3F), 2
-	case c < 0xF0 && len(s) >= 3:
-		return rune(c&0x0F)<<12 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F), 3
-	case len(s) >= 4:
-		return rune(c&0x07)<<18 | rune(s[1]&0x3F)<<12 | rune(s[2]&0x3F)<<6 | rune(s[3]&0x3F), 4
-	}
-	return rune(c), 1
 }
 
 // compareMembers orders two members of one object by name (compareUTF16),

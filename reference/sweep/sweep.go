@@ -3,7 +3,8 @@
 // every run ends in output or a refusal from the contract's own table,
 // never a panic or another error, with no guard, one guard or every guard
 // ignored (spec/README.md, "Rules shared by every contract": refusals are a
-// closed table).
+// closed table), and that the refusal says where in the input it happened
+// (mirrors/PROTOCOL.md, "run", the optional at).
 package sweep
 
 import (
@@ -46,7 +47,9 @@ func Mutate(r *rand.Rand, in []byte) []byte {
 // every tenth edit, so that edits pile up) through run, named name in
 // failures, with no guard ignored, one random guard of guards ignored, and
 // all of them ignored. Each seed must be accepted as it is; each run must
-// end in output or a refusal carrying one of guards. r fixes the edits.
+// end in output or a refusal carrying one of guards, located in the input
+// (refusal.Location: an offset or a pointer, or both, Within it). r fixes
+// the edits.
 func Mutations(t *testing.T, r *rand.Rand, name string, run Run, guards []refusal.Guard, seeds []string, n int) {
 	t.Helper()
 	table := map[refusal.Guard]bool{}
@@ -70,8 +73,12 @@ func Mutations(t *testing.T, r *rand.Rand, name string, run Run, guards []refusa
 				if err == nil {
 					continue
 				}
-				if e, ok := refusal.As(err); !ok || !table[e.Guard] {
+				e, ok := refusal.As(err)
+				if !ok || !table[e.Guard] {
 					t.Fatalf("%s %q (ignore %q): %v", name, in, ig, err)
+				}
+				if !(e.At.HasOffset || e.At.HasPointer) || !e.At.Within(len(in)) {
+					t.Fatalf("%s %q (ignore %q): %s located at %+v, not a place in %d bytes", name, in, ig, e.Guard.Code, e.At, len(in))
 				}
 			}
 		}

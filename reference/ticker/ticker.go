@@ -16,22 +16,23 @@ const MaxDigitRun = 4
 
 // read parses the JSON value input and requires a string. ErrInput and
 // ErrType have no accept path: ignored, there is still no string, so the
-// refusal stands.
-func read(c *refusal.Checker, in []byte) ([]uint16, error) {
-	v, err := jsonvalue.Parse(in)
-	if err != nil {
+// refusal stands. ErrInput is located where the parse stopped, ErrType at
+// the value.
+func read(c *refusal.Checker, in []byte) (*jsonvalue.Value, error) {
+	v, perr := jsonvalue.Parse(in)
+	if perr != nil {
 		if err := c.Refuse(ErrInput); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, jsonvalue.Where(perr))
 		}
-		return nil, &refusal.Error{Guard: ErrInput}
+		return nil, refusal.Locate(&refusal.Error{Guard: ErrInput}, jsonvalue.Where(perr))
 	}
 	if v.Kind != jsonvalue.String {
 		if err := c.Refuse(ErrType); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 		}
-		return nil, &refusal.Error{Guard: ErrType}
+		return nil, refusal.Locate(&refusal.Error{Guard: ErrType}, v.At(jsonvalue.Root))
 	}
-	return v.Units, nil
+	return &v, nil
 }
 
 func isUpper(x uint16) bool { return x >= 'A' && x <= 'Z' }
@@ -94,13 +95,14 @@ func matchEquity(u []uint16) bool {
 // Source: spec/ticker.md, "symbol"; seed 001, sections 2 and 5.
 func Symbol(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	u, err := read(c, in)
+	v, err := read(c, in)
 	if err != nil {
 		return nil, err
 	}
+	u := v.Units
 	if !matchSymbol(u) {
 		if err := c.Refuse(ErrSymbol); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 		}
 	}
 	return jsonvalue.AppendUTF8([]byte{}, u), nil
@@ -117,13 +119,14 @@ func Symbol(in []byte, opts ...refusal.Option) ([]byte, error) {
 // Source: spec/ticker.md, "equity-ticker"; seed 001, sections 4 and 5.
 func EquityTicker(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	u, err := read(c, in)
+	v, err := read(c, in)
 	if err != nil {
 		return nil, err
 	}
+	u := v.Units
 	if !matchEquity(u) {
 		if err := c.Refuse(ErrEquity); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 		}
 	}
 	return jsonvalue.AppendUTF8([]byte{}, u), nil
@@ -159,12 +162,13 @@ func checkLength(c *refusal.Checker, u []uint16) error {
 // (invariant 5 and "Frozen weakness").
 func MaskedLabelV1(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	u, err := read(c, in)
+	v, err := read(c, in)
 	if err != nil {
 		return nil, err
 	}
+	u := v.Units
 	if err := checkLength(c, u); err != nil {
-		return nil, err
+		return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 	}
 	run := 0
 	for i := 0; i < len(u); {
@@ -174,18 +178,18 @@ func MaskedLabelV1(in []byte, opts ...refusal.Option) ([]byte, error) {
 		case jsonvalue.IsControl(x):
 			run = 0
 			if err := c.Refuse(ErrLabelControl); err != nil {
-				return nil, err
+				return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 			}
 		case lone:
 			run = 0
 			if err := c.Refuse(ErrLabelSurrogate); err != nil {
-				return nil, err
+				return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 			}
 		case isDigit(x):
 			run++
 			if run > MaxDigitRun {
 				if err := c.Refuse(ErrLabelDigitsV1); err != nil {
-					return nil, err
+					return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 				}
 			}
 		default:
@@ -227,19 +231,20 @@ func inClosedSet(x uint16) bool {
 // (invariant 5) and section 5.
 func ClosedMaskedLabel(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	u, err := read(c, in)
+	v, err := read(c, in)
 	if err != nil {
 		return nil, err
 	}
+	u := v.Units
 	if err := checkLength(c, u); err != nil {
-		return nil, err
+		return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 	}
 	run := 0
 	for _, x := range u {
 		if !inClosedSet(x) {
 			run = 0
 			if err := c.Refuse(ErrLabelChar); err != nil {
-				return nil, err
+				return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 			}
 			continue
 		}
@@ -250,7 +255,7 @@ func ClosedMaskedLabel(in []byte, opts ...refusal.Option) ([]byte, error) {
 		run++
 		if run > MaxDigitRun {
 			if err := c.Refuse(ErrLabelDigits); err != nil {
-				return nil, err
+				return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 			}
 		}
 	}

@@ -33,37 +33,39 @@ import (
 // Source: spec/v8date.md, rules 1-4; seed 001, section 4.
 func Parse(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	v, err := jsonvalue.Parse(in)
-	if err != nil {
+	v, perr := jsonvalue.Parse(in)
+	if perr != nil {
 		if err := c.Refuse(ErrInput); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, jsonvalue.Where(perr))
 		}
-		return nil, &refusal.Error{Guard: ErrInput} // no accept path
+		return nil, refusal.Locate(&refusal.Error{Guard: ErrInput}, jsonvalue.Where(perr)) // no accept path
 	}
+	// Every later refusal is of the one string value.
+	at := v.At(jsonvalue.Root)
 	if v.Kind != jsonvalue.String {
 		if err := c.Refuse(ErrType); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, at)
 		}
-		return nil, &refusal.Error{Guard: ErrType} // no accept path
+		return nil, refusal.Locate(&refusal.Error{Guard: ErrType}, at) // no accept path
 	}
 	if !civil.Shape(v.Units) {
 		if err := c.Refuse(ErrShape); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, at)
 		}
-		return nil, &refusal.Error{Guard: ErrShape} // no accept path
+		return nil, refusal.Locate(&refusal.Error{Guard: ErrShape}, at) // no accept path
 	}
 	f, _ := civil.Read(v.Units)
 	if f.Month < 1 || f.Month > 12 || f.Day < 1 || f.Day > 31 || f.Hour > 24 || f.Minute > 59 || f.Second > 59 ||
 		(f.Hour == 24 && (f.Minute != 0 || f.Second != 0 || f.Milli != 0)) {
 		if err := c.Refuse(ErrInstant); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, at)
 		}
 		// Ignored: the fields roll over.
 	}
 	if f.Day > civil.FoldedMonthLength(f.Year, f.Month) ||
 		(f.Hour == 24 && f.Minute == 0 && f.Second == 0 && f.Milli == 0) {
 		if err := c.Refuse(ErrCalendar); err != nil {
-			return nil, err
+			return nil, refusal.Locate(err, at)
 		}
 		// Ignored: the fields roll over.
 	}

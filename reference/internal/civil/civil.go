@@ -1,13 +1,13 @@
-// Package civil holds the timestamp arithmetic shared by prim/1 timestamp
-// and v8date/1 parse: the fixed YYYY-MM-DDTHH:MM:SS.mmmZ shape read from
+// Package civil holds the timestamp arithmetic shared by the contracts that
+// read a YYYY-MM-DDTHH:MM:SS.mmmZ timestamp: that fixed shape read from
 // UTF-16 units, and epoch milliseconds by H. Hinnant's days-from-civil
 // algorithm, never a date library.
 //
-// Source: spec/prim.md ("timestamp"), spec/v8date.md (rules 1-4); seed 001,
-// section 6, decided encoding rule 6, and section 4 ("Golden vectors and the
-// Python mirror"); H. Hinnant, "chrono-Compatible Low-Level Date
-// Algorithms", days_from_civil; ECMA-262 MakeDay, MakeTime and MakeDate for
-// the roll-over of out-of-range fields.
+// Source: the timestamp rules of those contracts' specs (each package cites
+// its own); seed 001, section 6, decided encoding rule 6, and section 4
+// ("Golden vectors and the Python mirror"); H. Hinnant, "chrono-Compatible
+// Low-Level Date Algorithms", days_from_civil; ECMA-262 MakeDay, MakeTime
+// and MakeDate for the roll-over of out-of-range fields.
 package civil
 
 // Fields are the seven decimal fields of a timestamp, as written: each may

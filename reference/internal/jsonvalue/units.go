@@ -1,6 +1,10 @@
 package jsonvalue
 
-import "cmp"
+import (
+	"cmp"
+
+	"conform/reference/internal/jsonwire"
+)
 
 // IsHigh reports whether x is a high (leading) surrogate, U+D800-U+DBFF.
 func IsHigh(x uint16) bool { return x >= 0xD800 && x <= 0xDBFF }
@@ -81,21 +85,11 @@ func EqualString(u []uint16, s string) bool {
 	return true
 }
 
-// AppendRune appends the UTF-16 units of the code point r (two for an
-// astral code point).
-func AppendRune(u []uint16, r rune) []uint16 {
-	if r >= 0x10000 {
-		r -= 0x10000
-		return append(u, uint16(0xD800+r>>10), uint16(0xDC00+r&0x3FF))
-	}
-	return append(u, uint16(r))
-}
-
 // FromString returns the UTF-16 units of the valid UTF-8 string s.
 func FromString(s string) []uint16 {
 	u := make([]uint16, 0, len(s))
 	for _, r := range s {
-		u = AppendRune(u, r)
+		u = jsonwire.AppendUTF16(u, r)
 	}
 	return u
 }
@@ -108,16 +102,7 @@ func AppendUTF8(dst []byte, u []uint16) []byte {
 	for i := 0; i < len(u); {
 		r, n, _ := At(u, i)
 		i += n
-		switch {
-		case r < 0x80:
-			dst = append(dst, byte(r))
-		case r < 0x800:
-			dst = append(dst, 0xC0|byte(r>>6), 0x80|byte(r)&0x3F)
-		case r < 0x10000:
-			dst = append(dst, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
-		default:
-			dst = append(dst, 0xF0|byte(r>>18), 0x80|byte(r>>12)&0x3F, 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
-		}
+		dst = jsonwire.AppendGeneralized(dst, r)
 	}
 	return dst
 }
@@ -183,8 +168,6 @@ func AppendJSON(dst []byte, v *Value) []byte {
 	return append(dst, '}')
 }
 
-const hexDigits = "0123456789abcdef"
-
 func appendQuoted(dst []byte, u []uint16) []byte {
 	dst = append(dst, '"')
 	for _, x := range u {
@@ -192,7 +175,7 @@ func appendQuoted(dst []byte, u []uint16) []byte {
 			dst = append(dst, byte(x))
 			continue
 		}
-		dst = append(dst, '\\', 'u', hexDigits[x>>12], hexDigits[x>>8&0xF], hexDigits[x>>4&0xF], hexDigits[x&0xF])
+		dst = jsonwire.AppendUnitEscape(dst, rune(x))
 	}
 	return append(dst, '"')
 }

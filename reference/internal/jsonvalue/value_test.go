@@ -1,9 +1,12 @@
 package jsonvalue
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
+
+	"conform/reference/refusal"
 )
 
 func TestParseAccepts(t *testing.T) {
@@ -61,7 +64,7 @@ func TestParseRefuses(t *testing.T) {
 		strings.Repeat(`{"a":`, MaxDepth) + `[]` + strings.Repeat("}", MaxDepth),
 		"\u00a01", "\v1", "\f1",
 	} {
-		if _, err := Parse([]byte(in)); err != ErrInvalid {
+		if _, err := Parse([]byte(in)); !errors.Is(err, ErrInvalid) {
 			t.Errorf("Parse(%q) = %v; want ErrInvalid", in, err)
 		}
 	}
@@ -151,5 +154,48 @@ func TestGet(t *testing.T) {
 	a := Value{Kind: Array}
 	if _, ok := a.Get("x"); ok || a.HasExactly() {
 		t.Error("array Get")
+	}
+}
+
+// TestParseLocation checks where Parse says the input stopped being one
+// JSON value, and the offsets of the values it reads.
+func TestParseLocation(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		offset  int
+		pointer string
+	}{
+		{"\xef\xbb\xbf1", 0, ""},
+		{"[\"a\xff\"]", 3, ""},
+		{``, 0, ""},
+		{`[1,]`, 3, "/1"},
+		{`{"a":[true,nul]}`, 14, "/a/1"},
+		{`{"a":1,"a":2}`, 7, "/a"},
+		{`[0] x`, 4, ""},
+		{strings.Repeat("[", MaxDepth+1), MaxDepth, strings.Repeat("/0", MaxDepth)},
+	} {
+		_, err := Parse([]byte(tc.in))
+		var e *Error
+		if !errors.As(err, &e) || e.Offset != tc.offset || e.Pointer != tc.pointer {
+			t.Errorf("Parse(%.40q) = %+v; want offset %d, pointer %q", tc.in, err, tc.offset, tc.pointer)
+		}
+		if got := Where(err); got != refusal.At(tc.offset, tc.pointer) {
+			t.Errorf("Where(%.40q) = %+v", tc.in, got)
+		}
+	}
+	if Where(errors.New("x")) != (refusal.Location{}) {
+		t.Error("Where of another error")
+	}
+	v, err := Parse([]byte(` {"a": [1, "x"], "b":null}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := v.Get("a")
+	b, _ := v.Get("b")
+	if v.Offset != 1 || a.Offset != 7 || a.Elems[0].Offset != 8 || a.Elems[1].Offset != 11 || b.Offset != 21 {
+		t.Errorf("offsets %d %d %d %d %d", v.Offset, a.Offset, a.Elems[0].Offset, a.Elems[1].Offset, b.Offset)
+	}
+	if got := a.Elems[1].At(Root.Name("a").Index(1)); got != refusal.At(11, "/a/1") {
+		t.Errorf("At = %+v", got)
 	}
 }

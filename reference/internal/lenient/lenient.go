@@ -1,15 +1,19 @@
 // Package lenient holds the one lenient UTF-8 decoder the reference contracts
 // fall back to when their UTF-8 guard is ignored.
 //
-// Source: spec/README.md ("UTF-8 validity" is RFC 3629), spec/rfc8785.md,
-// spec/pyjson-ascii.md and spec/frame.md rule 3 ("Ignored: decode
-// leniently"). The replacement rule is the Unicode Standard's "U+FFFD
+// Source: spec/README.md ("UTF-8 validity" is RFC 3629) and the UTF-8 rule
+// of each contract that reads JSON text ("Ignored: decode leniently"). The
+// replacement rule is the Unicode Standard's "U+FFFD
 // substitution of maximal subparts" (chapter 3, section 3.9), which is what
 // CPython's bytes.decode("utf-8", "replace") and the WHATWG TextDecoder do, so
 // the three implementations replace the same bytes.
 package lenient
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"conform/reference/refusal"
+)
 
 // replacement is U+FFFD in UTF-8.
 const replacement = "\uFFFD"
@@ -24,23 +28,63 @@ func Decode(b []byte) []byte {
 	}
 	out := make([]byte, 0, len(b)+len(b)/2)
 	for i := 0; i < len(b); {
-		c := b[i]
-		if c < utf8.RuneSelf {
-			out = append(out, c)
-			i++
-			continue
-		}
-		n := wellFormed(b[i:])
-		if n > 0 {
+		n, ok := step(b, i)
+		if ok {
 			out = append(out, b[i:i+n]...)
-			i += n
-			continue
+		} else {
+			out = append(out, replacement...)
 		}
-		// n <= 0: -n bytes form the maximal subpart (at least one).
-		out = append(out, replacement...)
-		i += -n
+		i += n
 	}
 	return out
+}
+
+// Origin maps an offset into Decode(b) back to b: it returns the offset in
+// b of the byte Decode writes at off, the first byte of the maximal subpart
+// for a byte of a U+FFFD that replaced one, and len(b) for off at or past
+// the end of Decode(b). On valid b it returns off (at most len(b)).
+func Origin(b []byte, off int) int {
+	o := 0
+	for i := 0; i < len(b); {
+		n, ok := step(b, i)
+		w := n
+		if !ok {
+			w = len(replacement)
+		}
+		if off < o+w {
+			if ok {
+				return i + off - o
+			}
+			return i
+		}
+		o += w
+		i += n
+	}
+	return len(b)
+}
+
+// Relocate moves the offset of the refusal err, an offset into Decode(b),
+// to the offset Origin gives in b. Any other error is returned as it is.
+func Relocate(err error, b []byte) error {
+	if e, ok := refusal.As(err); ok && e.At.HasOffset {
+		e.At.Offset = Origin(b, e.At.Offset)
+	}
+	return err
+}
+
+// step reads the sequence at b[i]: it returns the number of bytes it takes
+// and whether they are a well-formed sequence (an ASCII byte included), or
+// else the length of the maximal subpart that Decode replaces by one U+FFFD
+// (at least one byte).
+func step(b []byte, i int) (n int, ok bool) {
+	if b[i] < utf8.RuneSelf {
+		return 1, true
+	}
+	n = wellFormed(b[i:])
+	if n < 0 {
+		return -n, false
+	}
+	return n, true
 }
 
 // wellFormed looks at the sequence starting at b[0] (a non-ASCII byte). It

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"conform/reference/refusal"
 )
 
 func TestDecode(t *testing.T) {
@@ -82,5 +84,44 @@ for line in sys.stdin:
 		if !utf8.Valid(got) {
 			t.Fatalf("Decode(%q) = %q is not valid UTF-8", b, got)
 		}
+	}
+}
+
+func TestOrigin(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []int // Origin of each offset of Decode(in), and of its length
+	}{
+		{"", []int{0}},
+		{"ab", []int{0, 1, 2}},
+		{"a\xffb", []int{0, 1, 1, 1, 2, 3}},
+		{"\xe2\x82x", []int{0, 0, 0, 2, 3}},     // one U+FFFD for the truncated 3-byte sequence
+		{"\u00e9\xc0", []int{0, 1, 2, 2, 2, 3}}, // é is copied, C0 replaced
+	} {
+		out := Decode([]byte(tc.in))
+		if len(tc.want) != len(out)+1 {
+			t.Fatalf("%q: Decode gives %d bytes, table has %d offsets", tc.in, len(out), len(tc.want))
+		}
+		for off, want := range tc.want {
+			if got := Origin([]byte(tc.in), off); got != want {
+				t.Errorf("Origin(%q, %d) = %d; want %d", tc.in, off, got, want)
+			}
+		}
+	}
+}
+
+func TestRelocate(t *testing.T) {
+	g := refusal.Guard{Contract: "x/1", Code: "x.y", Message: "m"}
+	in := []byte("\xff\xff{")
+	err := Relocate(refusal.Locate(&refusal.Error{Guard: g}, refusal.At(6, "/a")), in)
+	e, _ := refusal.As(err)
+	if e.At.Offset != 2 || e.At.Pointer != "/a" {
+		t.Errorf("relocated to %+v", e.At)
+	}
+	if err := Relocate(&refusal.Error{Guard: g}, in); err.(*refusal.Error).At.HasOffset {
+		t.Error("a refusal without an offset gained one")
+	}
+	if Relocate(nil, in) != nil {
+		t.Error("nil")
 	}
 }

@@ -1,0 +1,106 @@
+package pyjson
+
+import (
+	"math"
+	"strconv"
+
+	"conform/reference/internal/jsonwire"
+)
+
+// number makes the value of a number token, as CPython's _match_number
+// reads it: the longest prefix matching
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?. Without fraction or
+// exponent it is an exact integer, checked against MaxIntDigits as soon as
+// it ends; otherwise it is the nearest binary64.
+func (p *parser) number(t jsonwire.Token) (value, error) {
+	in := p.in
+	s, i := t.Start, t.End
+	tok := in[s:i:i]
+	integer := t.Flags&(jsonwire.Fraction|jsonwire.Exponent) == 0
+	neg := in[s] == '-'
+	if integer {
+		digits := len(tok)
+		if neg {
+			digits--
+		}
+		if digits > MaxIntDigits {
+			if err := p.c.Refuse(ErrIntDigits); err != nil {
+				return value{}, p.at(err, s)
+			}
+			// Ignored: the integer is kept exact.
+		}
+		if neg && tok[1] == '0' {
+			return value{kind: kindText, text: litZero}, nil // int("-0") is 0
+		}
+		return value{kind: kindText, text: tok}, nil
+	}
+	// The token matches the grammar, so the only error is ErrRange on an
+	// overflow to ±Inf, which float() gives as well.
+	f, _ := strconv.ParseFloat(string(tok), 64)
+	b0 := len(p.buf)
+	p.buf = appendRepr(p.buf, f)
+	return value{kind: kindText, text: p.buf[b0:len(p.buf):len(p.buf)]}, nil
+}
+
+// appendRepr appends what json.dumps writes for the float f: NaN, Infinity,
+// -Infinity, or float.__repr__ (repr style "short": the shortest digits that
+// round-trip, fixed notation with at least one fractional digit when
+// -4 < decpt <= 16, else d[.ddd]e±XX with at least two exponent digits).
+func appendRepr(b []byte, f float64) []byte {
+	switch {
+	case math.IsNaN(f):
+		return append(b, litNaN...)
+	case math.IsInf(f, 1):
+		return append(b, litInf...)
+	case math.IsInf(f, -1):
+		return append(b, litNInf...)
+	case f == 0:
+		if math.Signbit(f) {
+			return append(b, "-0.0"...)
+		}
+		return append(b, "0.0"...)
+	}
+	var tmp [17]byte
+	neg, d, decpt := jsonwire.ShortestDecimal(tmp[:0], f) // the value is 0.d1..dn x 10^decpt
+	if neg {
+		b = append(b, '-')
+	}
+	nd := len(d)
+	switch {
+	case decpt > -4 && decpt <= 0:
+		b = append(b, '0', '.')
+		for range -decpt {
+			b = append(b, '0')
+		}
+		b = append(b, d...)
+	case decpt > 0 && decpt <= 16 && decpt >= nd:
+		b = append(b, d...)
+		for range decpt - nd {
+			b = append(b, '0')
+		}
+		b = append(b, '.', '0')
+	case decpt > 0 && decpt <= 16:
+		b = append(b, d[:decpt]...)
+		b = append(b, '.')
+		b = append(b, d[decpt:]...)
+	default:
+		b = append(b, d[0])
+		if nd > 1 {
+			b = append(b, '.')
+			b = append(b, d[1:]...)
+		}
+		b = append(b, 'e')
+		x := decpt - 1
+		if x < 0 {
+			b = append(b, '-')
+			x = -x
+		} else {
+			b = append(b, '+')
+		}
+		if x < 10 {
+			b = append(b, '0')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return b
+}
