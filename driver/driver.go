@@ -285,7 +285,7 @@ func Start(ctx context.Context, names []string, opts ...Option) (*Set, error) {
 	var ct *transport.Container
 	if o.transport == Container {
 		var err error
-		if ct, err = transport.NewContainer(ctx, transport.ContainerOptions{}); err != nil {
+		if ct, err = transport.NewContainer(ctx, transport.ContainerOptions{Progress: o.progress}); err != nil {
 			return s, &ConfigError{err}
 		}
 		t = ct

@@ -380,7 +380,20 @@ func (c *Client) spend() {
 
 // spawn starts a process, does the handshake and replays the ignore set.
 func (c *Client) spawn(ctx context.Context) error {
+	// Starting a container can take the engine a while: say so after
+	// NoticeAfter (the start itself is bounded by ctx and the engine).
+	started := make(chan struct{})
+	if c.opts.Progress != nil {
+		go func() {
+			select {
+			case <-started:
+			case <-time.After(NoticeAfter):
+				fmt.Fprintf(c.opts.Progress, "conform: waiting for the %s transport to start the %s harness\n", c.transport.Name(), c.name)
+			}
+		}()
+	}
 	conn, err := c.transport.Start(ctx, c.cmd)
+	close(started)
 	if err != nil {
 		return fmt.Errorf("cannot start %s harness: %w", c.name, err)
 	}

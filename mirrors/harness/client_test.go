@@ -170,6 +170,11 @@ func fakeBatch(seq int64, cases []struct {
 	say(`{"seq":%d,"outcome":"batch","answers":[%s]}`, seq, strings.Join(entries, ","))
 }
 
+// startTimeout bounds the fake's handshake in the tests whose timeout is
+// short to see hangs quickly: the test binary starting again as a fake on
+// a loaded machine may take longer than those.
+const startTimeout = 10 * time.Second
+
 func fakeClient(t *testing.T, mode string, opts Options) *Client {
 	t.Helper()
 	exe, err := os.Executable()
@@ -250,7 +255,7 @@ func TestMisbehaviourIsClassifiedAndRecovered(t *testing.T) {
 		{"batch", "wrongseq", protocol.OutcomeErrored},
 	} {
 		t.Run(tc.mode+"/"+tc.bad, func(t *testing.T) {
-			c := fakeClient(t, tc.mode, Options{Timeout: 500 * time.Millisecond})
+			c := fakeClient(t, tc.mode, Options{Timeout: 500 * time.Millisecond, StartTimeout: startTimeout})
 			if _, err := c.Start(context.Background()); err != nil {
 				t.Fatal(err)
 			}
@@ -276,7 +281,7 @@ func TestMisbehaviourIsClassifiedAndRecovered(t *testing.T) {
 // cases are answered.
 func TestHangInABatchCostsTwoTimeouts(t *testing.T) {
 	const timeout = 500 * time.Millisecond
-	c := fakeClient(t, "batch", Options{Timeout: timeout})
+	c := fakeClient(t, "batch", Options{Timeout: timeout, StartTimeout: startTimeout})
 	if _, err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +307,7 @@ func TestHangInABatchCostsTwoTimeouts(t *testing.T) {
 // batch times out, its replay answers every case, nothing is a break, and
 // it gets no batch again (so no second timeout).
 func TestSlowBatchIsReplayedThenUnbatched(t *testing.T) {
-	c := fakeClient(t, "batch", Options{Timeout: 500 * time.Millisecond})
+	c := fakeClient(t, "batch", Options{Timeout: 500 * time.Millisecond, StartTimeout: startTimeout})
 	if _, err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -394,7 +399,7 @@ func (l *lockedBuffer) String() string {
 func TestBatchViolationsAndFlakyBreaks(t *testing.T) {
 	for _, bad := range []string{"short", "badentry", "batchonly"} {
 		t.Run(bad, func(t *testing.T) {
-			c := fakeClient(t, "batch", Options{Timeout: time.Second})
+			c := fakeClient(t, "batch", Options{Timeout: time.Second, StartTimeout: startTimeout})
 			if _, err := c.Start(context.Background()); err != nil {
 				t.Fatal(err)
 			}
@@ -448,7 +453,7 @@ func TestBatchQuarantine(t *testing.T) {
 // A late answer must never be taken for the next case's: the harness that
 // owed it is killed before the next request goes out.
 func TestLateAnswerIsNotTakenForTheNext(t *testing.T) {
-	c := fakeClient(t, "good", Options{Timeout: time.Second})
+	c := fakeClient(t, "good", Options{Timeout: time.Second, StartTimeout: startTimeout})
 	if _, err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
