@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,6 +23,7 @@ import (
 	"conform/mirrors"
 	"conform/mirrors/transport"
 	"conform/report"
+	"conform/spec"
 	"conform/vectors"
 )
 
@@ -326,5 +328,77 @@ func TestImageFieldsAreOmittedLocally(t *testing.T) {
 	}
 	if strings.Contains(string(b), "image") {
 		t.Errorf("local header carries image fields: %s", b)
+	}
+}
+
+// Kind 7 under the container transport: the repro line of a disagreement
+// found in containers names the transport and each mirror's image ID, and
+// run as printed it answers the same, in the same image.
+func TestContainerReproLineCarriesTransportAndImage(t *testing.T) {
+	containerImages(t)
+	bin := conformBinary(t)
+	contract := spec.MustLoad().Contracts[0].Contract
+	dir, _ := editedVectors(t, contract)
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	r := runLimited(t, 300*time.Second, nil, nil, bin, "run", "--transport", "container", "--impl", "ts,python",
+		"--vectors", dir, "--contract", contract, "--report", path)
+	if r.code != report.ExitDisagree {
+		t.Fatalf("run: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	rep := readReport(t, path)
+	images := map[string]string{}
+	for _, im := range rep.Header.Impls {
+		images[im.Impl] = im.ImageID
+	}
+	ran := 0
+	for _, row := range rep.Rows {
+		if row.Repro == "" || row.Impl == "go" {
+			continue
+		}
+		if !strings.Contains(row.Repro, "--transport container") || images[row.Impl] == "" ||
+			!strings.Contains(row.Repro, "--image '"+row.Impl+"="+images[row.Impl]+"'") {
+			t.Errorf("repro line %q lacks the transport or the image %s", row.Repro, images[row.Impl])
+			continue
+		}
+		out, _ := exec.Command("sh", "-c", row.Repro+" --format jsonl").Output()
+		again, err := report.Read(bytes.NewReader(out), "repro")
+		if err != nil {
+			t.Fatalf("%s: %v", row.Repro, err)
+		}
+		for _, x := range again.Rows {
+			if x.Impl == row.Impl && (x.Outcome != row.Outcome || fmt.Sprint(x.Got) != fmt.Sprint(row.Got)) {
+				t.Errorf("%s: %s, the run had %s", row.Repro, x.Outcome, row.Outcome)
+			}
+		}
+		for _, im := range again.Header.Impls {
+			if im.Impl == row.Impl && (im.Transport != "container" || im.ImageID != images[row.Impl]) {
+				t.Errorf("%s ran %s in %s %s", row.Repro, im.Impl, im.Transport, im.ImageID)
+			}
+		}
+		ran++
+	}
+	if ran != 2 {
+		t.Errorf("%d container repro lines run, want 2", ran)
+	}
+}
+
+// Kind 8 under the container transport: SIGINT while conform connects to
+// the engine and starts containers is 130 and "interrupted" (it was 2, "no
+// Docker engine answers (context canceled)"), and leaves no container.
+func TestContainerEarlyInterrupt(t *testing.T) {
+	containerImages(t)
+	bin := conformBinary(t)
+	for _, after := range []time.Duration{150 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond} {
+		cmd, _, errb := limitedCmd(bin, "run", "--transport", "container", "--impl", "ts,python")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(after)
+		_ = cmd.Process.Signal(os.Interrupt)
+		code := waitCode(t, cmd, 60*time.Second)
+		if code != report.ExitInterrupted || !strings.Contains(errb.String(), "conform: interrupted") {
+			t.Errorf("SIGINT after %s: exit %d, stderr %q", after, code, errb.String())
+		}
+		waitNoContainers(t, cmd.Process.Pid)
 	}
 }
