@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 const fixture = "testdata/fixture"
@@ -264,5 +266,23 @@ func F(a, b int) error {
 	}
 	if _, err := ParseEquivalents("eq.jsonl", []byte(strings.Replace(decl, `"why"`, `"occurrence":-1,"why"`, 1)+"\n")); err == nil {
 		t.Error("a negative occurrence parsed")
+	}
+}
+
+// A source file that is a named pipe is refused, without waiting on it.
+func TestScanRefusesANamedPipe(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "g.go"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := ScanPackage(dir, ".", []string{"g.go"}); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file (named pipe)") {
+			t.Errorf("ScanPackage of a named pipe: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ScanPackage waits on a named pipe")
 	}
 }
