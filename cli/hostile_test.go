@@ -707,6 +707,57 @@ func TestHostileReproLinesRerunWhatRan(t *testing.T) {
 	if ran != 2 {
 		t.Errorf("%d repro lines run, want 2 (go and python)", ran)
 	}
+
+	// A corpus case: a JCS pair whose expected output is wrong; its repro
+	// lines carry the corpus, and answer the same.
+	var feed spec.Feed
+	for _, f := range spec.MustLoad().Feeds("jcs-pairs") {
+		if f.Policy == spec.PolicyExact {
+			feed = f
+			break
+		}
+	}
+	if feed.Contract == "" {
+		t.Fatal("no contract takes the JCS pairs with their exact outputs")
+	}
+	pairs := filepath.Join(t.TempDir(), "pairs")
+	for name, content := range map[string]string{"input/a.json": `{"zz":[3,2,1],"hostile":"q"}`, "output/a.json": `{"wrong":true}`} {
+		p := filepath.Join(pairs, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path = filepath.Join(t.TempDir(), "c.jsonl")
+	r = runLimited(t, 120*time.Second, nil, nil, bin, "run", "--impl", "python", "--corpus", pairs, "--contract", feed.Contract, "--report", path)
+	if r.code != report.ExitDisagree {
+		t.Fatalf("run of a wrong corpus pair: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	ran = 0
+	for _, row := range readReport(t, path).Rows {
+		if row.Repro == "" {
+			continue
+		}
+		if !strings.Contains(row.Repro, "--corpus "+pairs) {
+			t.Errorf("repro line %q lacks the corpus", row.Repro)
+		}
+		out, _ := exec.Command("sh", "-c", row.Repro+" --format jsonl").Output()
+		again, err := report.Read(bytes.NewReader(out), "repro")
+		if err != nil {
+			t.Fatalf("%s: %v", row.Repro, err)
+		}
+		for _, x := range again.Rows {
+			if x.Impl == row.Impl && x.Case == row.Case && (x.Outcome != row.Outcome || fmt.Sprint(x.Got) != fmt.Sprint(row.Got)) {
+				t.Errorf("%s: %s, the run had %s", row.Repro, x.Outcome, row.Outcome)
+			}
+		}
+		ran++
+	}
+	if ran != 2 {
+		t.Errorf("%d corpus repro lines run, want 2", ran)
+	}
 }
 
 // Kind 8: SIGINT in any phase is exit 130 and "conform: interrupted": while
