@@ -761,33 +761,60 @@ func TestHostileReproLinesRerunWhatRan(t *testing.T) {
 }
 
 // Kind 8: SIGINT in any phase is exit 130 and "conform: interrupted": while
-// a harness starts, while a corpus loads, while the run runs.
+// a corpus loads, while a harness starts, while the run runs. Each signal
+// is sent once conform is seen in that phase (the corpus file open, the
+// harness started): one sent in conform's first milliseconds, before its
+// main function runs, ends it as the Go runtime ends any program.
 func TestHostileInterruptInEveryPhase(t *testing.T) {
 	bin := hostileBin(t)
 	contract, _, _ := bigContract(t)
-	gz := filepath.Join(corpora, "jcs", "es6numbers", "es6testfile_100k.txt.gz")
+	// /proc shows the path with its symbolic links resolved.
+	gz, err := filepath.EvalSymlinks(filepath.Join(corpora, "jcs", "es6numbers", "es6testfile_100k.txt.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		what  string
 		env   map[string]any
 		args  []string
-		after time.Duration
+		ready func(pid int, pids string) bool
 	}{
-		{"a harness starting", map[string]any{"start_delay": 30}, []string{"run", "--impl", "fake:batch-cr", "--contract", contract}, 300 * time.Millisecond},
-		{"a corpus loading", nil, []string{"run", "--impl", "go", "--corpus", gz}, 100 * time.Millisecond},
-		{"a run under way", map[string]any{"contracts": announce(t, contract), "answer": "hang"}, []string{"run", "--impl", "fake:batch-cr", "--contract", contract, "--timeout", "60s"}, 2 * time.Second},
+		{"a corpus loading", nil, []string{"run", "--impl", "go", "--corpus", gz},
+			func(pid int, _ string) bool { return opens(pid, gz) }},
+		{"a harness starting", map[string]any{"start_delay": 30}, []string{"run", "--impl", "fake:batch-cr", "--contract", contract},
+			func(_ int, pids string) bool { return len(pidsOf(t, pids)) > 0 }},
+		{"a run under way", map[string]any{"contracts": announce(t, contract), "answer": "hang"}, []string{"run", "--impl", "fake:batch-cr", "--contract", contract, "--timeout", "60s"},
+			func(_ int, pids string) bool { return len(pidsOf(t, pids)) > 0 }},
 	} {
+		pids := filepath.Join(t.TempDir(), "pids")
 		cmd, out, errb := limitedCmd(bin, tc.args...)
-		cmd.Env = append(os.Environ(), hostileEnv(t, tc.env))
+		cmd.Env = append(os.Environ(), hostileEnv(t, tc.env), "HOSTILE_PIDS="+pids)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(tc.after)
+		for deadline := time.Now().Add(30 * time.Second); !tc.ready(cmd.Process.Pid, pids); time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				_ = cmd.Process.Kill()
+				t.Fatalf("conform did not reach %s", tc.what)
+			}
+		}
 		_ = cmd.Process.Signal(os.Interrupt)
 		code := waitCode(t, cmd, 30*time.Second)
 		if code != report.ExitInterrupted || !strings.Contains(errb.String(), "conform: interrupted") {
 			t.Errorf("SIGINT during %s: exit %d\nstdout %.2000s\nstderr %q", tc.what, code, out.String(), errb.String())
 		}
 	}
+}
+
+// opens reports whether the process pid has the file path open.
+func opens(pid int, path string) bool {
+	fds, _ := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
+	for _, fd := range fds {
+		if l, err := os.Readlink("/proc/" + strconv.Itoa(pid) + "/fd/" + fd.Name()); err == nil && l == path {
+			return true
+		}
+	}
+	return false
 }
 
 // pidsOf reads the pids the hostile harness noted.

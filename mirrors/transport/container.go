@@ -326,7 +326,12 @@ func (c *Container) Start(ctx context.Context, cmd Command) (Conn, error) {
 		}
 		return nil, fmt.Errorf("inspect image %s: %w", cmd.Image, err)
 	}
-	ctr, err := testcontainers.GenericContainer(ctx, req)
+	// Create, attach and start each run to their end, whatever ctx does
+	// meanwhile (an interrupt that cut one short left a container created
+	// and never started, which nothing removes); ctx is checked between
+	// them, and an interrupted start removes what it made.
+	steps := context.WithoutCancel(ctx)
+	ctr, err := testcontainers.GenericContainer(steps, req)
 	if err != nil {
 		if ctr != nil {
 			c.remove(ctr.GetContainerID())
@@ -334,17 +339,27 @@ func (c *Container) Start(ctx context.Context, cmd Command) (Conn, error) {
 		return nil, fmt.Errorf("create container from %s: %w", cmd.Image, err)
 	}
 	id := ctr.GetContainerID()
+	if err := ctx.Err(); err != nil {
+		c.remove(id)
+		return nil, err
+	}
 	// The wait is registered before the start, so that the exit of a
 	// container that is removed at once is never missed.
 	life, cancel := context.WithCancel(context.Background())
 	wait := c.client.ContainerWait(life, id, client.ContainerWaitOptions{Condition: container.WaitConditionRemoved})
-	att, err := c.client.ContainerAttach(ctx, id, client.ContainerAttachOptions{Stream: true, Stdin: true, Stdout: true, Stderr: true})
+	att, err := c.client.ContainerAttach(steps, id, client.ContainerAttachOptions{Stream: true, Stdin: true, Stdout: true, Stderr: true})
 	if err != nil {
 		cancel()
 		c.remove(id)
 		return nil, fmt.Errorf("attach to container %s: %w", short(id), err)
 	}
-	if err := ctr.Start(ctx); err != nil {
+	if err := ctx.Err(); err != nil {
+		att.Close()
+		cancel()
+		c.remove(id)
+		return nil, err
+	}
+	if err := ctr.Start(steps); err != nil {
 		att.Close()
 		cancel()
 		c.remove(id)
