@@ -383,22 +383,49 @@ func TestContainerReproLineCarriesTransportAndImage(t *testing.T) {
 }
 
 // Kind 8 under the container transport: SIGINT while conform connects to
-// the engine and starts containers is 130 and "interrupted" (it was 2, "no
-// Docker engine answers (context canceled)"), and leaves no container.
+// the engine, while it starts the containers, and once both run, is 130
+// and "interrupted" (it was 2, "no Docker engine answers (context
+// canceled)", or a panic of testcontainers-go), and leaves no container.
+// Each signal is sent once conform is seen in that phase.
 func TestContainerEarlyInterrupt(t *testing.T) {
 	containerImages(t)
 	bin := conformBinary(t)
-	for _, after := range []time.Duration{150 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond} {
+	for _, tc := range []struct {
+		what  string
+		ready func(pid int) bool
+	}{
+		{"connecting to the engine", func(pid int) bool { return hasSocket(pid) }},
+		{"starting the containers", func(pid int) bool { return len(containersOf(t, pid)) >= 1 }},
+		{"with both containers up", func(pid int) bool { return len(containersOf(t, pid)) >= 2 }},
+	} {
 		cmd, _, errb := limitedCmd(bin, "run", "--transport", "container", "--impl", "ts,python")
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(after)
+		pid := cmd.Process.Pid
+		for deadline := time.Now().Add(60 * time.Second); !tc.ready(pid); time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				_ = cmd.Process.Kill()
+				t.Fatalf("conform did not reach %s", tc.what)
+			}
+		}
 		_ = cmd.Process.Signal(os.Interrupt)
 		code := waitCode(t, cmd, 60*time.Second)
 		if code != report.ExitInterrupted || !strings.Contains(errb.String(), "conform: interrupted") {
-			t.Errorf("SIGINT after %s: exit %d, stderr %q", after, code, errb.String())
+			t.Errorf("SIGINT %s: exit %d, stderr %q", tc.what, code, errb.String())
 		}
-		waitNoContainers(t, cmd.Process.Pid)
+		waitNoContainers(t, pid)
 	}
+}
+
+// hasSocket reports whether the process pid has a socket open (the
+// engine's, the first conform opens).
+func hasSocket(pid int) bool {
+	fds, _ := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
+	for _, fd := range fds {
+		if l, err := os.Readlink("/proc/" + strconv.Itoa(pid) + "/fd/" + fd.Name()); err == nil && strings.HasPrefix(l, "socket:") {
+			return true
+		}
+	}
+	return false
 }
