@@ -13,8 +13,12 @@
 #     python3, Node.js 20, npm) unless an image already carries the tag
 #     conform-base:bookworm-<hash of ci/base-image.sh>, and points
 #     conform-base:bookworm at it;
-#  4. builds the mirrors' images from that base (conform images build), which
-#     the engine's build cache makes quick when nothing changed.
+#  4. builds the mirrors' images from that base, named by the stable tag
+#     conform-base:bookworm (conform images build --base
+#     conform-base:bookworm, the command README.md and the container tests
+#     give: a build from another name of the same base would make other
+#     images and re-point the mirror tags), which the engine's build cache
+#     makes quick when nothing changed.
 #
 # Every step is skipped when its result is already there, so running it
 # again is cheap. Usage: ci/docker.sh
@@ -111,5 +115,5 @@ ca=${NODE_EXTRA_CA_CERTS:-}
 if [ -z "$ca" ] && [ -f /etc/ssl/certs/ca-certificates.crt ]; then
   ca=/etc/ssl/certs/ca-certificates.crt
 fi
-"$bin/conform" images build --base "$base" --build-ca "$ca"
+"$bin/conform" images build --base conform-base:bookworm --build-ca "$ca"
 say "ready in $(($(date +%s) - t0))s"

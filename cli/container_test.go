@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,6 +23,7 @@ import (
 	"conform/mirrors"
 	"conform/mirrors/transport"
 	"conform/report"
+	"conform/spec"
 	"conform/vectors"
 )
 
@@ -327,4 +329,103 @@ func TestImageFieldsAreOmittedLocally(t *testing.T) {
 	if strings.Contains(string(b), "image") {
 		t.Errorf("local header carries image fields: %s", b)
 	}
+}
+
+// Kind 7 under the container transport: the repro line of a disagreement
+// found in containers names the transport and each mirror's image ID, and
+// run as printed it answers the same, in the same image.
+func TestContainerReproLineCarriesTransportAndImage(t *testing.T) {
+	containerImages(t)
+	bin := conformBinary(t)
+	contract := spec.MustLoad().Contracts[0].Contract
+	dir, _ := editedVectors(t, contract)
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	r := runLimited(t, 300*time.Second, nil, nil, bin, "run", "--transport", "container", "--impl", "ts,python",
+		"--vectors", dir, "--contract", contract, "--report", path)
+	if r.code != report.ExitDisagree {
+		t.Fatalf("run: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	rep := readReport(t, path)
+	images := map[string]string{}
+	for _, im := range rep.Header.Impls {
+		images[im.Impl] = im.ImageID
+	}
+	ran := 0
+	for _, row := range rep.Rows {
+		if row.Repro == "" || row.Impl == "go" {
+			continue
+		}
+		if !strings.Contains(row.Repro, "--transport container") || images[row.Impl] == "" ||
+			!strings.Contains(row.Repro, "--image '"+row.Impl+"="+images[row.Impl]+"'") {
+			t.Errorf("repro line %q lacks the transport or the image %s", row.Repro, images[row.Impl])
+			continue
+		}
+		out, _ := exec.Command("sh", "-c", row.Repro+" --format jsonl").Output()
+		again, err := report.Read(bytes.NewReader(out), "repro")
+		if err != nil {
+			t.Fatalf("%s: %v", row.Repro, err)
+		}
+		for _, x := range again.Rows {
+			if x.Impl == row.Impl && (x.Outcome != row.Outcome || fmt.Sprint(x.Got) != fmt.Sprint(row.Got)) {
+				t.Errorf("%s: %s, the run had %s", row.Repro, x.Outcome, row.Outcome)
+			}
+		}
+		for _, im := range again.Header.Impls {
+			if im.Impl == row.Impl && (im.Transport != "container" || im.ImageID != images[row.Impl]) {
+				t.Errorf("%s ran %s in %s %s", row.Repro, im.Impl, im.Transport, im.ImageID)
+			}
+		}
+		ran++
+	}
+	if ran != 2 {
+		t.Errorf("%d container repro lines run, want 2", ran)
+	}
+}
+
+// Kind 8 under the container transport: SIGINT while conform connects to
+// the engine, while it starts the containers, and once both run, is 130
+// and "interrupted" (it was 2, "no Docker engine answers (context
+// canceled)", or a panic of testcontainers-go), and leaves no container.
+// Each signal is sent once conform is seen in that phase.
+func TestContainerEarlyInterrupt(t *testing.T) {
+	containerImages(t)
+	bin := conformBinary(t)
+	for _, tc := range []struct {
+		what  string
+		ready func(pid int) bool
+	}{
+		{"connecting to the engine", func(pid int) bool { return hasSocket(pid) }},
+		{"starting the containers", func(pid int) bool { return len(containersOf(t, pid)) >= 1 }},
+		{"with both containers up", func(pid int) bool { return len(containersOf(t, pid)) >= 2 }},
+	} {
+		cmd, _, errb := limitedCmd(bin, "run", "--transport", "container", "--impl", "ts,python")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		pid := cmd.Process.Pid
+		for deadline := time.Now().Add(60 * time.Second); !tc.ready(pid); time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				_ = cmd.Process.Kill()
+				t.Fatalf("conform did not reach %s", tc.what)
+			}
+		}
+		_ = cmd.Process.Signal(os.Interrupt)
+		code := waitCode(t, cmd, 60*time.Second)
+		if code != report.ExitInterrupted || !strings.Contains(errb.String(), "conform: interrupted") {
+			t.Errorf("SIGINT %s: exit %d, stderr %q", tc.what, code, errb.String())
+		}
+		waitNoContainers(t, pid)
+	}
+}
+
+// hasSocket reports whether the process pid has a socket open (the
+// engine's, the first conform opens).
+func hasSocket(pid int) bool {
+	fds, _ := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
+	for _, fd := range fds {
+		if l, err := os.Readlink("/proc/" + strconv.Itoa(pid) + "/fd/" + fd.Name()); err == nil && strings.HasPrefix(l, "socket:") {
+			return true
+		}
+	}
+	return false
 }

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"conform/internal/atomicfile"
+	"conform/internal/infile"
 	"conform/ledger"
 	"conform/report"
 	"conform/report/badge"
@@ -102,8 +102,9 @@ func inputLookup(dir string) func(string) ([]byte, bool) {
 }
 
 // output is where a rendering goes: stdout, or with --output a file
-// written atomically once the rendering is whole, an existing one
-// replaced only with --force.
+// published atomically once the rendering is whole (atomicfile.Write):
+// an existing one, or one that appears meanwhile, replaced only with
+// --force.
 type output struct {
 	path  string
 	force bool
@@ -116,12 +117,8 @@ func (o *output) check() error {
 	if o.path == "" {
 		return nil
 	}
-	st, err := os.Lstat(o.path)
-	switch {
-	case err == nil && !st.Mode().IsRegular():
-		return usageErr("--output %s is not a regular file", o.path)
-	case err == nil && !o.force:
-		return usageErr("--output %s exists (remove it, choose another path, or pass --force)", o.path)
+	if err := atomicfile.CheckTarget(o.path, o.force); err != nil {
+		return usageErr("--output: %v", err)
 	}
 	return nil
 }
@@ -139,7 +136,9 @@ func (o *output) commit() error {
 	if o.path == "" {
 		return nil
 	}
-	if err := atomicfile.WriteFile(o.path, o.buf.Bytes()); err != nil {
+	// Checked again as it is published: a file that appeared during the
+	// rendering is kept unless --force.
+	if err := atomicfile.Write(o.path, o.buf.Bytes(), o.force); err != nil {
 		return usageErr("%v", err)
 	}
 	return nil
@@ -162,7 +161,7 @@ func loadPrevious(path string) (*report.Report, error) {
 	if path == "" {
 		return nil, nil
 	}
-	f, err := os.Open(path)
+	f, err := infile.Open(path)
 	if err != nil {
 		return nil, usageErr("--previous: %v", err)
 	}

@@ -55,7 +55,9 @@ fuzz needs the conform module's source: it builds the targets with
 go test -c -fuzz and runs them. Run it from the repository, as
 go run ./cmd/conform fuzz ..., or point --module at a checkout.
 
-Targets run one after another, each for --time. The corpus Go's engine
+Targets run one after another, each for --time (default 5m): with no
+--target or --contract, every target, ` + fmt.Sprintf("%d targets, so about %s in all", len(fuzz.Targets), time.Duration(len(fuzz.Targets))*5*time.Minute) + `
+with the default; fuzz says its total when it starts. The corpus Go's engine
 grows is kept where go test -fuzz keeps it ($GOCACHE/fuzz/conform/fuzz),
 so both share it (conform corpus export carries it to other machines).
 While it runs, fuzz prints a progress line on stderr: execs/s, cases/s,
@@ -157,6 +159,7 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	if _, err := loadCases(vecDir, nil, io.Discard); err != nil {
 		return err
 	}
+	fmt.Fprintf(env.Stderr, "conform fuzz: %d targets, %s each (--time): about %s in all\n", len(targets), o.duration, time.Duration(len(targets))*o.duration)
 	cache := o.cache
 	if cache == "" {
 		if cache, err = campaign.GoCache(mod); err != nil {
@@ -191,25 +194,27 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	}
 
 	// The reruns ask the implementations that were fuzzed (a fake's
-	// finding does not show against the mirrors).
+	// finding does not show against the mirrors), as they ran.
 	rerunImpls := cfg.Impls.ImplsEnv()
+	rs := cfg.Impls.Setup()
+	rs.Invocation, rs.Vectors = repro.Invocation(), vecDir
 	// Each target's summary and findings are printed as it ends: a long
 	// campaign's log shows them without waiting for the last target.
 	printRun := func(r campaign.Run) {
 		fmt.Fprintln(env.Stdout, fuzzSummary(r, impls))
 		if r.Unsettled != "" && r.Failing != "" {
-			fmt.Fprintf(env.Stdout, "  replay it: %s\n", repro.FuzzReplay(fuzz.EnvImpls, rerunImpls, r.Target.Name, filepath.Base(r.Failing)))
+			fmt.Fprintf(env.Stdout, "  replay it: %s\n", rs.FuzzReplay(fuzz.ReplayEnv, rerunImpls, r.Target.Name, filepath.Base(r.Failing)))
 		}
 		for _, w := range r.Findings {
 			if !w.New {
 				fmt.Fprintf(env.Stdout, "  finding %s: already a vector (%s)\n", w.ID, w.Path)
-				fmt.Fprintf(env.Stdout, "    rerun it: %s\n", repro.Finding(repro.Invocation(), w.ID, vecDir, rerunImpls))
+				fmt.Fprintf(env.Stdout, "    rerun it: %s\n", rs.Finding(w.ID, rerunImpls))
 				continue
 			}
 			fmt.Fprintf(env.Stdout, "  finding %s: vector %s, Go corpus %s\n", w.ID, filepath.Join(vecDir, w.Path), filepath.Join(workdir, r.Failing))
-			fmt.Fprintf(env.Stdout, "    rerun it: %s\n", repro.Finding(repro.Invocation(), w.ID, vecDir, rerunImpls))
+			fmt.Fprintf(env.Stdout, "    rerun it: %s\n", rs.Finding(w.ID, rerunImpls))
 			if r.Failing != "" {
-				fmt.Fprintf(env.Stdout, "    and:      %s\n", repro.FuzzReplay(fuzz.EnvImpls, rerunImpls, r.Target.Name, filepath.Base(r.Failing)))
+				fmt.Fprintf(env.Stdout, "    and:      %s\n", rs.FuzzReplay(fuzz.ReplayEnv, rerunImpls, r.Target.Name, filepath.Base(r.Failing)))
 			}
 		}
 	}

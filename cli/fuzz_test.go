@@ -21,6 +21,7 @@ import (
 	"conform/fuzz/share"
 	"conform/impl"
 	"conform/report"
+	"conform/repro"
 	"conform/spec"
 	"conform/vectors"
 )
@@ -178,6 +179,30 @@ func TestFuzzFindsAndRecordsASeededBug(t *testing.T) {
 	rr := conform(t, "", "repro", id, "--vectors", vecDir, "--impl", "ts,python")
 	if rr.code != 0 || !strings.Contains(rr.stdout, "ts") {
 		t.Errorf("repro %s: exit %d\n%s\n%s", id, rr.code, rr.stdout, rr.stderr)
+	}
+	// The rerun line as printed (conform as invoked here is this test
+	// binary: the built conform takes its place) gives the same answer:
+	// the fake disagrees on the finding.
+	line := regexp.MustCompile(`(?m)^    rerun it: (.*)$`).FindStringSubmatch(r.stdout)
+	if line == nil || !strings.HasPrefix(line[1], repro.Invocation()+" ") {
+		t.Fatalf("no rerun line:\n%s", r.stdout)
+	}
+	cmd := exec.Command("sh", "-c", conformBinary(t)+strings.TrimPrefix(line[1], repro.Invocation())+" --format jsonl")
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != report.ExitDisagree {
+		t.Fatalf("%s: %v\n%s", line[1], err, out)
+	}
+	again, err := report.Read(bytes.NewReader(out), "rerun")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fakeRow := false
+	for _, row := range again.Rows {
+		fakeRow = fakeRow || row.Case == id && row.Impl == "fake:codepoint-sort" && row.Outcome == report.WrongOutput
+	}
+	if !fakeRow {
+		t.Errorf("%s: no wrong-output row of the fake: %+v", line[1], again.Rows)
 	}
 }
 

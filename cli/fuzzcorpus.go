@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"conform/fuzz/gocheck"
 	"conform/fuzz/share"
 	"conform/internal/atomicfile"
+	"conform/internal/infile"
 )
 
 // fuzzTarget is one fuzz target of the module, differential or Go-only,
@@ -119,7 +119,17 @@ fuzz function's []byte. Only targets whose fuzz function takes one []byte
 convert (all of conform's do).
 
 Like conform fuzz, corpus works on the conform module's source tree (run
-it from the repository or give --module).`,
+it from the repository or give --module). import writes into Go's fuzz
+cache, $GOCACHE/fuzz/<package>/<target> (go env GOCACHE), unless --into
+testdata.
+
+Bounds, checked while reading, each refused with exit 2 naming it: one
+entry (a Go corpus file, a raw libFuzzer input) 4 MiB; an archive or a
+directory 100,000 entries; an archive's entries expanded, or a merge's,
+256 MiB together. Every entry of an archive must be a whole Go corpus
+file (its header and every value line). A file that is not a regular file
+(a named pipe) is refused unopened. An output archive (-o) that exists, or
+appears while it is written, is never replaced without --force.`,
 	}
 	cmd.AddCommand(newCorpusExportCmd(env), newCorpusImportCmd(env), newCorpusMergeCmd(env),
 		newCorpusConvertCmd(env), newCorpusSeedsCmd(env))
@@ -135,6 +145,9 @@ func newCorpusExportCmd(env *Env) *cobra.Command {
 		RunE: func(*cobra.Command, []string) error {
 			if o.output == "" {
 				return usageErr("export needs -o FILE")
+			}
+			if err := atomicfile.CheckTarget(o.output, o.force); err != nil {
+				return usageErr("-o: %v", err)
 			}
 			mod, err := campaign.ModuleRoot(o.module)
 			if err != nil {
@@ -187,18 +200,16 @@ func newCorpusExportCmd(env *Env) *cobra.Command {
 	return cmd
 }
 
-// writeArchive writes a atomically to path (refusing to replace a file
-// unless force) and prints its summary on stdout.
+// writeArchive publishes a at path (atomicfile.Write: never replacing a
+// file there, or appeared meanwhile, unless force) and prints its summary
+// on stdout.
 func writeArchive(env *Env, a *share.Archive, path string, force bool) error {
-	if _, err := os.Stat(path); err == nil && !force {
-		return usageErr("%s exists (use --force to replace it)", path)
-	}
 	var buf bytes.Buffer
 	if err := a.Write(&buf); err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(path, buf.Bytes()); err != nil {
-		return usageErr("%v", err)
+	if err := atomicfile.Write(path, buf.Bytes(), force); err != nil {
+		return usageErr("-o: %v", err)
 	}
 	m := a.Manifest()
 	names := make([]string, 0, len(m.Targets))
@@ -213,8 +224,10 @@ func writeArchive(env *Env, a *share.Archive, path string, force bool) error {
 	return nil
 }
 
+// readArchiveFile reads the archive at path, a regular file (a named pipe
+// is refused unopened), within the bounds of share.ReadArchive.
 func readArchiveFile(path string) (*share.Archive, error) {
-	f, err := os.Open(path)
+	f, err := infile.Open(path)
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}
@@ -340,6 +353,9 @@ func newCorpusMergeCmd(env *Env) *cobra.Command {
 		RunE: func(_ *cobra.Command, args []string) error {
 			if o.output == "" {
 				return usageErr("merge needs -o FILE")
+			}
+			if err := atomicfile.CheckTarget(o.output, o.force); err != nil {
+				return usageErr("-o: %v", err)
 			}
 			all := share.NewArchive()
 			for _, p := range args {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"conform/internal/infile"
 	"conform/mirrors"
 	"conform/mirrors/transport"
 )
@@ -84,7 +85,7 @@ func runImagesBuild(ctx context.Context, env *Env, o *imagesBuildOptions) error 
 	var ca []byte
 	if o.caFile != "" {
 		var err error
-		if ca, err = os.ReadFile(o.caFile); err != nil {
+		if ca, err = infile.ReadFile(o.caFile, infile.Bound{Max: 1 << 20, What: "a --build-ca file"}); err != nil {
 			return usageErr("--build-ca: %v", err)
 		}
 	}

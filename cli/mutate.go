@@ -3,7 +3,8 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"conform/internal/atomicfile"
+	"conform/internal/infile"
 	"conform/mutation/mutant"
 	"conform/mutation/singlecause"
 	"conform/mutation/stryker"
@@ -34,15 +37,19 @@ type mutateOptions struct {
 	only          []string
 	jobs          int
 	mutantTimeout time.Duration
-	equivalent    string
+	equivalent    []string
 	reportPath    string
 	force         bool
 	format        string
 	verbose       bool
 }
 
-// defaultEquivalent is the equivalence declarations' path in the module.
-const defaultEquivalent = "mutation/equivalent.jsonl"
+// equivalentName is the file name of a package's equivalence
+// declarations: reference/<pkg>/equivalent.jsonl, each contract's own.
+const equivalentName = "equivalent.jsonl"
+
+// equivalentBound bounds one declarations file.
+var equivalentBound = infile.Bound{Max: 1 << 20, What: "one equivalence declarations file"}
 
 func newMutateCmd(env *Env) *cobra.Command {
 	o := &mutateOptions{}
@@ -74,10 +81,14 @@ guard, negate its condition, and shift its bounds by one (< and <=, > and
 >=, +-1 on integer constants). Each is built with go build -overlay (the
 tree is never copied or touched) into a temporary harness binary and every
 vector is run through it: killed (naming the first vector that failed),
-survived, timeout, or did not build. Mutants listed in
-mutation/equivalent.jsonl (--equivalent) that survive are reported
-equivalent, not surviving. --report writes the mutation-testing-elements
-JSON (Stryker's HTML report reads it).
+survived, timeout, or did not build. Mutants declared equivalent (each
+mutated package's equivalent.jsonl, such as reference/<pkg>/equivalent.jsonl;
+or the --equivalent files instead) that survive are reported equivalent,
+not surviving. A mutant is named by its file, guard, condition, mutator,
+original, replacement and, where the condition has several alike, its
+occurrence; a declaration that matches more than one mutant is an error
+(exit 2). --report writes the mutation-testing-elements JSON (Stryker's
+HTML report reads it).
 
 Exit codes: 0 every guard single-cause and every mutant killed; 1 a guard
 is broken, a mutant survived, or an equivalence declaration is wrong; 2
@@ -100,7 +111,7 @@ the protocol, or the unmutated harness does not build.`,
 	f.StringSliceVar(&o.only, "mutant", nil, "only the mutants with these ids (as printed)")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "mutants built and run at once")
 	f.DurationVar(&o.mutantTimeout, "mutant-timeout", 10*time.Second, "longest silence allowed from a mutant's harness that owes an answer")
-	f.StringVar(&o.equivalent, "equivalent", "", "equivalent-mutant declarations (default: "+defaultEquivalent+" in the module, if present)")
+	f.StringArrayVar(&o.equivalent, "equivalent", nil, "equivalent-mutant declarations to use instead of each mutated package's "+equivalentName+" (repeatable)")
 	f.StringVar(&o.reportPath, "report", "", "write the mutation-testing-elements JSON report of the mutants to this file (atomically)")
 	f.BoolVar(&o.force, "force", false, "replace an existing --report file")
 	f.StringVar(&o.format, "format", "text", "stdout format: text or json")
@@ -149,9 +160,11 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 	if o.reportPath != "" && !doMutants {
 		return usageErr("--report writes the source-mutation report: it needs --mutants")
 	}
-	if o.reportPath != "" && !o.force {
-		if _, err := os.Stat(o.reportPath); err == nil {
-			return usageErr("%v: %s (remove it, choose another path, or pass --force)", stryker.ErrExists, o.reportPath)
+	if o.reportPath != "" {
+		// Checked now, before the audit spends its time; the report is
+		// linked into place at the end, which checks again.
+		if err := atomicfile.CheckTarget(o.reportPath, o.force); err != nil {
+			return usageErr("--report: %v", err)
 		}
 	}
 	set, err := loadCases(o.vectorsDir, nil, env.Stderr)
@@ -264,7 +277,7 @@ func runMutants(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.
 	if err != nil {
 		return nil, 0, usageErr("%v", err)
 	}
-	eqs, err := loadEquivalents(src.Root, o.equivalent)
+	eqs, err := loadEquivalents(src, o.equivalent)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -293,7 +306,7 @@ func runMutants(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.
 		mr.Seconds = time.Since(t0).Seconds()
 		return mr, report.ExitDisagree, nil
 	}
-	opts.Progress = progress(env.Stderr, len(picked))
+	opts.Progress = progress(env.terminal, len(picked))
 	mr.Outcomes = trial.Run(ctx, opts, src.Sources, picked, cases)
 	trial.Declare(mr.Outcomes, eqs)
 	mr.Stale = mutant.Stale(eqs, src.Mutants)
@@ -333,23 +346,46 @@ func selectMutants(all []mutant.Mutant, o *mutateOptions) []mutant.Mutant {
 	return out
 }
 
-// loadEquivalents reads the declarations at path, or at the default path
-// in root when path is empty (absent there: none).
-func loadEquivalents(root, path string) ([]mutant.Equivalent, error) {
-	explicit := path != ""
-	if !explicit {
-		path = filepath.Join(root, filepath.FromSlash(defaultEquivalent))
+// loadEquivalents reads the equivalence declarations: the files paths,
+// or, when none is given, the equivalent.jsonl of every package the scan
+// found sites in (absent: none), each of which may declare mutants of its
+// own package's files only. A declaration that matches more than one
+// mutant of the source (mutant.Ambiguous) is a usage error, as is a file
+// that does not parse.
+func loadEquivalents(src *mutant.Set, paths []string) ([]mutant.Equivalent, error) {
+	type file struct{ path, name, dir string }
+	var files []file
+	for _, p := range paths {
+		files = append(files, file{path: p, name: p})
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if !explicit && errors.Is(err, os.ErrNotExist) {
-			return nil, nil
+	if len(paths) == 0 {
+		for _, pkg := range src.Packages {
+			rel := path.Join(pkg.Dir, equivalentName)
+			files = append(files, file{path: filepath.Join(src.Root, filepath.FromSlash(rel)), name: rel, dir: pkg.Dir})
 		}
-		return nil, usageErr("--equivalent: %v", err)
 	}
-	eqs, err := mutant.ParseEquivalents(path, data)
-	if err != nil {
-		return nil, usageErr("%v", err)
+	var eqs []mutant.Equivalent
+	for _, f := range files {
+		data, err := infile.ReadFile(f.path, equivalentBound)
+		if err != nil {
+			if f.dir != "" && errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return nil, usageErr("--equivalent: %v", err)
+		}
+		got, err := mutant.ParseEquivalents(f.name, data)
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		for _, e := range got {
+			if f.dir != "" && path.Dir(e.File) != f.dir {
+				return nil, usageErr("%s: declares a mutant of %s, outside its package %s", e.Where(), e.File, f.dir)
+			}
+		}
+		eqs = append(eqs, got...)
+	}
+	if errs := mutant.Ambiguous(eqs, src.Mutants); len(errs) > 0 {
+		return nil, usageErr("%v", errors.Join(errs...))
 	}
 	return eqs, nil
 }

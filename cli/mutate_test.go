@@ -2,15 +2,19 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"conform/mutation/inventory"
+	"conform/mutation/mutant"
 	"conform/mutation/stryker"
 	"conform/mutation/weaken"
+	"conform/report"
 	"conform/vectors"
 )
 
@@ -248,5 +252,82 @@ func TestMutateUsage(t *testing.T) {
 		if r := conform(t, "", args...); r.code != 2 {
 			t.Errorf("%v: exit %d, want 2\n%s", args, r.code, r.stderr)
 		}
+	}
+}
+
+// The equivalence declarations each contract keeps in its package's
+// equivalent.jsonl load by default, each names exactly one mutant of the
+// source, and none is stale; a package's file that declares a mutant of
+// another package, or a declaration that matches several mutants, is a
+// usage error. (The whole audit, which checks that each declared mutant
+// survives, runs in ci/test.sh.)
+func TestEquivalenceDeclarationsNameOneMutantEach(t *testing.T) {
+	src, err := scanSource(context.Background(), "..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eqs, err := loadEquivalents(src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(eqs) == 0 {
+		t.Fatal("no equivalence declaration loaded by default")
+	}
+	for _, e := range eqs {
+		n := 0
+		for _, m := range src.Mutants {
+			if e.Matches(m) {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s matches %d mutants", e.Where(), n)
+		}
+		if !strings.HasPrefix(e.Source, "reference/") || path.Dir(e.Source) != path.Dir(e.File) {
+			t.Errorf("%s declares %s: not its own package's file", e.Where(), e.File)
+		}
+	}
+	if stale := mutant.Stale(eqs, src.Mutants); len(stale) != 0 {
+		t.Errorf("stale declarations: %v", stale)
+	}
+	// Ambiguous: a declaration without its occurrence, where the source
+	// has several alike.
+	var alike *mutant.Mutant
+	seen := map[string]int{}
+	for i, m := range src.Mutants {
+		k := m.File + m.Site.Code + m.Site.Cond + string(m.Mutator) + m.Original + m.Replacement
+		if seen[k]++; seen[k] == 2 {
+			alike = &src.Mutants[i]
+			break
+		}
+	}
+	if alike == nil {
+		t.Fatal("no two mutants alike but for their occurrence in the source")
+	}
+	decl, _ := json.Marshal(map[string]any{"file": alike.File, "code": alike.Site.Code, "cond": alike.Site.Cond,
+		"mutator": alike.Mutator, "original": alike.Original, "replacement": alike.Replacement, "why": "w"})
+	p := filepath.Join(t.TempDir(), "eq.jsonl")
+	if err := os.WriteFile(p, append(decl, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadEquivalents(src, []string{p}); err == nil || !strings.Contains(err.Error(), "matches") || !strings.Contains(err.Error(), "occurrence") {
+		t.Errorf("an ambiguous declaration: %v", err)
+	}
+	r := conform(t, "", "mutate", "--mutants", "--source", "..", "--equivalent", p)
+	if r.code != report.ExitUsage || !strings.Contains(r.stderr, p+":1: the declaration matches") {
+		t.Errorf("mutate with an ambiguous declaration: exit %d, %q", r.code, r.stderr)
+	}
+	// A package's declarations name its own files only.
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	other := `{"file":"b/b.go","code":"x.y","cond":"c","mutator":"GuardNegate","original":"c","replacement":"!(c)","why":"w"}` + "\n"
+	if err := os.WriteFile(filepath.Join(root, "a", "equivalent.jsonl"), []byte(other), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fake := &mutant.Set{Root: root, Packages: []*mutant.Package{{Dir: "a"}}}
+	if _, err := loadEquivalents(fake, nil); err == nil || !strings.Contains(err.Error(), "a/equivalent.jsonl:1: declares a mutant of b/b.go, outside its package a") {
+		t.Errorf("a declaration of another package's mutant: %v", err)
 	}
 }

@@ -15,8 +15,15 @@ XML, a markdown job summary (with --previous, what changed since an earlier
 report), one self-contained HTML page, an SVG badge, or shields.io endpoint
 JSON (report/README.md, "Renderings"). With --ledger, the run is judged
 against that divergence ledger afresh. It refuses a malformed or incomplete
-report (no footer), naming the file and line, and exits with the run's own
-exit code.`,
+report (no footer), naming the file and line: a line that is not valid UTF-8,
+a case line of an implementation or contract the header does not list, a
+footer whose counts or exit code contradict its lines. It exits with the
+run's own exit code. Every string of the report is shown escaped (control
+characters, bidirectional controls, invalid UTF-8).
+
+Bounds: a line of at most 256 MiB; the file must be a regular file (a
+named pipe is refused unopened). The report is read as it streams, in
+bounded memory.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error { return runReport(env, o, args[0]) },
 	}

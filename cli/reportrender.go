@@ -1,8 +1,7 @@
 package cli
 
 import (
-	"os"
-
+	"conform/internal/infile"
 	"conform/report"
 )
 
@@ -31,7 +30,7 @@ func runReport(env *Env, o *reportOptions, path string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(path)
+	f, err := infile.Open(path)
 	if err != nil {
 		return usageErr("%v", err)
 	}

@@ -11,7 +11,11 @@ func newReproCmd(env *Env) *cobra.Command {
 		Short: "Rerun one case on the reference and one or more implementations",
 		Long: `repro reruns the case with this id (as printed by run) through the Go
 reference and the given implementations, and prints the same matrix, diff
-and exit code as run. A corpus case needs the --corpus it came from.`,
+and exit code as run. A corpus case needs the --corpus it came from. The
+repro line run prints carries everything that chose what ran: the
+transport and, under the container transport, each mirror's image ID
+(--image), the vectors and corpus, and --timeout, --max-restarts and
+--allow-skips when they were not the defaults.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.only = args
@@ -37,5 +41,6 @@ and exit code as run. A corpus case needs the --corpus it came from.`,
 	cmd.Flags().StringVar(&o.reportPath, "report", "", "also write the JSONL report to this file")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing --report file")
 	cmd.Flags().StringVar(&o.format, "format", "text", "stdout format: text or jsonl")
+	cmd.Flags().BoolVar(&o.allowSkips, "allow-skips", false, "do not fail for a case an implementation announced and answered skipped")
 	return cmd
 }

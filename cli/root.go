@@ -10,9 +10,11 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"conform/internal/escape"
 	"conform/report"
 )
 
@@ -48,6 +50,9 @@ type Env struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+	// terminal is the Stderr Main was given, before escaping: the only
+	// writer a progress bar (which moves the cursor) may use.
+	terminal io.Writer
 }
 
 // NewRoot builds the command tree over env.
@@ -70,16 +75,77 @@ func NewRoot(env *Env) *cobra.Command {
 	return root
 }
 
+// errInterrupted is the cause of the context of a command a signal
+// interrupted.
+var errInterrupted = errors.New("interrupted")
+
+// Grace is how long Main waits, after SIGINT or SIGTERM, for the command
+// to stop on its own (close its harnesses, keep a partial report) before
+// it returns anyway; a second signal returns at once. A local harness
+// still running then dies with conform (transport.Local), a container's
+// engine removes it.
+const Grace = 5 * time.Second
+
 // Main runs conform with args and returns the process exit code. Errors go
-// to stderr; a usage error is exit 2 (report.ExitUsage).
+// to stderr; a usage error is exit 2 (report.ExitUsage). Everything the
+// commands write to stdout and stderr passes through an escaping writer
+// (internal/escape), so that no byte from outside (a harness, a vector, a
+// corpus, a file name, a report) acts on a terminal. SIGINT or SIGTERM, in
+// any phase of any command, is exit 130 (report.ExitInterrupted) and
+// "conform: interrupted" on stderr, whatever the command made of its
+// cancelled context; Main waits Grace for the command to stop.
 func Main(args []string, env *Env) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	out, errw := escape.NewWriter(env.Stdout), escape.NewWriter(env.Stderr)
+	defer out.Flush()
+	defer errw.Flush()
+	wrapped := &Env{Stdin: env.Stdin, Stdout: out, Stderr: errw, terminal: env.Stderr}
+	if env.terminal != nil {
+		wrapped.terminal = env.terminal
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+
+	done := make(chan int, 1)
+	go func() { done <- execute(ctx, args, wrapped) }()
+	select {
+	case code := <-done:
+		if context.Cause(ctx) == errInterrupted {
+			return interrupted(errw)
+		}
+		return code
+	case <-sigs:
+	}
+	cancel(errInterrupted)
+	select {
+	case <-done:
+	case <-sigs:
+	case <-time.After(Grace):
+		fmt.Fprintf(errw, "conform: still stopping after %s; leaving now\n", Grace)
+	}
+	return interrupted(errw)
+}
+
+func interrupted(w io.Writer) int {
+	fmt.Fprintln(w, "conform: interrupted")
+	return report.ExitInterrupted
+}
+
+// execute runs the command line args and returns its exit code, writing
+// its errors to env.Stderr.
+func execute(ctx context.Context, args []string, env *Env) int {
 	root := NewRoot(env)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return 0
+	}
+	if context.Cause(ctx) == errInterrupted {
+		// Whatever the command made of its cancelled context (a failed
+		// start, a refused read), it was interrupted: Main says so.
+		return report.ExitInterrupted
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {

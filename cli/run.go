@@ -30,9 +30,10 @@ type runOptions struct {
 	format           string
 	// rerun reruns each disagreement; ledger judges the run against a
 	// divergence ledger; previous is the report markdown compares with.
-	rerun    int
-	ledger   string
-	previous string
+	rerun      int
+	ledger     string
+	previous   string
+	allowSkips bool
 	// only restricts the run to these case ids (repro).
 	only []string
 }
@@ -47,9 +48,26 @@ reference and to each mirror, and compares output bytes, refusal messages and
 verdicts. It prints a contract x implementation matrix, then each
 disagreement with a diff and a one-line reproducer.
 
-Exit codes: 0 every implementation agrees with every case; 1 a disagreement
-was found; 2 usage or configuration error; 3 an implementation failed to
-start or broke the protocol.`,
+A case an implementation announced in its handshake and answered skipped
+(or that conform could not send it) was not answered: it is counted apart
+from disagreements, shown under the matrix, and fails the run (exit 1)
+unless --allow-skips.
+
+--report FILE is written to FILE.*.partial and linked into place at the
+end: a FILE that exists, or appears during the run, is never replaced
+without --force (the finished report is then kept at the .partial name).
+
+Bounds of what run reads (exit 2 naming the bound; README.md "Bounds"): a
+vector set's MANIFEST 1 MiB, a vector file 64 MiB, the set 256 MiB and its
+expanded inputs 256 MiB; a corpus file 64 MiB (a .gz file's expanded
+stream too), 500,000 lines per es6numbers file, 100,000 names per
+directory, 500,000 corpus cases in all. A file that is not a regular file
+(a named pipe, a device) is refused unopened.
+
+Exit codes: 0 every implementation answered and agreed with every case; 1
+a disagreement was found, or a skip of an announced case; 2 usage or
+configuration error; 3 an implementation failed to start or broke the
+protocol; 130 interrupted (SIGINT or SIGTERM, in any phase).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runRun(cmd, env, o) },
 	}
@@ -66,6 +84,7 @@ start or broke the protocol.`,
 	f.IntVar(&o.rerun, "rerun", 0, "rerun each disagreement this many times; a case answered differently is nondeterministic")
 	f.StringVar(&o.ledger, "ledger", "", "judge the run against this divergence ledger (ledger/README.md): expected disagreements do not fail it")
 	f.StringVar(&o.previous, "previous", "", "an earlier JSONL report: --format markdown says what changed since")
+	f.BoolVar(&o.allowSkips, "allow-skips", false, "do not fail the run for cases an implementation announced and answered skipped")
 	return cmd
 }
 
@@ -101,7 +120,7 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	var file *report.File
 	if o.reportPath != "" {
 		if file, err = report.Create(o.reportPath, o.force); err != nil {
-			return usageErr("%v", err)
+			return usageErr("--report: %v", err)
 		}
 	}
 	ctx := cmd.Context()
@@ -117,7 +136,7 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	header := report.Header{
 		ConformVersion: Version, Protocol: protocol.Version, StartedAt: time.Now().UTC(),
 		VectorsSHA256: set.vectorsSHA256, Transport: o.transport, Impls: s.meta, Corpora: set.corpora,
-		Contracts: contractsOf(cases),
+		Contracts: contractsOf(cases), AllowSkips: o.allowSkips,
 	}
 	sinks := multiSink{}
 	var summary report.Summary
@@ -141,7 +160,7 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	}
 	opts := runner.Options{
 		FailFast: o.failFast, MaxDisagreements: o.maxDisagreements, Rerun: o.rerun,
-		Repro: reproFor(o.vectorsDir), Progress: progress(env.Stderr, len(cases)),
+		Repro: reproFor(reproSetup(&o.implFlags, o.vectorsDir, o.allowSkips, s)), Progress: progress(env.terminal, len(cases)),
 	}
 	runner.Run(ctx, cases, s.impls, header, opts, sink)
 	foot := last.f
@@ -156,9 +175,9 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	}
 	if file != nil {
 		if foot.Stopped == "interrupted" {
-			fmt.Fprintf(env.Stderr, "conform: interrupted; partial report left at %s\n", file.Abandon())
+			fmt.Fprintf(env.Stderr, "conform: the partial report is left at %s\n", file.Abandon())
 		} else if err := file.Commit(); err != nil {
-			return usageErr("writing the report: %v", err)
+			return usageErr("--report: %v", err)
 		}
 	}
 	return exitCode(foot.ExitCode)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -16,6 +17,8 @@ import (
 	"conform/corpus"
 	"conform/driver"
 	"conform/impl"
+	"conform/internal/escape"
+	"conform/internal/infile"
 	"conform/report"
 	"conform/repro"
 	"conform/vectors"
@@ -27,6 +30,7 @@ type implFlags struct {
 	transport   string
 	timeout     time.Duration
 	maxRestarts int
+	images      []string
 }
 
 func (f *implFlags) register(cmd *cobra.Command, defaultImpls []string) {
@@ -36,8 +40,28 @@ func (f *implFlags) register(cmd *cobra.Command, defaultImpls []string) {
 	}
 	cmd.Flags().StringSliceVar(&f.impls, "impl", defaultImpls, help)
 	cmd.Flags().StringVar(&f.transport, "transport", "local", "how mirrors run: local (processes on PATH) or container (hermetic containers from the images conform images build makes)")
-	cmd.Flags().DurationVar(&f.timeout, "timeout", 10*time.Second, "longest silence allowed from a harness that owes an answer")
-	cmd.Flags().IntVar(&f.maxRestarts, "max-restarts", 3, "restarts of a broken harness before it is quarantined")
+	cmd.Flags().DurationVar(&f.timeout, "timeout", driver.DefaultTimeout, "longest silence allowed from a harness that owes an answer: to the handshake (its runtime's start-up included), to a case, to a whole batch")
+	cmd.Flags().IntVar(&f.maxRestarts, "max-restarts", driver.DefaultMaxRestarts, "restarts of a broken harness before it is quarantined")
+	cmd.Flags().StringArrayVar(&f.images, "image", nil, "with --transport container, run a mirror's harness in this image instead of the one built from conform's sources: MIRROR=REF, REF a tag or an image ID (repeatable; what a repro line of a container run carries)")
+}
+
+// imageMap parses --image MIRROR=REF flags.
+func (f *implFlags) imageMap() (map[string]string, error) {
+	if len(f.images) == 0 {
+		return nil, nil
+	}
+	m := map[string]string{}
+	for _, s := range f.images {
+		name, ref, ok := strings.Cut(s, "=")
+		if !ok || name == "" || ref == "" {
+			return nil, usageErr("--image %q: want MIRROR=REF", s)
+		}
+		if _, dup := m[name]; dup {
+			return nil, usageErr("--image names %s twice", name)
+		}
+		m[name] = ref
+	}
+	return m, nil
 }
 
 // started holds the implementations of one command, the Go reference
@@ -71,8 +95,12 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 	if f.transport != driver.Local && f.transport != driver.Container {
 		return nil, usageErr("unknown --transport %q (local or container)", f.transport)
 	}
+	images, err := f.imageMap()
+	if err != nil {
+		return nil, err
+	}
 	ds, err := driver.Start(ctx, names, driver.WithTransport(f.transport), driver.WithTimeout(f.timeout),
-		driver.WithMaxRestarts(f.maxRestarts), driver.WithProgress(progress), driver.WithVersion(Version))
+		driver.WithMaxRestarts(f.maxRestarts), driver.WithProgress(progress), driver.WithVersion(Version), driver.WithImages(images))
 	if err != nil {
 		ds.Close()
 		if driver.IsConfig(err) {
@@ -107,10 +135,16 @@ func vectorsFS(dir string) (fsys fs.FS, root string, err error) {
 	if dir == "" {
 		return vectors.Embedded(), "vectors", nil
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, "", usageErr("--vectors %s: not a directory", dir)
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, "", usageErr("--vectors %s: no such directory", dir)
+	case err != nil:
+		return nil, "", usageErr("--vectors %v", err)
+	case !st.IsDir():
+		return nil, "", usageErr("--vectors %s: not a directory (a %s)", dir, infile.TypeName(st.Mode()))
 	}
-	return os.DirFS(dir), filepath.Clean(dir), nil
+	return infile.Dir(dir), filepath.Clean(dir), nil
 }
 
 // loadCases loads the vectors (the embedded set, or vectorsDir),
@@ -141,13 +175,18 @@ func loadCases(vectorsDir string, corpora []string, notices io.Writer) (*caseSet
 	for _, c := range set.cases {
 		seen[c.ID] = true
 	}
+	loaded := 0
 	for _, dir := range corpora {
 		res, err := corpus.Load(dir)
 		if err != nil {
 			return nil, usageErr("corpus: %v", err)
 		}
+		// Each load is bounded; so are the corpora of a run together.
+		if loaded += len(res.Cases); loaded > corpus.MaxCases {
+			return nil, usageErr("corpus: %s: %v", dir, &infile.TooLargeError{Bound: corpus.CasesBound, Unit: "cases"})
+		}
 		for _, s := range res.Skipped {
-			fmt.Fprintf(notices, "conform: corpus %s: no known layout in %s, skipped\n", dir, s)
+			fmt.Fprintf(notices, "conform: corpus %s: no known layout in %s, skipped\n", escape.Line(dir), escape.Line(s))
 		}
 		meta := report.CorpusMeta{Path: dir}
 		for _, l := range res.Layouts {
@@ -168,7 +207,7 @@ func loadCases(vectorsDir string, corpora []string, notices io.Writer) (*caseSet
 			meta.Cases++
 		}
 		if repeated > 0 {
-			fmt.Fprintf(notices, "conform: corpus %s: %d of its cases were already loaded (same contract, operation and input) and run once\n", dir, repeated)
+			fmt.Fprintf(notices, "conform: corpus %s: %d of its cases were already loaded (same contract, operation and input) and run once\n", escape.Line(dir), repeated)
 		}
 		set.corpora = append(set.corpora, meta)
 	}
@@ -201,11 +240,35 @@ func filterContracts(cases []vectors.Case, contracts []string) ([]vectors.Case, 
 	return out, nil
 }
 
+// reproSetup is what a repro line of a run carries (repro.Setup): conform
+// as invoked, the transport, each mirror's image ID under the container
+// transport, the vector directory, and the flags that change an answer or
+// the exit code when they are not the defaults.
+func reproSetup(f *implFlags, vectorsDir string, allowSkips bool, s *started) repro.Setup {
+	rs := repro.Setup{Invocation: repro.Invocation(), Transport: f.transport, Vectors: vectorsDir, AllowSkips: allowSkips}
+	if f.timeout != driver.DefaultTimeout {
+		rs.Timeout = f.timeout
+	}
+	if f.maxRestarts != driver.DefaultMaxRestarts {
+		n := f.maxRestarts
+		rs.MaxRestarts = &n
+	}
+	for _, m := range s.meta {
+		if m.ImageID != "" {
+			if rs.Images == nil {
+				rs.Images = map[string]string{}
+			}
+			rs.Images[m.Impl] = m.ImageID
+		}
+	}
+	return rs
+}
+
 // reproFor returns the function that writes the one command rerunning a
-// case on an implementation (repro.Case): with --vectors and --corpus
+// case on an implementation (repro.Setup.Case): with --vectors and --corpus
 // given as absolute paths, so that the line works from any directory.
-func reproFor(vectorsDir string) func(c vectors.Case, impl string) string {
+func reproFor(rs repro.Setup) func(c vectors.Case, impl string) string {
 	return func(c vectors.Case, impl string) string {
-		return repro.Case(repro.Invocation(), c.ID, impl, vectorsDir, c.Corpus)
+		return rs.Case(c.ID, impl, c.Corpus)
 	}
 }

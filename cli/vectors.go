@@ -19,7 +19,12 @@ func newVectorsCmd(env *Env) *cobra.Command {
 sha256, that no file is unlisted, that every file is pure ASCII with LF line
 ends, that every case parses, and that the set's LOCK records every contract
 version as it is (the version-bump gate, spec/README.md "Versions"). Exit 0
-when clean, 2 otherwise.`,
+when clean, 2 otherwise.
+
+Bounds (README.md "Bounds"): the MANIFEST 1 MiB, a vector file 64 MiB,
+the listed files together 256 MiB, the cases' expanded inputs together
+256 MiB (one input_expand 16 MiB); a MANIFEST or vector file that is not
+a regular file (a named pipe) is refused unopened.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			fsys, root, err := vectorsFS(dir)

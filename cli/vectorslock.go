@@ -130,7 +130,16 @@ change is refused or the set does not load.`,
 				fmt.Fprintf(env.Stdout, "%s is current\n", lockName(root))
 				return nil
 			}
-			if err := atomicfile.WriteFile(filepath.Join(dir, vectors.LockPath), next.Bytes()); err != nil {
+			// Published only over the LOCK that was read: one written
+			// meanwhile (another lock, a merge) is never overwritten.
+			oldBytes, err := vectors.ReadLock(fsys)
+			if errors.Is(err, fs.ErrNotExist) {
+				oldBytes, err = nil, nil
+			}
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			if err := atomicfile.Update(filepath.Join(dir, vectors.LockPath), oldBytes, next.Bytes()); err != nil {
 				return usageErr("%v", err)
 			}
 			for _, d := range added {

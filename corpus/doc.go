@@ -32,7 +32,9 @@
 //  3. JSONTestSuite, KindJSONTestSuite: a test_parsing/ directory of y_, n_
 //     and i_ files from github.com/nst/JSONTestSuite
 //     (shared/corpora/jsontestsuite/SOURCE.md). Each file is an entry; n_
-//     files must be refused under the strict policy.
+//     files must be refused under the strict policy. The suite's
+//     test_transform/ beside it (valid inputs without an expectation) is
+//     known and not read: it is neither walked nor reported skipped.
 //  4. to 6. KindWycheproof, KindSpeccheck and KindCCTV, the layouts of one
 //     contract's own corpora (corpus/<ident>.go says which and how).
 //

@@ -3,7 +3,6 @@ package corpus
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"strconv"
 
 	"conform/vectors"
@@ -69,9 +68,9 @@ type cctvVector struct {
 // or member, a missing member, bad hex, a msg that is not ASCII or a
 // repeated number stops the load.
 func loadCCTV(path, corpus string) (found, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
-		return found{}, fsError(path, err)
+		return found{}, err
 	}
 	var raws []json.RawMessage
 	if err := decodeFile(path, data, &raws, false); err != nil {

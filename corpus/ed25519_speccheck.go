@@ -3,12 +3,15 @@ package corpus
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"conform/internal/infile"
 	"conform/vectors"
 )
 
@@ -89,7 +92,7 @@ type speccheckCase struct {
 // than 12, a case the table was not written for or an unknown entry in the
 // directory stops the load.
 func loadSpeccheck(dir, corpus string) ([]found, error) {
-	entries, err := os.ReadDir(dir)
+	entries, err := infile.ReadDir(dir, dirBound)
 	if err != nil {
 		return nil, fsError(dir, err)
 	}
@@ -104,9 +107,9 @@ func loadSpeccheck(dir, corpus string) ([]found, error) {
 		}
 	}
 	path := filepath.Join(dir, "cases.json")
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
-		return nil, fsError(path, err)
+		return nil, err
 	}
 	var raws []json.RawMessage
 	if err := decodeFile(path, data, &raws, false); err != nil {
@@ -166,11 +169,11 @@ func speccheckCaseOf(raw json.RawMessage, sc *speccheckCase, i int) (vectors.Cas
 // cases.json: a first line with the count, then msg=, pbk= and sig= lines
 // per case, in hex. The final LF is optional (upstream has none).
 func checkSpeccheckText(path string, cases []speccheckCase) error {
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
+	data, err := readFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	} else if err != nil {
-		return fsError(path, err)
+		return err
 	}
 	lines := strings.Split(string(bytes.TrimSuffix(data, []byte{'\n'})), "\n")
 	if lines[0] != strconv.Itoa(len(cases)) {

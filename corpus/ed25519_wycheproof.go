@@ -3,7 +3,6 @@ package corpus
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 
@@ -136,9 +135,9 @@ func loadWycheproof(dir, corpus string) ([]found, error) {
 }
 
 func loadWycheproofFile(path, corpus string) (found, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
-		return found{}, fsError(path, err)
+		return found{}, err
 	}
 	var file wycheproofFile
 	if err := decodeFile(path, data, &file, false, "algorithm", "schema", "numberOfTests", "testGroups"); err != nil {

@@ -4,14 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"conform/internal/infile"
 	"conform/vectors"
 )
 
@@ -43,29 +44,38 @@ func isES6Name(name string) bool {
 // or infinite double, or an expected field that is not a JSON number denoting
 // the same double ("0" for -0, as RFC 8785 section 3.2.2.3 requires).
 func loadES6(path, corpus string) (found, error) {
-	file, err := os.Open(path)
+	file, err := infile.Open(path)
 	if err != nil {
 		return found{}, fsError(path, err)
 	}
 	defer file.Close()
-	var r io.Reader = file
+	var r io.Reader = infile.Reader(file, fileBound)
 	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(file)
+		zr, err := gzip.NewReader(r)
 		if err != nil {
-			return found{}, &Error{Path: path, Err: err}
+			return found{}, &Error{Path: path, Err: streamError(err)}
 		}
 		defer zr.Close()
-		r = zr
+		r = infile.Reader(zr, gzipBound)
 	}
 	base := filepath.Base(path)
 	f := found{layout: Layout{Kind: KindES6Numbers, Path: path}}
 	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxES6Line)
 	sc.Split(splitLF)
 	line := 0
 	for sc.Scan() {
 		line++
 		if !bytes.HasSuffix(sc.Bytes(), []byte{'\n'}) {
+			// A read that failed ends the stream where it failed: a
+			// truncated or damaged file, not a missing final LF.
+			if err := sc.Err(); err != nil {
+				return found{}, &Error{Path: path, Line: line, Err: streamError(err)}
+			}
 			return found{}, errorf(path, line, "last line lacks its LF")
+		}
+		if line > MaxLines {
+			return found{}, &Error{Path: path, Line: line, Err: &infile.TooLargeError{Bound: linesBound, Unit: "lines"}}
 		}
 		c, err := es6Case(string(sc.Bytes()[:len(sc.Bytes())-1]))
 		if err != nil {
@@ -78,13 +88,33 @@ func loadES6(path, corpus string) (found, error) {
 		f.cases = append(f.cases, c)
 	}
 	if err := sc.Err(); err != nil {
-		return found{}, &Error{Path: path, Line: line + 1, Err: err}
+		return found{}, &Error{Path: path, Line: line + 1, Err: streamError(err)}
 	}
 	if line == 0 {
 		return found{}, errorf(path, 0, "no lines")
 	}
 	f.layout.Entries = line
 	return f, nil
+}
+
+// maxES6Line bounds one line of an es6numbers file: a double's 16 hex
+// digits and its shortest form take under 40 bytes.
+const maxES6Line = 4096
+
+// streamError says what a failed read of an es6numbers stream means: a
+// gzip stream cut short is truncated (not a line without its LF), a line
+// over maxES6Line is over its bound, and a bound of infile or a damaged
+// gzip stream says so itself.
+func streamError(err error) error {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("the compressed stream is truncated: the file ends before its gzip trailer (%w)", err)
+	case errors.Is(err, bufio.ErrTooLong):
+		return &infile.TooLargeError{Bound: infile.Bound{Max: maxES6Line, What: "one es6numbers line"}}
+	case errors.Is(err, gzip.ErrChecksum), errors.Is(err, gzip.ErrHeader):
+		return fmt.Errorf("the compressed stream is damaged: %w", err)
+	}
+	return err
 }
 
 // splitLF is a bufio.SplitFunc returning each line with its LF, if any.

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"conform/internal/infile"
 	"conform/vectors"
 )
 
@@ -57,18 +58,18 @@ func loadJCS(dir, corpus string) (found, error) {
 		stem := strings.TrimSuffix(name, ".json")
 		inPath := filepath.Join(dir, "input", name)
 		outPath := filepath.Join(dir, "output", name)
-		input, err := os.ReadFile(inPath)
+		input, err := readFile(inPath)
 		if err != nil {
-			return found{}, fsError(inPath, err)
+			return found{}, err
 		}
-		output, err := os.ReadFile(outPath)
+		output, err := readFile(outPath)
 		if errors.Is(err, os.ErrNotExist) {
 			return found{}, errorf(inPath, 0, "input without output/%s", name)
 		} else if err != nil {
-			return found{}, fsError(outPath, err)
+			return found{}, err
 		}
 		hexPath := filepath.Join(dir, "outhex", stem+".txt")
-		if h, err := os.ReadFile(hexPath); err == nil {
+		if h, err := readFile(hexPath); err == nil {
 			want, err := hex.DecodeString(strings.Join(strings.Fields(string(h)), ""))
 			if err != nil {
 				return found{}, errorf(hexPath, 0, "bad hex: %v", err)
@@ -77,7 +78,7 @@ func loadJCS(dir, corpus string) (found, error) {
 				return found{}, errorf(hexPath, 0, "disagrees with %s", outPath)
 			}
 		} else if !errors.Is(err, os.ErrNotExist) {
-			return found{}, fsError(hexPath, err)
+			return found{}, err
 		}
 		f.cases = append(f.cases, vectors.Case{
 			Name:   set + "/" + stem,
@@ -94,7 +95,7 @@ func loadJCS(dir, corpus string) (found, error) {
 // listFiles returns the sorted names in dir, which must all be regular files
 // ending in ext (symbolic links followed).
 func listFiles(dir, ext string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
+	entries, err := infile.ReadDir(dir, dirBound)
 	if err != nil {
 		return nil, fsError(dir, err)
 	}
@@ -104,6 +105,9 @@ func listFiles(dir, ext string) ([]string, error) {
 		fi, err := os.Stat(p)
 		if err != nil {
 			return nil, fsError(p, err)
+		}
+		if !fi.IsDir() && !fi.Mode().IsRegular() {
+			return nil, fsError(p, &infile.NotRegularError{Mode: fi.Mode()})
 		}
 		if !fi.Mode().IsRegular() || !strings.HasSuffix(e.Name(), ext) || e.Name() == ext {
 			return nil, errorf(p, 0, "unexpected entry: want only *%s files", ext)

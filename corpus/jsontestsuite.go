@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"os"
 	"path/filepath"
 
 	"conform/vectors"
@@ -47,9 +46,9 @@ func loadJSONTestSuite(dir, corpus string) ([]found, error) {
 		if !ok {
 			return nil, errorf(p, 0, "unknown JSONTestSuite prefix: want y_, n_ or i_")
 		}
-		input, err := os.ReadFile(p)
+		input, err := readFile(p)
 		if err != nil {
-			return nil, fsError(p, err)
+			return nil, err
 		}
 		f.cases = append(f.cases, vectors.Case{
 			Name:   "jsontestsuite/" + name,

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 
+	"conform/internal/escape"
+	"conform/internal/infile"
 	"conform/vectors"
 )
 
@@ -44,12 +46,13 @@ type Error struct {
 	Err error
 }
 
-// Error returns "path:line: cause", or "path: cause" when Line is 0.
+// Error returns "path:line: cause", or "path: cause" when Line is 0, the
+// path escaped (internal/escape) as a name from outside.
 func (e *Error) Error() string {
 	if e.Line > 0 {
-		return e.Path + ":" + strconv.Itoa(e.Line) + ": " + e.Err.Error()
+		return escape.Line(e.Path) + ":" + strconv.Itoa(e.Line) + ": " + e.Err.Error()
 	}
-	return e.Path + ": " + e.Err.Error()
+	return escape.Line(e.Path) + ": " + e.Err.Error()
 }
 
 // Unwrap returns the cause.
@@ -136,6 +139,14 @@ const maxDepth = 64
 // and a catalogue that feeds a layout under a policy the layout does not
 // support. Directories under path that match no layout are
 // returned in Result.Skipped, not as an error.
+//
+// Everything is read through internal/infile: a file that is not a
+// regular file (a named pipe, a device), given or found, is refused
+// without being opened, and each read is bounded (read.go): MaxFile bytes
+// per file (and per expanded .gz stream), MaxLines lines per es6numbers
+// file, MaxDirEntries names per directory and MaxCases cases in all, each
+// checked as it is read and refused with an *Error naming the file and the
+// bound.
 func Load(path string) (Result, error) {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -155,6 +166,9 @@ func Load(path string) (Result, error) {
 		}
 		got, err := loadLayout(*l, path, path)
 		if err != nil {
+			return Result{}, err
+		}
+		if err := bounded(path, got, 0); err != nil {
 			return Result{}, err
 		}
 		all = append(all, got...)
@@ -196,6 +210,33 @@ type walker struct {
 	corpus  string
 	found   []found
 	skipped []string
+	cases   int
+}
+
+// add keeps the layouts got, found at path, unless they take the cases
+// of this load past MaxCases.
+func (w *walker) add(path string, got []found) error {
+	if err := bounded(path, got, w.cases); err != nil {
+		return err
+	}
+	for _, f := range got {
+		w.cases += len(f.cases)
+	}
+	w.found = append(w.found, got...)
+	return nil
+}
+
+// bounded fails, naming path, when the cases of got and the before cases
+// already loaded come to more than MaxCases.
+func bounded(path string, got []found, before int) error {
+	n := before
+	for _, f := range got {
+		n += len(f.cases)
+	}
+	if n > MaxCases {
+		return &Error{Path: path, Err: &infile.TooLargeError{Bound: CasesBound, Unit: "cases"}}
+	}
+	return nil
 }
 
 // walk records the layouts at dir and beneath it. It reports whether any was
@@ -204,7 +245,7 @@ func (w *walker) walk(dir string, depth int) (bool, error) {
 	if depth > maxDepth {
 		return false, errorf(dir, 0, "directory nesting exceeds %d (a symbolic link loop?)", maxDepth)
 	}
-	entries, err := os.ReadDir(dir)
+	entries, err := infile.ReadDir(dir, dirBound)
 	if err != nil {
 		return false, fsError(dir, err)
 	}
@@ -220,6 +261,14 @@ func (w *walker) walk(dir string, depth int) (bool, error) {
 			dirs[e.Name()] = true
 		} else if fi.Mode().IsRegular() {
 			files = append(files, e.Name())
+		} else {
+			// A named pipe or a device with a layout's file name is
+			// refused, never opened nor passed over unseen.
+			for _, l := range layouts {
+				if l.file != nil && l.file(e.Name()) {
+					return false, fsError(p, &infile.NotRegularError{Mode: fi.Mode()})
+				}
+			}
 		}
 	}
 	consumed := map[string]bool{}
@@ -250,18 +299,25 @@ func (w *walker) walk(dir string, depth int) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			w.found = append(w.found, got...)
+			if err := w.add(dir, got); err != nil {
+				return false, err
+			}
 			return true, nil
 		case dirs[l.dir]:
 			at = []string{filepath.Join(dir, l.dir)}
 			consumed[l.dir] = true
+			for _, b := range l.beside {
+				consumed[b] = true
+			}
 		}
 		for _, p := range at {
 			got, err := loadLayout(l, p, w.corpus)
 			if err != nil {
 				return false, err
 			}
-			w.found = append(w.found, got...)
+			if err := w.add(p, got); err != nil {
+				return false, err
+			}
 			hit = true
 		}
 	}

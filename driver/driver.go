@@ -71,15 +71,16 @@ type options struct {
 	progress    io.Writer
 	version     string
 	harness     string
+	images      map[string]string
 }
 
 // WithTransport runs the mirrors through the named transport: Local (the
 // default) or Container.
 func WithTransport(name string) Option { return func(o *options) { o.transport = name } }
 
-// WithTimeout bounds each harness's silence while it owes an answer (an
-// answer to a batch of n cases is owed within n times d). It must be
-// positive; the default is DefaultTimeout.
+// WithTimeout bounds each harness's silence while it owes an answer: to
+// the handshake, to a run request, to a whole batch (mirrors/PROTOCOL.md,
+// "batch"). It must be positive; the default is DefaultTimeout.
 func WithTimeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
 
 // WithMaxRestarts is how many times a harness that breaks the protocol is
@@ -95,6 +96,13 @@ func WithProgress(w io.Writer) Option { return func(o *options) { o.progress = w
 // WithVersion is the version the in-process Go reference reports in its
 // description (impl.Info.Version): conform's version.
 func WithVersion(v string) Option { return func(o *options) { o.version = v } }
+
+// WithImages runs the named mirrors' harnesses (under the Container
+// transport) in the given images, by reference or image ID, instead of the
+// images built from the sources compiled into conform: what a reproducer
+// line of a container run carries (repro.Setup.Images). A name that is no
+// mirror, or any image with another transport, is a *ConfigError.
+func WithImages(images map[string]string) Option { return func(o *options) { o.images = images } }
 
 // WithHarness names the conform-harness binary that serves the fakes
 // (--impl fake:<bug>). Without it, Start looks for conform-harness beside
@@ -243,6 +251,14 @@ func validate(names []string, opts []Option) (options, error) {
 			return o, configErr("the fakes run only with the local transport")
 		}
 	}
+	for n := range o.images {
+		if _, ok := mirrors.Lookup(n); !ok {
+			return o, configErr("--image %s: %q is not a mirror (ts, python)", n, n)
+		}
+		if o.transport != Container {
+			return o, configErr("--image needs --transport container")
+		}
+	}
 	return o, nil
 }
 
@@ -269,7 +285,7 @@ func Start(ctx context.Context, names []string, opts ...Option) (*Set, error) {
 	var ct *transport.Container
 	if o.transport == Container {
 		var err error
-		if ct, err = transport.NewContainer(ctx, transport.ContainerOptions{}); err != nil {
+		if ct, err = transport.NewContainer(ctx, transport.ContainerOptions{Progress: o.progress}); err != nil {
 			return s, &ConfigError{err}
 		}
 		t = ct
@@ -297,7 +313,7 @@ func Start(ctx context.Context, names []string, opts ...Option) (*Set, error) {
 		} else {
 			m, _ := mirrors.Lookup(name)
 			if ct != nil {
-				cmd, err = containerCommand(ctx, ct, m, &st)
+				cmd, err = containerCommand(ctx, ct, m, o.images[name], &st)
 			} else {
 				cmd, err = m.Prepare(ctx, cache, o.progress)
 				var missing *mirrors.MissingRuntimeError
@@ -309,7 +325,7 @@ func Start(ctx context.Context, names []string, opts ...Option) (*Set, error) {
 				return s, err
 			}
 		}
-		c := harness.New(name, t, cmd, harness.Options{Timeout: o.timeout, MaxRestarts: restarts})
+		c := harness.New(name, t, cmd, harness.Options{Timeout: o.timeout, MaxRestarts: restarts, Progress: o.progress})
 		info, err := c.Start(ctx)
 		if err != nil {
 			return s, err
@@ -323,17 +339,24 @@ func Start(ctx context.Context, names []string, opts ...Option) (*Set, error) {
 }
 
 // containerCommand returns the command that starts m's harness in its
-// image and fills st's image fields from the image and its labels. An
-// image that is not built is a *ConfigError that says how to build it.
-func containerCommand(ctx context.Context, ct *transport.Container, m mirrors.Mirror, st *Started) (transport.Command, error) {
+// image (the one built from the compiled-in sources, or image when not
+// empty) and fills st's image fields from the image and its labels. An
+// image that is not there is a *ConfigError that says how to build it.
+func containerCommand(ctx context.Context, ct *transport.Container, m mirrors.Mirror, image string, st *Started) (transport.Command, error) {
 	cmd, err := m.ContainerCommand()
 	if err != nil {
 		return transport.Command{}, err
+	}
+	if image != "" {
+		cmd.Image = image
 	}
 	img, err := ct.Image(ctx, cmd.Image)
 	if err != nil {
 		var nf *transport.ImageNotFoundError
 		if errors.As(err, &nf) {
+			if image != "" {
+				return transport.Command{}, configErr("the %s mirror's image %s (--image) is not on the Docker engine", m.Name, image)
+			}
 			return transport.Command{}, configErr("the %s mirror's image %s is not built for these sources: run conform images build", m.Name, cmd.Image)
 		}
 		return transport.Command{}, &ConfigError{err}

@@ -23,6 +23,9 @@ type Differ struct {
 	Reference impl.Impl
 	// Mirrors are the implementations compared with it.
 	Mirrors []impl.Impl
+	// Setup is how the mirrors ran (transport, timeout), which the
+	// reproducer of each disagreement carries.
+	Setup repro.Setup
 }
 
 // Disagreement is one case where an implementation's answer differs from
@@ -42,6 +45,8 @@ type Disagreement struct {
 	// "batch"). It is no case's finding; the fuzz input replays it.
 	Break string
 	Cases int
+	// Setup is the Differ's, for the reproducer.
+	Setup repro.Setup
 }
 
 // breaker is a mirror that records protocol breaks (a harness.Client).
@@ -76,12 +81,12 @@ func (d *Differ) Check(ctx context.Context, jobs []impl.Job) []Disagreement {
 	for i, j := range jobs {
 		c := vectors.Case{Contract: j.Contract, Op: j.Op, Input: j.Input, Expect: vectors.ExpectReference}
 		if !agrees(c, ref[i], ref[i]) {
-			out = append(out, Disagreement{Job: j, Impl: d.Reference.Name(), Want: ref[i], Got: ref[i]})
+			out = append(out, Disagreement{Job: j, Impl: d.Reference.Name(), Want: ref[i], Got: ref[i], Setup: d.Setup})
 			continue
 		}
 		for k, m := range d.Mirrors {
 			if !agrees(c, ref[i], results[k][i]) {
-				out = append(out, Disagreement{Job: j, Impl: m.Name(), Want: ref[i], Got: results[k][i]})
+				out = append(out, Disagreement{Job: j, Impl: m.Name(), Want: ref[i], Got: results[k][i], Setup: d.Setup})
 				pinned[k] = true
 			}
 		}
@@ -95,7 +100,7 @@ func (d *Differ) Check(ctx context.Context, jobs []impl.Job) []Disagreement {
 			continue
 		}
 		if msgs := b.Breaks(); len(msgs) > breaks[k] {
-			out = append(out, Disagreement{Job: jobs[0], Impl: m.Name(), Break: msgs[breaks[k]], Cases: len(jobs)})
+			out = append(out, Disagreement{Job: jobs[0], Impl: m.Name(), Break: msgs[breaks[k]], Cases: len(jobs), Setup: d.Setup})
 		}
 	}
 	return out
@@ -126,7 +131,7 @@ func (d Disagreement) String() string {
 	if d.Impl != "go" {
 		fmt.Fprintf(&b, "  %-7s %s\n", d.Impl+":", ShowResult(d.Got))
 	}
-	fmt.Fprintf(&b, "  repro:  %s", Repro(d.Job, d.Impl))
+	fmt.Fprintf(&b, "  repro:  %s", ReproWith(d.Setup, d.Job, d.Impl))
 	return b.String()
 }
 
@@ -155,14 +160,23 @@ func Show(b []byte, max int) string {
 	return strconv.Quote(string(b))
 }
 
-// Repro is the one shell command that gives impl's answer for the job:
-// the input written with printf's octal escapes into conform eval (see
-// repro.Line). Inputs over 4 KiB are too long for one line, and the
-// reproducer says where the input is instead: in the vector conform fuzz
-// writes.
-func Repro(j impl.Job, name string) string {
-	if len(j.Input) > 4096 {
-		return repro.Conform("conform", "repro").Placeholder("<id of the vector conform fuzz writes>").Flag("impl", name).String()
+// Repro is ReproWith of the default setup (local transport, default
+// timeout).
+func Repro(j impl.Job, name string) string { return ReproWith(repro.Setup{}, j, name) }
+
+// ReproWith is the one shell command that gives impl's answer for the
+// job, run as s says (its transport and timeout; conform as "go run
+// ./cmd/conform" from the module, where conform fuzz runs, unless s names
+// another invocation): the input written with printf's octal escapes into
+// conform eval (repro.Setup.Eval). Inputs over 4 KiB are too long for one
+// line, and the reproducer says where the input is instead: in the vector
+// conform fuzz writes.
+func ReproWith(s repro.Setup, j impl.Job, name string) string {
+	if s.Invocation == "" {
+		s.Invocation = "go run ./cmd/conform"
 	}
-	return repro.Conform("go run ./cmd/conform", "eval").Flag("contract", j.Contract).Flag("op", j.Op).Flag("impl", name).Stdin(j.Input).String()
+	if len(j.Input) > 4096 {
+		return repro.Conform(s.Invocation, "repro").Placeholder("<id of the vector conform fuzz writes>").Flag("impl", name).String()
+	}
+	return s.Eval(j.Contract, j.Op, name, j.Input)
 }

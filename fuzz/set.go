@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"conform/driver"
+	"conform/repro"
 )
 
 // Environment variables that configure the fuzz targets. conform fuzz sets
@@ -81,6 +82,20 @@ func ConfigFromEnv() (Config, error) {
 	return c, nil
 }
 
+// Setup is what a reproducer of a disagreement found with c carries: its
+// transport, and its timeout when it is not the driver's default.
+func (c Config) Setup() repro.Setup {
+	s := repro.Setup{Transport: c.Transport}
+	if c.Timeout != 0 && c.Timeout != driver.DefaultTimeout {
+		s.Timeout = c.Timeout
+	}
+	return s
+}
+
+// ReplayEnv names the environment variables a replay line
+// (repro.Setup.FuzzReplay) sets.
+var ReplayEnv = repro.FuzzEnv{Impls: EnvImpls, Transport: EnvTransport, Timeout: EnvTimeout}
+
 // ImplsEnv is the value of EnvImpls that ConfigFromEnv reads back as
 // c.Impls: the names joined by commas, or "none" for the reference alone.
 func (c Config) ImplsEnv() string {
@@ -123,7 +138,7 @@ func Start(ctx context.Context, c Config, progress io.Writer) (*Set, error) {
 	ds, err := driver.Start(ctx, c.Impls, opts...)
 	s := &Set{started: ds}
 	if len(ds.Impls) > 0 {
-		s.Differ = Differ{Reference: ds.Impls[0], Mirrors: ds.Impls[1:]}
+		s.Differ = Differ{Reference: ds.Impls[0], Mirrors: ds.Impls[1:], Setup: c.Setup()}
 	}
 	return s, err
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"conform/internal/infile"
 )
 
 // counts are this process's totals: fuzz inputs run and cases compared.
@@ -57,12 +59,12 @@ func flushStats() {
 // ReadStats sums the counts every fuzz process wrote under dir.
 func ReadStats(dir string) Stats {
 	var s Stats
-	entries, _ := os.ReadDir(dir)
+	entries, _ := infile.ReadDir(dir, infile.Bound{Max: 100_000, What: "the stats files of one fuzz run"})
 	for _, e := range entries {
 		if strings.HasSuffix(e.Name(), ".tmp") {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		b, err := infile.ReadFile(filepath.Join(dir, e.Name()), infile.Bound{Max: 1 << 10, What: "one stats file"})
 		if err != nil {
 			continue
 		}

@@ -2,11 +2,10 @@ package ledger
 
 import (
 	"bytes"
+	"conform/internal/infile"
 	"errors"
 	"fmt"
-	"io"
 	"net/url"
-	"os"
 	"path"
 	"slices"
 	"strings"
@@ -80,24 +79,9 @@ type Ledger struct {
 // is not a regular file or is larger than MaxSize without reading it
 // whole.
 func Load(p string) (*Ledger, error) {
-	f, err := os.Open(p)
+	data, err := infile.ReadFile(p, infile.Bound{Max: MaxSize, What: "a ledger"})
 	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", p)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", p, err)
-	}
-	if len(data) > MaxSize {
-		return nil, fmt.Errorf("%s: larger than %d bytes", p, MaxSize)
+		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	return Parse(data, p)
 }

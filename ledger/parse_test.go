@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -152,7 +153,7 @@ func TestLoad(t *testing.T) {
 	if err := os.WriteFile(big, []byte("format = 1\n"+strings.Repeat("#\n", MaxSize)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), "larger than") {
+	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), "the bound on a ledger") {
 		t.Errorf("a file over MaxSize: %v", err)
 	}
 	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
@@ -160,6 +161,14 @@ func TestLoad(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(dir, "none.toml")); err == nil {
 		t.Error("a missing file loaded")
+	}
+	// A named pipe is refused unopened: opening it would wait for a writer.
+	fifo := filepath.Join(dir, "fifo.toml")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(fifo); err == nil || !strings.Contains(err.Error(), "named pipe") {
+		t.Errorf("a named pipe: %v", err)
 	}
 }
 

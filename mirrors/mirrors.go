@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"conform/internal/infile"
 	"conform/mirrors/transport"
 )
 
@@ -256,7 +257,7 @@ func installManifest(dir string) ([]byte, error) {
 		case d.IsDir() || rel == ".complete":
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := infile.ReadFile(p, infile.Bound{Max: 64 << 20, What: "one file of a prepared mirror"})
 		if err != nil {
 			return err
 		}
@@ -269,7 +270,7 @@ func installManifest(dir string) ([]byte, error) {
 // verifyInstall checks a prepared mirror against the manifest written when
 // it was built.
 func verifyInstall(dir string) error {
-	want, err := os.ReadFile(filepath.Join(dir, ".complete"))
+	want, err := infile.ReadFile(filepath.Join(dir, ".complete"), infile.Bound{Max: 1 << 20, What: "a prepared mirror's manifest"})
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // A prepared mirror that changed after it was built is rebuilt, never run.
@@ -41,5 +43,30 @@ func TestPrepareRebuildsAChangedMirror(t *testing.T) {
 	progress.Reset()
 	if _, err := m.Prepare(context.Background(), cache, &progress); err != nil || progress.Len() != 0 {
 		t.Errorf("third Prepare: %v, %q; want a quiet reuse", err, progress.String())
+	}
+}
+
+// A named pipe put in a prepared mirror is seen as a change, without the
+// check waiting on it: the mirror is rebuilt.
+func TestPreparedMirrorWithANamedPipeIsRebuilt(t *testing.T) {
+	m, _ := Lookup("python")
+	cache := t.TempDir()
+	cmd, err := m.Prepare(context.Background(), cache, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(cmd.Dir, "pipe.py"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var progress bytes.Buffer
+	done := make(chan error, 1)
+	go func() { _, err := m.Prepare(context.Background(), cache, &progress); done <- err }()
+	select {
+	case err := <-done:
+		if err != nil || !strings.Contains(progress.String(), "not a regular file (named pipe)") || !strings.Contains(progress.String(), "rebuilding") {
+			t.Errorf("Prepare over a named pipe: %v, %q", err, progress.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Prepare waits on a named pipe in the prepared mirror")
 	}
 }

@@ -39,6 +39,46 @@ var Outcomes = []Outcome{Agree, WrongOutput, WrongMessage, AcceptedShouldRefuse,
 // opposed to agreement or a skip.
 func (o Outcome) Disagrees() bool { return o != Agree && o != Skipped }
 
+// Announced reports whether row is a skip of a case its implementation
+// announced in its handshake (the header's contracts of row.Impl list the
+// row's operation): a case that should have run and was not answered,
+// which is no pass unless the run allowed skips (Header.AllowSkips). A
+// skip of a case the implementation never announced is not one.
+func Announced(h Header, row Row) bool {
+	if row.Outcome != Skipped {
+		return false
+	}
+	for _, im := range h.Impls {
+		if im.Impl == row.Impl {
+			for _, op := range im.Contracts[row.Contract] {
+				if op == row.Op {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ExitCodeOf is the exit code a run with this header and footer ends with,
+// given the disagreements and announced skips its case lines hold: 130
+// interrupted, 3 a protocol break, 1 a disagreement or (unless
+// h.AllowSkips) an announced skip, 0 otherwise. The runner sets the
+// footer's exit code with it and the reader holds the footer to it.
+func ExitCodeOf(h Header, f Footer, disagreements, announcedSkips int) int {
+	switch {
+	case f.Stopped == "interrupted":
+		return ExitInterrupted
+	case len(f.Breaks) > 0:
+		return ExitBroken
+	case disagreements > 0:
+		return ExitDisagree
+	case announcedSkips > 0 && !h.AllowSkips:
+		return ExitDisagree
+	}
+	return ExitAgree
+}
+
 // ImplMeta describes one implementation in the header. The report owns
 // these fields: name through contracts are what the implementation said
 // about itself in its handshake (mirrors/PROTOCOL.md, "start"), copied
@@ -94,6 +134,9 @@ type Header struct {
 	Impls          []ImplMeta   `json:"implementations"`
 	Corpora        []CorpusMeta `json:"corpora"`
 	Cases          int          `json:"cases"`
+	// AllowSkips records --allow-skips: skips of announced cases do not
+	// fail the run (Announced).
+	AllowSkips bool `json:"allow_skips,omitempty"`
 }
 
 // Answer is an expected or observed result. Output is base64 in JSON.
@@ -166,6 +209,10 @@ type Footer struct {
 	Counts     map[string]map[Outcome]int `json:"counts"`
 	// Disagreements counts rows whose outcome disagrees.
 	Disagreements int `json:"disagreements"`
+	// AnnouncedSkips counts skipped rows of cases their implementation
+	// announced (Announced): cases that should have run and were not
+	// answered. Omitted when zero.
+	AnnouncedSkips int `json:"announced_skips,omitempty"`
 	// Restarts counts harness restarts per implementation.
 	Restarts map[string]int `json:"restarts"`
 	// Breaks lists each implementation's protocol breaks, in order.

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
 
-	"github.com/google/go-cmp/cmp"
+	"conform/internal/escape"
 )
 
 // MaxShown bounds how many disagreements the text rendering details; the
@@ -23,7 +24,10 @@ type Summary struct {
 	Head          Header
 	Counts        map[string]map[string]map[Outcome]int // contract, impl, outcome
 	Disagreements []Row
-	Foot          Footer
+	// Skips counts, per implementation, its skips of cases it announced
+	// (Announced).
+	Skips map[string]int
+	Foot  Footer
 }
 
 // Header records the header.
@@ -44,6 +48,12 @@ func (s *Summary) Row(r Row) {
 		byImpl[r.Impl] = map[Outcome]int{}
 	}
 	byImpl[r.Impl][r.Outcome]++
+	if Announced(s.Head, r) {
+		if s.Skips == nil {
+			s.Skips = map[string]int{}
+		}
+		s.Skips[r.Impl]++
+	}
 	if r.Outcome.Disagrees() && len(s.Disagreements) < MaxShown {
 		s.Disagreements = append(s.Disagreements, r)
 	}
@@ -65,18 +75,25 @@ func Summarize(rep Report) *Summary {
 
 // RenderText writes the human summary of a run: who ran, the matrix of
 // contract x implementation counts, then each disagreement (at most
-// MaxShown) with a go-cmp diff of expected against observed and its
-// one-line reproducer.
+// MaxShown) with the fields of expected and observed that differ and its
+// one-line reproducer, and the skips of announced cases apart. Every
+// string the run took from outside (what a harness said, vector and
+// corpus names, paths, everything of a saved report) is shown escaped
+// (internal/escape), one line each.
 func RenderText(w io.Writer, s *Summary) {
 	h := s.Head
 	fmt.Fprintf(w, "conform %s, protocol %d, vectors manifest %s, transport %s\n",
-		h.ConformVersion, h.Protocol, short(h.VectorsSHA256, 12), h.Transport)
+		esc(h.ConformVersion), h.Protocol, esc(short(h.VectorsSHA256, 12)), esc(h.Transport))
 	for _, im := range h.Impls {
-		fmt.Fprintf(w, "  %-7s %s %s (%s %s, %s %s)\n", im.Impl, im.Name, im.Version,
-			im.Language, im.LanguageVersion, im.Runtime, im.RuntimeVersion)
+		fmt.Fprintf(w, "  %-7s %s %s (%s %s, %s %s)\n", esc(im.Impl), esc(im.Name), esc(im.Version),
+			esc(im.Language), esc(im.LanguageVersion), esc(im.Runtime), esc(im.RuntimeVersion))
 	}
 	for _, c := range h.Corpora {
-		fmt.Fprintf(w, "  corpus  %s: %d cases (%s)\n", c.Path, c.Cases, strings.Join(c.Layouts, ", "))
+		layouts := make([]string, len(c.Layouts))
+		for i, l := range c.Layouts {
+			layouts[i] = esc(l)
+		}
+		fmt.Fprintf(w, "  corpus  %s: %d cases (%s)\n", esc(c.Path), c.Cases, strings.Join(layouts, ", "))
 	}
 	fmt.Fprintln(w)
 	renderMatrix(w, s)
@@ -89,19 +106,37 @@ func RenderText(w io.Writer, s *Summary) {
 	}
 	fmt.Fprintln(w)
 	if len(f.Quarantined) > 0 {
-		fmt.Fprintf(w, "quarantined: %s\n", strings.Join(f.Quarantined, ", "))
+		names := make([]string, len(f.Quarantined))
+		for i, q := range f.Quarantined {
+			names[i] = esc(q)
+		}
+		fmt.Fprintf(w, "quarantined: %s\n", strings.Join(names, ", "))
 	}
 	for _, name := range sortedKeys(f.Breaks) {
 		for _, b := range f.Breaks[name] {
-			fmt.Fprintf(w, "protocol break: %s: %s\n", name, b)
+			fmt.Fprintf(w, "protocol break: %s: %s\n", esc(name), esc(b))
 		}
 	}
+	for _, name := range sortedKeys(s.Skips) {
+		what := "not a pass"
+		if h.AllowSkips {
+			what = "tolerated by --allow-skips"
+		}
+		fmt.Fprintf(w, "skipped: %s answered skipped to %d cases of contracts its handshake announced (%s)\n", esc(name), s.Skips[name], what)
+	}
 	if f.Stopped != "" {
-		fmt.Fprintf(w, "stopped early: %s\n", f.Stopped)
+		fmt.Fprintf(w, "stopped early: %s\n", esc(f.Stopped))
+	}
+	if f.AnnouncedSkips > 0 {
+		fmt.Fprintf(w, "%d disagreements, %d skips of announced cases; exit code %d\n", f.Disagreements, f.AnnouncedSkips, f.ExitCode)
+		return
 	}
 	renderLedger(w, f.Ledger)
 	fmt.Fprintf(w, "%d disagreements; exit code %d\n", f.Disagreements, f.ExitCode)
 }
+
+// esc shows a string from outside within one line (internal/escape).
+func esc(s string) string { return escape.Line(s) }
 
 var columns = []struct {
 	o     Outcome
@@ -130,7 +165,7 @@ func renderMatrix(w io.Writer, s *Summary) {
 			for _, n := range cs {
 				total += n
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t", contract, im.Impl, total)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t", esc(contract), esc(im.Impl), total)
 			for _, c := range columns {
 				fmt.Fprintf(tw, "%d\t", cs[c.o])
 			}
@@ -140,7 +175,8 @@ func renderMatrix(w io.Writer, s *Summary) {
 	tw.Flush()
 }
 
-// shown is what the diff compares: text where the bytes are text.
+// shown is what a disagreement compares, field by field: text where the
+// bytes are text.
 type shown struct {
 	Outcome string
 	Output  string
@@ -155,23 +191,57 @@ func view(a Answer) shown {
 	return s
 }
 
+// diffLines lists the fields of the expected answer want and the observed
+// one got: a field both have alike once ("  outcome: ok"), a field that
+// differs as "- " for want and "+ " for got, a field neither has not at
+// all. Values are quoted (Go syntax) where they are text from outside.
+func diffLines(want, got shown) []string {
+	var out []string
+	field := func(name, a, b string) {
+		switch {
+		case a == b && a == "":
+		case a == b:
+			out = append(out, "  "+name+": "+a)
+		default:
+			if a != "" {
+				out = append(out, "- "+name+": "+a)
+			}
+			if b != "" {
+				out = append(out, "+ "+name+": "+b)
+			}
+		}
+	}
+	q := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		return strconv.Quote(s)
+	}
+	field("outcome", esc(want.Outcome), esc(got.Outcome))
+	field("output", want.Output, got.Output)
+	field("message", q(want.Message), q(got.Message))
+	return out
+}
+
 func renderDisagreement(w io.Writer, r Row) {
-	fmt.Fprintf(w, "\n%s %s [%s] %s: %s\n", r.Contract, r.Name, r.Case, r.Impl, r.Outcome)
-	fmt.Fprintf(w, "  source: %s\n", r.Source)
+	fmt.Fprintf(w, "\n%s %s [%s] %s: %s\n", esc(r.Contract), esc(r.Name), esc(r.Case), esc(r.Impl), esc(string(r.Outcome)))
+	fmt.Fprintf(w, "  source: %s\n", esc(r.Source))
 	if r.Input != nil {
 		fmt.Fprintf(w, "  input:  %s\n", clipText(printable(r.Input), 300))
 	}
-	fmt.Fprintf(w, "  expected by %s; diff (-expected +got):\n", r.ExpectedBy)
-	diff := cmp.Diff(view(r.Expected), view(r.Got))
-	for _, line := range strings.Split(strings.TrimRight(diff, "\n"), "\n") {
+	fmt.Fprintf(w, "  expected by %s; diff (-expected +got):\n", esc(r.ExpectedBy))
+	for _, line := range diffLines(view(r.Expected), view(r.Got)) {
 		fmt.Fprintf(w, "    %s\n", line)
 	}
+	if r.Got.Reason != "" {
+		fmt.Fprintf(w, "  reason: %s\n", clipText(esc(r.Got.Reason), 300))
+	}
 	if r.Got.Trace != "" {
-		fmt.Fprintf(w, "  trace: %s\n", clipText(strings.ReplaceAll(r.Got.Trace, "\n", " | "), 300))
+		fmt.Fprintf(w, "  trace: %s\n", clipText(esc(strings.ReplaceAll(r.Got.Trace, "\n", " | ")), 300))
 	}
 	renderAnnotations(w, r)
 	if r.Repro != "" {
-		fmt.Fprintf(w, "  repro: %s\n", r.Repro)
+		fmt.Fprintf(w, "  repro: %s\n", esc(r.Repro))
 	}
 }
 
@@ -184,11 +254,16 @@ func printable(b []byte) string {
 	return fmt.Sprintf("hex:%x", b)
 }
 
+// clipText cuts s to about n bytes, at a character boundary.
 func clipText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return s[:n] + fmt.Sprintf("... (%d bytes)", len(s))
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("... (%d bytes)", len(s))
 }
 
 func short(s string, n int) string {

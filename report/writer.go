@@ -3,11 +3,9 @@ package report
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+
+	"conform/internal/atomicfile"
 )
 
 // Writer streams report events as JSONL.
@@ -64,16 +62,17 @@ func (w *Writer) line(v any) {
 }
 
 // File is a report being written to a path. Until Commit, the events go to
-// a temporary file beside it ("<name>.*.partial"), so the path only ever
-// holds a complete report, and what was there before is kept until then.
+// a temporary file beside it ("<name>.*.partial", internal/atomicfile), so
+// the path only ever holds a complete report, and what was there before,
+// or appeared since, is kept unless the report was created with force.
 type File struct {
 	*Writer
-	f    *os.File
-	path string
+	f *atomicfile.File
 }
 
-// ErrExists is returned by Create when the path exists and force is false.
-var ErrExists = errors.New("report file exists")
+// ErrExists is the cause of an error of Create or Commit when the path
+// exists and force is false (errors.Is).
+var ErrExists = atomicfile.ErrExists
 
 // Create starts a report file at path. It refuses an existing path unless
 // force is true, in which case the old file is replaced only at Commit.
@@ -81,47 +80,28 @@ var ErrExists = errors.New("report file exists")
 // path is refused at once, before a run spends its time. A dangling symlink
 // counts as something that is there.
 func Create(path string, force bool) (*File, error) {
-	st, err := os.Lstat(path)
-	switch {
-	case err == nil && !st.Mode().IsRegular():
-		return nil, fmt.Errorf("%s is not a regular file; a report replaces only a regular file", path)
-	case err == nil && !force:
-		return nil, fmt.Errorf("%w: %s (remove it, choose another path, or pass --force)", ErrExists, path)
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.partial")
+	f, err := atomicfile.Create(path, force)
 	if err != nil {
 		return nil, err
 	}
-	// CreateTemp makes the file 0600; a report is as readable as any file
-	// the user writes.
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return nil, err
-	}
-	return &File{Writer: NewWriter(f), f: f, path: path}, nil
+	return &File{Writer: NewWriter(f), f: f}, nil
 }
 
-// Commit flushes, syncs and renames the temporary file onto the path.
+// Commit flushes the report and publishes it at the path: linked into
+// place, so that a file that appeared at the path during the run is never
+// replaced (without force): Commit then fails with an error wrapping
+// ErrExists that names where the finished report was kept.
 func (f *File) Commit() error {
 	if err := f.Err(); err != nil {
-		f.f.Close()
+		f.f.Discard()
 		return err
 	}
-	if err := f.f.Sync(); err != nil {
-		f.f.Close()
-		return err
-	}
-	if err := f.f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.f.Name(), f.path)
+	return f.f.Commit()
 }
 
 // Abandon closes the temporary file and leaves it in place, named
 // "*.partial", as the record of an incomplete run. It returns its path.
 func (f *File) Abandon() string {
 	_ = f.Err()
-	_ = f.f.Close()
-	return f.f.Name()
+	return f.f.Abandon()
 }

@@ -3,14 +3,19 @@
 // `printf ... | conform eval` line of a fuzz disagreement, and the
 // `go test -run` line that replays a fuzz input. Each is one shell command,
 // with every value quoted for sh where it needs to be (Quote), so that a
-// line copied from any of them runs as it is.
+// line copied from any of them runs as it is, and each carries the Setup
+// of its run (transport, images, vectors, the flags that change an
+// answer), so that it reruns what ran rather than the defaults.
 package repro
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // Line is a shell command line being built: words, in order, and
@@ -84,35 +89,131 @@ func (l *Line) String() string {
 	return b.String()
 }
 
+// Setup is everything that chose what a run ran, besides the case itself,
+// that a reproducer line must carry so that it reruns the same thing:
+// conform as invoked, the transport and the container images of the
+// mirrors, the vector set, and the flags that change an answer or the
+// exit code. The zero value of each field is the default, left out of
+// the line.
+type Setup struct {
+	// Invocation is how conform was run (Invocation); "" is "conform".
+	Invocation string
+	// Transport is --transport; "" and "local" (the default) are left out.
+	Transport string
+	// Images maps an implementation to the image its harness ran in
+	// under the container transport, best an image ID ("sha256:..."),
+	// which no later build re-points: --image impl=ref, one per
+	// implementation the line asks for.
+	Images map[string]string
+	// Vectors is --vectors, the vector directory; "" for the set
+	// compiled into conform.
+	Vectors string
+	// Timeout is --timeout when it is not the default.
+	Timeout time.Duration
+	// MaxRestarts is --max-restarts when it is not the default.
+	MaxRestarts *int
+	// AllowSkips is --allow-skips.
+	AllowSkips bool
+}
+
+func (s Setup) invocation() string {
+	if s.Invocation == "" {
+		return "conform"
+	}
+	return s.Invocation
+}
+
+// flags appends the setup's transport, images (of the implementations in
+// impls, comma-separated) and flags to l.
+func (s Setup) flags(l *Line, impls string) *Line {
+	if s.Transport != "" && s.Transport != "local" {
+		l.Flag("transport", s.Transport)
+	}
+	if len(s.Images) > 0 {
+		names := strings.Split(impls, ",")
+		sort.Strings(names)
+		for _, n := range names {
+			if ref := s.Images[n]; ref != "" {
+				l.Flag("image", n+"="+ref)
+			}
+		}
+	}
+	if s.Timeout != 0 {
+		l.Flag("timeout", s.Timeout.String())
+	}
+	if s.MaxRestarts != nil {
+		l.Flag("max-restarts", strconv.Itoa(*s.MaxRestarts))
+	}
+	if s.AllowSkips {
+		l.words = append(l.words, "--allow-skips")
+	}
+	return l
+}
+
 // Case is the line that reruns the case with this id on the
 // implementations impls (one name, or several joined by commas) through
-// conform as invoked, with the vectors directory (when not the compiled-in
-// set, "" otherwise) and the corpus (for a corpus case, "" otherwise) it
-// came from, as absolute paths: what `conform run` prints under each
-// disagreement and records as a report row's repro.
-func Case(invocation, id, impls, vectorsDir, corpus string) string {
-	l := Conform(invocation, "repro").Arg(id).Flag("impl", impls)
-	if vectorsDir != "" && corpus == "" {
-		l.PathFlag("vectors", vectorsDir)
+// conform as s says, with the vectors directory (when not the compiled-in
+// set) and the corpus (for a corpus case, "" otherwise) it came from, as
+// absolute paths: what `conform run` prints under each disagreement and
+// records as a report row's repro.
+func (s Setup) Case(id, impls, corpus string) string {
+	l := Conform(s.invocation(), "repro").Arg(id).Flag("impl", impls)
+	if s.Vectors != "" && corpus == "" {
+		l.PathFlag("vectors", s.Vectors)
 	}
 	if corpus != "" {
 		l.PathFlag("corpus", corpus)
 	}
-	return l.String()
+	return s.flags(l, impls).String()
 }
 
 // Finding is the line that reruns a fuzz finding, the vector with this id
-// in the vectors directory vectorsDir (as given), on impls: what
-// `conform fuzz` prints under each finding.
+// in s.Vectors (as given), on impls: what `conform fuzz` prints under each
+// finding.
+func (s Setup) Finding(id, impls string) string {
+	return s.flags(Conform(s.invocation(), "repro").Arg(id).Flag("vectors", s.Vectors).Flag("impl", impls), impls).String()
+}
+
+// Eval is the line that gives impl's answer for one input of contract and
+// op: the input written with printf's octal escapes into conform eval.
+func (s Setup) Eval(contract, op, impl string, input []byte) string {
+	return s.flags(Conform(s.invocation(), "eval").Flag("contract", contract).Flag("op", op).Flag("impl", impl), impl).Stdin(input).String()
+}
+
+// FuzzReplay is the line that replays the Go corpus file named file of
+// the fuzz target with go test, comparing the reference with impls: the
+// environment variables env names (conform/fuzz's EnvImpls, and
+// EnvTransport and EnvTimeout when s sets them) carry the choices.
+func (s Setup) FuzzReplay(env FuzzEnv, impls, target, file string) string {
+	vars := []string{env.Impls + "=" + Quote(impls)}
+	if s.Transport != "" && s.Transport != "local" {
+		vars = append(vars, env.Transport+"="+Quote(s.Transport))
+	}
+	if s.Timeout != 0 {
+		vars = append(vars, env.Timeout+"="+Quote(s.Timeout.String()))
+	}
+	return fmt.Sprintf("%s go test -run '%s/%s' ./fuzz/", strings.Join(vars, " "), target, file)
+}
+
+// FuzzEnv names the environment variables a fuzz worker reads its
+// implementations, transport and timeout from.
+type FuzzEnv struct{ Impls, Transport, Timeout string }
+
+// Case is Setup{Invocation: invocation, Vectors: vectorsDir}.Case.
+func Case(invocation, id, impls, vectorsDir, corpus string) string {
+	return Setup{Invocation: invocation, Vectors: vectorsDir}.Case(id, impls, corpus)
+}
+
+// Finding is Setup{Invocation: invocation, Vectors: vectorsDir}.Finding.
 func Finding(invocation, id, vectorsDir, impls string) string {
-	return Conform(invocation, "repro").Arg(id).Flag("vectors", vectorsDir).Flag("impl", impls).String()
+	return Setup{Invocation: invocation, Vectors: vectorsDir}.Finding(id, impls)
 }
 
 // FuzzReplay is the line that replays the Go corpus file named file of the
 // fuzz target with go test, comparing the reference with impls (the value
 // of the environment variable env, CONFORM_FUZZ_IMPLS).
 func FuzzReplay(env, impls, target, file string) string {
-	return fmt.Sprintf("%s=%s go test -run '%s/%s' ./fuzz/", env, Quote(impls), target, file)
+	return Setup{}.FuzzReplay(FuzzEnv{Impls: env}, impls, target, file)
 }
 
 // Invocation is how the user ran conform, for reproducer lines: "go run

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestQuote(t *testing.T) {
@@ -78,4 +79,27 @@ func writeTemp(t *testing.T, b []byte) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// A Setup's lines carry what chose what ran: the transport, each asked
+// implementation's image, the vectors, and the flags that are not the
+// defaults; with the zero Setup they are the lines of old.
+func TestSetupLinesCarryTheRun(t *testing.T) {
+	two := 2
+	s := Setup{Invocation: "conform", Transport: "container", Vectors: "/v",
+		Images:  map[string]string{"ts": "sha256:aa", "python": "sha256:bb"},
+		Timeout: 7 * time.Second, MaxRestarts: &two, AllowSkips: true}
+	for _, c := range []struct{ got, want string }{
+		{s.Case("0123456789abcdef", "ts", ""), "conform repro 0123456789abcdef --impl ts --vectors /v --transport container --image 'ts=sha256:aa' --timeout 7s --max-restarts 2 --allow-skips"},
+		{s.Case("0123456789abcdef", "python", "/c"), "conform repro 0123456789abcdef --impl python --corpus /c --transport container --image 'python=sha256:bb' --timeout 7s --max-restarts 2 --allow-skips"},
+		{s.Case("0123456789abcdef", "go", ""), "conform repro 0123456789abcdef --impl go --vectors /v --transport container --timeout 7s --max-restarts 2 --allow-skips"},
+		{s.Finding("0123456789abcdef", "ts,python"), "conform repro 0123456789abcdef --vectors /v --impl 'ts,python' --transport container --image 'python=sha256:bb' --image 'ts=sha256:aa' --timeout 7s --max-restarts 2 --allow-skips"},
+		{s.Eval("demo/1", "run", "ts", []byte("x")), "printf 'x' | conform eval --contract demo/1 --op run --impl ts --transport container --image 'ts=sha256:aa' --timeout 7s --max-restarts 2 --allow-skips"},
+		{Setup{Transport: "container", Timeout: time.Second}.FuzzReplay(FuzzEnv{"I", "T", "O"}, "ts", "FuzzX", "ab"), "I=ts T=container O=1s go test -run 'FuzzX/ab' ./fuzz/"},
+		{Setup{Transport: "local"}.Case("0123456789abcdef", "ts", ""), "conform repro 0123456789abcdef --impl ts"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got  %s\nwant %s", c.got, c.want)
+		}
+	}
 }

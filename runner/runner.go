@@ -46,7 +46,10 @@ type Options struct {
 // row per case and implementation, and the footer to sink. impls[0] must be
 // the Go reference: it answers cases whose expectation is the reference's.
 // header is completed with the case count. Run returns the footer, whose
-// ExitCode is set from the rows and the implementations' health.
+// ExitCode is set from the rows and the implementations' health
+// (report.ExitCodeOf): a skip of a case its implementation announced in
+// its handshake is counted (Footer.AnnouncedSkips) and fails the run
+// unless header.AllowSkips.
 func Run(ctx context.Context, cases []vectors.Case, impls []impl.Impl, header report.Header, opts Options, sink Sink) report.Footer {
 	header.Cases = len(cases)
 	sink.Header(header)
@@ -84,6 +87,9 @@ chunks:
 					}
 					foot.Disagreements++
 				}
+				if report.Announced(header, row) {
+					foot.AnnouncedSkips++
+				}
 				foot.Counts[im.Name()][row.Outcome]++
 				sink.Row(row)
 			}
@@ -102,7 +108,6 @@ chunks:
 			opts.Progress(end, len(cases))
 		}
 	}
-	broken := false
 	for _, im := range impls {
 		if h, ok := im.(impl.Health); ok {
 			h.Close()
@@ -112,7 +117,6 @@ chunks:
 					foot.Breaks = map[string][]string{}
 				}
 				foot.Breaks[im.Name()] = b
-				broken = true
 			}
 			if h.Quarantined() {
 				foot.Quarantined = append(foot.Quarantined, im.Name())
@@ -120,16 +124,7 @@ chunks:
 		}
 	}
 	sort.Strings(foot.Quarantined)
-	switch {
-	case foot.Stopped == "interrupted":
-		foot.ExitCode = report.ExitInterrupted
-	case broken:
-		foot.ExitCode = report.ExitBroken
-	case foot.Disagreements > 0:
-		foot.ExitCode = report.ExitDisagree
-	default:
-		foot.ExitCode = report.ExitAgree
-	}
+	foot.ExitCode = report.ExitCodeOf(header, foot, foot.Disagreements, foot.AnnouncedSkips)
 	foot.FinishedAt = time.Now().UTC()
 	sink.Footer(foot)
 	return foot

@@ -211,3 +211,40 @@ func TestVerdictAgainstTheReference(t *testing.T) {
 		}
 	}
 }
+
+// undeclared is a scripted implementation whose handshake announces no
+// contract.
+type undeclared struct{ scripted }
+
+func (undeclared) Implementation() impl.Info { return impl.Info{} }
+
+// A skip of a case the implementation announced is no pass: the run
+// exits 1, with the skip counted apart from disagreements, unless
+// AllowSkips; a skip of a case it never announced is not one.
+func TestSkipsOfAnnouncedCasesFailTheRun(t *testing.T) {
+	cases := []vectors.Case{tcase("x", vectors.ExpectOK, "A", ""), tcase("y", vectors.ExpectOK, "A", "")}
+	ref := &scripted{name: "go", answers: map[string]impl.Result{"x": ok("A"), "y": ok("A")}}
+	skipper := &scripted{name: "m", answers: map[string]impl.Result{
+		"x": {Outcome: impl.Skipped, Reason: "dropped"}, "y": {Outcome: impl.Skipped, Reason: "dropped"}}}
+	header := func(allow bool, impls ...impl.Impl) report.Header {
+		h := report.Header{AllowSkips: allow}
+		for _, im := range impls {
+			h.Impls = append(h.Impls, report.ImplMeta{Impl: im.Name(), Contracts: im.Implementation().Contracts})
+		}
+		return h
+	}
+	var got rows
+	f := Run(context.Background(), cases, []impl.Impl{ref, skipper}, header(false, ref, skipper), Options{}, &got)
+	if f.ExitCode != report.ExitDisagree || f.AnnouncedSkips != 2 || f.Disagreements != 0 || f.Counts["m"][report.Skipped] != 2 {
+		t.Errorf("announced and skipped: %+v", f)
+	}
+	f = Run(context.Background(), cases, []impl.Impl{ref, skipper}, header(true, ref, skipper), Options{}, &rows{})
+	if f.ExitCode != report.ExitAgree || f.AnnouncedSkips != 2 {
+		t.Errorf("announced and skipped, --allow-skips: %+v", f)
+	}
+	silent := &undeclared{scripted{name: "m"}}
+	f = Run(context.Background(), cases, []impl.Impl{ref, silent}, header(false, ref, silent), Options{}, &rows{})
+	if f.ExitCode != report.ExitAgree || f.AnnouncedSkips != 0 || f.Counts["m"][report.Skipped] != 2 {
+		t.Errorf("not announced: %+v", f)
+	}
+}

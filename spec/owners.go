@@ -19,11 +19,13 @@ type GeneratedBlock struct {
 }
 
 // GeneratedBlocks are the blocks programs write: the contract tables of
-// README.md and spec/README.md (spec/generate, from the catalogue) and the
+// README.md and spec/README.md and the examples of README.md
+// (spec/generate, from the catalogue) and the
 // throughput table of fuzz/README.md (BenchmarkThroughput, one row per fuzz
 // target).
 var GeneratedBlocks = []GeneratedBlock{
 	{"README.md", BlockBegin, BlockEnd},
+	{"README.md", ExamplesBegin, ExamplesEnd},
 	{"spec/README.md", BlockBegin, BlockEnd},
 	{"fuzz/README.md", ThroughputBegin, ThroughputEnd},
 }

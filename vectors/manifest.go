@@ -101,9 +101,10 @@ func VerifyNamed(fsys fs.FS, root string) (manifestSHA256 string, problemList []
 		p.add(p.where(ManifestPath, 1), "lists no vector files")
 	}
 	listed := make(map[string]bool)
+	set := setReader{fsys: fsys}
 	for _, e := range entries {
 		listed[e.path] = true
-		data, err := ReadFile(fsys, e.path)
+		data, err := set.read(e.path)
 		if err != nil {
 			p.add(p.where(ManifestPath, e.line), "listed file %s cannot be read: %v", e.path, err)
 			continue

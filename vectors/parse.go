@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"conform/internal/infile"
 )
 
 // Vector file parsing: the header line and each case line (README.md,
@@ -19,6 +21,12 @@ const FormatVersion = 1
 // cannot make Load allocate without limit. The largest real vector is 262145
 // bytes.
 const maxInput = 16 << 20
+
+// maxInputs bounds the inputs of a vector set's cases together, expanded
+// (README.md, "Bounds"): the real set's come to 4 MB.
+const maxInputs = 256 << 20
+
+var inputsBound = infile.Bound{Max: maxInputs, What: "the inputs of a vector set's cases together"}
 
 // Header is a vector file's first line.
 type Header struct {
@@ -83,10 +91,19 @@ func parseFile(path string, data []byte, p *problems) (File, bool) {
 		if bad[line] {
 			continue
 		}
+		if p.inputs > maxInputs {
+			// Past the bound on the set's inputs: nothing more is
+			// expanded.
+			return f, false
+		}
 		c, err := parseCase(h, lines[i])
 		if err != nil {
 			p.add(p.where(path, line), "%v", err)
 			continue
+		}
+		if p.inputs += int64(len(c.Input)); p.inputs > maxInputs {
+			p.add(p.where(path, line), "the inputs of the set's cases come to %v", &infile.TooLargeError{Bound: inputsBound})
+			return f, false
 		}
 		c.File, c.Line = path, line
 		c.Source = p.where(path, line)

@@ -19,6 +19,9 @@ type problems struct {
 	limit   int
 	list    []string
 	dropped int
+	// inputs totals the input bytes of the cases parsed so far, against
+	// maxInputs.
+	inputs int64
 }
 
 func (p *problems) count() int { return len(p.list) + p.dropped }

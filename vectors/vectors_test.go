@@ -300,16 +300,53 @@ func TestOversizedFilesAreRefusedUnread(t *testing.T) {
 	good := goodHeader + "\n" + okLine("a", "{}") + "\n"
 	big := vfs(map[string]string{"demo/objects.jsonl": good})
 	big["MANIFEST"].Data = append(big["MANIFEST"].Data, bytes.Repeat([]byte("#"), maxManifest)...)
-	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), "vectors/MANIFEST: ") || !strings.Contains(err.Error(), "a vector set allows") {
+	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), "vectors/MANIFEST: ") || !strings.Contains(err.Error(), "the bound on a vector set's MANIFEST") {
 		t.Errorf("Load, MANIFEST over the bound: %v", err)
 	}
-	if _, _, err := Verify(sizeless{big}); err == nil || !strings.Contains(err.Error(), "more than 1048576 bytes, the most a vector set allows") {
+	if _, _, err := Verify(sizeless{big}); err == nil || !strings.Contains(err.Error(), "more than 1048576 bytes (1 MiB), the bound on a vector set's MANIFEST") {
 		t.Errorf("Verify, MANIFEST over the bound, size unknown: %v", err)
 	}
 	huge := vfs(map[string]string{"demo/objects.jsonl": good})
 	huge["demo/objects.jsonl"].Data = append([]byte(good), bytes.Repeat([]byte("\n"), maxFile)...)
-	if _, problems, _ := Verify(sizeless{huge}); len(problems) != 1 || !strings.Contains(problems[0], "listed file demo/objects.jsonl cannot be read: more than 67108864 bytes") {
+	if _, problems, _ := Verify(sizeless{huge}); len(problems) != 1 || !strings.Contains(problems[0], "listed file demo/objects.jsonl cannot be read: more than 67108864 bytes (64 MiB), the bound on a vector file") {
 		t.Errorf("Verify, vector file over the bound: %q", problems)
+	}
+}
+
+// TestSetBoundsAreCheckedWhileReading checks the bounds on a whole set:
+// the listed files together (maxSet) and the expanded inputs of its cases
+// together (maxInputs), each refused at the file or line that passes it,
+// before the rest is read or expanded.
+func TestSetBoundsAreCheckedWhileReading(t *testing.T) {
+	// Files over maxSet together, each under maxFile: the file that
+	// passes the bound is refused by its name.
+	pad := strings.Repeat("#", 60<<20)
+	files := map[string]string{}
+	for _, n := range []string{"a", "b", "c", "d", "e"} {
+		files["demo/"+n+".jsonl"] = pad
+	}
+	m := vfs(files)
+	_, problems, _ := Verify(m)
+	found := false
+	for _, p := range problems {
+		found = found || strings.Contains(p, "listed file demo/e.jsonl cannot be read: more than 268435456 bytes (256 MiB), the bound on the vector files of a set together")
+	}
+	if !found {
+		t.Errorf("Verify, files over the set bound: %q", problems)
+	}
+	// Cases whose expanded inputs pass maxInputs: a few hundred bytes of
+	// file, refused at the line that passes the bound, without expanding
+	// the lines after it.
+	var b strings.Builder
+	b.WriteString(goodHeader + "\n")
+	for i := range 20 {
+		n := 16<<20 - i
+		fmt.Fprintf(&b, `{"id":"%s","name":"big-%d","input_expand":{"prefix":"","fill":"a","count":%d,"suffix":""},"expect":"ok","output":""}`+"\n",
+			CaseID("demo/1", "lex", bytes.Repeat([]byte("a"), n)), i, n)
+	}
+	_, err := Load(vfs(map[string]string{"demo/objects.jsonl": b.String()}))
+	if err == nil || !strings.Contains(err.Error(), "demo/objects.jsonl:18: the inputs of the set's cases come to more than 268435456 bytes (256 MiB), the bound on the inputs of a vector set's cases together") {
+		t.Errorf("Load, inputs over the bound: %.300v", err)
 	}
 }
 
@@ -321,7 +358,7 @@ func TestSpecialFilesAreRefusedUnopened(t *testing.T) {
 	good := goodHeader + "\n" + okLine("a", "{}") + "\n"
 	m := vfs(map[string]string{"demo/objects.jsonl": good})
 	m["demo/objects.jsonl"].Mode = fs.ModeNamedPipe
-	if _, problems, _ := Verify(m); len(problems) != 1 || !strings.Contains(problems[0], "listed file demo/objects.jsonl cannot be read: not a regular file (p---------)") {
+	if _, problems, _ := Verify(m); len(problems) != 1 || !strings.Contains(problems[0], "listed file demo/objects.jsonl cannot be read: not a regular file (named pipe)") {
 		t.Errorf("Verify, a vector file that is a pipe: %q", problems)
 	}
 	m = vfs(map[string]string{"demo/objects.jsonl": good})

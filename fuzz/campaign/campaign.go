@@ -29,6 +29,7 @@ import (
 	"conform/driver"
 	"conform/fuzz"
 	"conform/fuzz/share"
+	"conform/internal/infile"
 )
 
 // Config is one campaign: what is compared, where the processes run, and
@@ -334,7 +335,7 @@ func (c *Campaign) failingInput(r *Run, t fuzz.Target) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("%s failed without a failing input", t.Name)
 	}
-	b, err := os.ReadFile(file)
+	b, err := infile.ReadFile(file, failingBound)
 	if err != nil {
 		return nil, fmt.Errorf("reading the failing input: %v", err)
 	}
@@ -389,8 +390,15 @@ func ModuleRoot(dir string) (string, error) {
 	return abs, nil
 }
 
+// The bounds of what a campaign reads besides its vectors: a go.mod, and
+// the failing input Go's engine wrote (a Go corpus file, share.MaxEntry).
+var (
+	goModBound   = infile.Bound{Max: 1 << 20, What: "a go.mod"}
+	failingBound = infile.Bound{Max: share.MaxEntry, What: "one corpus entry"}
+)
+
 func isConformModule(dir string) bool {
-	b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	b, err := infile.ReadFile(filepath.Join(dir, "go.mod"), goModBound)
 	if err != nil {
 		return false
 	}

@@ -18,6 +18,7 @@ import (
 	"conform/fuzz"
 	"conform/impl"
 	"conform/internal/atomicfile"
+	"conform/internal/infile"
 	"conform/vectors"
 )
 
@@ -40,10 +41,14 @@ type Written struct {
 // failure of the reference itself and a batch break (Break) are no case's
 // expectation and are not written. The new
 // vector set is loaded and verified in memory before anything is written;
-// then each file is replaced atomically, MANIFEST, then the LOCK that
-// records the findings (an additive change, lockedFindings), last.
+// then each file is published atomically, MANIFEST, then the LOCK that
+// records the findings (an additive change, lockedFindings), last, and each
+// only while it still holds what was read (atomicfile.Update): a findings
+// file, MANIFEST or LOCK that someone changed meanwhile is never
+// overwritten, and the error names it. Everything is read through
+// internal/infile (Dir).
 func WriteFindings(dir, target string, ds []fuzz.Disagreement) ([]Written, error) {
-	fsys := os.DirFS(dir)
+	fsys := infile.Dir(dir)
 	files, err := vectors.LoadNamed(fsys, dir)
 	if err != nil {
 		return nil, fmt.Errorf("the vectors in %s do not load: %v", dir, err)
@@ -53,6 +58,7 @@ func WriteFindings(dir, target string, ds []fuzz.Disagreement) ([]Written, error
 		have[c.ID] = fmt.Sprintf("%s:%d", c.File, c.Line)
 	}
 	edits := map[string][]byte{} // path -> new content
+	olds := map[string][]byte{}  // path -> content read, nil for a new file
 	var out []Written
 	for _, d := range ds {
 		if d.Impl == "go" || d.Break != "" {
@@ -71,6 +77,9 @@ func WriteFindings(dir, target string, ds []fuzz.Disagreement) ([]Written, error
 		content, ok := edits[path]
 		if !ok {
 			content, err = vectors.ReadFile(fsys, path)
+			if err == nil {
+				olds[path] = content
+			}
 			if errors.Is(err, fs.ErrNotExist) {
 				content = []byte(`{"conform_vectors":1,"contract":` + vectors.QuoteASCII(d.Job.Contract) +
 					`,"op":` + vectors.QuoteASCII(d.Job.Op) + `,"behaviour":` + vectors.QuoteASCII("fuzz-"+d.Job.Op) +
@@ -89,11 +98,11 @@ func WriteFindings(dir, target string, ds []fuzz.Disagreement) ([]Written, error
 	if len(edits) == 0 {
 		return out, nil
 	}
-	manifest, err := vectors.ReadFile(fsys, vectors.ManifestPath)
+	oldManifest, err := vectors.ReadFile(fsys, vectors.ManifestPath)
 	if err != nil {
 		return nil, err
 	}
-	manifest = withEntries(manifest, edits)
+	manifest := withEntries(oldManifest, edits)
 	// Check the whole new set in memory first: its vector files, read as
 	// Load reads them. Other files (a README, notes) are none of its
 	// business and are not opened.
@@ -120,6 +129,10 @@ func WriteFindings(dir, target string, ds []fuzz.Disagreement) ([]Written, error
 		return nil, fmt.Errorf("the findings would break the vectors: %v", err)
 	}
 	readLockInto(m, fsys)
+	var oldLock []byte
+	if f, ok := m[vectors.LockPath]; ok {
+		oldLock = f.Data
+	}
 	locked := lockedFindings(m, dir)
 	paths := make([]string, 0, len(edits))
 	for p := range edits {
@@ -127,15 +140,15 @@ func WriteFindings(dir, target string, ds []fuzz.Disagreement) ([]Written, error
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
-		if err := writeAtomic(filepath.Join(dir, filepath.FromSlash(p)), edits[p]); err != nil {
+		if err := writeAtomic(filepath.Join(dir, filepath.FromSlash(p)), olds[p], edits[p]); err != nil {
 			return nil, err
 		}
 	}
-	if err := writeAtomic(filepath.Join(dir, vectors.ManifestPath), manifest); err != nil {
+	if err := writeAtomic(filepath.Join(dir, vectors.ManifestPath), oldManifest, manifest); err != nil {
 		return nil, err
 	}
 	if locked != nil {
-		return out, writeAtomic(filepath.Join(dir, vectors.LockPath), locked)
+		return out, writeAtomic(filepath.Join(dir, vectors.LockPath), oldLock, locked)
 	}
 	return out, nil
 }
@@ -203,13 +216,14 @@ func withEntries(manifest []byte, edits map[string][]byte) []byte {
 	return []byte(b.String())
 }
 
-// writeAtomic writes b to path atomically (atomicfile.WriteFile), making
-// its directory first: a finding may open a new contract directory.
-func writeAtomic(path string, b []byte) error {
+// writeAtomic publishes b at path in place of old, what was read there
+// (nil: nothing, and nothing may have appeared), with atomicfile.Update,
+// making its directory first: a finding may open a new contract directory.
+func writeAtomic(path string, old, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return atomicfile.WriteFile(path, b)
+	return atomicfile.Update(path, old, b)
 }
 
 // Rerun expands a fuzz input of target t into its cases and runs them

@@ -185,3 +185,21 @@ func TestWriteFindingsLeavesOtherFilesAlone(t *testing.T) {
 		t.Errorf("a directory without MANIFEST: %v", err)
 	}
 }
+
+// A go.mod that is a named pipe is no module, found without waiting on it.
+func TestModuleRootRefusesANamedPipe(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "go.mod"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := ModuleRoot(dir); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("a named pipe taken for a go.mod")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ModuleRoot waits on a named pipe")
+	}
+}

@@ -3,7 +3,12 @@ package cases
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"conform/fuzz/gen"
 	"conform/spec"
@@ -226,5 +231,27 @@ func TestStructuredBatchesAreFilled(t *testing.T) {
 		if same == MaxBatch {
 			t.Errorf("%s: the fill does not depend on the input", tg.Name)
 		}
+	}
+}
+
+// The raw JSON files of a test_transform directory seed the targets; a
+// named pipe among them is refused without waiting on it.
+func TestSeedsRefuseANamedPipe(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "test_transform")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "number_1.json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := corpusInputs(Targets[0], dir); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file (named pipe)") {
+			t.Errorf("seeds from a named pipe: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the seeds wait on a named pipe")
 	}
 }

@@ -2,10 +2,10 @@ package cases
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"conform/corpus"
+	"conform/internal/infile"
 	"conform/vectors"
 )
 
@@ -75,13 +75,15 @@ func Seeds(t Target, corpora string) ([][]byte, error) {
 // corpus.Load knows, or (test_transform) a directory of raw JSON files.
 func corpusInputs(t Target, path string) ([][]byte, error) {
 	if filepath.Base(path) == "test_transform" {
-		entries, err := os.ReadDir(path)
+		// Read as corpus.Load reads a corpus directory: regular files
+		// only, within its bounds.
+		entries, err := infile.ReadDir(path, infile.Bound{Max: corpus.MaxDirEntries, What: "the names in one corpus directory"})
 		if err != nil {
 			return nil, err
 		}
 		var out [][]byte
 		for _, e := range entries {
-			b, err := os.ReadFile(filepath.Join(path, e.Name()))
+			b, err := infile.ReadFile(filepath.Join(path, e.Name()), infile.Bound{Max: corpus.MaxFile, What: "one corpus file"})
 			if err != nil {
 				return nil, err
 			}

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"conform/internal/infile"
+
 	jsonv2 "github.com/go-json-experiment/json"
 )
 
@@ -26,10 +28,24 @@ const FormatVersion = 1
 // entry.
 const ManifestName = "manifest.json"
 
-// Bounds that keep a hostile archive from exhausting memory.
+// The bounds of a corpus (README.md, "Bounds"), which keep a hostile
+// archive or directory from exhausting memory and disk, each checked as it
+// is read: one entry (a Go corpus file or a raw input) at most MaxEntry
+// bytes, an archive or a directory at most MaxEntries entries, and the
+// entries of an archive (expanded) or of a merge at most MaxTotal bytes
+// together. Go's engine writes the corpus files of conform's targets
+// (inputs of at most 256 KiB, quoted) in under 1.2 MiB each; a 5-minute
+// campaign grows a target's corpus to a few hundred entries.
 const (
-	maxEntry = 64 << 20
-	maxTotal = 2 << 30
+	MaxEntry   = 4 << 20
+	MaxEntries = 100_000
+	MaxTotal   = 256 << 20
+)
+
+var (
+	entryBound   = infile.Bound{Max: MaxEntry, What: "one corpus entry"}
+	entriesBound = infile.Bound{Max: MaxEntries, What: "the entries of one corpus archive or directory"}
+	totalBound   = infile.Bound{Max: MaxTotal, What: "the entries of one corpus archive, directory or merge together"}
 )
 
 // Manifest lists an archive's targets and their entries.
@@ -49,12 +65,16 @@ type TargetManifest struct {
 	Entries []string `json:"entries"`
 }
 
-// Archive is a set of Go corpus files by target, content-addressed.
+// Archive is a set of Go corpus files by target, content-addressed, of
+// at most MaxEntries files and MaxTotal bytes (Add refuses more).
 type Archive struct {
 	// Packages maps each target to its Go package.
 	Packages map[string]string
 	// Files maps target, then content name, to the Go corpus file.
 	Files map[string]map[string][]byte
+	// size and count total the files added.
+	size  int64
+	count int
 }
 
 // NewArchive returns an empty archive.
@@ -68,8 +88,11 @@ var (
 )
 
 // Add puts one Go corpus file of target (in package pkg) into the archive
-// and reports whether it was new. The file must be a Go corpus file; two
-// packages for one target is an error.
+// and reports whether it was new. The file must be a Go corpus file
+// (GoLines: its header and every value line); two packages for one target,
+// a file over MaxEntry bytes, and a new file that takes the archive past
+// MaxEntries or MaxTotal are errors (an *infile.TooLargeError names the
+// bound).
 func (a *Archive) Add(target, pkg string, file []byte) (bool, error) {
 	if !targetRE.MatchString(target) {
 		return false, fmt.Errorf("target %q is not a fuzz function name", target)
@@ -80,6 +103,9 @@ func (a *Archive) Add(target, pkg string, file []byte) (bool, error) {
 	if p, ok := a.Packages[target]; ok && p != pkg {
 		return false, fmt.Errorf("target %s is in package %s and %s", target, p, pkg)
 	}
+	if len(file) > MaxEntry {
+		return false, &infile.TooLargeError{Bound: entryBound}
+	}
 	a.Packages[target] = pkg
 	if a.Files[target] == nil {
 		a.Files[target] = map[string][]byte{}
@@ -88,7 +114,15 @@ func (a *Archive) Add(target, pkg string, file []byte) (bool, error) {
 	if _, dup := a.Files[target][name]; dup {
 		return false, nil
 	}
+	if a.size+int64(len(file)) > MaxTotal {
+		return false, &infile.TooLargeError{Bound: totalBound}
+	}
+	if a.count+1 > MaxEntries {
+		return false, &infile.TooLargeError{Bound: entriesBound, Unit: "entries"}
+	}
 	a.Files[target][name] = bytes.Clone(file)
+	a.size += int64(len(file))
+	a.count++
 	return true, nil
 }
 
@@ -173,9 +207,11 @@ const maxPadding = 1 << 20
 
 // ReadArchive reads and checks an archive: the manifest comes first and is
 // of this format; every other entry is <target>/<content name> of a target
-// in the manifest, its bytes hash to its name and form a Go corpus file;
-// the manifest lists exactly the entries present; the gzip stream is read to
-// its end, so its checksum and length are checked. Anything else is an
+// in the manifest, its bytes hash to its name and form a Go corpus file
+// (GoLines: header and body); the manifest lists exactly the entries
+// present; the gzip stream is read to its end, so its checksum and length
+// are checked. The bounds (MaxEntry, MaxEntries, MaxTotal) are checked on
+// each entry's header before its bytes are read. Anything else is an
 // error: a corpus is either taken whole or not at all.
 func ReadArchive(r io.Reader) (*Archive, error) {
 	zr, err := gzip.NewReader(r)
@@ -185,27 +221,30 @@ func ReadArchive(r io.Reader) (*Archive, error) {
 	tr := tar.NewReader(zr)
 	var m *Manifest
 	a := NewArchive()
-	total := int64(0)
+	total, entries := int64(0), 0
 	for {
 		hdr, err := tr.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("reading the archive: %v", err)
+			return nil, fmt.Errorf("reading the archive: %v", readError(err))
 		}
 		if hdr.Typeflag != tar.TypeReg {
-			return nil, fmt.Errorf("%s: not a regular file", hdr.Name)
+			return nil, fmt.Errorf("%s: not a regular file", shortName(hdr.Name))
 		}
-		if hdr.Size > maxEntry {
-			return nil, fmt.Errorf("%s: %d bytes, over the %d-byte bound", hdr.Name, hdr.Size, maxEntry)
+		if entries++; entries > MaxEntries+1 { // the manifest, then the entries
+			return nil, &infile.TooLargeError{Bound: entriesBound, Unit: "entries"}
 		}
-		if total += hdr.Size; total > maxTotal {
-			return nil, fmt.Errorf("archive over %d bytes", maxTotal)
+		if hdr.Size > MaxEntry || hdr.Size < 0 {
+			return nil, fmt.Errorf("%s: %v", shortName(hdr.Name), &infile.TooLargeError{Bound: entryBound})
+		}
+		if total += hdr.Size; total > MaxTotal {
+			return nil, fmt.Errorf("%s: %v", shortName(hdr.Name), &infile.TooLargeError{Bound: totalBound})
 		}
 		b, err := io.ReadAll(io.LimitReader(tr, hdr.Size))
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %v", shortName(hdr.Name), readError(err))
 		}
 		if m == nil {
 			if hdr.Name != ManifestName {
@@ -255,7 +294,7 @@ func ReadArchive(r io.Reader) (*Archive, error) {
 	// record size).
 	rest, err := io.ReadAll(io.LimitReader(zr, maxPadding+1))
 	if err != nil {
-		return nil, fmt.Errorf("reading the archive: %v", err)
+		return nil, fmt.Errorf("reading the archive: %v", readError(err))
 	}
 	if len(rest) > maxPadding || bytes.ContainsFunc(rest, func(r rune) bool { return r != 0 }) {
 		return nil, errors.New("reading the archive: data after the tar end marker")
@@ -272,6 +311,15 @@ func ReadArchive(r io.Reader) (*Archive, error) {
 		a.Packages[t] = tm.Package
 	}
 	return a, nil
+}
+
+// readError says what a failed read of an archive means: a stream cut
+// short is truncated.
+func readError(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("the archive is truncated (%w)", err)
+	}
+	return err
 }
 
 // AddDir adds every Go corpus file in dir to target's files and returns

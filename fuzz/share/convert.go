@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"conform/internal/infile"
 )
 
 // Counts says what a conversion or an import did.
@@ -25,20 +27,31 @@ func (c Counts) String() string {
 	return fmt.Sprintf("%d written, %d already present, %d without a form in the destination format", c.Written, c.Present, c.Skipped)
 }
 
-// files reads every regular file of dir, by name.
+// files reads every file of dir but its directories and dot files, by
+// name, through internal/infile: a name that is not a regular file (a
+// named pipe) is refused unopened, and the bounds hold (MaxEntries names,
+// MaxEntry bytes each, MaxTotal bytes together).
 func files(dir string) (map[string][]byte, error) {
-	entries, err := os.ReadDir(dir)
+	entries, err := infile.ReadDir(dir, entriesBound)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string][]byte{}
+	total := int64(0)
 	for _, e := range entries {
 		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		p := filepath.Join(dir, e.Name())
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			continue // a symbolic link to a directory
+		}
+		b, err := infile.ReadFile(p, entryBound)
 		if err != nil {
 			return nil, err
+		}
+		if total += int64(len(b)); total > MaxTotal {
+			return nil, fmt.Errorf("%s: %v", dir, &infile.TooLargeError{Bound: totalBound})
 		}
 		out[e.Name()] = b
 	}

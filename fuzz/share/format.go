@@ -14,6 +14,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"strconv"
 	"strings"
 )
@@ -53,7 +56,14 @@ func DecodeGo(file []byte) ([]byte, error) {
 	return []byte(s), nil
 }
 
-// GoLines checks a Go corpus file's header and returns its value lines.
+// GoLines checks a Go corpus file, its header and every value line, and
+// returns its value lines. A value line must be what Go's fuzzing engine
+// reads (internal/fuzz, "parseCorpusValue"): T(literal) for T one of
+// []byte, string, bool, byte, rune, the int and uint types, float32 and
+// float64, with a literal of that kind (a quoted string, an integer or
+// rune, possibly negative, a float or math.Float64frombits(n) /
+// math.Float32frombits(n), true or false). A file whose header is right
+// and whose body is not is refused, naming the line.
 func GoLines(file []byte) ([]string, error) {
 	text := string(file)
 	head, rest, _ := strings.Cut(text, "\n")
@@ -61,8 +71,11 @@ func GoLines(file []byte) ([]string, error) {
 		return nil, fmt.Errorf("not a Go fuzz corpus file (first line %.40q, want %q)", head, GoHeader)
 	}
 	var lines []string
-	for _, l := range strings.Split(rest, "\n") {
+	for i, l := range strings.Split(rest, "\n") {
 		if l = strings.TrimSpace(l); l != "" {
+			if err := checkValue(l); err != nil {
+				return nil, fmt.Errorf("line %d: %v: %.60q", i+2, err, l)
+			}
 			lines = append(lines, l)
 		}
 	}
@@ -70,6 +83,99 @@ func GoLines(file []byte) ([]string, error) {
 		return nil, errors.New("a Go fuzz corpus file with no value")
 	}
 	return lines, nil
+}
+
+// checkValue checks one value line of a Go corpus file (GoLines).
+func checkValue(line string) error {
+	x, err := parser.ParseExpr(line)
+	if err != nil {
+		return errors.New("not a Go expression")
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || call.Ellipsis != token.NoPos {
+		return errors.New("not T(literal)")
+	}
+	typ := ""
+	switch f := call.Fun.(type) {
+	case *ast.Ident:
+		typ = f.Name
+	case *ast.ArrayType:
+		if el, ok := f.Elt.(*ast.Ident); ok && f.Len == nil && el.Name == "byte" {
+			typ = "[]byte"
+		}
+	}
+	arg := call.Args[0]
+	lit := func(kinds ...token.Token) (string, bool) {
+		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.SUB {
+			arg = u.X
+		}
+		b, ok := arg.(*ast.BasicLit)
+		if !ok {
+			return "", false
+		}
+		for _, k := range kinds {
+			if b.Kind == k {
+				return b.Value, true
+			}
+		}
+		return "", false
+	}
+	switch typ {
+	case "[]byte", "string":
+		v, ok := arg.(*ast.BasicLit)
+		if !ok || v.Kind != token.STRING {
+			return fmt.Errorf("%s of something else than a string literal", typ)
+		}
+		if _, err := strconv.Unquote(v.Value); err != nil {
+			return fmt.Errorf("%s of a bad string literal", typ)
+		}
+	case "bool":
+		if id, ok := arg.(*ast.Ident); !ok || id.Name != "true" && id.Name != "false" {
+			return errors.New("bool of neither true nor false")
+		}
+	case "byte", "rune", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		v, ok := lit(token.INT, token.CHAR)
+		if !ok {
+			return fmt.Errorf("%s of something else than an integer or rune literal", typ)
+		}
+		if strings.HasPrefix(v, "'") {
+			if _, _, _, err := strconv.UnquoteChar(v[1:len(v)-1], '\''); err != nil {
+				return fmt.Errorf("%s of a bad rune literal", typ)
+			}
+		} else if _, err := strconv.ParseUint(v, 0, 64); err != nil {
+			return fmt.Errorf("%s of a bad integer literal", typ)
+		}
+	case "float32", "float64":
+		if c, ok := arg.(*ast.CallExpr); ok {
+			sel, ok := c.Fun.(*ast.SelectorExpr)
+			pkg, ok2 := ast.Expr(nil), false
+			if ok {
+				pkg, ok2 = sel.X, true
+			}
+			if id, ok3 := pkg.(*ast.Ident); !ok2 || !ok3 || id.Name != "math" || len(c.Args) != 1 ||
+				(sel.Sel.Name != "Float64frombits" && sel.Sel.Name != "Float32frombits") {
+				return fmt.Errorf("%s of a call other than math.Float64frombits or math.Float32frombits", typ)
+			}
+			b, ok := c.Args[0].(*ast.BasicLit)
+			if !ok || b.Kind != token.INT {
+				return fmt.Errorf("%s of bits that are not an integer literal", typ)
+			}
+			if _, err := strconv.ParseUint(b.Value, 0, 64); err != nil {
+				return fmt.Errorf("%s of bad bits", typ)
+			}
+			return nil
+		}
+		v, ok := lit(token.FLOAT, token.INT)
+		if !ok {
+			return fmt.Errorf("%s of something else than a number literal", typ)
+		}
+		if _, err := strconv.ParseFloat(v, 64); err != nil {
+			return fmt.Errorf("%s of a bad number literal", typ)
+		}
+	default:
+		return errors.New("a value of no type Go's fuzzing engine reads")
+	}
+	return nil
 }
 
 // GoName is the name Go's engine gives a corpus file: the first 16 hex

@@ -10,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	fuzzheaders "github.com/AdaLogics/go-fuzz-headers"
 )
@@ -369,5 +371,87 @@ func TestImportWithAClashWritesNothing(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(taken); string(b) != "a user's file\n" {
 		t.Errorf("the user's file became %q", b)
+	}
+}
+
+// A Go corpus file is taken whole: its header and every value line, each
+// of a type Go's engine reads with a literal of that type; one whose
+// first line is right and whose body is broken is refused, in an archive
+// too, naming the line.
+func TestCorpusFilesAreCheckedWhole(t *testing.T) {
+	good := "go test fuzz v1\n[]byte(\"a\\x00\")\nstring(\"b\")\nint(-3)\nuint8(255)\nrune('\\n')\nbyte('a')\nfloat64(1.5)\nfloat32(-2)\nfloat64(math.Float64frombits(0x7ff8000000000001))\nbool(true)\n"
+	if _, err := GoLines([]byte(good)); err != nil {
+		t.Fatalf("a whole corpus file: %v", err)
+	}
+	for name, body := range map[string]string{
+		"unterminated string": "[]byte(\"abc",
+		"not a call":          "abc",
+		"two arguments":       "[]byte(\"a\", \"b\")",
+		"unknown type":        "complex128(1)",
+		"bad escape":          "string(\"\\q\")",
+		"int of a string":     "int(\"1\")",
+		"bool of a number":    "bool(1)",
+		"float of a call":     "float64(os.Exit(1))",
+		"trailing junk":       "[]byte(\"a\") x",
+	} {
+		_, err := GoLines([]byte("go test fuzz v1\n[]byte(\"ok\")\n" + body + "\n"))
+		if err == nil || !strings.Contains(err.Error(), "line 3") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	broken := []byte("go test fuzz v1\n[]byte(\"abc\n")
+	b := rewrite(t, sample(t), func(h *tar.Header, b []byte) ([]byte, bool) { return b, true }, map[string][]byte{
+		"FuzzJCS/" + ContentName(broken): broken,
+	})
+	if _, err := ReadArchive(bytes.NewReader(b)); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("an archive entry with a broken body: %v", err)
+	}
+}
+
+// The bounds of an archive are checked on each entry's header, before its
+// bytes are read; Add keeps an archive within them.
+func TestArchiveBounds(t *testing.T) {
+	big := EncodeGo(bytes.Repeat([]byte("x"), MaxEntry))
+	if _, err := NewArchive().Add("FuzzJCS", "conform/fuzz", big); err == nil || !strings.Contains(err.Error(), "the bound on one corpus entry") {
+		t.Errorf("Add of an entry over the bound: %v", err)
+	}
+	b := rewrite(t, sample(t), func(h *tar.Header, b []byte) ([]byte, bool) { return b, true }, map[string][]byte{
+		"FuzzJCS/" + ContentName(big): big,
+	})
+	if _, err := ReadArchive(bytes.NewReader(b)); err == nil || !strings.Contains(err.Error(), "more than 4194304 bytes (4 MiB), the bound on one corpus entry") {
+		t.Errorf("an archive entry over the bound: %v", err)
+	}
+	// The total and the count: an archive near each bound takes no entry
+	// past it (the sizes are set, rather than 256 MiB of entries made).
+	a := sample(t)
+	a.size = MaxTotal - 10
+	if _, err := a.Add("FuzzJCS", "conform/fuzz", EncodeGo([]byte("eleven byte"))); err == nil || !strings.Contains(err.Error(), "the bound on the entries of one corpus archive, directory or merge together") {
+		t.Errorf("an archive over its total: %v", err)
+	}
+	a = sample(t)
+	a.count = MaxEntries
+	if _, err := a.Add("FuzzJCS", "conform/fuzz", EncodeGo([]byte("one more"))); err == nil || !strings.Contains(err.Error(), "more than 100000 entries") {
+		t.Errorf("an archive over its count: %v", err)
+	}
+}
+
+// A directory read for a corpus refuses a named pipe in it, unopened.
+func TestCorpusDirectoryRefusesNamedPipes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a"), EncodeGo([]byte("a")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "b"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := files(dir); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file (named pipe)") {
+			t.Errorf("a corpus directory with a named pipe: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("files opened a named pipe")
 	}
 }

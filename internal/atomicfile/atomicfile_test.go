@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,5 +46,99 @@ func TestWriteFile(t *testing.T) {
 	entries, _ = os.ReadDir(dir)
 	if len(entries) != 2 {
 		t.Errorf("%d entries after a failed write, want 2", len(entries))
+	}
+}
+
+// Write publishes a new file by linking it into place: a file there, or
+// one that appears before the link, is never replaced without force, and
+// nothing is left beside it.
+func TestWriteNeverReplaces(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out")
+	if err := Write(path, []byte("one"), false); err != nil {
+		t.Fatal(err)
+	}
+	err := Write(path, []byte("two"), false)
+	if !errors.Is(err, ErrExists) {
+		t.Errorf("a second Write: %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "one" {
+		t.Errorf("replaced: %q", b)
+	}
+	if err := Write(path, []byte("three"), true); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "three" {
+		t.Errorf("force did not replace: %q", b)
+	}
+	// Only a regular file is replaced, even with force.
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(sub, []byte("x"), true); err == nil {
+		t.Error("Write replaced a directory")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("%d entries left, want 2", len(entries))
+	}
+}
+
+// A File whose target appears between Create and Commit is not published:
+// Commit's error names the target and where the finished bytes are kept.
+func TestCommitKeepsWhatAppeared(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "report")
+	f, err := Create(path, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("mine")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("theirs"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = f.Commit()
+	var ee *ExistsError
+	if !errors.As(err, &ee) || ee.Kept == "" {
+		t.Fatalf("Commit over a file that appeared: %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "theirs" {
+		t.Errorf("the file that appeared was replaced: %q", b)
+	}
+	if b, _ := os.ReadFile(ee.Kept); string(b) != "mine" {
+		t.Errorf("kept %q", b)
+	}
+	if _, err := Create(path, false); !errors.Is(err, ErrExists) {
+		t.Errorf("Create over an existing file: %v", err)
+	}
+}
+
+// Update replaces a file only while it holds what was read, creates one
+// only while none is there, and leaves a changed one alone.
+func TestUpdateOnlyWhatWasRead(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f")
+	if err := Update(path, nil, []byte("a")); err != nil {
+		t.Fatal(err)
+	}
+	if err := Update(path, nil, []byte("b")); !errors.Is(err, ErrExists) {
+		t.Errorf("Update of a file that appeared: %v", err)
+	}
+	if err := Update(path, []byte("a"), []byte("ab")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("edited"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Update(path, []byte("ab"), []byte("abc")); !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), path) {
+		t.Errorf("Update of a changed file: %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "edited" {
+		t.Errorf("a changed file was replaced: %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d entries left, want 1", len(entries))
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"conform/impl"
@@ -21,17 +22,29 @@ import (
 
 // Options bound a client's patience.
 type Options struct {
-	// Timeout is the longest silence allowed while an answer is owed.
-	// Zero means 10 s.
+	// Timeout is the longest silence allowed while an answer is owed: to
+	// the handshake (the runtime's start-up included), to a run request,
+	// to a whole batch. Zero means 10 s.
 	Timeout time.Duration
-	// StartTimeout bounds a harness's start and handshake, which include
-	// the runtime's own start-up. Zero means 30 s.
+	// StartTimeout, when not zero, bounds the handshake instead of
+	// Timeout.
 	StartTimeout time.Duration
 	// MaxRestarts is how many times a broken harness is restarted in one
 	// run before it is quarantined. Negative means zero; the zero value
 	// means 3.
 	MaxRestarts int
+	// Progress, when set, is told, one line each, what the client waits
+	// for once a harness owing an answer has been silent for NoticeAfter,
+	// and again every NoticeEvery while the silence lasts.
+	Progress io.Writer
 }
+
+// The waiting notices: the first after NoticeAfter of silence, then one
+// every NoticeEvery.
+const (
+	NoticeAfter = 3 * time.Second
+	NoticeEvery = 10 * time.Second
+)
 
 func (o Options) timeout() time.Duration {
 	if o.Timeout <= 0 {
@@ -42,7 +55,7 @@ func (o Options) timeout() time.Duration {
 
 func (o Options) startTimeout() time.Duration {
 	if o.StartTimeout <= 0 {
-		return 30 * time.Second
+		return o.timeout()
 	}
 	return o.StartTimeout
 }
@@ -70,6 +83,10 @@ type Client struct {
 	restarts    int
 	quarantined bool
 	breaks      []string
+	// unbatched is set once a batch timed out and its cases then answered
+	// one run request each within the timeout: the harness is slow in
+	// aggregate, not hung, and is sent no batch again.
+	unbatched bool
 }
 
 // New returns a client for the implementation called name, started with cmd
@@ -118,6 +135,7 @@ func (c *Client) Close() {
 	for {
 		select {
 		case ev := <-inc.lines:
+			inc.release(len(ev.line))
 			if ev.err != nil {
 				<-inc.exited
 				return
@@ -132,8 +150,8 @@ func (c *Client) Close() {
 
 // Batch bounds: how many cases, and how many input bytes, one batch
 // request carries. Large enough that a fuzz input's cases (at most 64) go
-// in one line, small enough that a timeout, n times the per-case one,
-// stays near the per-case bound.
+// in one line, small enough that a batch that times out costs little to
+// replay one case at a time.
 const (
 	batchCases = 64
 	batchBytes = 1 << 20
@@ -142,10 +160,14 @@ const (
 // RunBatch runs jobs pipelined and returns one Result per job, in order.
 // To a harness whose handshake lists protocol.FeatureBatch the jobs go as
 // batch requests of up to 64 cases, otherwise as one run request each.
-// A protocol break fails only the job it is pinned to: on a run request,
-// the job in flight at the oldest unanswered position; on a batch, the
-// harness is restarted and the batch's jobs are sent again one run request
-// each, to find the one that breaks it (mirrors/PROTOCOL.md, "batch").
+// Every answer, a batch's included, is owed within the timeout of
+// silence. A protocol break fails only the job it is pinned to: on a run
+// request, the job in flight at the oldest unanswered position; on a
+// batch, the harness is restarted and the batch's jobs are sent again one
+// run request each, to find the one that breaks it (mirrors/PROTOCOL.md,
+// "batch"). A batch that times out is no break by itself: its replay
+// finds the case that hangs, or shows that the harness is only slow in
+// aggregate, and then no batch is sent to it again.
 // The harness is restarted after each break and the jobs after it are sent
 // again. Once quarantined, every remaining job is errored "implementation
 // quarantined".
@@ -181,7 +203,7 @@ func (c *Client) RunBatch(ctx context.Context, jobs []impl.Job) []impl.Result {
 			c.broke(fmt.Sprintf("violation: unsolicited line before seq %d: %q", c.inc.nextSeq, clipLine(line)))
 			continue
 		}
-		end, batching := len(jobs), c.inc.batching
+		end, batching := len(jobs), c.inc.batching && !c.unbatched
 		if next < replayUntil {
 			end, batching = replayUntil, false
 		}
@@ -190,7 +212,7 @@ func (c *Client) RunBatch(ctx context.Context, jobs []impl.Job) []impl.Result {
 			next = end
 			continue
 		}
-		answers, fail := c.inc.roundTrip(ctx, reqs, c.opts.timeout())
+		answers, fail := c.inc.roundTrip(ctx, reqs, c.opts.timeout(), c.waiter())
 		for k, a := range answers {
 			if reqs[k].Cmd == protocol.CmdBatch {
 				for n, e := range a.Answers {
@@ -218,6 +240,17 @@ func (c *Client) RunBatch(ctx context.Context, jobs []impl.Job) []impl.Result {
 			c.inc.kill()
 			c.inc = nil
 			next = failed[0]
+			continue
+		}
+		if reqs[len(answers)].Cmd == protocol.CmdBatch && fail.kind == "timeout" {
+			// A batch's answer is one line, owed within the timeout like
+			// any other: the replay, each case with its own timeout,
+			// tells a hung case from a harness slow in aggregate. The
+			// restart is no break's, and spends nothing; batches stop.
+			c.inc.kill()
+			c.inc = nil
+			c.unbatched = true
+			next, replayUntil, unspent = failed[0], failed[len(failed)-1]+1, false
 			continue
 		}
 		if reqs[len(answers)].Cmd == protocol.CmdBatch {
@@ -311,7 +344,7 @@ func (c *Client) control(ctx context.Context, req protocol.Request, want string)
 			return protocol.Answer{}, err
 		}
 	}
-	answers, fail := c.inc.roundTrip(ctx, []protocol.Request{req}, c.opts.timeout())
+	answers, fail := c.inc.roundTrip(ctx, []protocol.Request{req}, c.opts.timeout(), c.waiter())
 	if fail != nil {
 		c.broke(fmt.Sprintf("%s on %s: %s", fail.kind, req.Cmd, fail.detail))
 		return protocol.Answer{}, fmt.Errorf("%s: %s", fail.kind, fail.detail)
@@ -347,12 +380,25 @@ func (c *Client) spend() {
 
 // spawn starts a process, does the handshake and replays the ignore set.
 func (c *Client) spawn(ctx context.Context) error {
+	// Starting a container can take the engine a while: say so after
+	// NoticeAfter (the start itself is bounded by ctx and the engine).
+	started := make(chan struct{})
+	if c.opts.Progress != nil {
+		go func() {
+			select {
+			case <-started:
+			case <-time.After(NoticeAfter):
+				fmt.Fprintf(c.opts.Progress, "conform: waiting for the %s transport to start the %s harness\n", c.transport.Name(), c.name)
+			}
+		}()
+	}
 	conn, err := c.transport.Start(ctx, c.cmd)
+	close(started)
 	if err != nil {
 		return fmt.Errorf("cannot start %s harness: %w", c.name, err)
 	}
 	inc := newIncarnation(conn)
-	answers, fail := inc.roundTrip(ctx, []protocol.Request{{Cmd: protocol.CmdStart, Protocol: protocol.Version}}, c.opts.startTimeout())
+	answers, fail := inc.roundTrip(ctx, []protocol.Request{{Cmd: protocol.CmdStart, Protocol: protocol.Version}}, c.opts.startTimeout(), c.waiter())
 	if fail != nil {
 		inc.kill()
 		return fmt.Errorf("%s harness handshake: %s: %s", c.name, fail.kind, fail.detail)
@@ -365,7 +411,7 @@ func (c *Client) spawn(ctx context.Context) error {
 	inc.batching = a.HasFeature(protocol.FeatureBatch)
 	c.inc, c.info = inc, infoOf(*a.Implementation)
 	if len(c.ignore) > 0 {
-		answers, fail := inc.roundTrip(ctx, []protocol.Request{{Cmd: protocol.CmdIgnore, Ignore: c.ignore}}, c.opts.timeout())
+		answers, fail := inc.roundTrip(ctx, []protocol.Request{{Cmd: protocol.CmdIgnore, Ignore: c.ignore}}, c.opts.timeout(), c.waiter())
 		if fail != nil || answers[0].Outcome != protocol.OutcomeAck {
 			inc.kill()
 			c.inc = nil
@@ -373,6 +419,28 @@ func (c *Client) spawn(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// waiter returns what roundTrip tells about a long silence: a line on
+// Options.Progress naming the harness, what it owes and for how long it
+// has been silent, out of the timeout; nil without Progress.
+func (c *Client) waiter() func(inc *incarnation, req protocol.Request, silent time.Duration) {
+	if c.opts.Progress == nil {
+		return nil
+	}
+	return func(inc *incarnation, req protocol.Request, silent time.Duration) {
+		what := req.Cmd
+		switch req.Cmd {
+		case protocol.CmdStart:
+			what = "the handshake (its runtime starting)"
+		case protocol.CmdBatch:
+			what = fmt.Sprintf("a batch of %d cases", len(req.Cases))
+		case protocol.CmdRun:
+			what = "a " + req.Contract + " " + req.Op + " case"
+		}
+		fmt.Fprintf(c.opts.Progress, "conform: waiting for the %s harness (%s) to answer %s (seq %d): silent for %s of the %s --timeout allows\n",
+			c.name, inc.conn.Describe(), what, req.Seq, silent.Round(time.Second), c.opts.timeout())
+	}
 }
 
 // fromAnswer converts a validated run answer (or batch entry) into a
@@ -419,6 +487,41 @@ type incarnation struct {
 	// roundTrip that fails kills the incarnation).
 	w   *bufio.Writer
 	buf []byte
+	// queued counts the bytes of the lines read and not yet taken, which
+	// the reader keeps within maxQueued (mu and room guard it): a harness
+	// that writes lines nobody asked for costs conform that much memory
+	// at most, beside the line being read.
+	mu     sync.Mutex
+	room   *sync.Cond
+	queued int
+}
+
+// maxQueued bounds the bytes of answer lines read ahead of the client: one
+// line of the protocol's largest is always taken.
+const maxQueued = protocol.MaxLine
+
+// hold waits until a line of n bytes fits the queue (or the incarnation
+// is killed) and counts it.
+func (inc *incarnation) hold(n int) {
+	inc.mu.Lock()
+	defer inc.mu.Unlock()
+	for inc.queued > 0 && inc.queued+n > maxQueued {
+		select {
+		case <-inc.dead:
+			return
+		default:
+		}
+		inc.room.Wait()
+	}
+	inc.queued += n
+}
+
+// release takes a line of n bytes off the queue.
+func (inc *incarnation) release(n int) {
+	inc.mu.Lock()
+	inc.queued -= n
+	inc.mu.Unlock()
+	inc.room.Broadcast()
 }
 
 type lineEvent struct {
@@ -429,6 +532,7 @@ type lineEvent struct {
 func newIncarnation(conn transport.Conn) *incarnation {
 	inc := &incarnation{conn: conn, lines: make(chan lineEvent, 256), dead: make(chan struct{}), exited: make(chan struct{}),
 		w: bufio.NewWriterSize(conn.Stdin(), 1<<16)}
+	inc.room = sync.NewCond(&inc.mu)
 	go inc.read()
 	return inc
 }
@@ -443,6 +547,7 @@ func (inc *incarnation) read() {
 			inc.send(lineEvent{err: err})
 			break
 		}
+		inc.hold(len(line))
 		if !inc.send(lineEvent{line: line}) {
 			break
 		}
@@ -487,6 +592,7 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 func (inc *incarnation) stray() ([]byte, bool) {
 	select {
 	case ev := <-inc.lines:
+		inc.release(len(ev.line))
 		if ev.err != nil {
 			// The harness exited between batches; the next round trip
 			// would see it, so hand the event back by failing fast.
@@ -499,11 +605,14 @@ func (inc *incarnation) stray() ([]byte, bool) {
 }
 
 func (inc *incarnation) kill() {
+	inc.mu.Lock()
 	select {
 	case <-inc.dead:
 	default:
 		close(inc.dead)
 	}
+	inc.mu.Unlock()
+	inc.room.Broadcast()
 	inc.conn.Kill()
 	select {
 	case <-inc.exited:
@@ -513,9 +622,10 @@ func (inc *incarnation) kill() {
 
 // roundTrip sends reqs pipelined, numbering them, and reads their answers
 // in order. It returns the answers read before the first failure. timeout
-// bounds the silence before each answer, times the number of cases for a
-// batch.
-func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, timeout time.Duration) ([]protocol.Answer, *failure) {
+// bounds the silence before each answer, a batch's included. wait, when
+// not nil, is told of a silence of NoticeAfter, then every NoticeEvery.
+func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, timeout time.Duration,
+	wait func(*incarnation, protocol.Request, time.Duration)) ([]protocol.Answer, *failure) {
 	for i := range reqs {
 		reqs[i].Seq = inc.nextSeq
 		inc.nextSeq++
@@ -532,18 +642,31 @@ func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, 
 		writeErr <- inc.w.Flush()
 	}()
 	answers := make([]protocol.Answer, 0, len(reqs))
-	owed := func(r protocol.Request) time.Duration { return timeout * time.Duration(max(1, len(r.Cases))) }
-	timer := time.NewTimer(owed(reqs[0]))
+	timer := time.NewTimer(timeout)
 	defer timer.Stop()
+	notice := time.NewTimer(NoticeAfter)
+	defer notice.Stop()
 	for k, req := range reqs {
 		var ev lineEvent
-		select {
-		case ev = <-inc.lines:
-		case <-timer.C:
-			return answers, &failure{"timeout", fmt.Sprintf("no answer to seq %d within %s", req.Seq, owed(req))}
-		case <-ctx.Done():
-			return answers, &failure{"cancelled", ctx.Err().Error()}
+		since := time.Now()
+		notice.Reset(NoticeAfter)
+	wait:
+		for {
+			select {
+			case ev = <-inc.lines:
+				break wait
+			case <-timer.C:
+				return answers, &failure{"timeout", fmt.Sprintf("no answer to seq %d within %s", req.Seq, timeout)}
+			case <-ctx.Done():
+				return answers, &failure{"cancelled", ctx.Err().Error()}
+			case <-notice.C:
+				if wait != nil {
+					wait(inc, req, time.Since(since))
+				}
+				notice.Reset(NoticeEvery)
+			}
 		}
+		inc.release(len(ev.line))
 		if ev.err != nil {
 			return answers, &failure{"exited", inc.exitDetail(ev.err)}
 		}
@@ -564,7 +687,7 @@ func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, 
 		if k+1 < len(reqs) {
 			// Since Go 1.23 Reset discards a pending expiry; draining the
 			// channel here could block for ever.
-			timer.Reset(owed(reqs[k+1]))
+			timer.Reset(timeout)
 		}
 	}
 	// The writer has finished: every answer came back, so every request

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,6 +31,8 @@ import (
 //	extra    answer with an unknown field
 //	supported refuse a run with the handshake's field supported
 //	flood    write 8 MiB to stderr, then answer
+//	slow     answer after 150 ms
+//	spew     answer, then write 300 unsolicited lines of 1 MiB
 //	anything else: ok, echoing the input
 //
 // In mode "batch" the fake also lists the batch feature and answers batch
@@ -122,6 +125,15 @@ func fake(mode string) {
 			for i := 0; i < 8; i++ {
 				fmt.Fprint(os.Stderr, chunk)
 			}
+		case "slow":
+			time.Sleep(150 * time.Millisecond)
+		case "spew":
+			say(`{"seq":%d,"outcome":"ok","output":%q}`, req.Seq, base64.StdEncoding.EncodeToString(input))
+			junk := strings.Repeat("j", 1<<20)
+			for i := 0; i < 300; i++ {
+				say("%s", junk)
+			}
+			continue
 		}
 		say(`{"seq":%d,"outcome":"ok","output":%q}`, req.Seq, base64.StdEncoding.EncodeToString(input))
 	}
@@ -140,6 +152,8 @@ func fakeBatch(seq int64, cases []struct {
 			os.Exit(1)
 		case "hang":
 			time.Sleep(time.Hour)
+		case "slow":
+			time.Sleep(150 * time.Millisecond)
 		case "garbage":
 			say(`this is not json`)
 			return
@@ -155,6 +169,11 @@ func fakeBatch(seq int64, cases []struct {
 	}
 	say(`{"seq":%d,"outcome":"batch","answers":[%s]}`, seq, strings.Join(entries, ","))
 }
+
+// startTimeout bounds the fake's handshake in the tests whose timeout is
+// short to see hangs quickly: the test binary starting again as a fake on
+// a loaded machine may take longer than those.
+const startTimeout = 10 * time.Second
 
 func fakeClient(t *testing.T, mode string, opts Options) *Client {
 	t.Helper()
@@ -215,7 +234,10 @@ func TestPipelinedEcho(t *testing.T) {
 }
 
 // In both modes a misbehaving case is pinned and costs one restart. In
-// batch mode the batch's break is recorded too, and the replay pins it.
+// batch mode the batch's break is recorded too, and the replay pins it,
+// but for a hang: a batch that times out is no break of its own (its
+// answer is owed within the timeout, like any), and the replay's timeout
+// on the hanging case is the one break.
 func TestMisbehaviourIsClassifiedAndRecovered(t *testing.T) {
 	for _, tc := range []struct {
 		mode, bad, want string
@@ -233,24 +255,142 @@ func TestMisbehaviourIsClassifiedAndRecovered(t *testing.T) {
 		{"batch", "wrongseq", protocol.OutcomeErrored},
 	} {
 		t.Run(tc.mode+"/"+tc.bad, func(t *testing.T) {
-			c := fakeClient(t, tc.mode, Options{Timeout: 500 * time.Millisecond})
+			c := fakeClient(t, tc.mode, Options{Timeout: 500 * time.Millisecond, StartTimeout: startTimeout})
 			if _, err := c.Start(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			inputs := []string{"a", "b", tc.bad, "c", "d"}
 			check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), []string{"ok", "ok", tc.want, "ok", "ok"})
 			breaks := 1
-			if tc.mode == "batch" {
+			if tc.mode == "batch" && tc.bad != "hang" {
 				breaks = 2
 			}
 			if c.Restarts() != 1 || len(c.Breaks()) != breaks || c.Quarantined() {
 				t.Errorf("restarts=%d breaks=%q quarantined=%v; want one restart, %d breaks", c.Restarts(), c.Breaks(), c.Quarantined(), breaks)
 			}
-			if tc.mode == "batch" && !strings.Contains(c.Breaks()[0], "on a batch of 5 cases") {
+			if breaks == 2 && !strings.Contains(c.Breaks()[0], "on a batch of 5 cases") {
 				t.Errorf("first break %q does not name the batch", c.Breaks()[0])
 			}
 		})
 	}
+}
+
+// --timeout is the longest silence, a batch's included: a harness that
+// hangs on the tenth case of a batch of 64 costs about two timeouts (the
+// batch's, then the hanging case's in the replay), never 64; the other
+// cases are answered.
+func TestHangInABatchCostsTwoTimeouts(t *testing.T) {
+	const timeout = 500 * time.Millisecond
+	c := fakeClient(t, "batch", Options{Timeout: timeout, StartTimeout: startTimeout})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var inputs, want []string
+	for i := range 64 {
+		in, w := fmt.Sprintf("in-%d", i), "ok"
+		if i == 10 {
+			in, w = "hang", impl.Timeout
+		}
+		inputs, want = append(inputs, in), append(want, w)
+	}
+	t0 := time.Now()
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), want)
+	if took := time.Since(t0); took > 4*timeout {
+		t.Errorf("a hang in a batch of 64 took %s, over 4 timeouts of %s", took, timeout)
+	}
+	if len(c.Breaks()) != 1 || !strings.Contains(c.Breaks()[0], "timeout on echo/1 echo") {
+		t.Errorf("breaks %q", c.Breaks())
+	}
+}
+
+// A harness slow in aggregate but within the timeout on every case: its
+// batch times out, its replay answers every case, nothing is a break, and
+// it gets no batch again (so no second timeout).
+func TestSlowBatchIsReplayedThenUnbatched(t *testing.T) {
+	c := fakeClient(t, "batch", Options{Timeout: 500 * time.Millisecond, StartTimeout: startTimeout})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	inputs := []string{"slow", "slow", "slow", "slow", "slow", "a"}
+	want := []string{"ok", "ok", "ok", "ok", "ok", "ok"}
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), want)
+	if len(c.Breaks()) != 0 || c.Restarts() != 0 || !c.unbatched {
+		t.Errorf("breaks %q restarts %d unbatched %v", c.Breaks(), c.Restarts(), c.unbatched)
+	}
+	t0 := time.Now()
+	check(t, inputs, c.RunBatch(context.Background(), jobs(inputs...)), want)
+	if took := time.Since(t0); took > 450*time.Millisecond*2 {
+		t.Errorf("the second round took %s: batched again?", took)
+	}
+}
+
+// The handshake is owed within --timeout too: a silent harness fails to
+// start after the timeout, not after a fixed 30 s.
+func TestHandshakeTimeoutIsTheTimeout(t *testing.T) {
+	c := fakeClient(t, "silent", Options{Timeout: 700 * time.Millisecond})
+	t0 := time.Now()
+	_, err := c.Start(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "within 700ms") {
+		t.Errorf("start of a silent harness: %v", err)
+	}
+	if took := time.Since(t0); took > 3*time.Second {
+		t.Errorf("the handshake waited %s with a timeout of 700ms", took)
+	}
+}
+
+// While a harness owing an answer is silent for more than NoticeAfter,
+// progress says what the client waits for, and for how long.
+func TestLongSilenceIsAnnounced(t *testing.T) {
+	var progress lockedBuffer
+	c := fakeClient(t, "good", Options{Timeout: 4 * time.Second, Progress: &progress})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	check(t, []string{"hang"}, c.RunBatch(context.Background(), jobs("hang")), []string{impl.Timeout})
+	got := progress.String()
+	if !strings.Contains(got, "conform: waiting for the fake harness (pid ") || !strings.Contains(got, "to answer a echo/1 echo case (seq 1): silent for 3s of the 4s --timeout allows") {
+		t.Errorf("progress: %q", got)
+	}
+}
+
+// A harness that writes lines nobody asked for costs the client at most
+// maxQueued bytes of them, however many it writes: the reader waits.
+func TestUnsolicitedLinesAreHeldWithinTheBound(t *testing.T) {
+	c := fakeClient(t, "good", Options{})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	check(t, []string{"spew"}, c.RunBatch(context.Background(), jobs("spew")), []string{"ok"})
+	inc := c.inc
+	time.Sleep(2 * time.Second)
+	inc.mu.Lock()
+	queued := inc.queued
+	inc.mu.Unlock()
+	if queued > maxQueued || queued < maxQueued/2 {
+		t.Errorf("%d bytes queued, want at most (and near) %d", queued, maxQueued)
+	}
+	// The next batch sees the unsolicited line and restarts the harness.
+	check(t, []string{"a"}, c.RunBatch(context.Background(), jobs("a")), []string{"ok"})
+	if len(c.Breaks()) != 1 || !strings.Contains(c.Breaks()[0], "unsolicited") {
+		t.Errorf("breaks %q", c.Breaks())
+	}
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // A batch answer that breaks the batch rules (entry count, entry shape) is
@@ -259,7 +399,7 @@ func TestMisbehaviourIsClassifiedAndRecovered(t *testing.T) {
 func TestBatchViolationsAndFlakyBreaks(t *testing.T) {
 	for _, bad := range []string{"short", "badentry", "batchonly"} {
 		t.Run(bad, func(t *testing.T) {
-			c := fakeClient(t, "batch", Options{Timeout: time.Second})
+			c := fakeClient(t, "batch", Options{Timeout: time.Second, StartTimeout: startTimeout})
 			if _, err := c.Start(context.Background()); err != nil {
 				t.Fatal(err)
 			}
@@ -313,7 +453,7 @@ func TestBatchQuarantine(t *testing.T) {
 // A late answer must never be taken for the next case's: the harness that
 // owed it is killed before the next request goes out.
 func TestLateAnswerIsNotTakenForTheNext(t *testing.T) {
-	c := fakeClient(t, "good", Options{Timeout: time.Second})
+	c := fakeClient(t, "good", Options{Timeout: time.Second, StartTimeout: startTimeout})
 	if _, err := c.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}

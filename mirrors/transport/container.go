@@ -62,6 +62,8 @@ type ContainerOptions struct {
 	Labels map[string]string
 	// Log receives testcontainers-go's log lines; nil discards them.
 	Log io.Writer
+	// Progress, when set, is told when the engine is slow to answer.
+	Progress io.Writer
 }
 
 // Container starts each harness in a container of its own, through
@@ -122,8 +124,11 @@ func NewContainer(ctx context.Context, opts ContainerOptions) (*Container, error
 	}
 	// testcontainers-go logs its connection through the default logger.
 	tclog.SetDefault(logger)
-	cli, err := testcontainers.NewDockerClientWithOpts(ctx)
+	cli, err := dockerClient(ctx, opts.Progress)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, fmt.Errorf("no Docker engine answers (%v); start one (ci/docker.sh does) or use --transport local", err)
 	}
 	c := &Container{opts: opts, logger: logger, client: cli, labels: map[string]string{}}
@@ -136,6 +141,43 @@ func NewContainer(ctx context.Context, opts ContainerOptions) (*Container, error
 	c.labels[LabelPIDNamespace], _ = os.Readlink("/proc/self/ns/pid")
 	c.reap(ctx)
 	return c, nil
+}
+
+// dockerClient connects to the engine, giving up when ctx ends, and tells
+// progress (when not nil) after 3 s that it is still waiting. The
+// connection itself is made with a context that is never cancelled:
+// testcontainers-go panics when the context of its first engine query is
+// cancelled (MustExtractDockerSocket, in a sync.Once), which an interrupt
+// in the first second of a run did. A connection still under way when ctx
+// ends is closed when it completes.
+func dockerClient(ctx context.Context, progress io.Writer) (*testcontainers.DockerClient, error) {
+	type result struct {
+		cli *testcontainers.DockerClient
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		cli, err := testcontainers.NewDockerClientWithOpts(context.WithoutCancel(ctx))
+		done <- result{cli, err}
+	}()
+	notice := time.After(3 * time.Second)
+	for {
+		select {
+		case r := <-done:
+			return r.cli, r.err
+		case <-notice:
+			if progress != nil {
+				fmt.Fprintln(progress, "conform: waiting for the Docker engine to answer")
+			}
+		case <-ctx.Done():
+			go func() {
+				if r := <-done; r.cli != nil {
+					_ = r.cli.Close()
+				}
+			}()
+			return nil, ctx.Err()
+		}
+	}
 }
 
 func isRoot(user string) bool {
@@ -284,7 +326,12 @@ func (c *Container) Start(ctx context.Context, cmd Command) (Conn, error) {
 		}
 		return nil, fmt.Errorf("inspect image %s: %w", cmd.Image, err)
 	}
-	ctr, err := testcontainers.GenericContainer(ctx, req)
+	// Create, attach and start each run to their end, whatever ctx does
+	// meanwhile (an interrupt that cut one short left a container created
+	// and never started, which nothing removes); ctx is checked between
+	// them, and an interrupted start removes what it made.
+	steps := context.WithoutCancel(ctx)
+	ctr, err := testcontainers.GenericContainer(steps, req)
 	if err != nil {
 		if ctr != nil {
 			c.remove(ctr.GetContainerID())
@@ -292,17 +339,27 @@ func (c *Container) Start(ctx context.Context, cmd Command) (Conn, error) {
 		return nil, fmt.Errorf("create container from %s: %w", cmd.Image, err)
 	}
 	id := ctr.GetContainerID()
+	if err := ctx.Err(); err != nil {
+		c.remove(id)
+		return nil, err
+	}
 	// The wait is registered before the start, so that the exit of a
 	// container that is removed at once is never missed.
 	life, cancel := context.WithCancel(context.Background())
 	wait := c.client.ContainerWait(life, id, client.ContainerWaitOptions{Condition: container.WaitConditionRemoved})
-	att, err := c.client.ContainerAttach(ctx, id, client.ContainerAttachOptions{Stream: true, Stdin: true, Stdout: true, Stderr: true})
+	att, err := c.client.ContainerAttach(steps, id, client.ContainerAttachOptions{Stream: true, Stdin: true, Stdout: true, Stderr: true})
 	if err != nil {
 		cancel()
 		c.remove(id)
 		return nil, fmt.Errorf("attach to container %s: %w", short(id), err)
 	}
-	if err := ctr.Start(ctx); err != nil {
+	if err := ctx.Err(); err != nil {
+		att.Close()
+		cancel()
+		c.remove(id)
+		return nil, err
+	}
+	if err := ctr.Start(steps); err != nil {
 		att.Close()
 		cancel()
 		c.remove(id)

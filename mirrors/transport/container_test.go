@@ -124,12 +124,15 @@ func jobs() []impl.Job {
 }
 
 // firstBytesOp is the first operation of the catalogue whose input is
-// bytes: JSON text is an input it can answer, and the reference says what
-// the answer is.
+// JSON text, as bytes, and whose output is more than its verdict: JSON
+// text of any size is a valid input for it, answered with bytes, and the
+// reference says what the answer is.
 func firstBytesOp(t *testing.T) (contract, op string) {
 	for _, k := range spec.MustLoad().Contracts {
 		for _, o := range k.Operations {
-			if o.Input == spec.InputBytes {
+			// JSON text in, bytes out (not a verdict alone): the test
+			// below compares canonical outputs.
+			if o.Input == spec.InputBytes && o.Accepts == "JSON text" && !strings.HasPrefix(o.Output, "empty") {
 				return k.Contract, o.Op
 			}
 		}

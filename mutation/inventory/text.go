@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"conform/internal/escape"
 )
 
 // WriteText writes the inventory as text: per contract, a table of code,
@@ -12,7 +14,7 @@ import (
 // the Go refusal sites; then every flag, and a summary line.
 func (inv Inventory) WriteText(w io.Writer) {
 	for _, c := range inv.Contracts {
-		fmt.Fprintf(w, "%s\n", c)
+		fmt.Fprintf(w, "%s\n", escape.Line(c))
 		tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
 		fmt.Fprint(tw, "  code\tmessage\t")
 		for _, im := range inv.Impls {
@@ -23,7 +25,7 @@ func (inv Inventory) WriteText(w io.Writer) {
 			if e.Contract != c {
 				continue
 			}
-			fmt.Fprintf(tw, "  %s\t%q\t", orDash(e.Code(inv.Impls)), e.Message)
+			fmt.Fprintf(tw, "  %s\t%q\t", escape.Line(orDash(e.Code(inv.Impls))), e.Message)
 			for _, im := range inv.Impls {
 				mark := "-"
 				if _, ok := e.Codes[im]; ok {
@@ -65,14 +67,14 @@ func (inv Inventory) WriteText(w io.Writer) {
 	fmt.Fprintln(w, "flags:")
 	for _, e := range inv.Entries {
 		for _, f := range e.Flags {
-			fmt.Fprintf(w, "  %s %s %q: %s\n", e.Contract, orDash(e.Code(inv.Impls)), e.Message, f)
+			fmt.Fprintf(w, "  %s %s %q: %s\n", escape.Line(e.Contract), escape.Line(orDash(e.Code(inv.Impls))), e.Message, escape.Line(f))
 		}
 	}
 	for _, o := range inv.Orphans {
-		fmt.Fprintf(w, "  %s %q: %d vectors aim at this message and no implementation has it; first: %s\n", o.Contract, o.Message, len(o.Vectors), o.Vectors[0])
+		fmt.Fprintf(w, "  %s %q: %d vectors aim at this message and no implementation has it; first: %s\n", escape.Line(o.Contract), o.Message, len(o.Vectors), escape.Line(o.Vectors[0]))
 	}
 	for _, f := range inv.Flags {
-		fmt.Fprintf(w, "  %s\n", f)
+		fmt.Fprintf(w, "  %s\n", escape.Line(f))
 	}
 	fmt.Fprintf(w, "\n%d guards in %d contracts across %s: %d flags\n", len(inv.Entries), len(inv.Contracts), strings.Join(inv.Impls, ", "), n)
 }

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"conform/internal/infile"
 )
 
 // Set is every refusal site and mutant of the module packages one main
@@ -107,7 +109,7 @@ func ModuleRoot(ctx context.Context, dir string) (root, module string, err error
 	if gomod == "" || gomod == os.DevNull {
 		return "", "", fmt.Errorf("%s is not inside a Go module", dir)
 	}
-	data, err := os.ReadFile(gomod)
+	data, err := infile.ReadFile(gomod, infile.Bound{Max: 1 << 20, What: "a go.mod"})
 	if err != nil {
 		return "", "", err
 	}

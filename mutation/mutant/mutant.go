@@ -51,12 +51,13 @@ import (
 	"go/constant"
 	"go/parser"
 	"go/token"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+
+	"conform/internal/infile"
 )
 
 // Mutator names a kind of mutant. The names follow the
@@ -142,6 +143,13 @@ type Mutant struct {
 	// Original is the replaced text, Replacement what replaces it.
 	Original    string `json:"original"`
 	Replacement string `json:"replacement"`
+	// Occurrence tells apart the mutants of one site with the same
+	// mutator, original and replacement (the literal 1 of `y < 1 ||
+	// m < 1` twice made 0): 1 for the first in the order the mutants are
+	// made (the condition, then the definitions it reads, each in source
+	// order), 2 for the second, and so on. With the file, the site's code
+	// and condition, it identifies a mutant by its text (Equivalent).
+	Occurrence int `json:"occurrence"`
 	// Description says what the mutant does, in one line.
 	Description string `json:"description"`
 }
@@ -195,6 +203,9 @@ func span(line, n int) string {
 	return fmt.Sprintf("%d,%d", line, n)
 }
 
+// sourceBound bounds one Go source file the scan reads.
+var sourceBound = infile.Bound{Max: 16 << 20, What: "one Go source file"}
+
 // Package is the result of scanning one Go package.
 type Package struct {
 	// Dir is the package directory relative to the module root, slashes.
@@ -218,7 +229,7 @@ func ScanPackage(root, dir string, files []string) (*Package, error) {
 	var names []string
 	for _, name := range files {
 		rel := path.Join(p.Dir, filepath.ToSlash(name))
-		src, err := os.ReadFile(filepath.Join(root, dir, name))
+		src, err := infile.ReadFile(filepath.Join(root, dir, name), sourceBound)
 		if err != nil {
 			return nil, err
 		}
@@ -674,6 +685,12 @@ func mutate(fset *token.FileSet, src []byte, s Site, e *env) []Mutant {
 	}
 	for _, f := range consts {
 		f()
+	}
+	seen := map[[3]string]int{}
+	for i := range out {
+		k := [3]string{string(out[i].Mutator), out[i].Original, out[i].Replacement}
+		seen[k]++
+		out[i].Occurrence = seen[k]
 	}
 	return out
 }

@@ -3,8 +3,12 @@ package mutant
 import (
 	"go/parser"
 	"go/token"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 const fixture = "testdata/fixture"
@@ -194,5 +198,91 @@ func TestEquivalents(t *testing.T) {
 		if _, err := ParseEquivalents("eq.jsonl", []byte(bad)); err == nil || !strings.Contains(err.Error(), "eq.jsonl:1") {
 			t.Errorf("%s: err %v", bad, err)
 		}
+	}
+}
+
+// The same literal twice in one condition makes mutants alike but for
+// their occurrence; a declaration without its occurrence matches both and
+// is ambiguous, one with it matches one.
+func TestOccurrenceTellsAlikeMutantsApart(t *testing.T) {
+	dir := t.TempDir()
+	src := `package g
+
+type Guard struct{ Contract, Code, Message string }
+
+type C struct{}
+
+func (C) Refuse(g Guard) error { return nil }
+
+var ErrLow = Guard{Contract: "t/1", Code: "t.low", Message: "too low"}
+
+func F(a, b int) error {
+	var c C
+	if a < 1 || b < 1 {
+		return c.Refuse(ErrLow)
+	}
+	return nil
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "g.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := ScanPackage(dir, ".", []string{"g.go"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var alike []Mutant
+	for _, m := range p.Mutants {
+		if m.Mutator == BoundConstant && m.Original == "1" && m.Replacement == "0" {
+			alike = append(alike, m)
+		}
+	}
+	if len(alike) != 2 || alike[0].Occurrence != 1 || alike[1].Occurrence != 2 || alike[0].Start.Column >= alike[1].Start.Column {
+		t.Fatalf("the two 1 -> 0 mutants: %+v", alike)
+	}
+	for _, m := range p.Mutants {
+		if m.Occurrence < 1 {
+			t.Errorf("mutant %s has occurrence %d", m.ID, m.Occurrence)
+		}
+	}
+	decl := `{"file":"g.go","code":"t.low","cond":"a < 1 || b < 1","mutator":"BoundConstant","original":"1","replacement":"0","why":"w"}`
+	eqs, err := ParseEquivalents("eq.jsonl", []byte(decl+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := Ambiguous(eqs, p.Mutants)
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "eq.jsonl:1: the declaration matches 2 mutants") || !strings.Contains(errs[0].Error(), "occurrences 1, 2") {
+		t.Errorf("an ambiguous declaration: %v", errs)
+	}
+	eqs, err = ParseEquivalents("eq.jsonl", []byte(strings.Replace(decl, `"why"`, `"occurrence":2,"why"`, 1)+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := Ambiguous(eqs, p.Mutants); len(errs) != 0 {
+		t.Errorf("a declaration with its occurrence: %v", errs)
+	}
+	if eqs[0].Matches(alike[0]) || !eqs[0].Matches(alike[1]) {
+		t.Error("the declaration of occurrence 2 matches the wrong mutant")
+	}
+	if _, err := ParseEquivalents("eq.jsonl", []byte(strings.Replace(decl, `"why"`, `"occurrence":-1,"why"`, 1)+"\n")); err == nil {
+		t.Error("a negative occurrence parsed")
+	}
+}
+
+// A source file that is a named pipe is refused, without waiting on it.
+func TestScanRefusesANamedPipe(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "g.go"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := ScanPackage(dir, ".", []string{"g.go"}); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file (named pipe)") {
+			t.Errorf("ScanPackage of a named pipe: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ScanPackage waits on a named pipe")
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"conform/internal/escape"
 )
 
 // row is one guard across implementations.
@@ -56,7 +58,7 @@ func WriteText(w io.Writer, results []Result) {
 		if code == "" {
 			code = "(no code)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t", x.contract, code)
+		fmt.Fprintf(tw, "%s\t%s\t", escape.Line(x.contract), escape.Line(code))
 		aimed := 0
 		for _, r := range results {
 			g := x.per[r.Impl]
@@ -74,7 +76,7 @@ func WriteText(w io.Writer, results []Result) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "why:")
 	for _, x := range rs {
-		fmt.Fprintf(w, "  %s %s %q\n", x.contract, orDash(x.code), x.message)
+		fmt.Fprintf(w, "  %s %s %q\n", escape.Line(x.contract), escape.Line(orDash(x.code)), x.message)
 		same := true
 		var first *Guard
 		for _, r := range results {
@@ -91,7 +93,7 @@ func WriteText(w io.Writer, results []Result) {
 		}
 		if same && first != nil && len(results) > 1 {
 			for _, reason := range first.Reasons {
-				fmt.Fprintf(w, "    all %s: %s\n", first.Status, reason)
+				fmt.Fprintf(w, "    all %s: %s\n", first.Status, escape.Line(reason))
 			}
 			continue
 		}
@@ -102,7 +104,7 @@ func WriteText(w io.Writer, results []Result) {
 				continue
 			}
 			for _, reason := range g.Reasons {
-				fmt.Fprintf(w, "    %s %s: %s\n", r.Impl, g.Status, reason)
+				fmt.Fprintf(w, "    %s %s: %s\n", r.Impl, g.Status, escape.Line(reason))
 			}
 		}
 	}
@@ -110,10 +112,10 @@ func WriteText(w io.Writer, results []Result) {
 	for _, r := range results {
 		if len(r.Baseline) > 0 {
 			fmt.Fprintf(w, "\n%s disagrees with %d vectors with nothing ignored (run conform run); first: %s: want %s, got %s\n",
-				r.Impl, len(r.Baseline), r.Baseline[0].Vector, r.Baseline[0].Before, r.Baseline[0].After)
+				r.Impl, len(r.Baseline), escape.Line(fmt.Sprint(r.Baseline[0].Vector)), escape.Line(fmt.Sprint(r.Baseline[0].Before)), escape.Line(fmt.Sprint(r.Baseline[0].After)))
 		}
 		if r.Broke != "" {
-			fmt.Fprintf(w, "\n%s broke; its audit is incomplete: %s\n", r.Impl, r.Broke)
+			fmt.Fprintf(w, "\n%s broke; its audit is incomplete: %s\n", r.Impl, escape.Line(r.Broke))
 		}
 	}
 	fmt.Fprintln(w)

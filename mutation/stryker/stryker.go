@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -163,18 +162,16 @@ func (r Report) Marshal() ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// ErrExists is returned by WriteFile when the path exists and force is
-// false.
-var ErrExists = errors.New("report file exists")
+// ErrExists is the cause of WriteFile's error when the path exists and
+// force is false (errors.Is).
+var ErrExists = atomicfile.ErrExists
 
-// WriteFile writes data to path atomically: into a temporary file beside
-// it, synced, then renamed onto path, so path only ever holds a complete
-// report. It refuses an existing path unless force is set.
+// WriteFile publishes data at path (atomicfile.Write): into a temporary
+// file beside it, synced, then linked into place, so path only ever holds
+// a complete report and a file at path, there before or appeared since,
+// is never replaced unless force is set.
 func WriteFile(path string, data []byte, force bool) error {
-	if _, err := os.Stat(path); err == nil && !force {
-		return fmt.Errorf("%w: %s (remove it, choose another path, or pass --force)", ErrExists, path)
-	}
-	return atomicfile.WriteFile(path, data)
+	return atomicfile.Write(path, data, force)
 }
 
 var (

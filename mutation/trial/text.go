@@ -108,7 +108,7 @@ func WriteText(w io.Writer, outs []Outcome, sources map[string][]byte, stale []m
 	})
 	section("WRONG equivalence declarations (the vectors kill these mutants)", Outcome.WrongDeclaration, func(o Outcome) {
 		m := o.Mutant
-		fmt.Fprintf(w, "  line %d: %s:%d %s: killed by %s\n", o.Equivalent.Line, m.File, m.Start.Line, m.ID, o.KilledBy)
+		fmt.Fprintf(w, "  %s: %s:%d %s: killed by %s\n", o.Equivalent.Where(), m.File, m.Start.Line, m.ID, o.KilledBy)
 	})
 	section("mutants that did not build or start", func(o Outcome) bool { return !o.Valid() && o.Status != Ignored }, func(o Outcome) {
 		m := o.Mutant
@@ -117,7 +117,7 @@ func WriteText(w io.Writer, outs []Outcome, sources map[string][]byte, stale []m
 	if len(stale) > 0 {
 		fmt.Fprintln(w, "\nequivalence declarations that match no mutant (stale: the code changed; fix or remove them):")
 		for _, e := range stale {
-			fmt.Fprintf(w, "  line %d: %s %s `%s` -> `%s` in `%s`\n", e.Line, e.File, e.Mutator, e.Original, e.Replacement, e.Cond)
+			fmt.Fprintf(w, "  %s: %s %s `%s` -> `%s` in `%s`\n", e.Where(), e.File, e.Mutator, e.Original, e.Replacement, e.Cond)
 		}
 	}
 	if verbose {

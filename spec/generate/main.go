@@ -1,6 +1,7 @@
 // Command generate writes spec/catalogue.json from the Operations and
 // Refusals tables of spec/*.md, and the generated contract tables of
-// README.md and spec/README.md from the catalogue. Run it from the
+// README.md and spec/README.md and the examples block of README.md from
+// the catalogue. Run it from the
 // repository root:
 //
 //	go run ./spec/generate          # write what changed
@@ -31,7 +32,15 @@ var outputs = []struct {
 		return spec.Render("spec/README.md", cur, c.Table(""))
 	}},
 	{"README.md", func(c spec.Catalogue, cur []byte) ([]byte, error) {
-		return spec.Render("README.md", cur, c.Table("spec/"))
+		doc, err := spec.Render("README.md", cur, c.Table("spec/"))
+		if err != nil {
+			return nil, err
+		}
+		ex, err := c.Examples()
+		if err != nil {
+			return nil, err
+		}
+		return spec.RenderBlock("README.md", doc, spec.ExamplesBegin, spec.ExamplesEnd, ex)
 	}},
 }
 
