@@ -10,7 +10,9 @@
 // shown within one line (Line); DEL (U+007F) and the C1 controls
 // (U+0080-U+009F); the bidirectional formatting characters (U+061C,
 // U+200E, U+200F, U+202A-U+202E, U+2066-U+2069); the line and paragraph
-// separators (U+2028, U+2029); and every byte that is not part of valid
+// separators (U+2028, U+2029); the zero width characters (U+200B-U+200D,
+// U+2060, U+FEFF), which hide text; the noncharacters (U+FDD0-U+FDEF,
+// U+xFFFE, U+xFFFF), which XML 1.0 does not allow in part; and every byte that is not part of valid
 // UTF-8. A character is written \uXXXX and an invalid byte \xNN, so that
 // JSON text passed through stays valid JSON with the same meaning (JSON
 // never holds a raw C0 control or invalid UTF-8). The escaping shows; it is
@@ -37,8 +39,31 @@ func escaped(r rune, nl bool) bool {
 		return true
 	case r == 0x2028, r == 0x2029:
 		return true
+	case r >= 0x200b && r <= 0x200d, r == 0x2060, r == 0xfeff:
+		return true
+	case r >= 0xfdd0 && r <= 0xfdef, r&0xfffe == 0xfffe:
+		return true
 	}
 	return false
+}
+
+// Hidden reports whether the character r is escaped wherever it stands:
+// every character of the package's list but tab and line feed, which Text
+// keeps.
+func Hidden(r rune) bool { return r != '\n' && r != '\t' && escaped(r, true) }
+
+// Clip returns s cut to at most n bytes, at a character boundary, with
+// " ... (N bytes)" appended when it was cut: for a renderer that shows a
+// long string from outside in part.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf(" ... (%d bytes)", len(s))
 }
 
 // Line returns s safe to show inside one line: every character of the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestLineAndText(t *testing.T) {
@@ -18,6 +19,9 @@ func TestLineAndText(t *testing.T) {
 		"\u202egnp.exe\u2066\u2069":     `\u202egnp.exe\u2066\u2069`,
 		"\u061c\u200e\u200f":            `\u061c\u200e\u200f`,
 		"sep\u2028\u2029":               `sep\u2028\u2029`,
+		"zw\u200b\u200d\u2060\ufeff":    `zw\u200b\u200d\u2060\ufeff`,
+		"nonchar\uffff\ufffe\ufdd0":     `nonchar\uffff\ufffe\ufdd0`,
+		"replacement \ufffd kept":       "replacement \ufffd kept",
 		"bad \xff\xfe and cut \xe6\x97": `bad \xff\xfe and cut \xe6\x97`,
 		`back\slash`:                    `back\slash`,
 	} {
@@ -30,6 +34,36 @@ func TestLineAndText(t *testing.T) {
 	}
 	if Needed("fine") || !Needed("\x1b") {
 		t.Error("Needed")
+	}
+}
+
+// What Line and Text return is valid UTF-8 with no hidden character left
+// (tab and line feed aside, in Text).
+func TestNothingHiddenRemains(t *testing.T) {
+	for _, in := range []string{
+		"nul\x00bel\x07esc\x1b[31mdel\x7f", "c1\u0085\u009b", "bidi \u202eevil\u202c \u2066x\u2069",
+		"zw\u200b\ufeff", "nonchar\U0010ffff\ufdef", "bad \xed\xa0\x80 \xc3", "a\nb\tc\rd",
+	} {
+		for _, s := range []string{Line(in), Text(in)} {
+			if !utf8.ValidString(s) {
+				t.Errorf("%q is not valid UTF-8", s)
+			}
+			for _, r := range s {
+				if Hidden(r) {
+					t.Errorf("%q keeps the hidden character %U", s, r)
+				}
+			}
+		}
+	}
+}
+
+func TestClip(t *testing.T) {
+	if got := Clip("short", 10); got != "short" {
+		t.Errorf("%q", got)
+	}
+	// "é" is two bytes: a cut inside it moves back to its start.
+	if got := Clip("a\u00e9 bc", 2); got != "a ... (6 bytes)" {
+		t.Errorf("%q", got)
 	}
 }
 

@@ -31,8 +31,8 @@ import (
 	"strings"
 	"time"
 
+	"conform/internal/escape"
 	"conform/report"
-	"conform/report/display"
 )
 
 // MaxBytes bounds the bytes of one input or output the page shows (as
@@ -81,9 +81,9 @@ func Write(w io.Writer, rep report.Report, opts Options) error {
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	b.WriteString("<meta http-equiv=\"Content-Security-Policy\" content=\"" + csp + "\">\n")
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	b.WriteString("<title>" + htmlesc.EscapeString(display.Line(title)) + "</title>\n")
+	b.WriteString("<title>" + htmlesc.EscapeString(escape.Line(title)) + "</title>\n")
 	b.WriteString("<style>\n" + style + "</style>\n</head>\n<body>\n")
-	b.WriteString("<h1>" + htmlesc.EscapeString(display.Line(title)) + "</h1>\n")
+	b.WriteString("<h1>" + htmlesc.EscapeString(escape.Line(title)) + "</h1>\n")
 	b.WriteString("<noscript><p>This report is drawn by its own inline script; the JSON it draws from is in the element #conform-data.</p></noscript>\n")
 	b.WriteString("<main id=\"report\"></main>\n")
 	b.WriteString("<script type=\"application/json\" id=\"conform-data\">")
@@ -160,12 +160,12 @@ func bytesOf(b []byte) *bytesV {
 	if len(shown) > MaxBytes {
 		shown = shown[:MaxBytes]
 	}
-	v.Text, v.Hex = display.Bytes(shown), hex.EncodeToString(shown)
+	v.Text, v.Hex = escape.Text(string(shown)), hex.EncodeToString(shown)
 	return v
 }
 
 func answerOf(a report.Answer) answer {
-	x := answer{Outcome: display.Line(a.Outcome), Message: display.Block(a.Message), Trace: display.Block(display.Clip(a.Trace, MaxBytes)), Reason: display.Line(a.Reason)}
+	x := answer{Outcome: escape.Line(a.Outcome), Message: escape.Text(a.Message), Trace: escape.Text(escape.Clip(a.Trace, MaxBytes)), Reason: escape.Line(a.Reason)}
 	if a.Outcome == "ok" {
 		x.Output = bytesOf(a.Output)
 	}
@@ -190,13 +190,13 @@ func build(rep report.Report, opts Options) page {
 		meta = append(meta, [2]string{"corpus", c.Path + ": " + itoa(c.Cases) + " cases (" + strings.Join(c.Layouts, ", ") + ")"})
 	}
 	for _, m := range meta {
-		p.Meta = append(p.Meta, [2]string{display.Line(m[0]), display.Line(m[1])})
+		p.Meta = append(p.Meta, [2]string{escape.Line(m[0]), escape.Line(m[1])})
 	}
 	implAt := map[string]int{}
 	addImpl := func(name, label string) {
 		if _, ok := implAt[name]; !ok {
 			implAt[name] = len(p.Impls)
-			p.Impls = append(p.Impls, implInfo{Impl: display.Line(name), Label: display.Line(label)})
+			p.Impls = append(p.Impls, implInfo{Impl: escape.Line(name), Label: escape.Line(label)})
 		}
 	}
 	for _, m := range h.Impls {
@@ -220,8 +220,8 @@ func build(rep report.Report, opts Options) page {
 		if !ok {
 			i = len(p.Cases)
 			at[r.Case] = i
-			c := pcase{ID: display.Line(r.Case), Name: display.Line(r.Name), Contract: display.Line(r.Contract), Op: display.Line(r.Op),
-				Source: display.Line(r.Source), By: display.Line(r.ExpectedBy), Expected: answerOf(r.Expected)}
+			c := pcase{ID: escape.Line(r.Case), Name: escape.Line(r.Name), Contract: escape.Line(r.Contract), Op: escape.Line(r.Op),
+				Source: escape.Line(r.Source), By: escape.Line(r.ExpectedBy), Expected: answerOf(r.Expected)}
 			if c.Expected.Outcome == "refused" && r.Expected.Message == "" {
 				c.Expected.Message = "(any message)"
 			}
@@ -230,7 +230,7 @@ func build(rep report.Report, opts Options) page {
 			p.Cases = append(p.Cases, c)
 			if !contracts[r.Contract] {
 				contracts[r.Contract] = true
-				p.Contracts = append(p.Contracts, display.Line(r.Contract))
+				p.Contracts = append(p.Contracts, escape.Line(r.Contract))
 			}
 		}
 		c := &p.Cases[i]
@@ -243,7 +243,7 @@ func build(rep report.Report, opts Options) page {
 				}
 			}
 		}
-		row := &prow{Outcome: string(r.Outcome), Repro: display.Line(r.Repro)}
+		row := &prow{Outcome: string(r.Outcome), Repro: escape.Line(r.Repro)}
 		if !same(r.Expected, r.Got) {
 			g := answerOf(r.Got)
 			row.Got = &g
@@ -252,7 +252,7 @@ func build(rep report.Report, opts Options) page {
 			row.Reruns = append(row.Reruns, answerOf(a))
 		}
 		if r.Known != nil {
-			row.Known = display.Line(r.Known.Entry + " (" + r.Known.Link + ", until " + r.Known.Expires + ")")
+			row.Known = escape.Line(r.Known.Entry + " (" + r.Known.Link + ", until " + r.Known.Expires + ")")
 		}
 		c.Rows[implAt[r.Impl]] = row
 	}
@@ -265,29 +265,29 @@ func build(rep report.Report, opts Options) page {
 		for i := range p.Cases {
 			c := &p.Cases[i]
 			if !slices.ContainsFunc(c.Rows, func(r *prow) bool { return r != nil && r.Repro != "" }) {
-				c.Repro = display.Line(opts.Repro(c.ID, all, corpusOf[c.ID]))
+				c.Repro = escape.Line(opts.Repro(c.ID, all, corpusOf[c.ID]))
 			}
 		}
 	}
 	for _, im := range sortedKeys(f.Breaks) {
 		for _, b := range f.Breaks[im] {
-			p.Notices = append(p.Notices, display.Line("protocol break of "+im+": "+b))
+			p.Notices = append(p.Notices, escape.Line("protocol break of "+im+": "+b))
 		}
 	}
 	if len(f.Quarantined) > 0 {
-		p.Notices = append(p.Notices, display.Line("quarantined: "+strings.Join(f.Quarantined, ", ")))
+		p.Notices = append(p.Notices, escape.Line("quarantined: "+strings.Join(f.Quarantined, ", ")))
 	}
 	if l := f.Ledger; l != nil {
-		p.Notices = append(p.Notices, display.Line("divergence ledger "+l.File+": "+itoa(l.Expected)+" expected, "+itoa(l.Unexpected)+" unexpected disagreements"))
+		p.Notices = append(p.Notices, escape.Line("divergence ledger "+l.File+": "+itoa(l.Expected)+" expected, "+itoa(l.Unexpected)+" unexpected disagreements"))
 		for _, e := range l.Expired {
-			p.Notices = append(p.Notices, display.Line("expired ledger entry: "+e))
+			p.Notices = append(p.Notices, escape.Line("expired ledger entry: "+e))
 		}
 		for _, e := range l.Stale {
-			p.Notices = append(p.Notices, display.Line("stale ledger entry: "+e))
+			p.Notices = append(p.Notices, escape.Line("stale ledger entry: "+e))
 		}
 	}
 	if f.Stopped != "" {
-		p.Notices = append(p.Notices, display.Line("stopped early: "+f.Stopped))
+		p.Notices = append(p.Notices, escape.Line("stopped early: "+f.Stopped))
 	}
 	return p
 }

@@ -20,8 +20,8 @@ import (
 	"strings"
 	"time"
 
+	"conform/internal/escape"
 	"conform/report"
-	"conform/report/display"
 )
 
 // suites is the document element.
@@ -83,7 +83,7 @@ func Write(w io.Writer, rep report.Report) error {
 		if s := byKey[k]; s != nil {
 			return s
 		}
-		s := &suite{Name: display.Line(contract + " on " + im), Timestamp: doc.Timestamp}
+		s := &suite{Name: escape.Line(contract + " on " + im), Timestamp: doc.Timestamp}
 		for _, m := range h.Impls {
 			if m.Impl == im {
 				s.Properties = implProperties(m)
@@ -146,7 +146,7 @@ func implProperties(m report.ImplMeta) []property {
 		ps = append(ps, property{"image", m.Image}, property{"image_id", m.ImageID})
 	}
 	for i := range ps {
-		ps[i].Value = display.Line(ps[i].Value)
+		ps[i].Value = escape.Line(ps[i].Value)
 	}
 	return ps
 }
@@ -155,20 +155,20 @@ func implProperties(m report.ImplMeta) []property {
 // or the ledger expects its disagreement, failed otherwise.
 func testcase(r report.Row) tcase {
 	c := tcase{
-		Name:      display.Line(fmt.Sprintf("%s [%s]", r.Name, r.Case)),
-		Classname: display.Line(r.Contract + " " + r.Op),
+		Name:      escape.Line(fmt.Sprintf("%s [%s]", r.Name, r.Case)),
+		Classname: escape.Line(r.Contract + " " + r.Op),
 	}
 	switch {
 	case r.Outcome == report.Skipped:
-		c.Skipped = &problem{Message: display.Line("skipped: " + r.Got.Reason)}
+		c.Skipped = &problem{Message: escape.Line("skipped: " + r.Got.Reason)}
 	case !r.Outcome.Disagrees():
 	case r.Known != nil:
 		c.Skipped = &problem{
-			Message: display.Line(fmt.Sprintf("expected %s (divergence ledger %s, %s, until %s)", r.Outcome, r.Known.Entry, r.Known.Link, r.Known.Expires)),
+			Message: escape.Line(fmt.Sprintf("expected %s (divergence ledger %s, %s, until %s)", r.Outcome, r.Known.Entry, r.Known.Link, r.Known.Expires)),
 			Body:    body(r),
 		}
 	default:
-		c.Failure = &problem{Message: display.Line(summary(r)), Type: string(r.Outcome), Body: body(r)}
+		c.Failure = &problem{Message: escape.Line(summary(r)), Type: string(r.Outcome), Body: body(r)}
 	}
 	return c
 }
@@ -181,7 +181,7 @@ func summary(r report.Row) string {
 	case report.Nondeterministic:
 		return fmt.Sprintf("nondeterministic: %d reruns answered differently", len(r.Reruns))
 	}
-	return fmt.Sprintf("%s: %s", r.Outcome, display.Clip(r.Got.Message, 200))
+	return fmt.Sprintf("%s: %s", r.Outcome, escape.Clip(r.Got.Message, 200))
 }
 
 // body is a disagreement's text: the case, its input, the diff, the
@@ -191,20 +191,20 @@ func body(r report.Row) string {
 	fmt.Fprintf(&b, "%s %s %s [%s] on %s: %s\n", r.Contract, r.Op, r.Name, r.Case, r.Impl, r.Outcome)
 	fmt.Fprintf(&b, "source: %s\n", r.Source)
 	if r.Input != nil {
-		fmt.Fprintf(&b, "input: %s\n", display.Clip(fmt.Sprintf("%q", r.Input), 2000))
-		fmt.Fprintf(&b, "input (hex): %s\n", display.Clip(fmt.Sprintf("%x", r.Input), 2000))
+		fmt.Fprintf(&b, "input: %s\n", escape.Clip(fmt.Sprintf("%q", r.Input), 2000))
+		fmt.Fprintf(&b, "input (hex): %s\n", escape.Clip(fmt.Sprintf("%x", r.Input), 2000))
 	}
 	fmt.Fprintf(&b, "expected by %s; diff (-expected +got):\n%s", r.ExpectedBy, report.Diff(r))
 	for i, a := range r.Reruns {
 		fmt.Fprintf(&b, "rerun %d: %s\n", i+1, report.AnswerLine(a))
 	}
 	if r.Got.Trace != "" {
-		fmt.Fprintf(&b, "trace:\n%s\n", display.Clip(r.Got.Trace, 4000))
+		fmt.Fprintf(&b, "trace:\n%s\n", escape.Clip(r.Got.Trace, 4000))
 	}
 	if r.Repro != "" {
 		fmt.Fprintf(&b, "repro: %s\n", r.Repro)
 	}
-	return display.Block(b.String())
+	return escape.Text(b.String())
 }
 
 // runSuite is the testsuite of what fails a run besides its rows: each
@@ -214,18 +214,18 @@ func runSuite(f report.Footer, ts string) *suite {
 	s := &suite{Name: "conform run", Timestamp: ts}
 	for im, breaks := range sorted(f.Breaks) {
 		for i, b := range breaks {
-			s.Cases = append(s.Cases, tcase{Name: display.Line(fmt.Sprintf("%s protocol break %d", im, i+1)), Classname: "harness",
-				Failure: &problem{Message: display.Line(b), Type: "protocol-break"}})
+			s.Cases = append(s.Cases, tcase{Name: escape.Line(fmt.Sprintf("%s protocol break %d", im, i+1)), Classname: "harness",
+				Failure: &problem{Message: escape.Line(b), Type: "protocol-break"}})
 		}
 	}
 	if l := f.Ledger; l != nil {
 		for _, e := range l.Expired {
-			s.Cases = append(s.Cases, tcase{Name: display.Line(e), Classname: "ledger",
-				Failure: &problem{Message: display.Line("expired entry: " + e), Type: "ledger-expired"}})
+			s.Cases = append(s.Cases, tcase{Name: escape.Line(e), Classname: "ledger",
+				Failure: &problem{Message: escape.Line("expired entry: " + e), Type: "ledger-expired"}})
 		}
 		for _, e := range l.Stale {
-			s.Cases = append(s.Cases, tcase{Name: display.Line(e), Classname: "ledger",
-				Failure: &problem{Message: display.Line("stale entry: " + e), Type: "ledger-stale"}})
+			s.Cases = append(s.Cases, tcase{Name: escape.Line(e), Classname: "ledger",
+				Failure: &problem{Message: escape.Line("stale entry: " + e), Type: "ledger-stale"}})
 		}
 	}
 	if len(s.Cases) == 0 {

@@ -10,8 +10,8 @@ import (
 
 	gojunit "github.com/joshdk/go-junit"
 
+	"conform/internal/escape"
 	"conform/report"
-	"conform/report/display"
 	"conform/report/reporttest"
 )
 
@@ -38,7 +38,7 @@ func TestWellFormedAndEscaped(t *testing.T) {
 		t.Fatal("not UTF-8")
 	}
 	for _, r := range string(doc) {
-		if display.Hidden(r) && r != '\n' {
+		if escape.Hidden(r) && r != '\n' {
 			t.Errorf("the document holds %U", r)
 		}
 	}
@@ -98,9 +98,9 @@ func TestParsesAsJUnit(t *testing.T) {
 		name                           string
 		passed, failed, skipped, total int
 	}{
-		{display.Line(reporttest.Contract + " on go"), 3, 0, 0, 3},
-		{display.Line(reporttest.Contract + " on ts"), 0, 3, 0, 3},
-		{display.Line(reporttest.Contract + " on python"), 0, 1, 2, 3},
+		{escape.Line(reporttest.Contract + " on go"), 3, 0, 0, 3},
+		{escape.Line(reporttest.Contract + " on ts"), 0, 3, 0, 3},
+		{escape.Line(reporttest.Contract + " on python"), 0, 1, 2, 3},
 		{"conform run", 0, 2, 0, 2},
 	}
 	for i, w := range want {

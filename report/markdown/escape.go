@@ -4,11 +4,11 @@ import (
 	"html"
 	"strings"
 
-	"conform/report/display"
+	"conform/internal/escape"
 )
 
 // Text returns s as markdown text that renders as s, on one line: it
-// goes through display.Line, then each ASCII punctuation character that
+// goes through escape.Line, then each ASCII punctuation character that
 // can start markdown syntax in GitHub's dialect is backslash-escaped (so
 // no emphasis, strikethrough, link, autolink, code span, heading, list,
 // block quote, table cell boundary, math or mention comes from it), and
@@ -16,7 +16,7 @@ import (
 // or entity does). Other punctuation (, ; " ' = ? % / ^ { }) is left as
 // it is.
 func Text(s string) string {
-	s = display.Line(s)
+	s = escape.Line(s)
 	var b strings.Builder
 	for _, r := range s {
 		switch {
@@ -34,11 +34,11 @@ func Text(s string) string {
 	return b.String()
 }
 
-// Fence returns s (through display.Block) as a fenced code block of the
+// Fence returns s (through escape.Text) as a fenced code block of the
 // language info, with a fence of backticks longer than any run of
 // backticks in s, so that nothing in s can close it.
 func Fence(info, s string) string {
-	s = display.Block(s)
+	s = escape.Text(s)
 	longest, run := 0, 0
 	for _, r := range s {
 		if r == '`' {
@@ -53,6 +53,6 @@ func Fence(info, s string) string {
 }
 
 // HTML returns s as text inside an HTML block of the summary (a details
-// element's summary, where markdown is not read): display.Line, then HTML
+// element's summary, where markdown is not read): escape.Line, then HTML
 // escaping.
-func HTML(s string) string { return html.EscapeString(display.Line(s)) }
+func HTML(s string) string { return html.EscapeString(escape.Line(s)) }

@@ -18,8 +18,8 @@ import (
 	"sort"
 	"strings"
 
+	"conform/internal/escape"
 	"conform/report"
-	"conform/report/display"
 )
 
 // MaxShown bounds the disagreements and changes detailed: a job summary
@@ -159,14 +159,14 @@ func disagreements(b *strings.Builder, rep report.Report) {
 		var d strings.Builder
 		fmt.Fprintf(&d, "source: %s\n", r.Source)
 		if r.Input != nil {
-			fmt.Fprintf(&d, "input: %s\n", display.Clip(fmt.Sprintf("%q", r.Input), 1000))
+			fmt.Fprintf(&d, "input: %s\n", escape.Clip(fmt.Sprintf("%q", r.Input), 1000))
 		}
 		fmt.Fprintf(&d, "expected by %s; diff (-expected +got):\n%s", r.ExpectedBy, report.Diff(r))
 		for k, a := range r.Reruns {
 			fmt.Fprintf(&d, "rerun %d: %s\n", k+1, report.AnswerLine(a))
 		}
 		if r.Got.Trace != "" {
-			fmt.Fprintf(&d, "trace: %s\n", display.Clip(r.Got.Trace, 1000))
+			fmt.Fprintf(&d, "trace: %s\n", escape.Clip(r.Got.Trace, 1000))
 		}
 		b.WriteString(Fence("diff", d.String()))
 		if r.Repro != "" {

@@ -99,7 +99,7 @@ func TestText(t *testing.T) {
 		"a, b; c = d? 50% {x}":  "a, b; c = d? 50% {x}",
 		"$x$ @user ~~s~~ > q":   `\$x\$ \@user \~\~s\~\~ \> q`,
 		"*em* _u_ `c` [l](x)":   "\\*em\\* \\_u\\_ \\`c\\` \\[l\\]\\(x\\)",
-		"line\nbreak\u202e":     `line\\nbreak\\u202e`,
+		"line\nbreak\u202e":     `line\\u000abreak\\u202e`,
 		"https://example.org/a": `https\://example\.org/a`,
 	} {
 		if got := Text(in); got != want {
