@@ -55,6 +55,12 @@ type Result struct {
 	Trace string
 	// Reason is why a Skipped answer skipped.
 	Reason string
+	// At is where a Refused answer says it refused in its input, rendered
+	// for a reader ("byte 12, /a/0", "byte 12" or "/a/0"; empty when it
+	// says nothing): the protocol's optional `at` (mirrors/PROTOCOL.md,
+	// "run"). It is shown beside a wrong-message disagreement and never
+	// compared between implementations.
+	At string
 	// Uncaught is true when the harness itself broke (it exited, hung,
 	// wrote something that is not a valid answer): a protocol break,
 	// rather than a crash the harness caught and reported.

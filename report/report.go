@@ -150,6 +150,10 @@ type Answer struct {
 	Message string `json:"message,omitempty"`
 	Trace   string `json:"trace,omitempty"`
 	Reason  string `json:"reason,omitempty"`
+	// At is where a refused answer said it refused in the input ("byte
+	// 12, /a/0"), when it said so: shown beside a wrong-message
+	// disagreement, never compared (mirrors/PROTOCOL.md, "run").
+	At string `json:"at,omitempty"`
 }
 
 // Row is one case run through one implementation.

@@ -233,6 +233,9 @@ func renderDisagreement(w io.Writer, r Row) {
 	for _, line := range diffLines(view(r.Expected), view(r.Got)) {
 		fmt.Fprintf(w, "    %s\n", line)
 	}
+	if where := Where(r); where != "" {
+		fmt.Fprintf(w, "  %s\n", where)
+	}
 	if r.Got.Reason != "" {
 		fmt.Fprintf(w, "  reason: %s\n", clipText(esc(r.Got.Reason), 300))
 	}

@@ -16,12 +16,12 @@ func expectation(c vectors.Case, ref impl.Result) (want report.Answer, by string
 	case vectors.ExpectOK:
 		return report.Answer{Outcome: impl.OK, Output: nonNil(c.Output)}, source(c), true
 	case vectors.ExpectRefused:
-		return report.Answer{Outcome: impl.Refused, Message: c.Message}, source(c), true
+		return report.Answer{Outcome: impl.Refused, Message: c.Message, At: refusedAt(ref)}, source(c), true
 	case vectors.ExpectRefusedAny:
 		// The corpus requires a refusal; the message is the reference's,
 		// so that all three agree on it, unless the reference accepted.
 		if ref.Outcome == impl.Refused {
-			return report.Answer{Outcome: impl.Refused, Message: ref.Message}, "corpus+reference", true
+			return report.Answer{Outcome: impl.Refused, Message: ref.Message, At: ref.At}, "corpus+reference", true
 		}
 		return report.Answer{Outcome: impl.Refused}, "corpus", true
 	case vectors.ExpectReference:
@@ -29,10 +29,19 @@ func expectation(c vectors.Case, ref impl.Result) (want report.Answer, by string
 		case impl.OK:
 			return report.Answer{Outcome: impl.OK, Output: nonNil(ref.Output)}, "reference", true
 		case impl.Refused:
-			return report.Answer{Outcome: impl.Refused, Message: ref.Message}, "reference", true
+			return report.Answer{Outcome: impl.Refused, Message: ref.Message, At: ref.At}, "reference", true
 		}
 	}
 	return report.Answer{}, "reference", false
+}
+
+// refusedAt is where the reference refused, shown beside a refusal a
+// vector expects (report.Answer's At): a vector holds no location.
+func refusedAt(ref impl.Result) string {
+	if ref.Outcome == impl.Refused {
+		return ref.At
+	}
+	return ""
 }
 
 func source(c vectors.Case) string {
@@ -98,7 +107,7 @@ func classify(c vectors.Case, name string, ref, got impl.Result) report.Row {
 	row := report.Row{
 		Case: c.ID, Name: c.Name, Contract: c.Contract, Op: c.Op, Source: c.Source, Corpus: c.Corpus,
 		Impl: name, Uncaught: got.Uncaught,
-		Got: report.Answer{Outcome: got.Outcome, Output: got.Output, Message: got.Message, Trace: got.Trace, Reason: got.Reason},
+		Got: report.Answer{Outcome: got.Outcome, Output: got.Output, Message: got.Message, Trace: got.Trace, Reason: got.Reason, At: got.At},
 	}
 	want, by, ok := expectation(c, ref)
 	row.Expected, row.ExpectedBy = want, by

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 
 	"conform/impl"
+	"conform/mirrors/protocol"
 	"conform/reference"
 	"conform/reference/refusal"
 )
@@ -63,7 +64,7 @@ func (r *Reference) one(j impl.Job) (res impl.Result) {
 	out, err := op.Run(j.Input, refusal.Ignoring(r.Ignore[j.Contract]...))
 	if err != nil {
 		if e, ok := refusal.As(err); ok {
-			return impl.Result{Outcome: impl.Refused, Message: e.Guard.Message}
+			return impl.Result{Outcome: impl.Refused, Message: e.Guard.Message, At: where(e.At)}
 		}
 		return impl.Result{Outcome: impl.Errored, Message: err.Error()}
 	}
@@ -71,4 +72,23 @@ func (r *Reference) one(j impl.Job) (res impl.Result) {
 		out = []byte{}
 	}
 	return impl.Result{Outcome: impl.OK, Output: out}
+}
+
+// where renders a refusal's location as a harness's `at` is rendered
+// (protocol.Location's String), so that the reference's and a mirror's
+// read alike beside a wrong-message disagreement.
+func where(at refusal.Location) string {
+	var l protocol.Location
+	if at.HasOffset {
+		off := int64(at.Offset)
+		l.Offset = &off
+	}
+	if at.HasPointer {
+		p := at.Pointer
+		l.Pointer = &p
+	}
+	if l.Offset == nil && l.Pointer == nil {
+		return ""
+	}
+	return l.String()
 }

@@ -447,7 +447,7 @@ func (c *Client) waiter() func(inc *incarnation, req protocol.Request, silent ti
 // Result. impl's outcome names are the protocol's run outcomes, so the
 // outcome carries over as it is.
 func fromAnswer(a protocol.Answer) impl.Result {
-	return impl.Result{Outcome: a.Outcome, Output: a.Output, Message: a.Message, Trace: a.Trace, Reason: a.Reason}
+	return impl.Result{Outcome: a.Outcome, Output: a.Output, Message: a.Message, Trace: a.Trace, Reason: a.Reason, At: a.At.String()}
 }
 
 // infoOf converts the handshake's implementation object.
