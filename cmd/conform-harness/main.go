@@ -94,7 +94,7 @@ func (handler) Guards() []protocol.Guard {
 }
 
 // faked is the reference with the seeded bug of f: its outputs pass
-// through f.Alter. It defines RunAt as well as Run: the embedded handler's
+// through f.Alter (or f.AlterInput). It defines RunAt as well as Run: the embedded handler's
 // RunAt, promoted, would serve the reference unaltered.
 type faked struct {
 	handler
@@ -112,6 +112,9 @@ func (h faked) RunAt(contract, op string, input []byte, ignore []protocol.GuardP
 	out, refused, at, skip := h.handler.RunAt(contract, op, input, ignore)
 	if refused != "" || skip != "" {
 		return out, refused, at, skip
+	}
+	if h.f.AlterInput != nil {
+		return h.f.AlterInput(contract, op, input, out), "", nil, ""
 	}
 	return h.f.Alter(contract, op, out), "", nil, ""
 }
