@@ -688,3 +688,26 @@ func TestLoadMultiOpContract(t *testing.T) {
 		t.Errorf("Load: %v", err)
 	}
 }
+
+// TestDeclaredUnreachable checks that DeclaredUnreachable follows the
+// catalogue's exception column, and only it.
+func TestDeclaredUnreachable(t *testing.T) {
+	cat := spec.MustLoad()
+	n := 0
+	for _, k := range cat.Contracts {
+		for _, r := range k.Refusals {
+			if got := DeclaredUnreachable(k.Contract, r.Message); got != (r.Exception == Unreachable) {
+				t.Errorf("%s %q (%s, exception %q): DeclaredUnreachable %v", k.Contract, r.Message, r.Code, r.Exception, got)
+			}
+			if r.Exception == Unreachable {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no refusal of the catalogue is declared unreachable: nothing here is tested")
+	}
+	if DeclaredUnreachable("no-such/1", "x") {
+		t.Error("an unknown contract declares an unreachable refusal")
+	}
+}
