@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -75,8 +76,9 @@ guard, negate its condition, and shift its bounds by one (< and <=, > and
 tree is never copied or touched) into a temporary harness binary and every
 vector is run through it: killed (naming the first vector that failed),
 survived, timeout, or did not build. Mutants listed in
-mutation/equivalent.jsonl (--equivalent) that survive are reported
-equivalent, not surviving. --report writes the mutation-testing-elements
+mutation/equivalent.jsonl or a contract's reference/<ident>/equivalent.jsonl
+(or in --equivalent alone) that survive are reported equivalent, not
+surviving. --report writes the mutation-testing-elements
 JSON (Stryker's HTML report reads it).
 
 Exit codes: 0 every guard single-cause and every mutant killed; 1 a guard
@@ -333,23 +335,55 @@ func selectMutants(all []mutant.Mutant, o *mutateOptions) []mutant.Mutant {
 	return out
 }
 
-// loadEquivalents reads the declarations at path, or at the default path
-// in root when path is empty (absent there: none).
+// contractEquivalents is the pattern of the equivalence declarations a
+// contract keeps in its own reference folder (spec/README.md, "A
+// contract's own files"), beside defaultEquivalent.
+const contractEquivalents = "reference/*/equivalent.jsonl"
+
+// loadEquivalents reads the equivalence declarations: path when given
+// (--equivalent), else defaultEquivalent and every contractEquivalents
+// file of the module at root, in path order (each optional). A
+// contract's file may declare only mutants of its own folder.
 func loadEquivalents(root, path string) ([]mutant.Equivalent, error) {
-	explicit := path != ""
-	if !explicit {
-		path = filepath.Join(root, filepath.FromSlash(defaultEquivalent))
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if !explicit && errors.Is(err, os.ErrNotExist) {
-			return nil, nil
+	if path != "" {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, usageErr("--equivalent: %v", err)
 		}
-		return nil, usageErr("--equivalent: %v", err)
+		eqs, err := mutant.ParseEquivalents(path, data)
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		return eqs, nil
 	}
-	eqs, err := mutant.ParseEquivalents(path, data)
+	own, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(contractEquivalents)))
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}
-	return eqs, nil
+	sort.Strings(own)
+	var out []mutant.Equivalent
+	for i, p := range append([]string{filepath.Join(root, filepath.FromSlash(defaultEquivalent))}, own...) {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			return nil, usageErr("%v", err)
+		}
+		eqs, err := mutant.ParseEquivalents(p, data)
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		if i > 0 {
+			rel, _ := filepath.Rel(root, filepath.Dir(p))
+			dir := filepath.ToSlash(rel) + "/"
+			for _, e := range eqs {
+				if !strings.HasPrefix(e.File, dir) {
+					return nil, usageErr("%s:%d: declares a mutant of %s, outside its own folder %s", p, e.Line, e.File, dir)
+				}
+			}
+		}
+		out = append(out, eqs...)
+	}
+	return out, nil
 }
