@@ -26,8 +26,12 @@ import (
 	"conform/mirrors/transport"
 )
 
+// sources are the mirrors' sources. ts/src is embedded whole, folders
+// included: a contract's TypeScript module may keep its parts in
+// mirrors/ts/src/<name>/ (spec/README.md, "A contract's own files").
+//
 //go:embed python/*.py python/conform_mirror/*.py
-//go:embed ts/src/*.ts ts/package.json ts/package-lock.json ts/tsconfig.json
+//go:embed ts/src ts/package.json ts/package-lock.json ts/tsconfig.json
 var sources embed.FS
 
 // Mirror is one independent implementation of the contracts.

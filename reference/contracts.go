@@ -5,6 +5,7 @@ package reference
 // Adding a contract adds its line here and nowhere else in Go
 // (spec/README.md, "Adding a contract").
 import (
+	_ "conform/reference/ats"
 	_ "conform/reference/digest"
 	_ "conform/reference/ed25519"
 	_ "conform/reference/frame"

@@ -17,6 +17,9 @@ type contract struct {
 	name string
 	ops  []string
 	dir  string
+	// unreachable holds the messages of the refusals whose exception is
+	// Unreachable in the contract's Refusals table.
+	unreachable map[string]bool
 }
 
 // contracts is the closed table of contracts vectors may name, with their
@@ -29,8 +32,27 @@ func fromCatalogue(cat spec.Catalogue) []contract {
 	out := make([]contract, len(cat.Contracts))
 	for i, k := range cat.Contracts {
 		out[i] = contract{name: k.Contract, ops: k.OpNames(), dir: k.Name}
+		for _, r := range k.Refusals {
+			if r.Exception == Unreachable {
+				if out[i].unreachable == nil {
+					out[i].unreachable = map[string]bool{}
+				}
+				out[i].unreachable[r.Message] = true
+			}
+		}
 	}
 	return out
+}
+
+// DeclaredUnreachable reports whether the refusal with this message of
+// contract (a name with version, "ats/1") is declared unreachable: its row
+// of the contract's Refusals table (the catalogue) has the exception
+// Unreachable (README.md, "Exception vocabulary"). No vector may aim at
+// it, and the audits require that ignoring its guard changes no vector.
+// An unknown contract or message is not declared unreachable.
+func DeclaredUnreachable(contract, message string) bool {
+	c, ok := contractNamed(contract)
+	return ok && c.unreachable[message]
 }
 
 // ContractDirs returns the vectors directory of every contract, in

@@ -152,9 +152,23 @@ func TestRefusalCoverage(t *testing.T) {
 	}
 	for _, k := range cat.Contracts {
 		for _, r := range k.Refusals {
-			if seen[k.Contract][r.Message] == 0 {
+			switch n := seen[k.Contract][r.Message]; {
+			case r.Exception == Unreachable && n > 0:
+				t.Errorf("%s: %d vectors refuse with %q (%s), which the spec declares unreachable", k.Contract, n, r.Message, r.Code)
+			case r.Exception != Unreachable && n == 0:
 				t.Errorf("%s: no vector refuses with %q (%s)", k.Contract, r.Message, r.Code)
 			}
+		}
+	}
+}
+
+// TestUnreachableIsNoVectorTag checks that no vector carries the
+// unreachable tag: it is declared per refusal, in the catalogue, never per
+// vector (README.md, "Exception vocabulary").
+func TestUnreachableIsNoVectorTag(t *testing.T) {
+	for _, c := range Cases(loadEmbedded(t)) {
+		if c.Exception == Unreachable {
+			t.Errorf("%s %s: a vector tagged %s", c.Source, c.Name, Unreachable)
 		}
 	}
 }
@@ -709,5 +723,28 @@ func TestLoadMultiOpContract(t *testing.T) {
 	})
 	if _, err := Load(bad); err == nil || !strings.Contains(err.Error(), `vectors/multi/lex.jsonl:1: header: contract multi/1 has no operation "lex" (it has "timestamp", "integer"`) {
 		t.Errorf("Load: %v", err)
+	}
+}
+
+// TestDeclaredUnreachable checks that DeclaredUnreachable follows the
+// catalogue's exception column, and only it.
+func TestDeclaredUnreachable(t *testing.T) {
+	cat := spec.MustLoad()
+	n := 0
+	for _, k := range cat.Contracts {
+		for _, r := range k.Refusals {
+			if got := DeclaredUnreachable(k.Contract, r.Message); got != (r.Exception == Unreachable) {
+				t.Errorf("%s %q (%s, exception %q): DeclaredUnreachable %v", k.Contract, r.Message, r.Code, r.Exception, got)
+			}
+			if r.Exception == Unreachable {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no refusal of the catalogue is declared unreachable: nothing here is tested")
+	}
+	if DeclaredUnreachable("no-such/1", "x") {
+		t.Error("an unknown contract declares an unreachable refusal")
 	}
 }

@@ -5,7 +5,8 @@
 // source (found by mutation/mutant). It flags what breaks the rule "one
 // guard, one message" (spec/README.md) or leaves a guard unproven:
 //
-//   - a message no vector aims at;
+//   - a message no vector aims at, unless its contract declares it
+//     unreachable (and a declared unreachable message some vector aims at);
 //   - a vector whose message no implementation has;
 //   - a guard some implementation lacks, or lists under another code;
 //   - a message listed twice in one implementation's table of a contract,
@@ -23,6 +24,10 @@ import (
 	"conform/mutation/mutant"
 	"conform/vectors"
 )
+
+// declaredUnreachable reports whether a guard (contract, message) is
+// declared unreachable by its contract's Refusals table; tests replace it.
+var declaredUnreachable = vectors.DeclaredUnreachable
 
 // Table is one implementation's refusal table.
 type Table struct {
@@ -42,6 +47,9 @@ type Entry struct {
 	// tagged grammar.
 	Vectors int `json:"vectors"`
 	Grammar int `json:"grammar"`
+	// Unreachable is set when the guard's contract declares it
+	// unreachable (vectors.DeclaredUnreachable): no vector may aim at it.
+	Unreachable bool `json:"unreachable,omitempty"`
 	// Sites are the Go reference's refusal sites for the guard ("file:line").
 	Sites []string `json:"sites,omitempty"`
 	// Flags says what is wrong with the guard, one line each.
@@ -197,7 +205,11 @@ func Build(tables []Table, cases []vectors.Case, goImpl string, sites []mutant.S
 	}
 	for _, k := range order {
 		e := at[k]
-		if e.Vectors == 0 {
+		e.Unreachable = declaredUnreachable(e.Contract, e.Message)
+		switch {
+		case e.Unreachable && e.Vectors > 0:
+			e.Flags = append(e.Flags, fmt.Sprintf("declared %s, yet %d vectors aim at this message", vectors.Unreachable, e.Vectors))
+		case !e.Unreachable && e.Vectors == 0:
 			e.Flags = append(e.Flags, "no vector aims at this message")
 		}
 		var missing []string

@@ -74,3 +74,33 @@ func TestFlags(t *testing.T) {
 		t.Errorf("filtered: %+v", inv)
 	}
 }
+
+// A message its contract declares unreachable is not flagged for having
+// no vector, and is flagged when a vector aims at it.
+func TestDeclaredUnreachable(t *testing.T) {
+	saved := declaredUnreachable
+	defer func() { declaredUnreachable = saved }()
+	declaredUnreachable = func(contract, message string) bool {
+		return contract == "t/1" && (message == "dead" || message == "deadaimed")
+	}
+	tables := []Table{{Impl: "go", Guards: []protocol.Guard{g("t.dead", "dead"), g("t.deadaimed", "deadaimed")}}}
+	inv := Build(tables, []vectors.Case{refused("deadaimed", "")}, "go", nil, false, nil)
+	flags := map[string]string{}
+	for _, e := range inv.Entries {
+		flags[e.Message] = strings.Join(e.Flags, "; ")
+		if !e.Unreachable {
+			t.Errorf("%s: not marked unreachable", e.Message)
+		}
+	}
+	if flags["dead"] != "" {
+		t.Errorf("dead: flagged %s", flags["dead"])
+	}
+	if !strings.Contains(flags["deadaimed"], "declared unreachable, yet 1 vectors aim") {
+		t.Errorf("deadaimed: %s", flags["deadaimed"])
+	}
+	var buf bytes.Buffer
+	inv.WriteText(&buf)
+	if !strings.Contains(buf.String(), "(declared unreachable)") {
+		t.Errorf("text lacks the declaration:\n%s", buf.String())
+	}
+}

@@ -34,6 +34,9 @@ func (inv Inventory) WriteText(w io.Writer) {
 				fmt.Fprintf(tw, "%s\t", mark)
 			}
 			vec := fmt.Sprint(e.Vectors)
+			if e.Unreachable {
+				vec += " (declared unreachable)"
+			}
 			if e.Grammar > 0 {
 				vec += fmt.Sprintf(" (%d grammar)", e.Grammar)
 			}

@@ -23,6 +23,12 @@
 // must change nothing at all, its own vectors included (they stay refused
 // with the same message), which checks the "no accept path" claim itself.
 //
+// Declared unreachable guards. A refusal whose row of its contract's
+// Refusals table has the exception `unreachable` (vectors.DeclaredUnreachable)
+// has no vector aimed at it by design. It is still ignored and its
+// contract's vectors rerun: it is an Exception when no vector changes, and
+// Broken when any does or when a vector aims at it after all.
+//
 // Each guard ends as Flipped, Exception or Broken, with the reason.
 package singlecause
 
@@ -144,8 +150,8 @@ type Guard struct {
 	// Reasons says why, one line each; a Broken guard has at least one.
 	Reasons []string `json:"reasons"`
 	// Ran is false when the guard was not ignored and rerun: a grammar
-	// guard without ProbeGrammar, a guard no vector aims at, or one the
-	// implementation does not have.
+	// guard without ProbeGrammar, a guard no vector aims at and not
+	// declared unreachable, or one the implementation does not have.
 	Ran bool `json:"ran"`
 	// Aimed counts the vectors aimed at the guard; Flipped those accepted
 	// with it ignored.
@@ -321,6 +327,10 @@ func Audit(ctx context.Context, cases []vectors.Case, im control.Impl, opts Opti
 	return res
 }
 
+// declaredUnreachable reports whether a guard (contract, message) is
+// declared unreachable by its contract's Refusals table; tests replace it.
+var declaredUnreachable = vectors.DeclaredUnreachable
+
 // auditor is one implementation's audit in progress.
 type auditor struct {
 	im   control.Impl
@@ -490,12 +500,18 @@ func (a *auditor) guard(ctx context.Context, g protocol.Guard, scope []int) Guar
 		v.Reasons = append(v.Reasons, fmt.Sprintf("%d vectors aim at this message, but it is not in the implementation's guard table", len(aimed)))
 		return v
 	}
-	if len(aimed) == 0 {
+	unreachable := declaredUnreachable(g.Contract, g.Message)
+	switch {
+	case unreachable && len(aimed) > 0:
+		v.Status = Broken
+		v.Reasons = append(v.Reasons, fmt.Sprintf("its contract's Refusals table declares it %s, yet %d vectors aim at it", vectors.Unreachable, len(aimed)))
+		return v
+	case len(aimed) == 0 && !unreachable:
 		v.Status = Broken
 		v.Reasons = append(v.Reasons, "no vector aims at this guard, so nothing proves it single-cause")
 		return v
 	}
-	isGrammar := grammar == len(aimed)
+	isGrammar := !unreachable && grammar == len(aimed)
 	if isGrammar && !opts.ProbeGrammar {
 		v.Status = Exception
 		v.Excepted = map[string]int{GrammarTag: grammar}
@@ -563,6 +579,9 @@ func (a *auditor) guard(ctx context.Context, g protocol.Guard, scope []int) Guar
 		if res.Broke != "" {
 			v.Reasons = append(v.Reasons, "the implementation broke: "+res.Broke)
 		}
+	case unreachable:
+		v.Status = Exception
+		v.Reasons = append(v.Reasons, fmt.Sprintf("declared %s (its contract's Refusals table): no vector aims at it, and ignoring it changed none of the %d vectors rerun", vectors.Unreachable, len(scope)))
 	case isGrammar:
 		v.Status = Exception
 		v.Excepted = map[string]int{GrammarTag: grammar}

@@ -338,3 +338,38 @@ func TestWeakenedVectorSets(t *testing.T) {
 		}
 	})
 }
+
+// A guard its contract declares unreachable has no vector aimed at it: it
+// is ignored and rerun all the same, and is an exception when nothing
+// changes; it is broken when ignoring it changes a vector, or when a vector
+// aims at it after all.
+func TestDeclaredUnreachable(t *testing.T) {
+	saved := declaredUnreachable
+	defer func() { declaredUnreachable = saved }()
+	declaredUnreachable = func(contract, message string) bool {
+		return contract == "t/1" && strings.HasPrefix(message, "dead")
+	}
+	cases := []vectors.Case{
+		okCase("plain"),
+		refusedCase("g:a#1", "a", ""),
+		refusedCase("g:deadaimed#1", "deadaimed", ""),
+	}
+	f := &fake{
+		guards: []protocol.Guard{guard("t.a", "a"), guard("t.dead", "dead"), guard("t.deadleak", "deadleak"),
+			guard("t.deadaimed", "deadaimed"), guard("t.none", "none")},
+		leak: map[string]string{"deadleak": "plain"},
+	}
+	r := Audit(context.Background(), cases, f, Options{})
+	if g := verdict(t, r, "dead"); g.Status != Exception || !g.Ran || !strings.Contains(g.Reasons[0], "declared unreachable") {
+		t.Errorf("dead: %+v", g)
+	}
+	if g := verdict(t, r, "deadleak"); g.Status != Broken || !g.Ran || len(g.Collateral) != 1 {
+		t.Errorf("deadleak: %+v", g)
+	}
+	if g := verdict(t, r, "deadaimed"); g.Status != Broken || g.Ran || !strings.Contains(g.Reasons[0], "1 vectors aim at it") {
+		t.Errorf("deadaimed: %+v", g)
+	}
+	if g := verdict(t, r, "none"); g.Status != Broken || !strings.Contains(g.Reasons[0], "no vector") {
+		t.Errorf("none: %+v", g)
+	}
+}

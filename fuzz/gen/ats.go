@@ -1,0 +1,688 @@
+package gen
+
+// ats/1 (spec/ats.md): the canonical instances as literal JSON texts, the
+// documents built from them for the validators, and the valid /2 chains
+// built for the gates, each with one change applied. Digests are sealed
+// with crypto/sha256 over the independent gowebpki/jcs canonicalizer,
+// never by the reference.
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	gowebpki "github.com/gowebpki/jcs"
+)
+
+var (
+	// atsState is the canonical `execution-state` of spec/ats.md, "Canonical instances".
+	atsStateText = `{"effective_mode":"approve","observed_at_ms":1790000170000,"reason":null,"requested_mode":"approve","schema_version":"aether.ats.execution-state/1"}`
+	// atsCapability is the canonical `connector-capability` of spec/ats.md, "Canonical instances".
+	atsCapabilityText = `{"adapter_id":"acme-rest","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environments":["live","paper"],"grants_execution_authority":false,"observed_at_ms":1789999000000,"order_types":["limit","market"],"provider":"acme-broker","provider_confirmation_modes":["per_order","session"],"schema_version":"aether.ats.connector-capability/1"}`
+	// atsBindingV1 is the canonical `account-binding-v1` of spec/ats.md, "Canonical instances".
+	atsBindingV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","account_ref":"acct_R8v3Nf6Tz1Hq","adapter_id":"acme-rest","binding_generation":3,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","linked_at_ms":1789000000000,"masked_label":"Individual ****4821","provider":"acme-broker","schema_version":"aether.ats.account-binding/1","status":"active"}`
+	// atsBindingV2 is the canonical `account-binding-v2` of spec/ats.md, "Canonical instances".
+	atsBindingV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","account_ref":"acct_R8v3Nf6Tz1Hq","adapter_id":"acme-rest","binding_generation":3,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","linked_at_ms":1789000000000,"masked_label":"Individual ****4821","provider":"acme-broker","schema_version":"aether.ats.account-binding/2","status":"active"}`
+	// atsGrantV1 is the canonical `delegated-trading-grant-v1` of spec/ats.md, "Canonical instances".
+	atsGrantV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","confirmation":"per_order","currency":"USD","environment":"live","expires_at_ms":1792000000000,"grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"issued_at_ms":1789500000000,"max_daily_notional_minor":50000000,"max_daily_orders":20,"max_order_notional_minor":10000000,"max_order_quantity":500,"max_position_notional_minor":100000000,"schema_version":"aether.ats.delegated-trading-grant/1","sides":["buy","sell"],"symbol_allowlist":["AAPL","BRK.B","SPY"]}`
+	// atsGrantV2 is the canonical `delegated-trading-grant-v2` of spec/ats.md, "Canonical instances".
+	atsGrantV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","confirmation":"per_order","currency":"USD","environment":"live","expires_at_ms":1792000000000,"grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"issued_at_ms":1789500000000,"max_daily_notional_minor":50000000,"max_daily_orders":20,"max_order_notional_minor":10000000,"max_order_quantity":500,"max_position_notional_minor":100000000,"schema_version":"aether.ats.delegated-trading-grant/2","sides":["buy","sell"],"symbol_allowlist":["AAPL","BRK.B","SPY"]}`
+	// atsUsage is the canonical `grant-usage` of spec/ats.md, "Canonical instances".
+	atsUsageText = `{"grant_id":"grant_5Hn8Ke2Wp7","notional_submitted_minor":1250000,"orders_submitted":3}`
+	// atsIntentV1 is the canonical `equity-order-intent-v1` of spec/ats.md, "Canonical instances".
+	atsIntentV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","binding_generation":3,"client_order_id":"client_3Gd7Yh2Rq8","created_at_ms":1790000000000,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790003600000,"grant_id":"grant_5Hn8Ke2Wp7","intent_id":"intent_9Tc4Vb1Mx6","limit_price_minor":58012,"order_type":"limit","provider":"acme-broker","quantity":10,"request_id":"req_6Pw1Lz5Ns3","schema_version":"aether.ats.equity-order-intent/1","side":"buy","symbol":"SPY"}`
+	// atsIntentV2 is the canonical `equity-order-intent-v2` of spec/ats.md, "Canonical instances".
+	atsIntentV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","binding_generation":3,"client_order_id":"client_3Gd7Yh2Rq8","created_at_ms":1790000000000,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790003600000,"grant_id":"grant_5Hn8Ke2Wp7","intent_id":"intent_9Tc4Vb1Mx6","limit_price_minor":58012,"order_type":"limit","provider":"acme-broker","quantity":10,"request_id":"req_6Pw1Lz5Ns3","schema_version":"aether.ats.equity-order-intent/2","side":"buy","symbol":"SPY"}`
+	// atsReviewV1 is the canonical `order-review-receipt` of spec/ats.md, "Canonical instances".
+	atsReviewV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_deadline_ms":1790000960000,"binding_generation":3,"endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"intent_digest":"sha256:fe2214cd9049b769e282de2b8ecd53445cd2d05256746b2afe4cbe929fd88cd5","provider":"acme-broker","refusal_reason":null,"reservation_expires_at_ms":1790001860000,"reservation_ref":"resv_8Bx3Mc6Ve1","review_id":"review_2Kf9Jq4Ud7","reviewed_at_ms":1790000060000,"schema_version":"aether.ats.order-review-receipt/1","status":"previewed"}`
+	// atsReviewV2 is the canonical `order-review-receipt` of spec/ats.md, "Canonical instances".
+	atsReviewV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_deadline_ms":1790000960000,"binding_generation":3,"endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"intent_digest":"sha256:ff7ffffab5b6e33f141308d5ca29b364ecb0369f2d93b706adf5e00c89cbc06d","provider":"acme-broker","refusal_reason":null,"reservation_expires_at_ms":1790001860000,"reservation_ref":"resv_8Bx3Mc6Ve1","review_id":"review_2Kf9Jq4Ud7","reviewed_at_ms":1790000060000,"schema_version":"aether.ats.order-review-receipt/1","status":"previewed"}`
+	// atsApprovalV1 is the canonical `operator-approval-v1` of spec/ats.md, "Canonical instances".
+	atsApprovalV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_id":"approval_4Wr7Hs2Pn9","approved_at_ms":1790000120000,"binding_generation":3,"confirmation":"per_order","currency":"USD","decision":"approved","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790000720000,"intent_digest":"sha256:fe2214cd9049b769e282de2b8ecd53445cd2d05256746b2afe4cbe929fd88cd5","limit_price_minor":58012,"operator_ref":"operator_1Dz8Ft3Qk5","order_type":"limit","provider":"acme-broker","quantity":10,"review_digest":"sha256:c4e3fafe4edb83332ba42e9fed3806ece9aa3636e5b0f7f75e18ef0d452c508c","schema_version":"aether.ats.operator-approval/1","side":"buy","status":"unspent","symbol":"SPY"}`
+	// atsApprovalV2 is the canonical `operator-approval-v2` of spec/ats.md, "Canonical instances".
+	atsApprovalV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_id":"approval_4Wr7Hs2Pn9","approved_at_ms":1790000120000,"binding_generation":3,"confirmation":"per_order","currency":"USD","decision":"approved","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790000720000,"intent_digest":"sha256:ff7ffffab5b6e33f141308d5ca29b364ecb0369f2d93b706adf5e00c89cbc06d","limit_price_minor":58012,"operator_ref":"operator_1Dz8Ft3Qk5","order_type":"limit","provider":"acme-broker","quantity":10,"review_digest":"sha256:b00356a3ec206edb670a099b0936d285e9f255155c5ced1e377727378959791f","schema_version":"aether.ats.operator-approval/2","side":"buy","status":"unspent","symbol":"SPY"}`
+	// atsReceiptV1 is the canonical `execution-receipt-v1` of spec/ats.md, "Canonical instances".
+	atsReceiptV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","ambiguity_reason":null,"average_fill_price_minor":58010,"binding_generation":3,"broker_confirmed":true,"broker_order_ref":"broker_3Rt9Kw1Zx7","currency":"USD","environment":"live","filled_quantity":10,"intent_digest":"sha256:fe2214cd9049b769e282de2b8ecd53445cd2d05256746b2afe4cbe929fd88cd5","outcome":"filled","provider":"acme-broker","quantity":10,"receipt_id":"receipt_6Ny2Gc8Lb4","reconciliation_state":null,"recorded_at_ms":1790000200000,"schema_version":"aether.ats.execution-receipt/1","side":"buy","symbol":"SPY"}`
+	// atsReceiptV2 is the canonical `execution-receipt-v2` of spec/ats.md, "Canonical instances".
+	atsReceiptV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","ambiguity_reason":null,"average_fill_price_minor":58010,"binding_generation":3,"broker_confirmed":true,"broker_order_ref":"broker_3Rt9Kw1Zx7","currency":"USD","environment":"live","filled_quantity":10,"intent_digest":"sha256:ff7ffffab5b6e33f141308d5ca29b364ecb0369f2d93b706adf5e00c89cbc06d","outcome":"filled","provider":"acme-broker","quantity":10,"receipt_id":"receipt_6Ny2Gc8Lb4","reconciliation_state":null,"recorded_at_ms":1790000200000,"schema_version":"aether.ats.execution-receipt/2","side":"buy","symbol":"SPY"}`
+	// atsProposalV1 is the canonical `model-order-proposal-v1` of spec/ats.md, "Canonical instances".
+	atsProposalV1Text = `{"expires_at_ms":1790000300000,"limit_price_minor":58012,"order_type":"limit","quantity":10,"quote_ref":"quote_7Lc4Xn9Bs2","schema_version":"aether.ats.model-order-proposal/1","side":"buy","strategy_ref":"strategy_5Mv2Qp8Hd1","symbol":"SPY"}`
+	// atsProposalV2 is the canonical `model-order-proposal-v2` of spec/ats.md, "Canonical instances".
+	atsProposalV2Text = `{"expires_at_ms":1790000300000,"limit_price_minor":58012,"order_type":"limit","quantity":10,"quote_ref":"quote_7Lc4Xn9Bs2","schema_version":"aether.ats.model-order-proposal/2","side":"buy","strategy_ref":"strategy_5Mv2Qp8Hd1","symbol":"SPY"}`
+)
+
+// ATSMember is one member of a document: its name and its value as JSON
+// text.
+type ATSMember struct {
+	Name, Value string
+}
+
+// ATSDoc is a JSON object as its members in order, each value as JSON text,
+// so that a change keeps every other literal as written.
+type ATSDoc []ATSMember
+
+// atsParse splits a JSON object text into its members; it panics on a text
+// that is not one (the texts are this file's literals: a programming
+// error).
+func atsParse(text string) ATSDoc {
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		panic("gen: not an object: " + text)
+	}
+	var d ATSDoc
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			panic(err)
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			panic(err)
+		}
+		d = append(d, ATSMember{Name: k.(string), Value: string(raw)})
+	}
+	return d
+}
+
+// Get returns the JSON text of member name.
+func (d ATSDoc) Get(name string) (string, bool) {
+	for _, m := range d {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
+	return "", false
+}
+
+// Set returns a copy of d with member name set to the JSON text v (added
+// at the end when absent).
+func (d ATSDoc) Set(name, v string) ATSDoc {
+	out := append(ATSDoc(nil), d...)
+	for i := range out {
+		if out[i].Name == name {
+			out[i].Value = v
+			return out
+		}
+	}
+	return append(out, ATSMember{Name: name, Value: v})
+}
+
+// Drop returns a copy of d without member name.
+func (d ATSDoc) Drop(name string) ATSDoc {
+	var out ATSDoc
+	for _, m := range d {
+		if m.Name != name {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// JSON is the document's text, members in order.
+func (d ATSDoc) JSON() []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range d {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Quote(m.Name))
+		b.WriteByte(':')
+		b.WriteString(m.Value)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// Shuffled returns d's members in an order drawn from s.
+func (d ATSDoc) Shuffled(s *Source) ATSDoc {
+	out := append(ATSDoc(nil), d...)
+	for i := len(out) - 1; i > 0; i-- {
+		j := s.Intn(i + 1)
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// ATSDigest is D(d) of spec/ats.md, "The ATS digest": "sha256:" and the
+// hex SHA-256 of the JCS form, computed with gowebpki/jcs. It reports false
+// when that canonicalizer refuses the document.
+func ATSDigest(d ATSDoc) (string, bool) {
+	canon, err := gowebpki.Transform(d.JSON())
+	if err != nil {
+		return "", false
+	}
+	sum := sha256.Sum256(canon)
+	return "sha256:" + hex.EncodeToString(sum[:]), true
+}
+
+// The canonical documents, parsed once.
+var (
+	ATSState      = atsParse(atsStateText)
+	ATSCapability = atsParse(atsCapabilityText)
+	ATSBindingV1  = atsParse(atsBindingV1Text)
+	ATSBindingV2  = atsParse(atsBindingV2Text)
+	ATSGrantV1    = atsParse(atsGrantV1Text)
+	ATSGrantV2    = atsParse(atsGrantV2Text)
+	ATSUsage      = atsParse(atsUsageText)
+	ATSIntentV1   = atsParse(atsIntentV1Text)
+	ATSIntentV2   = atsParse(atsIntentV2Text)
+	ATSReviewV1   = atsParse(atsReviewV1Text)
+	ATSReviewV2   = atsParse(atsReviewV2Text)
+	ATSApprovalV1 = atsParse(atsApprovalV1Text)
+	ATSApprovalV2 = atsParse(atsApprovalV2Text)
+	ATSReceiptV1  = atsParse(atsReceiptV1Text)
+	ATSReceiptV2  = atsParse(atsReceiptV2Text)
+	ATSProposalV1 = atsParse(atsProposalV1Text)
+	ATSProposalV2 = atsParse(atsProposalV2Text)
+)
+
+// ATSDocOps maps each validator operation of ats/1, and the three built on
+// the binding validators, to the canonical document it starts from.
+var ATSDocOps = map[string]ATSDoc{
+	"execution-state":            ATSState,
+	"connector-capability":       ATSCapability,
+	"account-binding-v1":         ATSBindingV1,
+	"account-binding-v2":         ATSBindingV2,
+	"delegated-trading-grant-v1": ATSGrantV1,
+	"delegated-trading-grant-v2": ATSGrantV2,
+	"grant-usage":                ATSUsage,
+	"equity-order-intent-v1":     ATSIntentV1,
+	"equity-order-intent-v2":     ATSIntentV2,
+	"order-review-receipt":       ATSReviewV2,
+	"operator-approval-v1":       ATSApprovalV1,
+	"operator-approval-v2":       ATSApprovalV2,
+	"execution-receipt-v1":       ATSReceiptV1,
+	"execution-receipt-v2":       ATSReceiptV2,
+	"model-order-proposal-v1":    ATSProposalV1,
+	"model-order-proposal-v2":    ATSProposalV2,
+	"redact-binding-for-export":  ATSBindingV2,
+	"optional-binding":           ATSBindingV1,
+	"optional-binding-v2":        ATSBindingV2,
+}
+
+// The value pools of spec/ats.md, "Field rules".
+var (
+	atsRefPrefix = map[string]string{
+		"account_binding_id": "bind", "account_ref": "acct", "approval_id": "approval",
+		"broker_order_ref": "broker", "client_order_id": "client", "grant_id": "grant",
+		"intent_id": "intent", "operator_ref": "operator", "quote_ref": "quote",
+		"receipt_id": "receipt", "request_id": "req", "reservation_ref": "resv",
+		"review_id": "review", "strategy_ref": "strategy",
+	}
+	atsEnums = map[string][]string{
+		"decision":             {"approved", "rejected"},
+		"effective_mode":       {"offline", "observe", "review_only", "paper", "approve", "auto", "orders_paused", "emergency_locked"},
+		"requested_mode":       {"offline", "observe", "review_only", "paper", "approve", "auto", "orders_paused"},
+		"environment":          {"paper", "live"},
+		"outcome":              {"accepted", "filled", "partially_filled", "refused", "cancelled", "ambiguous"},
+		"reconciliation_state": {"pending", "querying_broker", "operator_required"},
+		"side":                 {"buy", "sell"},
+		"status":               {"active", "revoked", "previewed", "refused", "expired", "unspent", "spent"},
+		"confirmation":         {"per_order", "session", "standing"},
+		"order_type":           {"limit", "market"},
+		"schema_version":       ATSTags,
+	}
+	atsSets = map[string][]string{
+		"environments":                {"live", "paper"},
+		"order_types":                 {"limit", "market"},
+		"provider_confirmation_modes": {"per_order", "session", "standing"},
+		"sides":                       {"buy", "sell"},
+	}
+	atsNames   = map[string]bool{"provider": true, "adapter_id": true}
+	atsReasons = map[string]bool{"ambiguity_reason": true, "reason": true, "refusal_reason": true}
+	atsDigests = map[string]bool{"endpoint_schema_digest": true, "intent_digest": true, "review_digest": true}
+	atsBools   = map[string]bool{"broker_confirmed": true, "grants_execution_authority": true}
+	atsNumbers = []string{"0", "1", "2", "9", "10", "11", "500", "1000000", "1000001", "1000000000", "1000000001",
+		"1000000000000000", "1000000000000001", "9007199254740991", "9007199254740992", "-1", "-0", "1.0", "1e2", "2.5", "1e400", "01"}
+	atsWrongKinds  = []string{"null", "true", "false", "1", `"x"`, "[]", "{}", `"1"`, `["x"]`}
+	atsOtherDigest = `"sha256:` + strings.Repeat("0", 63) + `1"`
+)
+
+// ATSTags are the schema tags of ats/1, /1 and /2.
+var ATSTags = []string{
+	"aether.ats.execution-state/1", "aether.ats.connector-capability/1",
+	"aether.ats.account-binding/1", "aether.ats.account-binding/2",
+	"aether.ats.delegated-trading-grant/1", "aether.ats.delegated-trading-grant/2",
+	"aether.ats.equity-order-intent/1", "aether.ats.equity-order-intent/2",
+	"aether.ats.order-review-receipt/1",
+	"aether.ats.operator-approval/1", "aether.ats.operator-approval/2",
+	"aether.ats.execution-receipt/1", "aether.ats.execution-receipt/2",
+	"aether.ats.model-order-proposal/1", "aether.ats.model-order-proposal/2",
+}
+
+// atsQuote is s as a JSON string literal (ASCII text).
+func atsQuote(s string) string { return strconv.Quote(s) }
+
+// atsAlnum draws n characters of [A-Za-z0-9].
+func atsAlnum(s *Source, n int) string {
+	const set = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = set[s.Intn(len(set))]
+	}
+	return string(b)
+}
+
+// atsNumbersOf lists the numbers of docs as JSON texts, with each one
+// plus and minus one: the values that cross-field rules and branches
+// compare against.
+func atsNumbersOf(docs ...ATSDoc) []string {
+	var out []string
+	for _, d := range docs {
+		for _, m := range d {
+			n, err := strconv.ParseInt(m.Value, 10, 64)
+			if err != nil {
+				continue
+			}
+			out = append(out, strconv.FormatInt(n-1, 10), m.Value, strconv.FormatInt(n+1, 10))
+		}
+	}
+	return out
+}
+
+// ATSValue draws a value for field name of a document (JSON text): most
+// often one its rule's boundaries or members pin, sometimes a value of the
+// wrong kind or with a lone surrogate; related numbers come from rel.
+func ATSValue(s *Source, name string, rel []string) string {
+	switch s.Intn(12) {
+	case 0:
+		return Pick(s, atsWrongKinds)
+	case 1:
+		return `"\ud800` + Pick(s, []string{"", "x", "a_1"}) + `"`
+	}
+	if p, ok := atsRefPrefix[name]; ok {
+		switch s.Intn(6) {
+		case 0:
+			return atsQuote(p + "_" + atsAlnum(s, Pick(s, []int{1, 64, 65, 0})))
+		case 1:
+			return atsQuote(Pick(s, []string{"x", "bind", "grant", p}) + Pick(s, []string{"_", "-", ""}) + "1")
+		case 2:
+			return atsQuote(p + "_" + Pick(s, []string{"a b", "a-b", "\u00e9", "a\n"}))
+		case 3:
+			if name == "broker_order_ref" {
+				return "null"
+			}
+		}
+		return atsQuote(p + "_Other00001")
+	}
+	if vals, ok := atsEnums[name]; ok {
+		if s.Chance(6) {
+			return atsQuote(Pick(s, []string{"bogus", "", "Approve", "LIVE", "per_order "}))
+		}
+		return atsQuote(Pick(s, vals))
+	}
+	if vals, ok := atsSets[name]; ok {
+		switch s.Intn(4) {
+		case 0:
+			return "[]"
+		case 1:
+			return `["` + vals[len(vals)-1] + `","` + vals[0] + `"]`
+		case 2:
+			return `["` + vals[0] + `","` + vals[0] + `"]`
+		}
+		var out []string
+		for _, v := range vals {
+			if s.Chance(2) {
+				out = append(out, atsQuote(v))
+			}
+		}
+		if len(out) == 0 || s.Chance(8) {
+			out = append(out, atsQuote(Pick(s, []string{"x", "limit", "live"})))
+		}
+		return "[" + strings.Join(out, ",") + "]"
+	}
+	switch {
+	case atsNames[name]:
+		return atsQuote(Pick(s, []string{"acme-fix", "other-broker", "a", "A", "1a", "a_b", "a" + strings.Repeat("b", 63), "a" + strings.Repeat("b", 64)}))
+	case atsReasons[name]:
+		return Pick(s, []string{"null", `"insufficient_buying_power"`, `"a"`, `"Bad"`, `"a-b"`, `"a` + strings.Repeat("b", 63) + `"`, `"a` + strings.Repeat("b", 64) + `"`})
+	case atsDigests[name]:
+		return Pick(s, []string{atsOtherDigest, `"sha256:` + strings.Repeat("A", 64) + `"`, `"sha256:` + strings.Repeat("a", 63) + `"`, `"sha512:` + strings.Repeat("a", 64) + `"`})
+	case atsBools[name]:
+		return Pick(s, []string{"true", "false"})
+	case name == "currency":
+		return Pick(s, []string{`"EUR"`, `"usd"`, `"US"`, `"USDX"`, `"U$D"`})
+	case name == "symbol":
+		return string(Quote(s, Symbol(s)))
+	case name == "masked_label":
+		return string(Quote(s, Label(s)))
+	case name == "symbol_allowlist":
+		return atsAllowlist(s)
+	}
+	if (name == "average_fill_price_minor" || name == "filled_quantity") && s.Chance(3) {
+		return "null"
+	}
+	if len(rel) > 0 && s.Chance(2) {
+		return Pick(s, rel)
+	}
+	return Pick(s, atsNumbers)
+}
+
+// atsAllowlist draws a symbol_allowlist: empty, at 64 and 65 elements,
+// out of order, repeated, with drawn symbols or a non-string element.
+func atsAllowlist(s *Source) string {
+	switch s.Intn(6) {
+	case 0:
+		return "[]"
+	case 1, 2:
+		n := Pick(s, []int{64, 65})
+		var out []string
+		for i := range n {
+			out = append(out, atsQuote("A"+string(rune('A'+i/26))+string(rune('A'+i%26))))
+		}
+		return "[" + strings.Join(out, ",") + "]"
+	case 3:
+		return Pick(s, []string{`["SPY","AAPL"]`, `["AAPL","AAPL"]`, `["AAPL",1]`, `["AAPL","BRK.B"]`, `["SPY"]`})
+	}
+	var out []string
+	for range 1 + s.Intn(4) {
+		out = append(out, string(Quote(s, Symbol(s))))
+	}
+	return "[" + strings.Join(out, ",") + "]"
+}
+
+// atsValidLabels are masked labels both label checks accept (spec/ats.md,
+// "Strict variants").
+var atsValidLabels = []string{`"Individual ****4821"`, `"\u2022\u2022\u2022\u2022 4821"`, `"Joint (...4821) #2"`, `"IRA_2 \u2026 1234-5678 *"`}
+
+// ATSDocument draws an input of a validator (or of the export and optional
+// bindings) of ats/1: the canonical document of op with one or two changes
+// (a field set to a drawn value, dropped, a member added, the members
+// shuffled), or now and then `null`, a value that is not an object, or a
+// truncated text.
+func ATSDocument(s *Source, op string) []byte {
+	d, ok := ATSDocOps[op]
+	if !ok {
+		return []byte("null")
+	}
+	if op == "redact-binding-for-export" && s.Chance(2) {
+		d = ATSBindingV1
+	}
+	switch s.Intn(24) {
+	case 0:
+		return []byte(Pick(s, []string{"null", "[]", "1", `"x"`, "true"}))
+	case 1:
+		b := d.JSON()
+		return b[:s.Intn(len(b))]
+	}
+	if _, has := d.Get("masked_label"); has && s.Chance(3) {
+		d = d.Set("masked_label", Pick(s, atsValidLabels))
+	}
+	rel := atsNumbersOf(d)
+	for range 1 + s.Intn(2) {
+		if s.Exhausted() {
+			break
+		}
+		switch s.Intn(10) {
+		case 0:
+			d = d.Drop(d[s.Intn(len(d))].Name)
+		case 1:
+			d = d.Set(Pick(s, []string{"account_number", "note", "grant_id", "environment", "operator_decision", "client_order_id"}), Pick(s, []string{`"000123456789"`, "1", `"\ud800"`, "1e400"}))
+		default:
+			if len(d) > 0 {
+				name := d[s.Intn(len(d))].Name
+				d = d.Set(name, ATSValue(s, name, rel))
+			}
+		}
+	}
+	if s.Chance(4) {
+		d = d.Shuffled(s)
+	}
+	return d.JSON()
+}
+
+// ATSChain is a gate input of ats/1 (spec/ats.md, "Envelopes"): its six
+// members as documents and its three scalars as JSON texts.
+type ATSChain struct {
+	Intent, Review, Approval, Binding, Grant, Usage ATSDoc
+	Mode, Clock, Position                           string
+	// Extra holds envelope members outside the envelope, and Missing the
+	// envelope members left out (a change of the envelope).
+	Extra   ATSDoc
+	Missing map[string]bool
+}
+
+// ATSFaithful returns the faithful /2 chain F of spec/ats.md ("Canonical
+// instances").
+func ATSFaithful() ATSChain {
+	return ATSChain{Intent: ATSIntentV2, Review: ATSReviewV2, Approval: ATSApprovalV2, Binding: ATSBindingV2,
+		Grant: ATSGrantV2, Usage: ATSUsage, Mode: `"approve"`, Clock: "1790000180000", Position: "5800000"}
+}
+
+// Reseal sets, in this order, R.intent_digest := D(I), A.intent_digest :=
+// D(I) and A.review_digest := D(R) (spec/ats.md, "Vectors"), skipping a
+// digest gowebpki/jcs cannot compute.
+func (c ATSChain) Reseal() ATSChain {
+	if dI, ok := ATSDigest(c.Intent); ok {
+		c.Review = c.Review.Set("intent_digest", atsQuote(dI))
+		c.Approval = c.Approval.Set("intent_digest", atsQuote(dI))
+	}
+	if dR, ok := ATSDigest(c.Review); ok {
+		c.Approval = c.Approval.Set("review_digest", atsQuote(dR))
+	}
+	return c
+}
+
+// envelope writes the envelope's members, commit ones too when commit.
+func (c ATSChain) envelope(commit bool) []byte {
+	d := ATSDoc{{"intent", string(c.Intent.JSON())}, {"review", string(c.Review.JSON())}, {"approval", string(c.Approval.JSON())}}
+	if commit {
+		d = append(d, ATSMember{"binding", string(c.Binding.JSON())}, ATSMember{"grant", string(c.Grant.JSON())},
+			ATSMember{"usage", string(c.Usage.JSON())}, ATSMember{"mode", c.Mode})
+	}
+	d = append(d, ATSMember{"clock_ms", c.Clock})
+	if commit {
+		d = append(d, ATSMember{"resulting_position_notional_minor", c.Position})
+	}
+	for name := range c.Missing {
+		d = d.Drop(name)
+	}
+	return append(d, c.Extra...).JSON()
+}
+
+// Commit is the chain as the commit gates' envelope.
+func (c ATSChain) Commit() []byte { return c.envelope(true) }
+
+// ApprovalChain is the chain as the approval-chain gates' envelope.
+func (c ATSChain) ApprovalChain() []byte { return c.envelope(false) }
+
+// Input is the chain as the envelope of the gate op.
+func (c ATSChain) Input(op string) []byte {
+	return c.envelope(strings.Contains(op, "commit"))
+}
+
+// Shuffled returns c with the members of every member document in an
+// order drawn from s (the envelope order is fixed).
+func (c ATSChain) Shuffled(s *Source) ATSChain {
+	c.Intent, c.Review, c.Approval = c.Intent.Shuffled(s), c.Review.Shuffled(s), c.Approval.Shuffled(s)
+	c.Binding, c.Grant, c.Usage = c.Binding.Shuffled(s), c.Grant.Shuffled(s), c.Usage.Shuffled(s)
+	return c
+}
+
+// ATSValidChain draws a valid /2 chain from F: quantity and limit price
+// within the grant's per-order limits, a symbol of the allowlist, a side,
+// usage and position within the daily and position limits, a clock inside
+// every window, a mode that submits, a valid /2 label; now and then the
+// whole chain in environment paper. Every member passes its /2 validator
+// and every gate accepts it.
+func ATSValidChain(s *Source) ATSChain {
+	c := ATSFaithful()
+	q := 1 + s.Intn(500)
+	p := 1 + int(s.Uint64()%uint64(10000000/q))
+	n := q * p
+	sym := atsQuote(Pick(s, []string{"AAPL", "BRK.B", "SPY"}))
+	side := atsQuote(Pick(s, []string{"buy", "sell"}))
+	for _, d := range []*ATSDoc{&c.Intent, &c.Approval} {
+		*d = d.Set("quantity", strconv.Itoa(q)).Set("limit_price_minor", strconv.Itoa(p)).Set("symbol", sym).Set("side", side)
+	}
+	c.Usage = c.Usage.Set("orders_submitted", strconv.Itoa(s.Intn(20))).
+		Set("notional_submitted_minor", strconv.FormatUint(s.Uint64()%uint64(50000000-n+1), 10))
+	c.Position = strconv.FormatUint(s.Uint64()%100000001, 10)
+	c.Clock = strconv.FormatUint(1790000120000+s.Uint64()%600000, 10)
+	c.Mode = atsQuote(Pick(s, []string{"approve", "auto"}))
+	c.Binding = c.Binding.Set("masked_label", Pick(s, atsValidLabels))
+	if s.Chance(4) {
+		for _, d := range []*ATSDoc{&c.Intent, &c.Review, &c.Approval, &c.Binding, &c.Grant} {
+			*d = d.Set("environment", `"paper"`)
+		}
+		c.Mode = atsQuote(Pick(s, []string{"paper", "approve", "auto"}))
+	}
+	return c.Reseal()
+}
+
+// ATSChanges names the changes ATSMutateChain applies (the fuzzing of
+// spec/ats.md, "Gates").
+var ATSChanges = []string{"retag", "relink", "expire", "limit", "environment", "ieee", "field", "envelope", "canonical", "none"}
+
+// ATSMutateChain applies one change to c, drawn from s, and returns the
+// changed chain and the change's name (ATSChanges): retag a member,
+// re-link the binding, expire a window, exceed a limit, swap an
+// environment, NaN, infinities and negative numbers in the clock, usage or
+// position, a drawn value in one field of one member (resealed or not), an
+// envelope defect, or a value without a JCS form.
+func ATSMutateChain(s *Source, c ATSChain) (ATSChain, string) {
+	docs := []*ATSDoc{&c.Intent, &c.Review, &c.Approval, &c.Binding, &c.Grant, &c.Usage}
+	rel := append(atsNumbersOf(c.Intent, c.Review, c.Approval, c.Grant, c.Usage), c.Clock)
+	if n, err := strconv.ParseInt(c.Clock, 10, 64); err == nil {
+		rel = append(rel, strconv.FormatInt(n+1, 10), strconv.FormatInt(n-1, 10))
+	}
+	q, _ := c.Intent.Get("quantity")
+	p, _ := c.Intent.Get("limit_price_minor")
+	qi, _ := strconv.ParseInt(q, 10, 64)
+	pi, _ := strconv.ParseInt(p, 10, 64)
+	n := qi * pi
+	rel = append(rel, strconv.FormatInt(n-1, 10), strconv.FormatInt(n, 10))
+	ieee := []string{`"NaN"`, `"Infinity"`, `"-Infinity"`, "-1", "-0", "2.5", "1e400", "-5800000", `"nan"`, "1790000180000.5"}
+	kind := Pick(s, ATSChanges)
+	switch kind {
+	case "retag":
+		d := Pick(s, []*ATSDoc{&c.Intent, &c.Approval, &c.Binding, &c.Grant, &c.Review})
+		if s.Chance(8) {
+			*d = d.Drop("schema_version")
+		} else {
+			*d = d.Set("schema_version", Pick(s, append([]string{"1"}, atsQuotedTags()...)))
+		}
+		c = c.Reseal()
+	case "relink":
+		d := Pick(s, []*ATSDoc{&c.Binding, &c.Review, &c.Approval, &c.Intent, &c.Grant})
+		if s.Chance(2) {
+			g, _ := d.Get("binding_generation")
+			gi, _ := strconv.ParseInt(g, 10, 64)
+			*d = d.Set("binding_generation", strconv.FormatInt(gi+1, 10))
+		} else {
+			*d = d.Set("account_binding_id", `"bind_Other00001"`)
+		}
+		c = c.Reseal()
+	case "expire":
+		exp := []struct {
+			d    *ATSDoc
+			name string
+		}{{&c.Intent, "expires_at_ms"}, {&c.Review, "approval_deadline_ms"}, {&c.Review, "reservation_expires_at_ms"},
+			{&c.Approval, "expires_at_ms"}, {&c.Grant, "expires_at_ms"}, {&c.Grant, "issued_at_ms"}, {&c.Approval, "approved_at_ms"}, {&c.Review, "reviewed_at_ms"}}
+		e := Pick(s, exp)
+		if s.Chance(2) {
+			v, _ := e.d.Get(e.name)
+			c.Clock = v
+		} else {
+			*e.d = e.d.Set(e.name, Pick(s, rel))
+		}
+		c = c.Reseal()
+	case "limit":
+		switch s.Intn(4) {
+		case 0:
+			name := Pick(s, []string{"max_order_quantity", "max_order_notional_minor", "max_daily_orders", "max_daily_notional_minor", "max_position_notional_minor"})
+			c.Grant = c.Grant.Set(name, Pick(s, rel))
+		case 1:
+			c.Usage = c.Usage.Set(Pick(s, []string{"orders_submitted", "notional_submitted_minor"}), Pick(s, append(rel, "20", "49419881", "50000000")))
+		case 2:
+			c.Position = Pick(s, []string{"100000000", "100000001", "1000000000000000"})
+		default:
+			c.Grant = c.Grant.Set(Pick(s, []string{"symbol_allowlist", "sides"}), Pick(s, []string{"[]", `["sell"]`, `["buy"]`, `["AAPL"]`, `["AAPL","BRK.B"]`}))
+		}
+	case "environment":
+		d := Pick(s, []*ATSDoc{&c.Intent, &c.Review, &c.Approval, &c.Binding, &c.Grant})
+		e, _ := d.Get("environment")
+		*d = d.Set("environment", map[bool]string{true: `"live"`, false: `"paper"`}[e == `"paper"`])
+		if s.Chance(3) {
+			c.Mode = Pick(s, []string{`"paper"`, `"approve"`})
+		}
+		c = c.Reseal()
+	case "ieee":
+		switch s.Intn(3) {
+		case 0:
+			c.Clock = Pick(s, ieee)
+		case 1:
+			c.Position = Pick(s, ieee)
+		default:
+			c.Usage = c.Usage.Set(Pick(s, []string{"orders_submitted", "notional_submitted_minor"}), Pick(s, ieee))
+			if s.Chance(2) {
+				c.Grant = c.Grant.Set(Pick(s, []string{"max_daily_orders", "max_position_notional_minor"}), "0")
+			}
+		}
+	case "field":
+		d := Pick(s, docs)
+		if len(*d) > 0 {
+			name := (*d)[s.Intn(len(*d))].Name
+			*d = d.Set(name, ATSValue(s, name, rel))
+		}
+		if s.Chance(2) {
+			c = c.Reseal()
+		}
+	case "envelope":
+		switch s.Intn(5) {
+		case 0:
+			c.Missing = map[string]bool{Pick(s, []string{"intent", "clock_ms", "mode", "usage", "resulting_position_notional_minor"}): true}
+		case 1:
+			c.Extra = ATSDoc{{Pick(s, []string{"note", "intent_digest"}), `"x"`}}
+		case 2:
+			c.Mode = Pick(s, []string{"1", "null", `"offline"`, `"observe"`, `"review_only"`, `"paper"`, `"orders_paused"`, `"emergency_locked"`, `"Approve"`, `"auto"`})
+		case 3:
+			c.Clock = Pick(s, []string{"true", "null", `"inf"`, `"1"`, "[]"})
+		default:
+			d := Pick(s, docs)
+			if len(*d) > 0 {
+				name := (*d)[s.Intn(len(*d))].Name
+				if s.Chance(2) {
+					*d = d.Drop(name)
+				} else {
+					*d = d.Set(name, Pick(s, atsWrongKinds))
+				}
+			}
+		}
+	case "canonical":
+		d := Pick(s, []*ATSDoc{&c.Intent, &c.Review})
+		*d = d.Set("note", Pick(s, []string{`"\ud800"`, `"\udc00"`, "1e400", "-1e400"}))
+	}
+	return c, kind
+}
+
+// atsQuotedTags is ATSTags as JSON string literals.
+func atsQuotedTags() []string {
+	out := make([]string, len(ATSTags))
+	for i, t := range ATSTags {
+		out[i] = atsQuote(t)
+	}
+	return out
+}
+
+// ATSGateInput draws an input of the gate op: a valid /2 chain with one
+// change (or none), now and then truncated or not an object.
+func ATSGateInput(s *Source, op string) []byte {
+	switch s.Intn(40) {
+	case 0:
+		return []byte(Pick(s, []string{"[]", "null", "1", "{}"}))
+	case 1:
+		b := ATSValidChain(s).Input(op)
+		return b[:s.Intn(len(b))]
+	}
+	c, _ := ATSMutateChain(s, ATSValidChain(s))
+	if s.Chance(8) {
+		c = c.Shuffled(s)
+	}
+	return c.Input(op)
+}

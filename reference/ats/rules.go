@@ -1,0 +1,225 @@
+package ats
+
+import (
+	"strings"
+
+	"conform/reference/internal/jsonvalue"
+)
+
+// The value rules of spec/ats.md, "Value rules". Each takes a value of the
+// field's kind (the kind is checked before, under the same message) and
+// reports whether it passes the rule. Patterns match the whole string, on
+// UTF-16 units, with ASCII classes only.
+
+// Bounds of the int rules (spec/ats.md, "Decisions" 3), as decimal digits:
+// compared exactly on the literal, never through a double.
+const (
+	maxSafe     = "9007199254740991" // 2^53-1: times, generations, versions
+	maxMoney    = "1000000000000000" // 10^15 minor units
+	maxPrice    = "1000000000"       // 10^9 minor units
+	maxQuantity = "1000000"          // 10^6 whole shares, also the counters
+)
+
+func isUpperU(x uint16) bool { return x >= 'A' && x <= 'Z' }
+func isLowerU(x uint16) bool { return x >= 'a' && x <= 'z' }
+func isDigitU(x uint16) bool { return x >= '0' && x <= '9' }
+
+// hasPrefix reports whether u starts with the ASCII string p.
+func hasPrefix(u []uint16, p string) bool {
+	if len(u) < len(p) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if u[i] != uint16(p[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isRef is ref(P): ^P_[A-Za-z0-9]{1,64}$ for the prefix P.
+func isRef(u []uint16, prefix string) bool {
+	p := prefix + "_"
+	if !hasPrefix(u, p) {
+		return false
+	}
+	body := u[len(p):]
+	if len(body) < 1 || len(body) > 64 {
+		return false
+	}
+	for _, x := range body {
+		if !isUpperU(x) && !isLowerU(x) && !isDigitU(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// isName is name: ^[a-z][a-z0-9-]{0,63}$.
+func isName(u []uint16) bool {
+	if len(u) < 1 || len(u) > 64 || !isLowerU(u[0]) {
+		return false
+	}
+	for _, x := range u[1:] {
+		if !isLowerU(x) && !isDigitU(x) && x != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// isReasonCode is reason code: ^[a-z][a-z0-9_]{0,63}$.
+func isReasonCode(u []uint16) bool {
+	if len(u) < 1 || len(u) > 64 || !isLowerU(u[0]) {
+		return false
+	}
+	for _, x := range u[1:] {
+		if !isLowerU(x) && !isDigitU(x) && x != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// isDigest is digest: ^sha256:[0-9a-f]{64}$ (71 units).
+func isDigest(u []uint16) bool {
+	if len(u) != 71 || !hasPrefix(u, "sha256:") {
+		return false
+	}
+	for _, x := range u[7:] {
+		if !isDigitU(x) && !(x >= 'a' && x <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// isCurrency is currency: ^[A-Z]{3}$.
+func isCurrency(u []uint16) bool {
+	return len(u) == 3 && isUpperU(u[0]) && isUpperU(u[1]) && isUpperU(u[2])
+}
+
+// oneOf is "one of S": u equals one member of set.
+func oneOf(u []uint16, set ...string) bool {
+	for _, s := range set {
+		if jsonvalue.EqualString(u, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// setOf is "set of S" on an array of strings: 1 to len(set) elements, each
+// a member of set, strictly ascending by code point order.
+func setOf(elems []jsonvalue.Value, set ...string) bool {
+	if len(elems) < 1 || len(elems) > len(set) {
+		return false
+	}
+	for i := range elems {
+		if !oneOf(elems[i].Units, set...) {
+			return false
+		}
+		if i > 0 && jsonvalue.Compare(elems[i-1].Units, elems[i].Units) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// isIntLiteral reports whether a number literal is 0 or [1-9][0-9]*: no
+// sign, no fraction, no exponent.
+func isIntLiteral(text string) bool {
+	if text == "0" {
+		return true
+	}
+	if text == "" || text[0] < '1' || text[0] > '9' {
+		return false
+	}
+	for i := 1; i < len(text); i++ {
+		if text[i] < '0' || text[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// cmpDigits compares two literals of the form 0 or [1-9][0-9]* as
+// integers, on their digits: -1, 0 or +1.
+func cmpDigits(a, b string) int {
+	if len(a) != len(b) {
+		if len(a) < len(b) {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(a, b)
+}
+
+// inRange is int[lo, hi]: the literal is an integer literal whose value,
+// compared exactly on the digits, is from lo to hi inclusive (lo and hi
+// are decimal literals).
+func inRange(text, lo, hi string) bool {
+	return isIntLiteral(text) && cmpDigits(text, lo) >= 0 && cmpDigits(text, hi) <= 0
+}
+
+// matchSymbol is the /1 symbol check, ticker/1 symbol:
+// ^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$.
+func matchSymbol(u []uint16) bool {
+	if len(u) < 1 || len(u) > 40 || !(isUpperU(u[0]) || isDigitU(u[0])) {
+		return false
+	}
+	for _, x := range u[1:] {
+		switch {
+		case isUpperU(x), isDigitU(x):
+		case x == '.', x == '^', x == ':', x == '=', x == '_', x == '/', x == '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// matchEquity is the /2 symbol check, ticker/1 equity-ticker:
+// ^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$.
+func matchEquity(u []uint16) bool {
+	i := 0
+	for i < len(u) && isUpperU(u[i]) {
+		i++
+	}
+	if i < 1 || i > 6 {
+		return false
+	}
+	if i == len(u) {
+		return true
+	}
+	if u[i] != '.' && u[i] != '-' {
+		return false
+	}
+	tail := u[i+1:]
+	if len(tail) < 1 || len(tail) > 4 {
+		return false
+	}
+	for _, x := range tail {
+		if !isUpperU(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// inClosedSet reports whether x is in the /2 label set of ticker/1
+// closed-masked-label: ASCII letters and digits, space, . - _ ( ) # *,
+// U+2022 and U+2026.
+func inClosedSet(x uint16) bool {
+	if isUpperU(x) || isLowerU(x) || isDigitU(x) {
+		return true
+	}
+	switch x {
+	case ' ', '.', '-', '_', '(', ')', '#', '*', 0x2022, 0x2026:
+		return true
+	}
+	return false
+}
+
+// before reports whether a sorts strictly before b by code point order.
+func before(a, b []uint16) bool { return jsonvalue.Compare(a, b) < 0 }
