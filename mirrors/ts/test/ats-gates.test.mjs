@@ -15,7 +15,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
-import * as ats from "../dist/ats/index.js";
+import * as ats from "../dist/ats.js";
 import { F_APPROVAL, F_COMMIT, approvalEnvelope, doc, faithful, json, raw } from "./ats-fixtures.mjs";
 import { showUTF8 } from "./helpers.mjs";
 

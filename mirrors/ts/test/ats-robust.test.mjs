@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import * as ats from "../dist/ats/index.js";
+import * as ats from "../dist/ats.js";
 import { Refusal, setIgnored } from "../dist/refusal.js";
 import { CANONICAL, doc, faithful, json } from "./ats-fixtures.mjs";
 import { GUARDS } from "./helpers.mjs";

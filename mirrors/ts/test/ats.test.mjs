@@ -13,7 +13,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
-import * as ats from "../dist/ats/index.js";
+import * as ats from "../dist/ats.js";
 import { VALIDATORS } from "../dist/ats/shapes.js";
 import { CANONICAL, doc, json, raw } from "./ats-fixtures.mjs";
 import { outcome, showUTF8 } from "./helpers.mjs";

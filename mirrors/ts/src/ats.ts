@@ -5,7 +5,8 @@
 // canonical bytes (rfc8785/1) of a verdict object, or throws a Refusal of
 // REFUSALS.
 //
-// The folder, one job a file:
+// This module registers the contract; its parts are in the folder ats/, one
+// job a file:
 //   refusals.ts  the closed refusal table, in the spec's order;
 //   canonical.ts JCS of a parsed value and the ATS digest D(v);
 //   rules.ts     the value rules and the field table (kind, rule, guard);
@@ -17,9 +18,9 @@
 // Nothing here performs I/O, reads the environment or the clock, or places
 // an order (spec/ats.md, "Scope"); test/ats-scope.test.mjs scans for it.
 
-import { verifyApprovalChain, verifyCommitAuthority, verifyExecutableApprovalChain, verifyExecutableCommitAuthority } from "./gates.js";
-import { CONTRACT, REFUSALS } from "./refusals.js";
-import { optionalBindingV1, optionalBindingV2, redactBindingForExport, validatorOperation } from "./shapes.js";
+import { verifyApprovalChain, verifyCommitAuthority, verifyExecutableApprovalChain, verifyExecutableCommitAuthority } from "./ats/gates.js";
+import { CONTRACT, REFUSALS } from "./ats/refusals.js";
+import { optionalBindingV1, optionalBindingV2, redactBindingForExport, validatorOperation } from "./ats/shapes.js";
 
 export { CONTRACT, REFUSALS };
 
