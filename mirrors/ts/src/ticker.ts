@@ -13,9 +13,13 @@
 // in order, where the first hit wins. Ignored (any label guard): the scan
 // goes on past the unit. "Digits" in both label rules are the ASCII digits
 // 0-9 only; any other unit (a fullwidth digit included) ends a run.
+//
+// The patterns and the two label scans are exported, the scans taking the
+// guards they refuse with, so that a contract whose spec runs these rules
+// under its own guards reuses them rather than restating them.
 
 import { isControl, isUnpairedAt, parseValue, whereIn } from "./jsonvalue.js";
-import { fail, refuse, table } from "./refusal.js";
+import { type Guard, type Where, fail, refuse, table } from "./refusal.js";
 import { encodeGeneralized } from "./utf8.js";
 
 /** The contract this module implements (spec/ticker.md). */
@@ -39,10 +43,41 @@ const TICKER = REFUSALS;
 /** The input itself, as a refusal's location: every operation reads one string. */
 const ROOT = whereIn();
 
-const SYMBOL = /^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$/;
-const EQUITY = /^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$/;
+/** The whole-string pattern of `symbol` (the frozen /1 rule): 1 to 40 units. */
+export const SYMBOL = /^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$/;
+/** The whole-string pattern of `equity-ticker` (the /2 rule). */
+export const EQUITY = /^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$/;
 const MAX_LABEL_UNITS = 64;
 const MAX_DIGIT_RUN = 4;
+
+/**
+ * The guards a label scan refuses with: ticker/1's own, or those of a
+ * contract that runs the same rule under its own guards (spec/ticker.md is
+ * the rule; the caller's spec names its guards).
+ */
+export interface LabelGuards {
+  /** Step 1: 1 to 64 UTF-16 units. */
+  readonly length: Guard;
+  /** masked-label-v1: a Cc control unit. */
+  readonly control: Guard;
+  /** masked-label-v1: an unpaired surrogate. */
+  readonly surrogate: Guard;
+  /** masked-label-v1: a fifth consecutive ASCII digit. */
+  readonly digitsV1: Guard;
+  /** closed-masked-label: a unit outside the closed set. */
+  readonly char: Guard;
+  /** closed-masked-label: a fifth consecutive ASCII digit. */
+  readonly digits: Guard;
+}
+
+const LABEL: LabelGuards = {
+  length: TICKER.labelLength,
+  control: TICKER.labelControl,
+  surrogate: TICKER.labelSurrogate,
+  digitsV1: TICKER.labelDigitsV1,
+  char: TICKER.labelChar,
+  digits: TICKER.labelDigits,
+};
 
 function stringOf(input: Uint8Array): string {
   const v = parseValue(input, TICKER.input);
@@ -68,23 +103,32 @@ export function equityTicker(input: Uint8Array): Uint8Array {
   return encodeGeneralized(s);
 }
 
-/** The length rule of both label operations: 1 to 64 UTF-16 units (JS .length). */
-function labelLength(s: string): void {
-  if (s.length < 1 || s.length > MAX_LABEL_UNITS) refuse(TICKER.labelLength, ROOT);
+/** The length rule of both label operations: 1 to 64 UTF-16 units (JS .length); refuses with g.length at where. */
+function labelLength(s: string, g: LabelGuards, where: Where): void {
+  if (s.length < 1 || s.length > MAX_LABEL_UNITS) refuse(g.length, where);
+}
+
+/**
+ * `masked-label-v1` steps 1 and 2 on the label s (UTF-16 units): refuses
+ * with g's length, control, surrogate or digitsV1 guard at where, the
+ * first hit winning; an ignored guard lets the scan go on past the unit.
+ */
+export function scanLabelV1(s: string, g: LabelGuards, where: Where): void {
+  labelLength(s, g, where);
+  let run = 0;
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    run = isDigit(u) ? run + 1 : 0;
+    if (isControl(u)) refuse(g.control, where);
+    else if (isUnpairedAt(s, i)) refuse(g.surrogate, where);
+    else if (run > MAX_DIGIT_RUN) refuse(g.digitsV1, where);
+  }
 }
 
 /** ticker/1 `masked-label-v1`: the frozen /1 rule. */
 export function maskedLabelV1(input: Uint8Array): Uint8Array {
   const s = stringOf(input);
-  labelLength(s);
-  let run = 0;
-  for (let i = 0; i < s.length; i++) {
-    const u = s.charCodeAt(i);
-    run = isDigit(u) ? run + 1 : 0;
-    if (isControl(u)) refuse(TICKER.labelControl, ROOT);
-    else if (isUnpairedAt(s, i)) refuse(TICKER.labelSurrogate, ROOT);
-    else if (run > MAX_DIGIT_RUN) refuse(TICKER.labelDigitsV1, ROOT);
-  }
+  scanLabelV1(s, LABEL, ROOT);
   return encodeGeneralized(s);
 }
 
@@ -107,17 +151,26 @@ function inClosedSet(u: number): boolean {
   );
 }
 
-/** ticker/1 `closed-masked-label`: the /2 rule. */
-export function closedMaskedLabel(input: Uint8Array): Uint8Array {
-  const s = stringOf(input);
-  labelLength(s);
+/**
+ * `closed-masked-label` steps 1 and 2 on the label s (UTF-16 units):
+ * refuses with g's length, char or digits guard at where, the first hit
+ * winning; an ignored guard lets the scan go on past the unit.
+ */
+export function scanClosedLabel(s: string, g: LabelGuards, where: Where): void {
+  labelLength(s, g, where);
   let run = 0;
   for (let i = 0; i < s.length; i++) {
     const u = s.charCodeAt(i);
     run = isDigit(u) ? run + 1 : 0;
-    if (!inClosedSet(u)) refuse(TICKER.labelChar, ROOT);
-    else if (run > MAX_DIGIT_RUN) refuse(TICKER.labelDigits, ROOT);
+    if (!inClosedSet(u)) refuse(g.char, where);
+    else if (run > MAX_DIGIT_RUN) refuse(g.digits, where);
   }
+}
+
+/** ticker/1 `closed-masked-label`: the /2 rule. */
+export function closedMaskedLabel(input: Uint8Array): Uint8Array {
+  const s = stringOf(input);
+  scanClosedLabel(s, LABEL, ROOT);
   return encodeGeneralized(s);
 }
 

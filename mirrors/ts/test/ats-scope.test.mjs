@@ -1,0 +1,109 @@
+// ats/1 scope (spec/ats.md, "Scope"; seed section 2, "Scope boundary"): the
+// contract's modules perform no I/O, hold no credential and place no order.
+// They reference no file, network, process or environment API: this test
+// scans the sources of src/ats.ts, of src/ats/ and of every mirror module
+// they import,
+// transitively, for those names, and allows no import but relative ones
+// and node:crypto (SHA-256 of the digest). The scanner is checked on
+// samples that must be caught, so the test can fail.
+
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { test } from "node:test";
+import { ROOT } from "./helpers.mjs";
+
+const SRC = join(ROOT, "src");
+const FOLDER = join(SRC, "ats");
+
+/** Names that reach a file, the network, a process, the environment or the clock, as text in a source. */
+const FORBIDDEN = [
+  /\bnode:(?:fs|net|http|https|http2|dgram|dns|tls|child_process|cluster|worker_threads|os|process|vm|inspector|module|readline|repl|v8)\b/,
+  /["'](?:fs|fs\/promises|net|http|https|http2|dgram|dns|tls|child_process|cluster|worker_threads|os|process|vm)["']/,
+  /\bchild_process\b/,
+  /\bprocess\s*\./,
+  /\bprocess\s*\[/,
+  /\bprocess\.env\b/,
+  /\bfetch\s*\(/,
+  /\bXMLHttpRequest\b/,
+  /\bWebSocket\b/,
+  /\brequire\s*\(/,
+  /\bimport\s*\(/,
+  /\beval\s*\(/,
+  /\bnew\s+Function\b/,
+  /\bDate\.now\b/,
+  /\bnew\s+Date\b/,
+  /\bperformance\./,
+  /\bsetTimeout\b|\bsetInterval\b|\bsetImmediate\b/,
+  /\bglobalThis\b/,
+  /\bDeno\b|\bBun\b/,
+];
+const ALLOWED_PACKAGES = new Set(["node:crypto"]);
+
+/** The import specifiers of a TypeScript source (static imports and re-exports). */
+function imports(text) {
+  return [...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']/gms), ...text.matchAll(/^\s*import\s+["']([^"']+)["']/gm)].map((m) => m[1]);
+}
+
+/** The problems of one source text: forbidden names and imports outside the allowed set. */
+function problems(text) {
+  const out = [];
+  for (const re of FORBIDDEN) {
+    const m = text.match(re);
+    if (m !== null) out.push(`references ${JSON.stringify(m[0])}`);
+  }
+  for (const spec of imports(text)) {
+    if (!spec.startsWith("./") && !spec.startsWith("../") && !ALLOWED_PACKAGES.has(spec)) out.push(`imports ${spec}`);
+  }
+  return out;
+}
+
+/** src/ats.ts, the .ts files of src/ats/ and every src module they import, transitively. */
+function closure() {
+  const seen = new Set();
+  const queue = readdirSync(FOLDER)
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => join(FOLDER, f));
+  assert.ok(queue.length >= 5, "src/ats holds the contract's parts");
+  queue.push(join(SRC, "ats.ts"));
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const spec of imports(readFileSync(file, "utf8"))) {
+      if (spec.startsWith(".")) queue.push(resolve(dirname(file), spec.replace(/\.js$/, ".ts")));
+    }
+  }
+  return [...seen].sort();
+}
+
+test("the scanner catches every kind of reference it looks for", () => {
+  const samples = [
+    'import { readFileSync } from "node:fs";',
+    "import * as net from 'node:net';",
+    'import http from "http";',
+    'export { spawn } from "node:child_process";',
+    "const x = process.env.HOME;",
+    "process.stdout.write('x');",
+    "await fetch ('https://example.com');",
+    'const m = await import("./x.js");',
+    'const fs = require("fs");',
+    "const t = Date.now();",
+    "const d = new Date();",
+    "globalThis.x = 1;",
+    'import { z } from "some-package";',
+  ];
+  for (const s of samples) assert.ok(problems(s).length > 0, s);
+  assert.deepEqual(problems('import { createHash } from "node:crypto";\nimport { x } from "../jsonvalue.js";'), []);
+});
+
+test("ats/1 modules, and the mirror modules they import, reference no I/O, process, environment or clock API", () => {
+  const files = closure();
+  const names = files.map((f) => relative(SRC, f));
+  // The closure reaches the shared modules the contract builds on.
+  for (const shared of ["ats.ts", "ats/gates.ts", "refusal.ts", "jsonvalue.ts", "rfc8785.ts", "ticker.ts"]) assert.ok(names.includes(shared), shared);
+  assert.ok(!names.includes("harness.ts") && !names.includes("protocol.ts"), "the harness is not part of the contract");
+  const found = [];
+  for (const f of files) for (const p of problems(readFileSync(f, "utf8"))) found.push(`${relative(SRC, f)}: ${p}`);
+  assert.deepEqual(found, []);
+});
