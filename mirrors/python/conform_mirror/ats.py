@@ -55,8 +55,9 @@ own guards.
 
 Ignored guards (spec/ats.md, "Ignored guards and exception tags"):
 
-- ``ats.input``, ``ats.type``, ``ats.envelope``, ``ats.gate_field``: no
-  accept path (``ignorable=False``).
+- ``ats.input``, ``ats.type``, ``ats.envelope``, ``ats.gate_field``, and
+  ``ats.broker_confirmed`` and ``ats.label_type`` (fields that can only fail
+  their kind): no accept path (``ignorable=False``).
 - ``ats.unknown_member``: the member is skipped (kept in the digest).
 - ``ats.missing_member``: the field's rule runs on the absent value, which
   fails its kind: the field's message refuses, with no accept path.
@@ -342,8 +343,13 @@ _TABLE = (
 )
 
 # The guards with no accept path (spec/ats.md, "Ignored guards and exception
-# tags": their vectors are tagged grammar or type-guard).
-_NO_ACCEPT_PATH = frozenset(("ats.input", "ats.type", "ats.envelope", "ats.gate_field"))
+# tags": their vectors are tagged grammar or type-guard): the input, type,
+# envelope and read guards, and the two field messages whose field can fail
+# only its kind (`broker_confirmed`, any boolean; `masked_label`'s type).
+_NO_ACCEPT_PATH = frozenset((
+    "ats.input", "ats.type", "ats.envelope", "ats.gate_field", "ats.broker_confirmed",
+    "ats.label_type",
+))
 
 GUARDS: tuple[Guard, ...] = tuple(
     Guard(CONTRACT, code, message, ignorable=code not in _NO_ACCEPT_PATH)
