@@ -857,6 +857,7 @@ class Shape:
 
     @property
     def names(self) -> frozenset[str]:
+        """The shape's field names: the members a document may have."""
         return frozenset(name for name, _ in self.fields)
 
 
