@@ -745,5 +745,70 @@ class OneBodyPerPair(unittest.TestCase):
                         self.assertEqual(r1, r2, (op1, field, other))
 
 
+def _edits(op: str) -> list[Any]:
+    """Single edits of an operation's canonical document (for the export,
+    of both bindings): each field deleted or given each value of a battery,
+    an unknown member, and the cross-field edits of the spec's shapes."""
+    if op == "redact-binding-for-export":
+        return _edits("optional-binding-v2") + _edits("optional-binding")[2:]
+    name = {"optional-binding": "account-binding-v1", "optional-binding-v2": "account-binding-v2"}.get(op, op)
+    base = doc(name)
+    battery: list[Any] = [
+        0, -1, Raw("1e16"), "x", "", "\ud800", [], ["x"], None, True, "HTTPS://X", "spy", "Acct 48213",
+        "\u202e", "x" * 65, "a\x00", ["SPY", "AAPL"], ["AAPL", "AAPL"],
+        sorted("A" + chr(65 + i // 26) + chr(65 + i % 26) for i in range(65)),
+    ]
+    out: list[Any] = [[], dict(base, zzz=1)]
+    for field in base:
+        d = doc(name)
+        del d[field]
+        out.append(d)
+        for value in battery:
+            out.append(dict(base, **{field: value}))
+    cross = [
+        {"requested_mode": "paper", "effective_mode": "approve", "reason": "x"},
+        {"requested_mode": "auto", "reason": None}, {"reason": "x"},
+        {"expires_at_ms": 1}, {"approval_deadline_ms": 1790000060000},
+        {"approval_deadline_ms": 1790001860001}, {"status": "refused"},
+        {"outcome": "ambiguous"}, {"broker_confirmed": False}, {"broker_order_ref": None},
+        {"filled_quantity": None}, {"outcome": "accepted"}, {"filled_quantity": 11},
+        {"filled_quantity": 9}, {"outcome": "partially_filled"}, {"reconciliation_state": "pending"},
+        {"ambiguity_reason": "x"},
+    ]
+    for change in cross:
+        if set(change) <= set(base):
+            out.append(dict(base, **change))
+    return out
+
+
+class Coverage(unittest.TestCase):
+    """Every (refusal, operation) pair of spec/catalogue.json for the
+    validators, the export and the optional bindings is reached by some
+    single edit of the operation's canonical document; ``ats.canonical``
+    with the field rules ignored."""
+
+    def test_every_pair(self) -> None:
+        path = Path(__file__).resolve().parents[3] / "spec" / "catalogue.json"
+        catalogue = json.loads(path.read_text("utf-8"))
+        contract = [c for c in catalogue["contracts"] if c["contract"] == "ats/1"][0]
+        field_guards = [g for g in ats.GUARDS if g.ignorable and g not in (ats.CANONICAL, ats.UNKNOWN_MEMBER)]
+        pairs = 0
+        for op in [o["op"] for o in contract["operations"] if not o["op"].startswith("verify-")]:
+            seen = {run(op, b"{")[1]}
+            for edit in _edits(op):
+                seen.add(run(op, edit)[1])
+            with ignoring(*field_guards):
+                seen.add(run(op, dict(_edits(op)[1], zzz="\ud800"))[1])
+                d = _edits(op)[1]
+                del d["zzz"]
+                first_string = [k for k, v in d.items() if isinstance(v, str) and k != "schema_version"][0]
+                seen.add(run(op, dict(d, **{first_string: "\ud800"}))[1])
+            for r in contract["refusals"]:
+                if op in r["ops"]:
+                    pairs += 1
+                    with self.subTest(op=op, code=r["code"]):
+                        self.assertIn(r["message"], seen)
+        self.assertEqual(pairs, 379 + 19 + 19)  # field coverage, ats.input and ats.canonical per operation
+
 if __name__ == "__main__":
     unittest.main()
