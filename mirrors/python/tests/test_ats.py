@@ -765,7 +765,7 @@ def _edits(op: str) -> list[Any]:
         out.append(d)
         for value in battery:
             out.append(dict(base, **{field: value}))
-    cross = [
+    cross: list[dict[str, Any]] = [
         {"requested_mode": "paper", "effective_mode": "approve", "reason": "x"},
         {"requested_mode": "auto", "reason": None}, {"reason": "x"},
         {"expires_at_ms": 1}, {"approval_deadline_ms": 1790000060000},
