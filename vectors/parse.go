@@ -35,6 +35,12 @@ type File struct {
 	Cases  []Case
 }
 
+// Unreachable is the exception tag a contract's Refusals table gives a
+// refusal that no vector can aim at (README.md, "Exception vocabulary"):
+// the single-cause audit and the guard inventory treat its guard as
+// declared unreachable and require that ignoring it changes nothing.
+const Unreachable = "unreachable"
+
 // exceptions is the closed exception vocabulary (README.md).
 var exceptions = map[string]bool{
 	"grammar":        true,
@@ -42,6 +48,7 @@ var exceptions = map[string]bool{
 	"no-accept-path": true,
 	"unencodable":    true,
 	"shadowed":       true,
+	"unreachable":    true,
 }
 
 var (

@@ -152,9 +152,23 @@ func TestRefusalCoverage(t *testing.T) {
 	}
 	for _, k := range cat.Contracts {
 		for _, r := range k.Refusals {
-			if seen[k.Contract][r.Message] == 0 {
+			switch n := seen[k.Contract][r.Message]; {
+			case r.Exception == Unreachable && n > 0:
+				t.Errorf("%s: %d vectors refuse with %q (%s), which the spec declares unreachable", k.Contract, n, r.Message, r.Code)
+			case r.Exception != Unreachable && n == 0:
 				t.Errorf("%s: no vector refuses with %q (%s)", k.Contract, r.Message, r.Code)
 			}
+		}
+	}
+}
+
+// TestUnreachableIsNoVectorTag checks that no vector carries the
+// unreachable tag: it is declared per refusal, in the catalogue, never per
+// vector (README.md, "Exception vocabulary").
+func TestUnreachableIsNoVectorTag(t *testing.T) {
+	for _, c := range Cases(loadEmbedded(t)) {
+		if c.Exception == Unreachable {
+			t.Errorf("%s %s: a vector tagged %s", c.Source, c.Name, Unreachable)
 		}
 	}
 }

@@ -1,0 +1,255 @@
+package main
+
+// ats/1: spec/ats.md, "Vectors". Every case is a canonical instance of
+// "Canonical instances" (ats_data.go, literal) with the change the spec
+// names, written as JSON text. Expected messages are the spec's
+// (atsMsg); expected verdicts are built from the documents themselves: the
+// digest D(v) is crypto/sha256 over JCS(v) as gowebpki/jcs (an independent
+// RFC 8785 implementation) computes it, never by the reference. Chain
+// cases are resealed as the spec says (atsChain.seal).
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+
+	gowebpki "github.com/gowebpki/jcs"
+)
+
+func init() {
+	register(source{
+		contract:   "ats/1",
+		files:      atsFiles,
+		minCases:   1500,
+		exceptions: atsExceptions,
+	})
+}
+
+// atsKV is one member of a document: its name and its value as JSON text.
+type atsKV struct{ k, v string }
+
+// atsDoc is a document as its members in order.
+type atsDoc []atsKV
+
+// set returns a copy of d with member k's value v (appended when d has no
+// member k).
+func (d atsDoc) set(k, v string) atsDoc {
+	out := append(atsDoc(nil), d...)
+	for i := range out {
+		if out[i].k == k {
+			out[i].v = v
+			return out
+		}
+	}
+	return append(out, atsKV{k, v})
+}
+
+// del returns a copy of d without member k.
+func (d atsDoc) del(k string) atsDoc {
+	var out atsDoc
+	for _, m := range d {
+		if m.k != k {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// get returns member k's JSON text ("" when absent).
+func (d atsDoc) get(k string) string {
+	for _, m := range d {
+		if m.k == k {
+			return m.v
+		}
+	}
+	return ""
+}
+
+// json is d as JSON text, members in order.
+func (d atsDoc) json() string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, m := range d {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"` + m.k + `":` + m.v)
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// retag returns d with schema_version tag.
+func (d atsDoc) retag(tag string) atsDoc { return d.set("schema_version", atsQ(tag)) }
+
+// atsQ is the JSON text of an ASCII string without quotes or backslashes
+// (or with \u escapes already written in s).
+func atsQ(s string) string { return `"` + s + `"` }
+
+// atsList is the JSON text of an array of such strings.
+func atsList(ss ...string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = atsQ(s)
+	}
+	return "[" + strings.Join(q, ",") + "]"
+}
+
+// atsJCS is JCS(text) by gowebpki/jcs.
+func atsJCS(text string) string {
+	out, err := gowebpki.Transform([]byte(text))
+	if err != nil {
+		panic("ats: gowebpki/jcs refuses an accept vector's value: " + err.Error() + ": " + text)
+	}
+	return string(out)
+}
+
+// atsD is the ATS digest of spec/ats.md, "The ATS digest": "sha256:" and
+// the lowercase hex SHA-256 of JCS(v), no prefix.
+func atsD(text string) string {
+	sum := sha256.Sum256([]byte(atsJCS(text)))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// The tags (spec/ats.md, "The shapes").
+const (
+	atsTagState      = "aether.ats.execution-state/1"
+	atsTagCapability = "aether.ats.connector-capability/1"
+	atsTagBindingV1  = "aether.ats.account-binding/1"
+	atsTagBindingV2  = "aether.ats.account-binding/2"
+	atsTagGrantV1    = "aether.ats.delegated-trading-grant/1"
+	atsTagGrantV2    = "aether.ats.delegated-trading-grant/2"
+	atsTagIntentV1   = "aether.ats.equity-order-intent/1"
+	atsTagIntentV2   = "aether.ats.equity-order-intent/2"
+	atsTagReview     = "aether.ats.order-review-receipt/1"
+	atsTagApprovalV1 = "aether.ats.operator-approval/1"
+	atsTagApprovalV2 = "aether.ats.operator-approval/2"
+	atsTagReceiptV1  = "aether.ats.execution-receipt/1"
+	atsTagReceiptV2  = "aether.ats.execution-receipt/2"
+	atsTagProposalV1 = "aether.ats.model-order-proposal/1"
+	atsTagProposalV2 = "aether.ats.model-order-proposal/2"
+)
+
+// atsVerdict is a validator's verdict for d (spec/ats.md, "Validator
+// verdicts"): {"digest","schema_version"}, or {"digest"} for the untagged
+// usage.
+func atsVerdict(d atsDoc) string {
+	tag := d.get("schema_version")
+	if tag == "" {
+		return `{"digest":"` + atsD(d.json()) + `"}`
+	}
+	return `{"digest":"` + atsD(d.json()) + `","schema_version":` + tag + `}`
+}
+
+// atsExport is redact-binding-for-export's output for the binding d.
+func atsExport(d atsDoc) string {
+	return atsJCS(atsDoc{
+		{"account_binding_id", d.get("account_binding_id")},
+		{"binding_generation", d.get("binding_generation")},
+		{"binding_schema_version", d.get("schema_version")},
+		{"environment", d.get("environment")},
+		{"masked_label", d.get("masked_label")},
+		{"provider", d.get("provider")},
+		{"status", d.get("status")},
+	}.json())
+}
+
+// atsOp is one validator-like operation: its name, the canonical document
+// it is written from, and how it answers an accepted document.
+type atsOp struct {
+	name string
+	base atsDoc
+	out  func(atsDoc) string
+}
+
+func (o atsOp) ok(name string, d atsDoc) vcase { return ok(name, d.json(), o.out(d)) }
+
+// The nineteen validator-like operations, in table order.
+var (
+	atsOpState       = atsOp{"execution-state", atsState, atsVerdict}
+	atsOpCapability  = atsOp{"connector-capability", atsCapability, atsVerdict}
+	atsOpBindingV1   = atsOp{"account-binding-v1", atsBindingV1, atsVerdict}
+	atsOpBindingV2   = atsOp{"account-binding-v2", atsBindingV2, atsVerdict}
+	atsOpGrantV1     = atsOp{"delegated-trading-grant-v1", atsGrantV1, atsVerdict}
+	atsOpGrantV2     = atsOp{"delegated-trading-grant-v2", atsGrantV2, atsVerdict}
+	atsOpUsage       = atsOp{"grant-usage", atsUsage, atsVerdict}
+	atsOpIntentV1    = atsOp{"equity-order-intent-v1", atsIntentV1, atsVerdict}
+	atsOpIntentV2    = atsOp{"equity-order-intent-v2", atsIntentV2, atsVerdict}
+	atsOpReview      = atsOp{"order-review-receipt", atsReviewV2, atsVerdict}
+	atsOpApprovalV1  = atsOp{"operator-approval-v1", atsApprovalV1, atsVerdict}
+	atsOpApprovalV2  = atsOp{"operator-approval-v2", atsApprovalV2, atsVerdict}
+	atsOpReceiptV1   = atsOp{"execution-receipt-v1", atsReceiptV1, atsVerdict}
+	atsOpReceiptV2   = atsOp{"execution-receipt-v2", atsReceiptV2, atsVerdict}
+	atsOpProposalV1  = atsOp{"model-order-proposal-v1", atsProposalV1, atsVerdict}
+	atsOpProposalV2  = atsOp{"model-order-proposal-v2", atsProposalV2, atsVerdict}
+	atsOpRedact      = atsOp{"redact-binding-for-export", atsBindingV2, atsExport}
+	atsOpOptional    = atsOp{"optional-binding", atsBindingV1, func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` }}
+	atsOpOptionalV2  = atsOp{"optional-binding-v2", atsBindingV2, func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` }}
+	atsValidatorOps  = []atsOp{atsOpState, atsOpCapability, atsOpBindingV1, atsOpBindingV2, atsOpGrantV1, atsOpGrantV2, atsOpUsage, atsOpIntentV1, atsOpIntentV2, atsOpReview, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2, atsOpProposalV1, atsOpProposalV2, atsOpRedact, atsOpOptional, atsOpOptionalV2}
+	atsExceptions    = map[string]string{}
+	atsExceptionNote = map[string]string{}
+)
+
+// atsCatalogueTag is the exception column of spec/ats.md, "Refusals": the
+// tag every vector of the message carries unless atsTagged says otherwise.
+var atsCatalogueTag = map[string]string{
+	"ats.input":            "grammar",
+	"ats.type":             "type-guard",
+	"ats.missing_member":   "shadowed",
+	"ats.label_type":       "type-guard",
+	"ats.canonical":        "unencodable",
+	"ats.envelope":         "type-guard",
+	"ats.gate_field":       "type-guard",
+	"ats.executable_chain": "shadowed",
+}
+
+// atsRefused is a refused case with the message of code and its
+// catalogue tag.
+func atsRefused(name, input, code string) vcase {
+	m, ok := atsMsg[code]
+	if !ok {
+		panic("ats: no refusal " + code)
+	}
+	return refused(name, input, m).withException(atsCatalogueTag[code])
+}
+
+// atsTagged records that the vector name of file behaviour carries tag
+// (which differs from its message's catalogue tag), for the reason why,
+// and returns c with the tag.
+func atsTagged(behaviour string, c vcase, tag, why string) vcase {
+	key := behaviour + ".jsonl:" + c.name
+	if _, dup := atsExceptions[key]; dup {
+		panic("ats: exception declared twice: " + key)
+	}
+	atsExceptions[key] = tag
+	atsExceptionNote[key] = why
+	return c.withException(tag)
+}
+
+// atsFile is one vector file of ats/1.
+func atsFile(op, aspect, description string, cases ...vcase) vfile {
+	return vfile{contract: "ats/1", op: op, dir: "ats", behaviour: op + "-" + aspect, description: description, cases: cases}
+}
+
+// atsFiles lists every ats/1 vector file; atsFiles builds them once (the
+// exception declarations are made while building).
+var atsBuilt []vfile
+
+// atsSeen holds "<op>\n<input>" of every case written so far: a field
+// variant that repeats an input the operation already has (a variant equal
+// to the canonical document, say) is not written twice.
+var atsSeen = map[string]bool{}
+
+func atsFiles() []vfile {
+	if atsBuilt == nil {
+		atsBuilt = append(atsBuilt, atsDocumentFiles()...)
+		for _, f := range atsBuilt {
+			for _, c := range f.cases {
+				atsSeen[f.op+"\n"+c.input] = true
+			}
+		}
+		atsBuilt = append(atsBuilt, atsFieldFiles()...)
+		atsBuilt = append(atsBuilt, atsChainFiles()...)
+	}
+	return atsBuilt
+}

@@ -1,0 +1,690 @@
+package main
+
+// ats/1 field coverage (spec/ats.md, "Field coverage"): for every
+// validator-like operation and every field of its shape, single-cause
+// variants of the operation's canonical document: each bound at the bound
+// and just past it, each kind with a value of the wrong JSON type (tag
+// type-guard), each grammar with a lone surrogate (tag shadowed: with the
+// rule ignored, ats.canonical refuses the document), each cross-field rule
+// once per way it can fire and at its equality; a missing and an unknown
+// member, the wrong type and the input grammar.
+
+import "strings"
+
+// atsFV is one field variant: a vector name, the member's new JSON text,
+// and the expectation: "" is accepted, else the refusal code; tag and why
+// when its tag differs from the catalogue's; base, when the variant is
+// written on another accepted document than the operation's canonical one.
+type atsFV struct {
+	name, value, code, tag, why string
+	base                        atsDoc
+}
+
+const (
+	atsWhyKind  = "a value of the wrong JSON type: with the guard ignored there is no value of the field's kind to accept"
+	atsWhyLone  = "the value holds a lone surrogate: with the guard ignored, the document has no JCS and ats.canonical refuses"
+	atsWhyRange = "the literal is beyond the double range: with the guard ignored, the document has no JCS and ats.canonical refuses"
+)
+
+// Alternative accepted documents that the cross-field rules need
+// (spec/ats.md, "The shapes").
+var (
+	// atsStateDiff: the effective mode below the requested one, with a
+	// reason.
+	atsStateDiff = atsState.set("effective_mode", `"review_only"`).set("reason", `"operator_limit"`)
+	// atsReviewRefused: a review the broker refused, with its reason.
+	atsReviewRefused = atsReviewV2.set("status", `"refused"`).set("refusal_reason", `"insufficient_buying_power"`)
+)
+
+// atsReceiptAs returns receipt base rewritten as outcome: ambiguous,
+// refused or partially_filled, each with the facts its rules require.
+func atsReceiptAs(base atsDoc, outcome string) atsDoc {
+	switch outcome {
+	case "ambiguous":
+		return base.set("outcome", `"ambiguous"`).set("broker_confirmed", "false").set("broker_order_ref", "null").
+			set("filled_quantity", "null").set("average_fill_price_minor", "null").
+			set("reconciliation_state", `"pending"`).set("ambiguity_reason", `"broker_timeout"`)
+	case "refused":
+		return base.set("outcome", `"refused"`).set("filled_quantity", "null").set("average_fill_price_minor", "null")
+	case "accepted":
+		return base.set("outcome", `"accepted"`).set("filled_quantity", "null").set("average_fill_price_minor", "null")
+	}
+	return base.set("outcome", `"partially_filled"`).set("filled_quantity", "5")
+}
+
+// atsShapeFields is each shape's fields in check order (spec/ats.md, "The
+// shapes"), by operation.
+var atsShapeFields = map[string][]string{
+	"execution-state":      {"schema_version", "requested_mode", "effective_mode", "reason", "observed_at_ms"},
+	"connector-capability": {"schema_version", "provider", "adapter_id", "endpoint_schema_digest", "environments", "order_types", "provider_confirmation_modes", "grants_execution_authority", "observed_at_ms"},
+	"account-binding":      {"schema_version", "account_binding_id", "binding_generation", "provider", "adapter_id", "endpoint_schema_digest", "environment", "account_ref", "masked_label", "currency", "status", "linked_at_ms"},
+	"delegated-trading-grant": {"schema_version", "grant_id", "grant_version", "account_binding_id", "environment", "symbol_allowlist", "sides", "currency",
+		"max_order_quantity", "max_order_notional_minor", "max_daily_orders", "max_daily_notional_minor", "max_position_notional_minor", "confirmation", "issued_at_ms", "expires_at_ms"},
+	"grant-usage": {"grant_id", "orders_submitted", "notional_submitted_minor"},
+	"equity-order-intent": {"schema_version", "intent_id", "client_order_id", "request_id", "provider", "account_binding_id", "binding_generation", "adapter_id",
+		"endpoint_schema_digest", "environment", "grant_id", "symbol", "side", "quantity", "order_type", "limit_price_minor", "currency", "created_at_ms", "expires_at_ms"},
+	"order-review-receipt": {"schema_version", "review_id", "intent_digest", "provider", "account_binding_id", "binding_generation", "adapter_id", "endpoint_schema_digest",
+		"environment", "grant_id", "grant_version", "status", "refusal_reason", "reservation_ref", "reviewed_at_ms", "approval_deadline_ms", "reservation_expires_at_ms"},
+	"operator-approval": {"schema_version", "approval_id", "review_digest", "intent_digest", "provider", "account_binding_id", "binding_generation", "adapter_id",
+		"endpoint_schema_digest", "environment", "symbol", "side", "quantity", "order_type", "limit_price_minor", "currency", "operator_ref", "decision", "confirmation",
+		"status", "approved_at_ms", "expires_at_ms"},
+	"execution-receipt": {"schema_version", "receipt_id", "intent_digest", "provider", "account_binding_id", "binding_generation", "environment", "symbol", "side",
+		"quantity", "currency", "outcome", "broker_confirmed", "broker_order_ref", "filled_quantity", "average_fill_price_minor", "reconciliation_state",
+		"ambiguity_reason", "recorded_at_ms"},
+	"model-order-proposal": {"schema_version", "strategy_ref", "quote_ref", "symbol", "side", "quantity", "order_type", "limit_price_minor", "expires_at_ms"},
+}
+
+// atsShapeOf is the shape an operation validates.
+func atsShapeOf(op string) string {
+	for _, suffix := range []string{"-v1", "-v2"} {
+		op = strings.TrimSuffix(op, suffix)
+	}
+	switch op {
+	case "redact-binding-for-export", "optional-binding":
+		return "account-binding"
+	}
+	return op
+}
+
+// atsV2 reports whether an operation runs the /2 checks.
+func atsV2(op atsOp) bool { return strings.HasSuffix(op.name, "-v2") || op.name == atsOpRedact.name }
+
+// atsRefCodes is the code of each ref(P) field, with its prefix.
+var atsRefFields = map[string]string{
+	"account_binding_id": "bind", "account_ref": "acct", "approval_id": "approval", "broker_order_ref": "broker",
+	"client_order_id": "client", "grant_id": "grant", "intent_id": "intent", "operator_ref": "operator",
+	"quote_ref": "quote", "receipt_id": "receipt", "request_id": "req", "reservation_ref": "resv",
+	"review_id": "review", "strategy_ref": "strategy",
+}
+
+// atsIntFields is each int field's bounds.
+var atsIntFields = map[string][2]string{
+	"approval_deadline_ms": {"0", "9007199254740991"}, "approved_at_ms": {"0", "9007199254740991"},
+	"average_fill_price_minor": {"1", "1000000000"}, "binding_generation": {"1", "9007199254740991"},
+	"created_at_ms": {"0", "9007199254740991"}, "expires_at_ms": {"0", "9007199254740991"},
+	"filled_quantity": {"1", "1000000"}, "grant_version": {"1", "9007199254740991"},
+	"issued_at_ms": {"0", "9007199254740991"}, "limit_price_minor": {"1", "1000000000"},
+	"linked_at_ms": {"0", "9007199254740991"}, "max_daily_notional_minor": {"0", "1000000000000000"},
+	"max_daily_orders": {"0", "1000000"}, "max_order_notional_minor": {"0", "1000000000000000"},
+	"max_order_quantity": {"1", "1000000"}, "max_position_notional_minor": {"0", "1000000000000000"},
+	"notional_submitted_minor": {"0", "1000000000000000"}, "observed_at_ms": {"0", "9007199254740991"},
+	"orders_submitted": {"0", "1000000"}, "quantity": {"1", "1000000"},
+	"recorded_at_ms": {"0", "9007199254740991"}, "reservation_expires_at_ms": {"0", "9007199254740991"},
+	"reviewed_at_ms": {"0", "9007199254740991"},
+}
+
+// atsPastBound are the literals just past each bound (lo - 1, hi + 1).
+var atsPastBound = map[string]string{
+	"0": "-1", "1": "0",
+	"9007199254740991": "9007199254740992", "1000000000": "1000000001",
+	"1000000": "1000001", "1000000000000000": "1000000000000001",
+}
+
+// atsWindow says, for the int fields a cross-field rule compares, which
+// bounds a document can hold alone (minOK, maxOK) and what a value past
+// each bound meets when the field's guard is ignored: "" (accepted) or
+// shadowed (the cross-field rule refuses it).
+type atsWindow struct {
+	minOK, maxOK bool
+	below, above string
+}
+
+var atsWindows = map[string]atsWindow{
+	// Lower end of a window: at most the upper end.
+	"delegated-trading-grant.issued_at_ms": {true, false, "", "shadowed"},
+	"equity-order-intent.created_at_ms":    {true, false, "", "shadowed"},
+	"order-review-receipt.reviewed_at_ms":  {true, false, "", "shadowed"},
+	"operator-approval.approved_at_ms":     {true, false, "", "shadowed"},
+	// Upper end of a window.
+	"delegated-trading-grant.expires_at_ms":          {false, true, "shadowed", ""},
+	"equity-order-intent.expires_at_ms":              {false, true, "shadowed", ""},
+	"operator-approval.expires_at_ms":                {false, true, "shadowed", ""},
+	"order-review-receipt.reservation_expires_at_ms": {false, true, "shadowed", ""},
+	"order-review-receipt.approval_deadline_ms":      {false, false, "shadowed", "shadowed"},
+	"execution-receipt.filled_quantity":              {true, false, "", "shadowed"},
+}
+
+// atsIntBase rewrites the document an int field's variants are written
+// on, where the canonical one would let a cross-field rule fire: a
+// receipt's quantity on a refused order (no fill facts), its
+// filled_quantity on a partial fill of 5.
+var atsIntBase = map[string]func(atsDoc) atsDoc{
+	"execution-receipt.quantity":        func(b atsDoc) atsDoc { return atsReceiptAs(b, "refused") },
+	"execution-receipt.filled_quantity": func(b atsDoc) atsDoc { return atsReceiptAs(b, "partial") },
+}
+
+const atsWhyWindow = "with the guard ignored, the value past the bound breaks the shape's cross-field rule, which refuses"
+
+// atsVariants returns the variants of field f of operation o.
+func atsVariants(o atsOp, f string) []atsFV {
+	shape := atsShapeOf(o.name)
+	v2 := atsV2(o)
+	var out []atsFV
+	add := func(v atsFV) { out = append(out, v) }
+	kind := func(code, value string) {
+		add(atsFV{name: "kind-" + atsKindName(value), value: value, code: code, tag: "type-guard", why: atsWhyKind})
+	}
+	lone := func(code, value string) {
+		add(atsFV{name: "lone-surrogate", value: value, code: code, tag: "shadowed", why: atsWhyLone})
+	}
+	bad := func(name, code, value string) { add(atsFV{name: name, value: value, code: code}) }
+	good := func(name, value string) { add(atsFV{name: name, value: value}) }
+
+	if p, isRef := atsRefFields[f]; isRef {
+		code := "ats." + f
+		good("body-64", atsQ(p+"_"+strings.Repeat("Z9", 32)))
+		bad("body-65", code, atsQ(p+"_"+strings.Repeat("Z9", 32)+"Z"))
+		bad("empty-body", code, atsQ(p+"_"))
+		bad("no-underscore", code, atsQ(p+"7Qm2"))
+		bad("uppercase-prefix", code, atsQ(strings.ToUpper(p)+"_7Qm2"))
+		bad("bad-character", code, atsQ(p+"_7Qm2-Xw9"))
+		bad("trailing-newline", code, atsQ(p+`_7Qm2\n`))
+		lone(code, atsQ(p+`_7Qm2\ud800`))
+		kind(code, "12")
+		return out
+	}
+	if b, isInt := atsIntFields[f]; isInt {
+		code := "ats." + f
+		lo, hi := b[0], b[1]
+		w, windowed := atsWindows[shape+"."+f]
+		if !windowed {
+			w = atsWindow{true, true, "", ""}
+		}
+		tagOf := func(t string) (string, string) {
+			if t == "" {
+				return "", ""
+			}
+			return t, atsWhyWindow
+		}
+		base := o.base
+		if rewrite, ok := atsIntBase[shape+"."+f]; ok {
+			base = rewrite(o.base)
+		}
+		v := base.get(f)
+		if w.minOK {
+			good("min", lo)
+		}
+		t, why := tagOf(w.below)
+		add(atsFV{name: "below-min", value: atsPastBound[lo], code: code, tag: t, why: why})
+		if w.maxOK {
+			good("max", hi)
+		}
+		t, why = tagOf(w.above)
+		add(atsFV{name: "above-max", value: atsPastBound[hi], code: code, tag: t, why: why})
+		bad("fraction", code, v+".0")
+		bad("exponent", code, v+"e0")
+		if lo == "0" && w.minOK {
+			bad("negative-zero", code, "-0")
+		}
+		add(atsFV{name: "overflow", value: "1e400", code: code, tag: "shadowed", why: atsWhyRange})
+		kind(code, atsQ(v))
+		for i := range out {
+			out[i].base = base
+		}
+		return out
+	}
+	switch f {
+	case "schema_version":
+		tag := strings.Trim(o.base.get(f), `"`)
+		bad("other-version", "ats.schema_version", atsQ(tag[:len(tag)-1]+"3"))
+		bad("other-shape", "ats.schema_version", atsQ("aether.ats.trading-desk/1"))
+		bad("uppercase", "ats.schema_version", atsQ(strings.ToUpper(tag)))
+		lone("ats.schema_version", atsQ(`aether.ats.x\ud800`))
+		kind("ats.schema_version", "1")
+	case "provider", "adapter_id":
+		code := "ats." + f
+		good("length-64", atsQ("a"+strings.Repeat("b-", 31)+"c"))
+		bad("length-65", code, atsQ("a"+strings.Repeat("b-", 32)))
+		bad("empty", code, `""`)
+		bad("uppercase", code, atsQ("Acme-broker"))
+		bad("leading-digit", code, atsQ("1acme"))
+		bad("underscore", code, atsQ("acme_broker"))
+		lone(code, atsQ(`acme\udbff`))
+		kind(code, "true")
+	case "reason", "refusal_reason", "ambiguity_reason":
+		code := "ats." + f
+		base := map[string]atsDoc{"reason": atsStateDiff, "refusal_reason": atsReviewRefused,
+			"ambiguity_reason": atsReceiptAs(o.base, "ambiguous")}[f]
+		for _, v := range []atsFV{
+			{name: "length-64", value: atsQ("a" + strings.Repeat("b_", 31) + "c")},
+			{name: "length-65", value: atsQ("a" + strings.Repeat("b_", 32)), code: code},
+			{name: "empty", value: `""`, code: code},
+			{name: "space", value: atsQ("broker timeout"), code: code},
+			{name: "hyphen", value: atsQ("broker-timeout"), code: code},
+			{name: "leading-underscore", value: atsQ("_timeout"), code: code},
+			{name: "lone-surrogate", value: atsQ(`timeout\ud800`), code: code, tag: "shadowed", why: atsWhyLone},
+			{name: "kind-number", value: "0", code: code, tag: "type-guard", why: atsWhyKind},
+		} {
+			v.base = base
+			add(v)
+		}
+	case "intent_digest", "review_digest", "endpoint_schema_digest":
+		code := "ats." + f
+		hex := strings.TrimPrefix(strings.Trim(o.base.get(f), `"`), "sha256:")
+		good("other-digest", atsQ("sha256:"+strings.Repeat("0", 64)))
+		bad("uppercase-hex", code, atsQ("sha256:"+strings.ToUpper(hex)))
+		bad("hex-63", code, atsQ("sha256:"+hex[:63]))
+		bad("hex-65", code, atsQ("sha256:"+hex+"0"))
+		bad("other-algorithm", code, atsQ("sha512:"+hex))
+		bad("no-prefix", code, atsQ(hex))
+		lone(code, atsQ("sha256:"+hex[:63]+`\udc00`))
+		kind(code, "null")
+	case "currency":
+		good("eur", `"EUR"`)
+		bad("lowercase", "ats.currency", `"usd"`)
+		bad("four-letters", "ats.currency", `"USDX"`)
+		bad("two-letters", "ats.currency", `"US"`)
+		bad("fullwidth", "ats.currency", `"\uff35SD"`)
+		lone("ats.currency", `"US\ud800"`)
+		kind("ats.currency", "840")
+	case "environment":
+		good("paper", `"paper"`)
+		bad("capitalized", "ats.environment", `"Live"`)
+		bad("sandbox", "ats.environment", `"sandbox"`)
+		bad("empty", "ats.environment", `""`)
+		lone("ats.environment", `"live\ud800"`)
+		kind("ats.environment", `["live"]`)
+	case "side":
+		good("sell", `"sell"`)
+		bad("capitalized", "ats.side", `"Buy"`)
+		bad("short", "ats.side", `"short"`)
+		lone("ats.side", `"\udfffbuy"`)
+		kind("ats.side", "1")
+	case "decision":
+		good("rejected", `"rejected"`)
+		bad("approve", "ats.decision", `"approve"`)
+		bad("capitalized", "ats.decision", `"Approved"`)
+		lone("ats.decision", `"approved\ud800"`)
+		kind("ats.decision", "true")
+	case "confirmation":
+		bad("session", "ats.confirmation", `"session"`)
+		bad("standing", "ats.confirmation", `"standing"`)
+		bad("capitalized", "ats.confirmation", `"Per_order"`)
+		lone("ats.confirmation", `"per_order\ud800"`)
+		kind("ats.confirmation", "null")
+	case "order_type":
+		bad("market", "ats.order_type", `"market"`)
+		bad("capitalized", "ats.order_type", `"Limit"`)
+		lone("ats.order_type", `"limit\ud800"`)
+		kind("ats.order_type", "1")
+	case "status":
+		code := map[string]string{"account-binding": "ats.binding_status", "order-review-receipt": "ats.review_status", "operator-approval": "ats.approval_status"}[shape]
+		switch shape {
+		case "account-binding":
+			good("revoked", `"revoked"`)
+			bad("suspended", code, `"suspended"`)
+		case "order-review-receipt":
+			good("expired", `"expired"`)
+			bad("approved", code, `"approved"`)
+		case "operator-approval":
+			good("spent", `"spent"`)
+			bad("used", code, `"used"`)
+		}
+		bad("empty", code, `""`)
+		lone(code, `"\ud800"`)
+		kind(code, "0")
+	case "requested_mode", "effective_mode":
+		code := "ats." + f
+		for _, v := range []atsFV{
+			{name: "auto", value: `"auto"`},
+			{name: "unknown", value: `"manual"`, code: code},
+			{name: "capitalized", value: `"Approve"`, code: code},
+			{name: "lone-surrogate", value: `"approve\ud800"`, code: code, tag: "shadowed", why: atsWhyLone},
+			{name: "kind-number", value: "4", code: code, tag: "type-guard", why: atsWhyKind},
+		} {
+			if f == "effective_mode" && v.name == "auto" {
+				// Above review_only's request of approve: ats.state_exceeds.
+				continue
+			}
+			v.base = atsStateDiff
+			add(v)
+		}
+		if f == "requested_mode" {
+			add(atsFV{name: "halt-state", value: `"emergency_locked"`, code: code, base: atsStateDiff})
+		} else {
+			add(atsFV{name: "orders-paused", value: `"orders_paused"`, base: atsStateDiff})
+			add(atsFV{name: "emergency-locked", value: `"emergency_locked"`, base: atsStateDiff})
+			add(atsFV{name: "offline", value: `"offline"`, base: atsStateDiff})
+		}
+	case "outcome":
+		base := atsReceiptAs(o.base, "refused")
+		for _, v := range []atsFV{
+			{name: "cancelled", value: `"cancelled"`},
+			{name: "unknown", value: `"rejected"`, code: "ats.outcome"},
+			{name: "capitalized", value: `"Refused"`, code: "ats.outcome"},
+			{name: "lone-surrogate", value: `"refused\ud800"`, code: "ats.outcome", tag: "shadowed", why: atsWhyLone},
+			{name: "kind-null", value: "null", code: "ats.outcome", tag: "type-guard", why: atsWhyKind},
+		} {
+			v.base = base
+			add(v)
+		}
+	case "reconciliation_state":
+		base := atsReceiptAs(o.base, "ambiguous")
+		for _, v := range []atsFV{
+			{name: "querying-broker", value: `"querying_broker"`},
+			{name: "operator-required", value: `"operator_required"`},
+			{name: "unknown", value: `"resolved"`, code: "ats.reconciliation_state"},
+			{name: "lone-surrogate", value: `"pending\ud800"`, code: "ats.reconciliation_state", tag: "shadowed", why: atsWhyLone},
+			{name: "kind-bool", value: "false", code: "ats.reconciliation_state", tag: "type-guard", why: atsWhyKind},
+		} {
+			v.base = base
+			add(v)
+		}
+	case "broker_confirmed":
+		kind("ats.broker_confirmed", `"true"`)
+		kind("ats.broker_confirmed", "1")
+		kind("ats.broker_confirmed", "null")
+	case "grants_execution_authority":
+		bad("true", "ats.grants_execution_authority", "true")
+		kind("ats.grants_execution_authority", `"false"`)
+		kind("ats.grants_execution_authority", "0")
+		kind("ats.grants_execution_authority", "null")
+	case "environments", "order_types", "provider_confirmation_modes", "sides":
+		code := "ats." + f
+		set := map[string][]string{"environments": {"live", "paper"}, "order_types": {"limit", "market"},
+			"provider_confirmation_modes": {"per_order", "session", "standing"}, "sides": {"buy", "sell"}}[f]
+		good("one", atsList(set[len(set)-1]))
+		good("all", atsList(set...))
+		bad("empty", code, "[]")
+		bad("descending", code, atsList(set[1], set[0]))
+		bad("repeated", code, atsList(set[0], set[0]))
+		bad("too-many", code, atsList(append(append([]string(nil), set...), set[len(set)-1])...))
+		bad("outside", code, atsList(set[0], "zzz"))
+		lone(code, `["`+set[0]+`","\ud800"]`)
+		kind(code, atsQ(set[0]))
+		add(atsFV{name: "kind-element", value: "[" + atsQ(set[0]) + ",1]", code: code, tag: "type-guard", why: atsWhyKind})
+	case "symbol":
+		out = append(out, atsSymbolVariants(v2, func(s string) string { return s })...)
+	case "symbol_allowlist":
+		out = append(out, atsAllowlistVariants(v2)...)
+	case "masked_label":
+		out = append(out, atsLabelVariants(v2)...)
+	default:
+		panic("ats: no variants for field " + f)
+	}
+	return out
+}
+
+// atsKindName names a wrong-kind value.
+func atsKindName(v string) string {
+	switch {
+	case strings.HasPrefix(v, `"`):
+		return "string"
+	case strings.HasPrefix(v, "["):
+		return "array"
+	case v == "null":
+		return "null"
+	case v == "true" || v == "false":
+		return "bool"
+	}
+	return "number"
+}
+
+// atsSymbolVariants are the symbol check's variants; wrap writes a symbol
+// as the field's value.
+func atsSymbolVariants(v2 bool, wrap func(string) string) []atsFV {
+	code := "ats.symbol"
+	oks := []string{"A", "0", strings.Repeat("A", 40), "A.^:=_/-9"}
+	bads := []struct{ name, value string }{
+		{"empty", `""`}, {"length-41", atsQ(strings.Repeat("A", 41))}, {"leading-hyphen", `"-ABC"`},
+		{"space", `"ABC DEF"`}, {"lowercase", `"brk.b"`}, {"trailing-newline", `"SPY\n"`}, {"fullwidth", `"\uff33PY"`},
+	}
+	if v2 {
+		code = "ats.equity_ticker"
+		oks = []string{"Z", "ABCDEF.ABCD", "A-B", "BRK.B"}
+		bads = append(bads, []struct{ name, value string }{
+			{"trailing-dot", `"BRK."`}, {"leading-dot", `".B"`}, {"two-classes", `"A.B.C"`},
+			{"class-5", `"ABCDEF.ABCDE"`}, {"digit", `"A1"`}, {"underscore-class", `"BRK_B"`},
+		}...)
+	} else {
+		bads = append(bads, struct{ name, value string }{"lowercase-class", `"BRK.b"`})
+	}
+	var out []atsFV
+	for i, s := range oks {
+		out = append(out, atsFV{name: "ok-" + string(rune('a'+i)), value: wrap(atsQ(s))})
+	}
+	for _, b := range bads {
+		out = append(out, atsFV{name: b.name, value: wrap(b.value), code: code})
+	}
+	out = append(out,
+		atsFV{name: "lone-surrogate", value: wrap(`"A\ud800"`), code: code, tag: "shadowed", why: atsWhyLone},
+		atsFV{name: "kind-number", value: wrap("1"), code: code, tag: "type-guard", why: atsWhyKind},
+		atsFV{name: "kind-null", value: wrap("null"), code: code, tag: "type-guard", why: atsWhyKind})
+	return out
+}
+
+// atsLetters64 is 64 distinct equity tickers in code point order: AA to
+// AZ, BA to BZ, CA to CL.
+func atsLetters64() []string {
+	var out []string
+	for _, a := range "ABC" {
+		for _, b := range "ABCDEFGHIJKLMNOPQRSTUVWXYZ" {
+			if len(out) < 64 {
+				out = append(out, string(a)+string(b))
+			}
+		}
+	}
+	return out
+}
+
+// atsAllowlistVariants are the allowlist's variants.
+func atsAllowlistVariants(v2 bool) []atsFV {
+	sym := "ats.symbol"
+	badElem := `"B X"`
+	if v2 {
+		sym, badElem = "ats.equity_ticker", `"BRK.b"`
+	}
+	l64 := atsLetters64()
+	return []atsFV{
+		{name: "empty", value: "[]"},
+		{name: "one", value: `["SPY"]`},
+		{name: "length-64", value: atsList(l64...)},
+		{name: "length-65", value: atsList(append(l64, "ZZ")...), code: "ats.allowlist_shape"},
+		{name: "kind-string", value: `"AAPL"`, code: "ats.allowlist_shape", tag: "type-guard", why: atsWhyKind},
+		{name: "kind-null", value: "null", code: "ats.allowlist_shape", tag: "type-guard", why: atsWhyKind},
+		{name: "bad-element", value: `["AAPL",` + badElem + `]`, code: sym},
+		{name: "element-kind", value: `["AAPL",1]`, code: sym, tag: "type-guard", why: atsWhyKind},
+		{name: "element-lone-surrogate", value: `["AAPL","B\ud800"]`, code: sym, tag: "shadowed", why: atsWhyLone},
+		{name: "wildcard", value: `["*"]`, code: sym},
+		{name: "repeated", value: `["AAPL","AAPL","SPY"]`, code: "ats.allowlist_repeat"},
+		{name: "descending", value: `["SPY","AAPL"]`, code: "ats.allowlist_order"},
+		{name: "prefix-after", value: `["BRK.B","BRK"]`, code: "ats.allowlist_order"},
+	}
+}
+
+// atsLabelVariants are the masked label's variants.
+func atsLabelVariants(v2 bool) []atsFV {
+	out := []atsFV{
+		{name: "one-unit", value: `"X"`},
+		{name: "length-64", value: atsQ(strings.Repeat("A", 64))},
+		{name: "split-digits", value: `"12 345 6789"`},
+		{name: "empty", value: `""`, code: "ats.label_length"},
+		{name: "length-65", value: atsQ(strings.Repeat("A", 65)), code: "ats.label_length"},
+		{name: "kind-number", value: "4821", code: "ats.label_type"},
+		{name: "kind-null", value: "null", code: "ats.label_type"},
+	}
+	if !v2 {
+		return append(out, []atsFV{
+			{name: "astral", value: `"Acct \ud83d\ude00 4821"`},
+			{name: "control-bel", value: `"Acct\u00074821"`, code: "ats.label_control"},
+			{name: "control-del", value: `"Acct\u007f4821"`, code: "ats.label_control"},
+			{name: "control-nel", value: `"Acct\u00854821"`, code: "ats.label_control"},
+			{name: "lone-high", value: `"Acct \ud800 4821"`, code: "ats.label_surrogate", tag: "shadowed", why: atsWhyLone},
+			{name: "lone-low", value: `"Acct \udc00"`, code: "ats.label_surrogate", tag: "shadowed", why: atsWhyLone},
+			{name: "five-digits", value: `"123456"`, code: "ats.label_digits_v1"},
+			{name: "five-digits-after-space", value: `"12 34567"`, code: "ats.label_digits_v1"},
+		}...)
+	}
+	return append(out, []atsFV{
+		{name: "closed-set", value: `"a.b-c_d(e)f#g*h \u2022\u2026 1234"`},
+		{name: "e-acute", value: `"Acct\u00e94821"`, code: "ats.label_char"},
+		{name: "plus", value: `"Acct+4821"`, code: "ats.label_char"},
+		{name: "astral", value: `"Acct \ud83d\ude00"`, code: "ats.label_char"},
+		{name: "control-bel", value: `"Acct\u00074821"`, code: "ats.label_char"},
+		{name: "lone-high", value: `"Acct \ud800"`, code: "ats.label_char", tag: "shadowed", why: atsWhyLone},
+		{name: "five-digits", value: `"123456"`, code: "ats.label_digits"},
+		{name: "five-digits-after-space", value: `"12 34567"`, code: "ats.label_digits"},
+	}...)
+}
+
+// atsCross is one cross-field case: a whole document, its expectation.
+type atsCross struct {
+	name string
+	doc  atsDoc
+	code string
+}
+
+// atsCrossCases are each shape's cross-field cases, written on the
+// operation's canonical document base.
+func atsCrossCases(o atsOp) []atsCross {
+	b := o.base
+	switch atsShapeOf(o.name) {
+	case "execution-state":
+		return []atsCross{
+			{"exceeds", b.set("requested_mode", `"paper"`).set("reason", `"operator_limit"`), "ats.state_exceeds"},
+			{"exceeds-from-offline", b.set("requested_mode", `"offline"`).set("effective_mode", `"observe"`).set("reason", `"operator_limit"`), "ats.state_exceeds"},
+			{"below-with-reason", atsStateDiff, ""},
+			{"halt-under-offline", b.set("requested_mode", `"offline"`).set("effective_mode", `"emergency_locked"`).set("reason", `"kill_switch"`), ""},
+			{"differs-without-reason", b.set("effective_mode", `"paper"`), "ats.state_reason_missing"},
+			{"halt-without-reason", b.set("effective_mode", `"orders_paused"`), "ats.state_reason_missing"},
+			{"equal-with-reason", b.set("reason", `"operator_limit"`), "ats.state_reason_extra"},
+		}
+	case "delegated-trading-grant":
+		return []atsCross{
+			{"window-equal", b.set("expires_at_ms", b.get("issued_at_ms")), "ats.grant_window"},
+			{"window-reversed", b.set("expires_at_ms", "1789499999999"), "ats.grant_window"},
+			{"window-one-ms", b.set("expires_at_ms", "1789500000001"), ""},
+		}
+	case "equity-order-intent":
+		return []atsCross{
+			{"window-equal", b.set("expires_at_ms", b.get("created_at_ms")), "ats.intent_window"},
+			{"window-reversed", b.set("expires_at_ms", "1789999999999"), "ats.intent_window"},
+			{"window-one-ms", b.set("expires_at_ms", "1790000000001"), ""},
+		}
+	case "order-review-receipt":
+		return []atsCross{
+			{"deadline-at-review", b.set("approval_deadline_ms", b.get("reviewed_at_ms")), "ats.review_deadline"},
+			{"deadline-before-review", b.set("approval_deadline_ms", "1790000059999"), "ats.review_deadline"},
+			{"deadline-one-ms-after-review", b.set("approval_deadline_ms", "1790000060001"), ""},
+			{"deadline-after-reservation", b.set("approval_deadline_ms", "1790001860001"), "ats.review_reservation"},
+			{"deadline-at-reservation", b.set("approval_deadline_ms", "1790001860000"), ""},
+			{"refused-without-reason", b.set("status", `"refused"`), "ats.review_refusal"},
+			{"previewed-with-reason", b.set("refusal_reason", `"insufficient_buying_power"`), "ats.review_refusal"},
+			{"expired-with-reason", b.set("status", `"expired"`).set("refusal_reason", `"quote_stale"`), "ats.review_refusal"},
+			{"refused-with-reason", atsReviewRefused, ""},
+		}
+	case "operator-approval":
+		return []atsCross{
+			{"window-equal", b.set("expires_at_ms", b.get("approved_at_ms")), "ats.approval_window"},
+			{"window-reversed", b.set("expires_at_ms", "1790000119999"), "ats.approval_window"},
+			{"window-one-ms", b.set("expires_at_ms", "1790000120001"), ""},
+		}
+	case "execution-receipt":
+		amb, refusedR, acc, part := atsReceiptAs(b, "ambiguous"), atsReceiptAs(b, "refused"), atsReceiptAs(b, "accepted"), atsReceiptAs(b, "partial")
+		return []atsCross{
+			{"ambiguous", amb, ""},
+			{"refused", refusedR, ""},
+			{"refused-unconfirmed", refusedR.set("broker_confirmed", "false").set("broker_order_ref", "null"), ""},
+			{"cancelled", refusedR.set("outcome", `"cancelled"`), ""},
+			{"accepted", acc, ""},
+			{"partially-filled", part, ""},
+			{"ambiguous-confirmed", amb.set("broker_confirmed", "true"), "ats.receipt_ambiguous_confirmed"},
+			{"accepted-unconfirmed", acc.set("broker_confirmed", "false"), "ats.receipt_unconfirmed"},
+			{"filled-unconfirmed", b.set("broker_confirmed", "false"), "ats.receipt_unconfirmed"},
+			{"accepted-without-order-ref", acc.set("broker_order_ref", "null"), "ats.receipt_order_ref"},
+			{"filled-without-order-ref", b.set("broker_order_ref", "null"), "ats.receipt_order_ref"},
+			{"filled-without-quantity", b.set("filled_quantity", "null"), "ats.receipt_fill_missing"},
+			{"filled-without-price", b.set("average_fill_price_minor", "null"), "ats.receipt_fill_missing"},
+			{"partial-without-facts", part.set("filled_quantity", "null").set("average_fill_price_minor", "null"), "ats.receipt_fill_missing"},
+			{"accepted-with-facts", acc.set("filled_quantity", "10").set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
+			{"accepted-with-quantity", acc.set("filled_quantity", "3"), "ats.receipt_fill_extra"},
+			{"refused-with-price", refusedR.set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
+			{"ambiguous-with-facts", amb.set("filled_quantity", "10").set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
+			{"filled-overfill", b.set("filled_quantity", "11"), "ats.receipt_overfill"},
+			{"partial-overfill", part.set("filled_quantity", "11"), "ats.receipt_overfill"},
+			{"filled-underfill", b.set("filled_quantity", "9"), "ats.receipt_underfill"},
+			{"partial-whole", part.set("filled_quantity", "10"), "ats.receipt_partial_whole"},
+			{"partial-nine", part.set("filled_quantity", "9"), ""},
+			{"ambiguous-without-reconciliation", amb.set("reconciliation_state", "null"), "ats.receipt_reconciliation"},
+			{"refused-with-reconciliation", refusedR.set("reconciliation_state", `"pending"`), "ats.receipt_reconciliation"},
+			{"ambiguous-without-reason", amb.set("ambiguity_reason", "null"), "ats.receipt_ambiguity_reason"},
+			{"refused-with-ambiguity-reason", refusedR.set("ambiguity_reason", `"broker_timeout"`), "ats.receipt_ambiguity_reason"},
+		}
+	}
+	return nil
+}
+
+// atsFieldFiles writes the -fields file of each validator-like operation.
+func atsFieldFiles() []vfile {
+	var files []vfile
+	for _, o := range atsValidatorOps {
+		behaviour := o.name + "-fields"
+		var cases []vcase
+		seen := map[string]bool{}
+		emit := func(name string, d atsDoc, code, tag, why string) {
+			if seen[name] {
+				panic("ats: duplicate vector name " + behaviour + " " + name)
+			}
+			seen[name] = true
+			if atsSeen[o.name+"\n"+d.json()] {
+				return
+			}
+			atsSeen[o.name+"\n"+d.json()] = true
+			if code == "" {
+				cases = append(cases, o.ok(name, d))
+				return
+			}
+			c := atsRefused(name, d.json(), code)
+			if tag != "" {
+				c = atsTagged(behaviour, c, tag, why)
+			}
+			cases = append(cases, c)
+		}
+		text := o.base.json()
+		cases = append(cases,
+			atsRefused("input-truncated", text[:len(text)-1], "ats.input"),
+			atsRefused("input-duplicate-member", `{"`+o.base[0].k+`":`+o.base[0].v+`,`+text[1:], "ats.input"),
+			atsRefused("input-two-values", text+" "+text, "ats.input"),
+			atsRefused("type-array", "["+text+"]", "ats.type"),
+			atsRefused("type-string", `"x"`, "ats.type"),
+			atsRefused("type-number", "1", "ats.type"))
+		seen["input-truncated"], seen["input-duplicate-member"], seen["input-two-values"] = true, true, true
+		seen["type-array"], seen["type-string"], seen["type-number"] = true, true, true
+		if o.name != atsOpOptional.name && o.name != atsOpOptionalV2.name {
+			cases = append(cases, atsRefused("type-null", "null", "ats.type"))
+			seen["type-null"] = true
+		}
+		emit("unknown-member", o.base.set("note", `"x"`), "ats.unknown_member", "", "")
+		emit("unknown-member-first", append(atsDoc{{"account_number", `"000123456789"`}}, o.base...), "ats.unknown_member", "", "")
+		if atsShapeOf(o.name) == "model-order-proposal" {
+			for _, m := range []string{"account_binding_id", "environment", "grant_id", "client_order_id", "request_id", "decision"} {
+				emit("unknown-member-"+strings.ReplaceAll(m, "_", "-"), o.base.set(m, `"x"`), "ats.unknown_member", "", "")
+			}
+		}
+		if o.name == atsOpUsage.name {
+			emit("unknown-member-schema-version", o.base.set("schema_version", `"aether.ats.grant-usage/1"`), "ats.unknown_member", "", "")
+		}
+		for _, f := range atsShapeFields[atsShapeOf(o.name)] {
+			emit("missing-"+strings.ReplaceAll(f, "_", "-"), o.base.del(f), "ats.missing_member", "", "")
+			for _, v := range atsVariants(o, f) {
+				base := o.base
+				if v.base != nil {
+					base = v.base
+				}
+				emit(strings.ReplaceAll(f, "_", "-")+"."+v.name, base.set(f, v.value), v.code, v.tag, v.why)
+			}
+		}
+		if o.name == atsOpRedact.name {
+			// The /1 label checks, on the /1 binding.
+			for _, v := range atsLabelVariants(false) {
+				emit("v1.masked-label."+v.name, atsBindingV1.set("masked_label", v.value), v.code, v.tag, v.why)
+			}
+			emit("v1.schema-version.not-a-string", atsBindingV2.set("schema_version", "2"), "ats.schema_version", "type-guard", atsWhyKind)
+		}
+		for _, x := range atsCrossCases(o) {
+			emit("cross."+x.name, x.doc, x.code, "", "")
+		}
+		files = append(files, atsFile(o.name, "fields", "every field rule, bound, kind and cross-field rule of the shape, single-cause", cases...))
+	}
+	return files
+}
