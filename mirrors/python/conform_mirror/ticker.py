@@ -27,6 +27,11 @@ too).
 
 Every refusal but ``ticker.input`` (a byte offset) points at the whole
 value, ``""``.
+
+The rules are also exported on a parsed string (``is_symbol``,
+``is_equity_ticker``, ``scan_masked_label_v1``, ``scan_closed_masked_label``)
+for a contract that applies them under guards of its own; with this
+contract's guards they are exactly the operations above.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from __future__ import annotations
 import re
 
 from . import jsonvalue
-from .refusal import Guard, at_pointer, refuse
+from .refusal import Guard, Where, at_pointer, refuse
 
 # spec/ticker.md, "Refusals", in table order.
 CONTRACT = "ticker/1"
@@ -85,11 +90,25 @@ def _string(data: bytes) -> str:
     return v
 
 
+def is_symbol(s: str) -> bool:
+    """Whether ``s`` matches the frozen /1 pattern
+    ``^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$`` (spec/ticker.md, ``symbol``), as a
+    whole string on ASCII classes."""
+    return _SYMBOL.fullmatch(s) is not None
+
+
+def is_equity_ticker(s: str) -> bool:
+    """Whether ``s`` matches the /2 pattern ``^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$``
+    (spec/ticker.md, ``equity-ticker``), as a whole string on ASCII
+    classes."""
+    return _EQUITY.fullmatch(s) is not None
+
+
 def symbol(data: bytes) -> bytes:
     """``symbol`` (spec/ticker.md): a string matching the frozen /1 pattern;
     returns its UTF-8 bytes."""
     s = _string(data)
-    if _SYMBOL.fullmatch(s) is None:
+    if not is_symbol(s):
         refuse(SYMBOL, _WHOLE)
     return jsonvalue.utf8(s)
 
@@ -98,38 +117,70 @@ def equity_ticker(data: bytes) -> bytes:
     """``equity-ticker`` (spec/ticker.md): a string matching the /2
     pattern; returns its UTF-8 bytes."""
     s = _string(data)
-    if _EQUITY.fullmatch(s) is None:
+    if not is_equity_ticker(s):
         refuse(EQUITY, _WHOLE)
     return jsonvalue.utf8(s)
 
 
-def _label_length(s: str) -> None:
+def _label_length(s: str, length: Guard, where: Where) -> None:
     if not 1 <= jsonvalue.utf16_length(s) <= MAX_LABEL_UNITS:
-        refuse(LABEL_LENGTH, _WHOLE)  # ignored: the scan runs on any length
+        refuse(length, where)  # ignored: the scan runs on any length
 
 
-def masked_label_v1(data: bytes) -> bytes:
-    """``masked-label-v1`` (spec/ticker.md): 1 to 64 UTF-16 units, then one
-    scan of the units; returns the UTF-8 bytes."""
-    s = _string(data)
-    _label_length(s)
+def scan_masked_label_v1(
+    s: str, length: Guard, control: Guard, surrogate: Guard, digits: Guard, where: Where
+) -> None:
+    """Steps 1-2 of ``masked-label-v1`` (spec/ticker.md) on the parsed
+    string ``s``, refusing with the guards given (``ticker/1``'s own, or
+    those of a contract that applies the rule under its own guards), each at
+    ``where``. Returns when ``s`` passes or every refusal met was ignored."""
+    _label_length(s, length, where)
     # Scanning code points is scanning units: a surrogate pair is two units
     # of which neither is offending and neither is a digit, exactly like
     # the one astral code point; every surrogate code point is lone.
     run = 0
     for c in s:
         if c <= "\x1f" or "\x7f" <= c <= "\x9f":
-            refuse(LABEL_CONTROL, _WHOLE)
+            refuse(control, where)
             run = 0
         elif "\ud800" <= c <= "\udfff":
-            refuse(LABEL_SURROGATE, _WHOLE)
+            refuse(surrogate, where)
             run = 0
         elif "0" <= c <= "9":
             run += 1
             if run >= 5:
-                refuse(LABEL_DIGITS_V1, _WHOLE)
+                refuse(digits, where)
         else:
             run = 0
+
+
+def scan_closed_masked_label(
+    s: str, length: Guard, char: Guard, digits: Guard, where: Where
+) -> None:
+    """Steps 1-2 of ``closed-masked-label`` (spec/ticker.md) on the parsed
+    string ``s``, refusing with the guards given, each at ``where``.
+    Returns when ``s`` passes or every refusal met was ignored."""
+    _label_length(s, length, where)
+    run = 0
+    for c in s:
+        if c not in _CLOSED_SET:
+            # An astral character is two units outside the set; refusing
+            # once for it is the same verdict, ignored or not.
+            refuse(char, where)
+            run = 0
+        elif "0" <= c <= "9":
+            run += 1
+            if run >= 5:
+                refuse(digits, where)
+        else:
+            run = 0
+
+
+def masked_label_v1(data: bytes) -> bytes:
+    """``masked-label-v1`` (spec/ticker.md): 1 to 64 UTF-16 units, then one
+    scan of the units; returns the UTF-8 bytes."""
+    s = _string(data)
+    scan_masked_label_v1(s, LABEL_LENGTH, LABEL_CONTROL, LABEL_SURROGATE, LABEL_DIGITS_V1, _WHOLE)
     return jsonvalue.utf8(s)
 
 
@@ -137,20 +188,7 @@ def closed_masked_label(data: bytes) -> bytes:
     """``closed-masked-label`` (spec/ticker.md): 1 to 64 UTF-16 units, then
     one scan over the closed set; returns the UTF-8 bytes."""
     s = _string(data)
-    _label_length(s)
-    run = 0
-    for c in s:
-        if c not in _CLOSED_SET:
-            # An astral character is two units outside the set; refusing
-            # once for it is the same verdict, ignored or not.
-            refuse(LABEL_CHAR, _WHOLE)
-            run = 0
-        elif "0" <= c <= "9":
-            run += 1
-            if run >= 5:
-                refuse(LABEL_DIGITS, _WHOLE)
-        else:
-            run = 0
+    scan_closed_masked_label(s, LABEL_LENGTH, LABEL_CHAR, LABEL_DIGITS, _WHOLE)
     return jsonvalue.utf8(s)
 
 

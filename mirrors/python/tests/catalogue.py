@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 REPO = Path(__file__).resolve().parents[3]
 PATH = REPO / "spec" / "catalogue.json"
@@ -34,12 +34,18 @@ class Operation:
     input: str
 
 
+EXCEPTIONS = ("grammar", "type-guard", "no-accept-path", "unencodable", "shadowed", "unreachable")
+
+
 @dataclass(frozen=True)
 class Refusal:
-    """One row of a contract's refusal table."""
+    """One row of a contract's refusal table: its code, its message and its
+    exception tag (vectors/README.md, "Exception vocabulary"), or None when
+    the table's ``exception`` column is empty."""
 
     code: str
     message: str
+    exception: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -81,11 +87,24 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _refusal(r: Any, where: str, path: Path) -> Refusal:
+    """One refusal row: ``code`` and ``message`` strings, and ``exception``
+    when present, a tag of the closed vocabulary."""
+    code = _member(r, "code", str, where)
+    message = _member(r, "message", str, where)
+    exception = None
+    if isinstance(r, dict) and "exception" in r:
+        exception = _member(r, "exception", str, where)
+        if exception not in EXCEPTIONS:
+            raise CatalogueError(f"{path}: {where}.exception {exception!r} is not an exception tag")
+    return Refusal(code, message, exception)
+
+
 def load(path: Path = PATH) -> tuple[Contract, ...]:
     """Read the catalogue at ``path``; return its contracts in file order.
     Raises CatalogueError for a missing file, invalid JSON, a duplicate
     member, a wrong format version, a used member missing or of the wrong
-    type, an unknown input kind, contracts not sorted by name, or a
+    type, an unknown input kind or exception tag, contracts not sorted by name, or a
     contract, operation, code or message listed twice."""
     try:
         doc = json.loads(path.read_bytes().decode("utf-8"), object_pairs_hook=_no_duplicates)
@@ -108,13 +127,8 @@ def load(path: Path = PATH) -> tuple[Contract, ...]:
             if kind not in INPUT_KINDS:
                 raise CatalogueError(f"{path}: {where}.operations[{j}].input {kind!r} is unknown")
             operations.append(Operation(op, kind))
-        refusals = [
-            Refusal(
-                _member(r, "code", str, f"{where}.refusals[{j}]"),
-                _member(r, "message", str, f"{where}.refusals[{j}]"),
-            )
-            for j, r in enumerate(_member(c, "refusals", list, where))
-        ]
+        refusals = [_refusal(r, f"{where}.refusals[{j}]", path)
+                    for j, r in enumerate(_member(c, "refusals", list, where))]
         for what, items in (("operation", [o.op for o in operations]),
                             ("code", [r.code for r in refusals]),
                             ("message", [r.message for r in refusals])):

@@ -160,6 +160,8 @@ class Reader(unittest.TestCase):
             lambda d: d["contracts"][0].update(contract="other/1"),
             lambda d: d["contracts"][0]["operations"][0].update(input="text"),
             lambda d: d["contracts"][0]["refusals"][0].update(message=None),
+            lambda d: d["contracts"][0]["refusals"][0].update(exception=1),
+            lambda d: d["contracts"][0]["refusals"][0].update(exception="missing"),
             lambda d: d["contracts"][0]["refusals"].append(d["contracts"][0]["refusals"][0]),
             lambda d: d["contracts"].reverse(),
         ]
