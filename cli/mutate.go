@@ -25,17 +25,17 @@ import (
 
 type mutateOptions struct {
 	implFlags
-	singleCause   bool
-	mutants       bool
-	contracts     []string
-	vectorsDir    string
-	probeGrammar  bool
-	rerunAll      bool
-	source        string
-	maxMutants    int
+	singleCause  bool
+	mutants      bool
+	contracts    []string
+	vectorsDir   string
+	probeGrammar bool
+	rerunAll     bool
+	source       string
+	maxMutants   int
 	// declaredOnly restricts the mutants to those an equivalence
 	// declaration names.
-	declaredOnly bool
+	declaredOnly  bool
 	mutators      []string
 	only          []string
 	jobs          int
