@@ -45,7 +45,7 @@ func fromCatalogue(cat spec.Catalogue) []contract {
 }
 
 // DeclaredUnreachable reports whether the refusal with this message of
-// contract (a name with version, "ats/1") is declared unreachable: its row
+// contract (a name with version) is declared unreachable: its row
 // of the contract's Refusals table (the catalogue) has the exception
 // Unreachable (README.md, "Exception vocabulary"). No vector may aim at
 // it, and the audits require that ignoring its guard changes no vector.
