@@ -12,7 +12,12 @@ require (
 	golang.org/x/term v0.47.0
 )
 
-require github.com/go-json-experiment/json v1.27.2
+require (
+	github.com/go-json-experiment/json v1.27.2
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+)
+
+require golang.org/x/text v0.43.0 // indirect
 
 require (
 	dario.cat/mergo v1.0.2 // indirect
