@@ -515,7 +515,7 @@ func rulesDeviceProofRevocationEpoch(c *refusal.Checker, f *jsonvalue.Value) err
 			return err
 		}
 	}
-	if !inRange(f.Text, 0, 9007199254740991) {
+	if !atMost(f.Text, 9007199254740991) {
 		if err := c.Refuse(ErrDeviceProofRevocationEpochRange); err != nil {
 			return err
 		}
@@ -2106,7 +2106,7 @@ func typeRegistryToolsDependencies(c *refusal.Checker, o *jsonvalue.Value) error
 
 // rulesRegistryToolsDependencies is the rule pass of registry.tools[].dependencies: set of enum: `ats_observer_channel`, `ats_runtime`, `cloud_session`, `local_clock`, `local_workspace`, `network`; 0..6 members.
 func rulesRegistryToolsDependencies(c *refusal.Checker, f *jsonvalue.Value) error {
-	if n := len(f.Elems); n < 0 || n > 6 {
+	if len(f.Elems) > 6 {
 		if err := c.Refuse(ErrRegistryToolsDependenciesSize); err != nil {
 			return err
 		}
@@ -2527,7 +2527,7 @@ func rulesHostLeaseRevocationEpoch(c *refusal.Checker, f *jsonvalue.Value) error
 			return err
 		}
 	}
-	if !inRange(f.Text, 0, 9007199254740991) {
+	if !atMost(f.Text, 9007199254740991) {
 		if err := c.Refuse(ErrHostLeaseRevocationEpochRange); err != nil {
 			return err
 		}
@@ -3994,7 +3994,7 @@ func rulesResultBoundedBytes(c *refusal.Checker, f *jsonvalue.Value) error {
 			return err
 		}
 	}
-	if !inRange(f.Text, 0, 262144) {
+	if !atMost(f.Text, 262144) {
 		if err := c.Refuse(ErrResultBoundedBytesRange); err != nil {
 			return err
 		}
@@ -4170,7 +4170,7 @@ func typeResultEvidenceRefs(c *refusal.Checker, o *jsonvalue.Value) error {
 
 // rulesResultEvidenceRefs is the rule pass of result.evidence_refs: set of id; 0..16 members.
 func rulesResultEvidenceRefs(c *refusal.Checker, f *jsonvalue.Value) error {
-	if n := len(f.Elems); n < 0 || n > 16 {
+	if len(f.Elems) > 16 {
 		if err := c.Refuse(ErrResultEvidenceRefsSize); err != nil {
 			return err
 		}
@@ -4215,7 +4215,7 @@ func typeResultDiagnostics(c *refusal.Checker, o *jsonvalue.Value) error {
 
 // rulesResultDiagnostics is the rule pass of result.diagnostics: array of objects; 0..16 elements (section 1.5).
 func rulesResultDiagnostics(c *refusal.Checker, f *jsonvalue.Value) error {
-	if n := len(f.Elems); n < 0 || n > 16 {
+	if len(f.Elems) > 16 {
 		if err := c.Refuse(ErrResultDiagnosticsSize); err != nil {
 			return err
 		}
@@ -4881,7 +4881,7 @@ func rulesWorkspaceStatusLocalStatusActiveInvocations(c *refusal.Checker, f *jso
 			return err
 		}
 	}
-	if !inRange(f.Text, 0, 9007199254740991) {
+	if !atMost(f.Text, 9007199254740991) {
 		if err := c.Refuse(ErrWorkspaceStatusLocalStatusActiveInvocationsRange); err != nil {
 			return err
 		}
@@ -4902,7 +4902,7 @@ func typeWorkspaceStatusDiagnostics(c *refusal.Checker, o *jsonvalue.Value) erro
 
 // rulesWorkspaceStatusDiagnostics is the rule pass of workspace_status.diagnostics: array of objects; 0..16 elements (section 1.5).
 func rulesWorkspaceStatusDiagnostics(c *refusal.Checker, f *jsonvalue.Value) error {
-	if n := len(f.Elems); n < 0 || n > 16 {
+	if len(f.Elems) > 16 {
 		if err := c.Refuse(ErrWorkspaceStatusDiagnosticsSize); err != nil {
 			return err
 		}

@@ -192,6 +192,13 @@ func inRange(text string, lo, hi int64) bool {
 	return z.Cmp(big.NewInt(lo)) >= 0 && z.Cmp(big.NewInt(hi)) <= 0
 }
 
+// atMost is inRange with the lower bound 0: no '-' sign (-0 included) and
+// a value at most hi.
+func atMost(text string, hi int64) bool {
+	d := intPart(text)
+	return !strings.HasPrefix(d, "-") && bigInt(d).Cmp(big.NewInt(hi)) <= 0
+}
+
 // printable reports whether every unit is U+0020-U+007E.
 func printable(u []uint16) bool {
 	for _, x := range u {

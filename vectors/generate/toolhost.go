@@ -28,7 +28,7 @@ func init() {
 	register(source{
 		contract:   "toolhost/1",
 		files:      toolhostFiles,
-		minCases:   1324,
+		minCases:   1326,
 		exceptions: toolhostExceptions(),
 	})
 }

@@ -489,7 +489,11 @@ func (g *gen) field(doc string, f *field) {
 		g.refuse("!jsonvalue.EqualString(f.Units, "+strconv.Quote(m.c[1])+")", cp+"_const", "")
 	case m.i != nil:
 		g.refuse("hasFraction(f.Text)", cp+"_integer", "")
-		g.refuse("!inRange(f.Text, "+m.i[1]+", "+m.i[2]+")", cp+"_range", "")
+		if m.i[1] == "0" {
+			g.refuse("!atMost(f.Text, "+m.i[2]+")", cp+"_range", "")
+		} else {
+			g.refuse("!inRange(f.Text, "+m.i[1]+", "+m.i[2]+")", cp+"_range", "")
+		}
 	case m.e != nil:
 		vals, err := values(m.e[1])
 		if err != nil {
@@ -497,7 +501,7 @@ func (g *gen) field(doc string, f *field) {
 		}
 		g.refuse("!oneOf(f.Units, "+vals+")", cp+"_vocabulary", "")
 	case m.s != nil:
-		g.refuse("n := len(f.Elems); n < "+m.s[3]+" || n > "+m.s[4], cp+"_size", "")
+		g.refuse(sizeCond(m.s[3], m.s[4]), cp+"_size", "")
 		g.p("\tfor i := range f.Elems {\n\t\te := &f.Elems[i]\n")
 		g.stand("e.Kind != jsonvalue.String", cp+"_item_type", "")
 		if m.s[1] == "id" {
@@ -551,6 +555,16 @@ func (g *gen) field(doc string, f *field) {
 	g.p("\treturn nil\n}\n\n")
 }
 
+// sizeCond is the condition of a size rule LO..HI; with LO 0 there is no
+// lower bound to write (a length is never negative), so no mutant of it is
+// equivalent.
+func sizeCond(lo, hi string) string {
+	if lo == "0" {
+		return "len(f.Elems) > " + hi
+	}
+	return "n := len(f.Elems); n < " + lo + " || n > " + hi
+}
+
 func orNull(nullable bool) string {
 	if nullable {
 		return ", or null"
@@ -570,7 +584,7 @@ func (g *gen) array(doc string, f *field, lo, hi string) {
 	cp := codePath(doc, f.path)
 	g.p("// rules%s is the rule pass of %s: %s (section 1.5).\n", camel(cp), msgPath(doc, f.path), f.kind)
 	g.p("func rules%s(c *refusal.Checker, f *jsonvalue.Value) error {\n", camel(cp))
-	g.refuse("n := len(f.Elems); n < "+lo+" || n > "+hi, cp+"_size", "")
+	g.refuse(sizeCond(lo, hi), cp+"_size", "")
 	g.p("\tfor i := range f.Elems {\n\t\te := &f.Elems[i]\n")
 	g.stand("e.Kind != jsonvalue.Object", cp+"_item_type", "")
 	g.p("\t\tif err := shape%s(c, e); err != nil {\n\t\t\treturn err\n\t\t}\n", camel(cp))
