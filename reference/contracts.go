@@ -12,5 +12,6 @@ import (
 	_ "conform/reference/pyjson"
 	_ "conform/reference/rfc8785"
 	_ "conform/reference/ticker"
+	_ "conform/reference/toolhost"
 	_ "conform/reference/v8date"
 )

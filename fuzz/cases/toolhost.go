@@ -1,0 +1,15 @@
+package cases
+
+import "conform/fuzz/gen"
+
+// init registers toolhost/1's two targets: FuzzToolhostObjects, the twelve
+// object validators, and FuzzToolhostChecks, the nine cross-object checks
+// (spec/toolhost.md). Each case is a valid, sealed chain drawn from the
+// fuzz bytes with one mutation, in the operation's envelope
+// (gen.ToolhostValue).
+func init() {
+	ops := gen.ToolhostOps
+	draw := func(s *gen.Source, op string) []byte { return gen.ToolhostValue(s, op) }
+	register(Target{Name: "FuzzToolhostObjects", Contract: "toolhost/1", Ops: ops[:12], draw: draw})
+	register(Target{Name: "FuzzToolhostChecks", Contract: "toolhost/1", Ops: ops[12:], draw: draw})
+}
