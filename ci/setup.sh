@@ -10,6 +10,9 @@ command -v python3 >/dev/null || missing+=(python3)
 command -v clang >/dev/null || missing+=(clang) # ci/libfuzzer-smoke.sh links libFuzzer binaries
 [ -x /usr/bin/pyflakes3 ] || missing+=(pyflakes3) # ci/test.sh lints the Python mirror with Debian's pyflakes
 [ -x /usr/bin/mypy ] || missing+=(mypy)           # and type-checks it with Debian's mypy (mirrors/python/mypy.ini)
+# The Python mirror's tests validate documents against a JSON Schema bundle
+# with Debian's python3-jsonschema, under Debian's python3.
+/usr/bin/python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
 if ((${#missing[@]})); then
   echo "ci/setup.sh: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
