@@ -1289,14 +1289,21 @@ GUARDS = tuple(_TABLE)
 # ------------------------------------------------------------ signatures
 
 
-@lru_cache(maxsize=4096)
 def _equation(key: bytes, sig: bytes, msg: bytes) -> Optional[bool]:
     """The strict verify of section 1.7 on raw bytes, with the answer's
     reason: None when the key fails (not 32 bytes, or no x after y mod p),
     False when the signature fails (not 64 bytes, R small-order, S not
     below L, or the cofactorless equation), True when it verifies. The key
-    rules 3-4 (canonical y, blocklist) are the caller's. Pure, so cached:
-    the same seal is verified again in every operation of a chain."""
+    rules 3-4 (canonical y, blocklist) are the caller's."""
+    if len(key) != 32 or len(sig) != 64 or len(msg) > _CACHED_MESSAGE:
+        return _curve(key, sig, msg)
+    return _cached_curve(key, sig, msg)
+
+
+_CACHED_MESSAGE = 8192  # bytes: a signing input of a valid document is far smaller
+
+
+def _curve(key: bytes, sig: bytes, msg: bytes) -> Optional[bool]:
     if len(key) != 32:
         return None
     a = decode_point(key)  # y mod p (ed25519.decode_point)
@@ -1311,6 +1318,11 @@ def _equation(key: bytes, sig: bytes, msg: bytes) -> Optional[bool]:
     x, y, z, t = a
     minus_a = ((P - x) % P, y, z, (P - t) % P)
     return _double_scalar_mult(s, k, minus_a) == sig[:32]
+
+
+# Pure, so cached: the same seal is verified again in every operation of a
+# chain (a check verifies up to three), 4 ms each in pure Python.
+_cached_curve = lru_cache(maxsize=1024)(_curve)
 
 
 def verify(key: bytes, msg: bytes, sig: bytes, key_guard: Guard, sig_guard: Guard, where: Where) -> None:
