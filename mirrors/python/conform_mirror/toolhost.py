@@ -135,6 +135,7 @@ def _code(path: str, rule: str) -> str:
 
 
 def _where(ptr: Ptr) -> Where:
+    """The location of a refusal at the JSON pointer of ``ptr``."""
     return at_pointer(*ptr)
 
 
@@ -429,22 +430,27 @@ class Pattern(_Kind):
 
 
 def Id() -> Pattern:
+    """id (section 1.3, decision 7): the ID grammar."""
     return Pattern(_ID, "does not match the ID grammar")
 
 
 def Code() -> Pattern:
+    """code: ``[A-Z][A-Z0-9_]{0,63}``."""
     return Pattern(_CODE, "does not match [A-Z][A-Z0-9_]{0,63}")
 
 
 def SchemaRef() -> Pattern:
+    """schema-ref (decision 10): ``[a-z][a-z0-9._-]{0,63}/[1-9][0-9]{0,5}``."""
     return Pattern(_SCHEMA_REF, "does not match the schema id grammar")
 
 
 def Digest() -> Pattern:
+    """digest: ``sha256:`` and 64 lowercase hex digits."""
     return Pattern(_DIGEST, "is not sha256: and 64 lowercase hex digits")
 
 
 def RuntimeVersion() -> Pattern:
+    """runtime-version: 1 to 64 units, each U+0020-U+007E."""
     return Pattern(_RUNTIME_VERSION, "is not 1 to 64 characters from U+0020-U+007E")
 
 
@@ -871,10 +877,8 @@ class Document:
         self.root = root
         root.bind(name)
 
-    def field(self, name: str) -> _Kind:
-        return self.root.names[name].kind
-
     def proj(self, v: Json) -> Json:
+        """The declared projection of the document ``v`` (section 1.6)."""
         return self.root.proj(v)
 
     def own_digest(self, v: Json, omit: tuple[str, ...], ptr: Ptr) -> str:
@@ -884,11 +888,13 @@ class Document:
 
 
 def _mismatch(doc: str, member: str) -> Guard:
+    """The digest check of ``doc.member`` (section 1.6)."""
     path = f"{doc}.{member}"
     return _g(_code(path, "mismatch"), f"{path} does not match the recomputed digest")
 
 
 def _ordered(doc: str, later: str, earlier: str) -> Guard:
+    """The object rule ``later`` after ``earlier`` (decision 16)."""
     return _g(_code(f"{doc}.{later}", "order"), f"{doc}.{later} is not after {doc}.{earlier}")
 
 
@@ -1619,6 +1625,12 @@ def _select_tool(registry: Doc, invocation: Doc) -> tuple[Json, Info]:
 
 
 # ------------------------------------------------------------ operations
+#
+# Each operation takes the input bytes (a JSON value input, the envelope of
+# section 1.1) and returns the RFC 8785 bytes of its verdict (section 1.10),
+# or raises Refusal: the envelope's guards, then the guards of each
+# document in envelope order (section 1.4), then the operation's own rules
+# in the order of its section 4 entry.
 
 
 def op_validate_trust(data: bytes) -> bytes:
