@@ -126,7 +126,11 @@ def shape_target(code: str, message: str, op: str) -> list[Any] | None:
     envelope (section 6.3), or None when the message is not schema-level."""
     if code in _NOT_SHAPE:
         return None
-    if code not in _STATE_RULES and not any(code.endswith("_" + rule) for rule in _SHAPE_RULES):
+    # A field rule's code is its path's, then the rule (the Refusals
+    # section): "host_lease.cloud_origin_id does not match ..." is a
+    # relation (lease_binding_origin), not the origin rule.
+    stem = "toolhost." + message.split(" ")[0].replace("[]", "").replace(".", "_") + "_"
+    if code not in _STATE_RULES and not any(code == stem + rule for rule in _SHAPE_RULES):
         return None
     head = re.match(r"[a-z_]+", message)
     assert head is not None
