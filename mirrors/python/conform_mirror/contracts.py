@@ -32,6 +32,7 @@ _REGISTERED = (
     "pyjson_ascii",
     "rfc8785",
     "ticker",
+    "toolhost",
     "v8date",
 )
 
