@@ -19,6 +19,7 @@ import { OPERATIONS, REFUSALS, documentMessageList } from "../dist/toolhost/inde
 import { parseValue } from "../dist/jsonvalue.js";
 import { serializedSize } from "../dist/toolhost/validate.js";
 import { outcome } from "./helpers.mjs";
+import { check, documentsOf, shapeLevel, target } from "./toolhost-oracle.mjs";
 import {
   BASE,
   BASE_OUTPUTS,
@@ -75,6 +76,7 @@ function variant(mutate, { seal = true, after = () => undefined } = {}) {
 function single(op, input, message, flip = true) {
   const got = answer(op, input);
   assert.equal(got, message, `${op}: ${input.slice(0, 300)}`);
+  shapeOracle(op, input, message);
   const ignored = answer(op, input, [guardOf(message)]);
   if (flip) {
     assert.ok(ignored.startsWith("ok "), `${op} "${message}" ignored: ${ignored}`);
@@ -84,11 +86,29 @@ function single(op, input, message, flip = true) {
   }
 }
 
-/** Expects op to accept the input (any verdict). */
+/** Expects op to accept the input (any verdict); its documents validate against their schemas. */
 function accepts(op, input) {
   const got = answer(op, input);
   assert.ok(got.startsWith("ok "), `${op}: ${got}\n${input.slice(0, 300)}`);
+  for (const [name, value] of documentsOf(op, JSON.parse(input))) {
+    if (op === "validate-host-open-proof" && name === "device_proof") continue; // taken unvalidated (section 4.3)
+    assert.equal(check(name, value), null, `${op}: ${name} accepted but fails its schema`);
+  }
   return got.slice(3);
+}
+
+/** The schema oracle (section 6.3): a shape-level refusal's target document fails its schema. */
+function shapeOracle(op, input, message) {
+  if (!shapeLevel(message)) return;
+  if (/ is not an integer from /.test(message) && /:-0[,}\]]/.test(input)) return; // JSON Schema reads -0 as 0
+  let env;
+  try {
+    env = JSON.parse(input);
+  } catch {
+    return;
+  }
+  const [name, value] = target(op, env, message);
+  assert.notEqual(check(name, value), null, `${op}: "${message}" but ${name} validates against its schema`);
 }
 
 test("the test keys, the challenge and the sealer reproduce the base chain of section 8.2 and 8.3", () => {
