@@ -14,16 +14,12 @@
 // are raised with fail(): toolhost.input, toolhost.type, every type guard
 // and envelope member guard, the timestamp shape, the key lookups, the tool
 // selection, the E1 dispatch by schema id, `result.state is not succeeded`
-// and toolhost.jcs. Decisions of this module where section 5 leaves room:
-//
-//   - toolhost.member ignored: the member is disregarded;
-//   - assert-e1-canary-registry on an empty tools array (its size guard
-//     ignored): `registry.tools does not hold exactly one tool` with no
-//     accept path, since there is no tools[0] to pin;
-//   - check-tool-payload on a null payload (rule 7 of section 2.10
-//     ignored): `workspace_status is missing or is not an object`, the
-//     guard of a workspace status that is not an object, with no accept
-//     path.
+// and toolhost.jcs. Two continuations have no value to go on with (section
+// 5): in assert-e1-canary-registry an empty tools array (its size guard
+// ignored) gives `registry.tools does not hold exactly one tool` with no
+// accept path; in check-tool-payload a succeeded result with a null
+// payload (its rule ignored) meets `workspace_status is missing or is not
+// an object`, the type guard of the document it cannot validate.
 
 import { type Obj, type Value, parseValue, whereIn } from "../jsonvalue.js";
 import { type Where, fail, refuse } from "../refusal.js";

@@ -69,7 +69,8 @@ function digestInput(prefix: string, omit: readonly string[], v: Value): Uint8Ar
 
 /**
  * H(prefix, v without the top-level members `omit` names) (section 1.6;
- * digest/1 `digest`): "sha256:" and 64 lowercase hex digits.
+ * digest/1 `digest`): "sha256:" and 64 lowercase hex digits, 71 ASCII
+ * characters. toolhost.jcs (at `where`) when JCS(v) does not exist.
  */
 export function hash(prefix: string, omit: readonly string[], v: Value, where: Where): string {
   const out = jcsOr(where, () => digest.digest(digestInput(prefix, omit, v)));
@@ -79,6 +80,7 @@ export function hash(prefix: string, omit: readonly string[], v: Value, where: W
 /**
  * ASCII(prefix) + LF + JCS(v without the members `omit` names) (section
  * 1.6; digest/1 `signing-input`): the bytes a signature is made over.
+ * toolhost.jcs (at `where`) when JCS(v) does not exist.
  */
 export function signingInput(prefix: string, omit: readonly string[], v: Value, where: Where): Uint8Array {
   return jcsOr(where, () => digest.signingInput(digestInput(prefix, omit, v)));

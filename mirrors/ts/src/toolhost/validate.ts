@@ -384,7 +384,12 @@ function integerRule(text: string, lo: bigint, hi: bigint, at: Place): void {
   if (text.charCodeAt(0) === 0x2d || n < lo || n > hi) no(`${at.path} is not an integer from ${lo} to ${hi}`, at.ptr);
 }
 
-/** prim/1 `base64url` with one length: length, alphabet, canonical. */
+/**
+ * prim/1 `base64url` with one length (section 1.3, base64url-32/-64) on
+ * string s at `at`: `P is not <length> base64url characters`, then `P has a
+ * character outside A-Z a-z 0-9 - _`, then `P is not canonical base64url`
+ * (each ignorable, section 5).
+ */
 export function base64urlRule(s: string, length: number, at: Place): void {
   if (s.length !== length) no(`${at.path} is not ${length} base64url characters`, at.ptr);
   for (let i = 0; i < s.length; i++) {
@@ -600,8 +605,10 @@ function rule(kind: Kind, v: Value, at: Place): void {
 
 /**
  * Section 1.4 steps 1-3 for a closed object with `fields` at `at`: the
- * closed check, the type pass, the rule pass (nested objects, sets and
- * arrays of objects at their place in the order).
+ * closed check (`P has an unknown member`; ignored, the member is
+ * disregarded), the type pass (`P.m is missing or is not <a type>`, no
+ * accept path), the rule pass (each kind's messages, section 1.3; nested
+ * objects, sets and arrays of objects at their place in the order).
  */
 export function closed(o: Obj, fields: readonly Field[], at: Place): void {
   for (const name of o.members.keys()) {
@@ -758,11 +765,11 @@ function objectRules(doc: Document, d: Obj, at: Place): void {
 }
 
 /**
- * Section 1.4 steps 0-5 for document `doc` held in `d` at pointer `ptr`:
- * returns the digests it recomputed, by digest member (section 1.10: the
- * verdicts carry them). `path` is the document's name unless it is
- * validated under another (never, today: every document's path is its
- * name, section 1.2).
+ * Section 1.4 steps 0-5 for document `doc` held in `d`, which sits at
+ * pointer `ptr` of the input; every path starts at the document's name
+ * (section 1.2). Refuses with the messages documentMessages(doc) lists
+ * (and toolhost.jcs where a value has no JCS); returns the digests it
+ * recomputed, by digest member (section 1.10: the verdicts carry them).
  */
 export function validateDocument(doc: Document, d: Obj, ptr: Pointer): Map<string, string> {
   const at: Place = { path: doc.name, ptr };
