@@ -18,7 +18,7 @@ import { SCHEMA as MODULE_SCHEMA } from "../dist/toolhost/documents.js";
 import { OPERATIONS, REFUSALS, documentMessageList } from "../dist/toolhost/index.js";
 import { parseValue } from "../dist/jsonvalue.js";
 import { serializedSize } from "../dist/toolhost/validate.js";
-import { outcome } from "./helpers.mjs";
+import { GUARDS, outcome } from "./helpers.mjs";
 import { check, documentsOf, shapeLevel, target } from "./toolhost-oracle.mjs";
 import {
   BASE,
@@ -1030,4 +1030,23 @@ test("refusal locations: a JSON pointer to the value refused, or the input's byt
   assert.equal(typeof bad.at.offset, "number");
   const m = outcome(OPERATIONS["validate-trust"], envelope("validate-trust", BASE, { "a/b": 1 }));
   assert.deepEqual(m.at, { pointer: "/a~1b" });
+});
+
+test("toolhost/1's answers depend on its own guards only: every other contract's guards ignored change nothing", () => {
+  const others = GUARDS.filter((g) => g.contract !== "toolhost/1");
+  assert.ok(others.some((g) => g.contract === "ed25519/1") && others.some((g) => g.contract === "rfc8785/1"));
+  const inputs = [
+    ...OPS.map((op) => [op, envelope(op, BASE)]),
+    ["validate-host-lease", envelope("validate-host-lease", variant(() => undefined, { after: (c) => { c.host_lease.cloud_signature = c.device_proof.cloud_signature; } }))],
+    ["validate-device-proof", envelope("validate-device-proof", variant((c) => { c.trust.keys[0].public_key = "AgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"; }))],
+    ["validate-host-open-proof", envelope("validate-host-open-proof", variant((c) => { c.device_proof.account_subject = "\ud800"; }))],
+    ["validate-host-open-proof", envelope("validate-host-open-proof", variant((c) => { c.device_proof.device_public_key = "A".repeat(43); }, { after: (c) => { c.host_open_proof.device_signature = IDENTITY_FORGERY; } }))],
+    ["validate-invocation", envelope("validate-invocation", variant((c) => { c.invocation.arguments = { s: "\ud800" }; }))],
+  ];
+  for (const [op, input] of inputs) {
+    const plain = answer(op, input);
+    assert.equal(answer(op, input, others), plain, op);
+    // And with the toolhost guard ignored on top, as the audit of toolhost/1 runs it.
+    if (!plain.startsWith("ok ")) assert.equal(answer(op, input, [...others, guardOf(plain)]), answer(op, input, [guardOf(plain)]), `${op}: ${plain}`);
+  }
 });

@@ -18,7 +18,7 @@
 import * as digest from "../digest.js";
 import { REFUSALS as ED25519, verifyBytes } from "../ed25519.js";
 import { type Value, quote, writeTree } from "../jsonvalue.js";
-import { type Guard, Refusal, type Where, fail, refuse, withIgnored } from "../refusal.js";
+import { type Guard, Refusal, type Where, fail, refuse, withIgnoredOnly } from "../refusal.js";
 import { REFUSALS as RFC8785, canonicalize } from "../rfc8785.js";
 import { encodeGeneralized } from "../utf8.js";
 import { REFUSALS } from "./refusals.js";
@@ -46,10 +46,15 @@ export function jsonText(v: Value): string {
   );
 }
 
-/** Runs fn, turning a JCS failure of rfc8785/1 or digest/1 into toolhost.jcs (at `where`). */
+/**
+ * Runs fn, which computes with rfc8785/1 or digest/1, with none of their
+ * guards ignored (whatever the ignore set holds: toolhost/1's answers
+ * depend on toolhost/1's guards only), turning a JCS failure into
+ * toolhost.jcs (at `where`).
+ */
 function jcsOr<T>(where: Where, fn: () => T): T {
   try {
-    return fn();
+    return withIgnoredOnly([], fn);
   } catch (e) {
     if (e instanceof Refusal && JCS_FAILURES.has(e.guard)) fail(G.jcs, where);
     throw e;
@@ -95,12 +100,13 @@ type Failure = "key" | "signature" | null;
  * a wrong-length signature fails the equation, after the key's rules);
  * with `keyIgnored`, the key's rules are ignored too, which decodes the key
  * with y reduced mod p and lets a key that is not 32 bytes or has no x fail
- * the equation (section 5).
+ * the equation (section 5). No other ed25519/1 guard is ignored, whatever
+ * the ignore set holds.
  */
 function attempt(key: Uint8Array, sig: Uint8Array, msg: Uint8Array, keyIgnored: boolean): Failure {
   const extra = keyIgnored ? [ED25519.sigLength, ...KEY_SCREENING] : [ED25519.sigLength];
   try {
-    withIgnored(extra, () => verifyBytes(key, sig, msg));
+    withIgnoredOnly(extra, () => verifyBytes(key, sig, msg));
     return null;
   } catch (e) {
     if (e instanceof Refusal && e.guard.contract === ED25519.verify.contract) {
