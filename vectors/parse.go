@@ -42,6 +42,9 @@ var exceptions = map[string]bool{
 	"no-accept-path": true,
 	"unencodable":    true,
 	"shadowed":       true,
+	"wrong-length":   true,
+	"pigeonhole":     true,
+	"resource-bound": true,
 }
 
 var (
