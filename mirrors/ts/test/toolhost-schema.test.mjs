@@ -254,13 +254,14 @@ test("shape-level defects of the base chain fail their schemas (the classifier a
 
 const VECTORS = loadVectors().filter((f) => f.contract === "toolhost/1" && !f.finding);
 
-test("every toolhost/1 accept vector: schemas, digests, signatures", () => {
+test("every toolhost/1 accept vector: schemas, digests, signatures", (t) => {
   const cases = VECTORS.flatMap((f) => f.cases.filter((k) => k.expect === "ok").map((k) => [f, k]));
   assert.ok(cases.length >= 71, `${cases.length} accept vectors (the seed had 45 + 26)`);
   for (const [f, k] of cases) acceptOracles(f.op, k.input.toString("utf8"), `vectors/${f.path}:${k.line} ${k.name}`);
+  t.diagnostic(`${cases.length} accept vectors: every document valid under ajv, every digest and signature checked`);
 });
 
-test("every shape-level toolhost/1 reject vector's target document fails its schema", () => {
+test("every shape-level toolhost/1 reject vector's target document fails its schema", (t) => {
   let n = 0;
   const skipped = [];
   for (const f of VECTORS) {
@@ -268,18 +269,20 @@ test("every shape-level toolhost/1 reject vector's target document fails its sch
       if (k.expect !== "refused" || !shapeLevel(k.message)) continue;
       const text = k.input.toString("utf8");
       const where = `vectors/${f.path}:${k.line} ${k.name}`;
-      // JSON Schema reads the literal -0 as the value 0 (section 6.3).
-      if (/ is not an integer from /.test(k.message) && /:-0[,}\]]/.test(text)) {
-        skipped.push(where);
-        continue;
-      }
       const env = JSON.parse(text);
       const [name, value] = target(f.op, env, k.message);
       assert.ok(DOCUMENTS.has(name) && value !== undefined, `${where}: no target document for "${k.message}"`);
-      assert.notEqual(check(name, value), null, `${where}: "${k.message}" but ${name} validates against its schema`);
+      if (check(name, value) === null) {
+        // JSON Schema reads the literal -0 as the value 0 (section 6.3): in a range from 0 it passes.
+        assert.ok(/ is not an integer from 0 /.test(k.message) && /:-0[,}\]]/.test(text), `${where}: "${k.message}" but ${name} validates against its schema`);
+        skipped.push(where);
+        continue;
+      }
       n++;
     }
   }
   assert.ok(n > 300, `${n} shape-level reject vectors`);
   assert.ok(skipped.length <= 20, skipped.join("\n"));
+  const rejects = VECTORS.reduce((m, f) => m + f.cases.filter((k) => k.expect === "refused").length, 0);
+  t.diagnostic(`${n} of ${rejects} reject vectors are shape-level and fail their schema; ${skipped.length} (a literal -0 in a range from 0) pass it, as section 6.3 says`);
 });
