@@ -13,8 +13,11 @@ package main
 
 import (
 	"crypto/ed25519"
+	"encoding/json"
 	"fmt"
 	mathbig "math/big"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,7 +28,7 @@ func init() {
 	register(source{
 		contract:   "toolhost/1",
 		files:      toolhostFiles,
-		minCases:   1324,
+		minCases:   1326,
 		exceptions: toolhostExceptions(),
 	})
 }
@@ -375,6 +378,9 @@ const thOtherDigest = "sha256:00000000000000000000000000000000000000000000000000
 func toolhostExceptions() map[string]string {
 	ex := map[string]string{}
 	for _, f := range toolhostFiles() {
+		if f.contract != "toolhost/1" {
+			continue
+		}
 		for _, c := range f.cases {
 			if c.expect != "refused" {
 				continue
@@ -415,5 +421,60 @@ var toolhostFiles = sync.OnceValue(func() []vfile {
 	files = append(files, thDocumentFiles()...)
 	files = append(files, thCheckFiles()...)
 	files = append(files, thEnvelopeFiles()...)
+	files = append(files, thBundleDigests())
 	return files
 })
+
+// thBundleDigests are digest/1 schema-digest vectors from the schema
+// bundle (spec/toolhost.md section 6.2: "The schema digests are vectors
+// of digest/1 schema-digest"): each schema file's bytes as the input, the
+// manifest's schema_digest as the output, both read from the spec's data
+// folder as written.
+func thBundleDigests() vfile {
+	root, err := moduleRoot()
+	if err != nil {
+		panic(err)
+	}
+	dir := filepath.Join(root, "spec", "toolhost")
+	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		panic(err)
+	}
+	var m struct {
+		Schemas []struct {
+			File         string `json:"file"`
+			SchemaDigest string `json:"schema_digest"`
+		} `json:"schemas"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil || len(m.Schemas) == 0 {
+		panic(fmt.Sprintf("manifest: %v", err))
+	}
+	var cases []vcase
+	for _, e := range m.Schemas {
+		doc, err := os.ReadFile(filepath.Join(dir, e.File))
+		if err != nil {
+			panic(err)
+		}
+		cases = append(cases, ok(strings.TrimSuffix(e.File, ".json"), string(doc), e.SchemaDigest))
+	}
+	return vfile{contract: "digest/1", op: "schema-digest", dir: "digest", behaviour: "schema-digest-bundle",
+		description: "The schema digests of the managed ATS tool host v1 schema bundle, as its manifest pins them.", cases: cases}
+}
+
+// moduleRoot is the directory holding go.mod, above the working directory.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above %s", dir)
+		}
+		dir = parent
+	}
+}

@@ -113,6 +113,7 @@ func thDocumentFiles() []vfile {
 				c.set("device_proof.device_public_key", S(thPublic("device-b")))
 				c.set("host_open_proof.session_generation", N("9007199254740991"))
 			}),
+			thAccept(op, "generation-1", func(c *chain) { c.set("host_open_proof.session_generation", N("1")) }),
 			thReject(op, "device_public_key.missing", "device_proof.device_public_key is missing or is not a string", func(c *chain) { c.del("device_proof.device_public_key") }),
 			thReject(op, "device_public_key.wrong-type", "device_proof.device_public_key is missing or is not a string", func(c *chain) { c.set("device_proof.device_public_key", I(1)) }),
 			thReject(op, "device_public_key.b64-length", "device_proof.device_public_key is not 43 base64url characters", func(c *chain) {
@@ -241,11 +242,13 @@ func thDocumentFiles() []vfile {
 			thAccept(op, "bounds.hi", func(c *chain) {
 				c.set("host_lease.max_calls", N("9007199254740991"))
 				c.set("host_lease.revocation_epoch", N("9007199254740991"))
+				c.set("host_lease.session_generation", N("9007199254740991"))
 				c.set("host_lease.account_subject", S(strings.Repeat("\u00e9", 256)))
 				c.set("host_lease.issued_at", S(plus(c, 30000)))
 			}),
 			thAccept(op, "bounds.lo", func(c *chain) {
 				c.set("host_lease.max_calls", N("1"))
+				c.set("host_lease.session_generation", N("1"))
 				c.set("host_lease.revocation_epoch", N("0"))
 				c.set("host_lease.capabilities", Strs("invoke"))
 				c.set("host_lease.expires_at", S(plus(c, -29999)))

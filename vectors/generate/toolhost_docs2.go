@@ -41,6 +41,7 @@ func thInvocationFile() vfile {
 			thAccept(op, "bounds.lo", func(c *chain) {
 				c.set("invocation.arguments", O())
 				c.set("invocation.deadline_at", S("2026-09-22T12:30:00.001Z"))
+				c.set("invocation.session_generation", N("1"))
 			}),
 			thReject(op, "arguments.bytes-65537", "invocation.arguments exceeds 65536 canonical bytes", func(c *chain) {
 				args := c.get("invocation.arguments").clone()
@@ -67,6 +68,10 @@ func thCancellationFile() vfile {
 			thAccept(op, "bounds", func(c *chain) {
 				c.set("cancellation.reason_code", S("R"+strings.Repeat("_", 63)))
 				c.set("cancellation.session_generation", N("9007199254740991"))
+			}),
+			thAccept(op, "bounds.lo", func(c *chain) {
+				c.set("cancellation.reason_code", S("R"))
+				c.set("cancellation.session_generation", N("1"))
 			}),
 			thReject(op, "cancellation_digest.mismatch", "cancellation.cancellation_digest does not match the recomputed digest", func(c *chain) {
 				c.set("cancellation.cancellation_digest", S(thOtherDigest))
@@ -204,6 +209,7 @@ func thWSFile() vfile {
 				c.set("workspace_status.diagnostics", A(diags...))
 				c.set("workspace_status.local_status.active_invocations", N("9007199254740991"))
 				c.set("workspace_status.runtime_version", S(strings.Repeat("v", 64)))
+				c.set("workspace_status.session_generation", N("9007199254740991"))
 			}),
 			thAccept(op, "bounds.lo", func(c *chain) {
 				c.set("workspace_status.diagnostics", A())
