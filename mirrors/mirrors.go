@@ -26,8 +26,12 @@ import (
 	"conform/mirrors/transport"
 )
 
+// The TypeScript sources are the whole of ts/src, so that a contract's
+// module may be a folder of its own (spec/README.md, "A contract's own
+// files": mirrors/ts/src/<name>.ts or mirrors/ts/src/<name>/).
+//
 //go:embed python/*.py python/conform_mirror/*.py
-//go:embed ts/src/*.ts ts/package.json ts/package-lock.json ts/tsconfig.json
+//go:embed ts/src ts/package.json ts/package-lock.json ts/tsconfig.json
 var sources embed.FS
 
 // Mirror is one independent implementation of the contracts.

@@ -70,3 +70,37 @@ func TestPreparedMirrorWithANamedPipeIsRebuilt(t *testing.T) {
 		t.Fatal("Prepare waits on a named pipe in the prepared mirror")
 	}
 }
+
+// Every TypeScript source in the work tree, in ts/src and its folders (a
+// contract's module may be a folder of its own), is compiled in.
+func TestEveryTypeScriptSourceIsCompiledIn(t *testing.T) {
+	m, ok := Lookup("ts")
+	if !ok {
+		t.Fatal("no ts mirror")
+	}
+	files, err := m.files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := map[string]bool{}
+	for _, f := range files {
+		in[f] = true
+	}
+	n := 0
+	err = filepath.WalkDir("ts/src", func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".ts") {
+			return err
+		}
+		n++
+		if !in[filepath.ToSlash(p)] {
+			t.Errorf("%s is not compiled in", p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatal("no .ts files under ts/src")
+	}
+}
