@@ -11,7 +11,7 @@ import (
 )
 
 // TestGeneratedInputsReachEveryRefusal draws up to 3000 structured inputs
-// per target, runs their cases through the reference, and checks that
+// per target (or the target's Reach), runs their cases through the reference, and checks that
 // every refusal of each contract's table, and an acceptance of every
 // operation, occur, with no exception: the structured mode reaches the
 // boundaries, not just its easy middle. A target stops drawing once it has
@@ -50,7 +50,11 @@ func TestGeneratedInputsReachEveryRefusal(t *testing.T) {
 				return true
 			}
 			cases, inputs := 0, 0
-			for i := range 3000 {
+			budget := tg.Reach
+			if budget == 0 {
+				budget = 3000
+			}
+			for i := range budget {
 				if done() {
 					break
 				}

@@ -63,6 +63,11 @@ type Target struct {
 	// Corpora are the public corpora (paths under shared/corpora, slash
 	// separated) whose entries seed the target (Seeds).
 	Corpora []string
+	// Reach is how many structured inputs the reach test draws at most
+	// (fuzz/reach_test.go), 0 for its default of 3000: a target whose
+	// cases are costly (sealed chains of documents) and whose generator
+	// reaches every refusal sooner says so here.
+	Reach int
 	// draw draws one structured input for op.
 	draw func(s *gen.Source, op string) []byte
 }

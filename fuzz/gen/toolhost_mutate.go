@@ -558,6 +558,30 @@ func leaves(v *tv, name string, out []leaf) []leaf {
 	return out
 }
 
+// pickLeaf draws a member of document d (or of its nested objects and
+// arrays): a member name first, each name present equally likely, then
+// one of the places it occurs, so that a member of a closed document is
+// as likely as any other, however many elements an array beside it has.
+func pickLeaf(s *Source, d *tv, doc string) leaf {
+	ls := leaves(d, doc, nil)
+	var names []string
+	seen := map[string]bool{}
+	for _, l := range ls {
+		if !seen[l.name] {
+			seen[l.name] = true
+			names = append(names, l.name)
+		}
+	}
+	name := Pick(s, names)
+	var at []leaf
+	for _, l := range ls {
+		if l.name == name {
+			at = append(at, l)
+		}
+	}
+	return Pick(s, at)
+}
+
 func (l leaf) value() *tv {
 	if l.elem {
 		return l.parent.elems[l.index]
@@ -600,8 +624,7 @@ func mutate(s *Source, c *ThChain, op string) {
 	}
 	switch k := s.Intn(40); {
 	case k < 18:
-		ls := leaves(d, doc, nil)
-		l := Pick(s, ls)
+		l := pickLeaf(s, d, doc)
 		kind := thKind(l.name)
 		switch {
 		case l.elem && kind == "set":
@@ -616,15 +639,15 @@ func mutate(s *Source, c *ThChain, op string) {
 			l.set(kindValue(s, l.name, kind, l.value(), c))
 		}
 		pinAll(c, doc, l.name, s)
-	case k < 21:
+	case k < 23:
 		// Drop a member.
-		ls := leaves(d, doc, nil)
-		l := Pick(s, ls)
+		l := pickLeaf(s, d, doc)
+		pinAll(c, doc, l.name, s)
 		if !l.elem {
 			l.parent.keys = append(l.parent.keys[:l.index:l.index], l.parent.keys[l.index+1:]...)
 			l.parent.vals = append(l.parent.vals[:l.index:l.index], l.parent.vals[l.index+1:]...)
 		}
-	case k < 24:
+	case k < 25:
 		// Add a member: to the document or to a nested object.
 		var objs []*tv
 		for _, l := range leaves(d, doc, nil) {
@@ -637,13 +660,14 @@ func mutate(s *Source, c *ThChain, op string) {
 			o = Pick(s, objs)
 		}
 		o.put(Pick(s, []string{"x", "extra", "schema_version", "proof_digest"}), wrongKind(s))
-	case k < 26:
+	case k < 29:
 		// Change a type.
-		l := Pick(s, leaves(d, doc, nil))
+		l := pickLeaf(s, d, doc)
+		pinAll(c, doc, l.name, s)
 		l.set(wrongKind(s))
-	case k < 31:
+	case k < 33:
 		timeDefect(s, c)
-	case k < 34:
+	case k < 35:
 		keyDefect(s, c)
 	case k < 36:
 		// Break a digest: another value, not resealed.
@@ -984,15 +1008,20 @@ func growTo(o *tv, target int) {
 // 1.1): not JSON, not an object, an extra member, a member missing or of
 // another type, now or the challenge of another type or out of range.
 func envelopeDefect(s *Source, c *ThChain, op string) []byte {
-	env := c.envelope(s, op)
+	// Every choice is drawn before the envelope is written: writing it
+	// draws escapes until the bytes run out.
 	members := ToolhostEnvelopes[op]
 	switch s.Intn(8) {
 	case 0:
-		return env[:s.Intn(len(env))]
+		cut := s.Intn(256)
+		env := c.envelope(s, op)
+		return env[:len(env)*cut/256]
 	case 1:
-		return append(append([]byte{'['}, env...), ']')
+		return append(append([]byte{'['}, c.envelope(s, op)...), ']')
 	case 2:
-		return append(append(env[:len(env)-1:len(env)-1], Pick(s, []string{`,"x":1`, `,"now":1790080205000`, `,"challenge":"x"`, `,"` + members[0] + `":{}`})...), '}')
+		extra := Pick(s, []string{`,"x":1`, `,"now":1790080205000`, `,"challenge":"x"`, `,"` + members[0] + `":{}`})
+		env := c.envelope(s, op)
+		return append(append(env[:len(env)-1:len(env)-1], extra...), '}')
 	case 3:
 		return []byte(Pick(s, []string{"null", "1", `"x"`, "[]", "{}", " {} "}))
 	case 4:
