@@ -14,10 +14,14 @@ if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted" >&2; exit
 go vet ./...
 go run ./cmd/conform vectors verify
 go test -timeout 30m ./...
-# The whole guard-mutation audit, every mutant of every contract (about 5
-# minutes on 2 cores): every mutant killed or declared equivalent, every
-# declaration naming exactly one mutant.
-go run ./cmd/conform mutate --mutants
+# The whole source-mutation audit (every mutant of every contract killed or
+# declared equivalent, every declaration naming exactly one mutant) is the
+# nightly's step ci/mutation.sh, not this command's: with the tool host and
+# ATS contracts it is some 2,400 mutants, hours on 2 cores. Here the
+# declarations alone are checked: each names exactly one mutant of today's
+# source, and that mutant survives the vectors (an equivalence that no
+# longer holds fails here, not only at night).
+go run ./cmd/conform mutate --mutants --declared-only
 SMOKE_SECONDS=10 SMOKE_TARGETS="FuzzJCSOracle:jcs_oracle FuzzJSONTextOracle:jsontext_oracle" ci/libfuzzer-smoke.sh
 # Debian's pyflakes and mypy, by path: they run under Debian's python3, which
 # a python3 earlier on PATH (pyenv) does not see.

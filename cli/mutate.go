@@ -25,14 +25,17 @@ import (
 
 type mutateOptions struct {
 	implFlags
-	singleCause   bool
-	mutants       bool
-	contracts     []string
-	vectorsDir    string
-	probeGrammar  bool
-	rerunAll      bool
-	source        string
-	maxMutants    int
+	singleCause  bool
+	mutants      bool
+	contracts    []string
+	vectorsDir   string
+	probeGrammar bool
+	rerunAll     bool
+	source       string
+	maxMutants   int
+	// declaredOnly restricts the mutants to those an equivalence
+	// declaration names.
+	declaredOnly  bool
 	mutators      []string
 	only          []string
 	jobs          int
@@ -107,6 +110,7 @@ the protocol, or the unmutated harness does not build.`,
 	f.BoolVar(&o.rerunAll, "rerun-all", false, "rerun every vector of every contract for every guard (default: the guard's contract, then one sweep of the other contracts per contract)")
 	f.StringVar(&o.source, "source", "", "module root to mutate (default: the module holding the current directory)")
 	f.IntVar(&o.maxMutants, "max-mutants", 0, "try at most this many mutants, in source order (0: all)")
+	f.BoolVar(&o.declaredOnly, "declared-only", false, "try only the mutants an equivalence declaration names: each declaration still holds (its mutant survives every vector)")
 	f.StringSliceVar(&o.mutators, "mutator", nil, "only these mutators: GuardDelete, GuardNegate, BoundOperator, BoundConstant")
 	f.StringSliceVar(&o.only, "mutant", nil, "only the mutants with these ids (as printed)")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "mutants built and run at once")
@@ -287,7 +291,11 @@ func runMutants(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.
 			mr.Sites++
 		}
 	}
-	picked := selectMutants(src.Mutants, o)
+	pool := src.Mutants
+	if o.declaredOnly {
+		pool = declared(pool, eqs)
+	}
+	picked := selectMutants(pool, o)
 	if len(o.only) > 0 && len(picked) < len(o.only) {
 		return nil, 0, usageErr("--mutant: %d of the %d ids name no mutant of this source", len(o.only)-len(picked), len(o.only))
 	}
@@ -341,6 +349,19 @@ func selectMutants(all []mutant.Mutant, o *mutateOptions) []mutant.Mutant {
 		out = append(out, m)
 		if o.maxMutants > 0 && len(out) == o.maxMutants {
 			break
+		}
+	}
+	return out
+}
+
+// declared returns the mutants of all that an equivalence declaration
+// matches (--declared-only): the cheap check that every declaration still
+// names a mutant no vector kills, without the whole audit.
+func declared(all []mutant.Mutant, eqs []mutant.Equivalent) []mutant.Mutant {
+	var out []mutant.Mutant
+	for _, m := range all {
+		if slices.ContainsFunc(eqs, func(e mutant.Equivalent) bool { return e.Matches(m) }) {
+			out = append(out, m)
 		}
 	}
 	return out

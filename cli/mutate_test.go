@@ -290,6 +290,10 @@ func TestEquivalenceDeclarationsNameOneMutantEach(t *testing.T) {
 	if stale := mutant.Stale(eqs, src.Mutants); len(stale) != 0 {
 		t.Errorf("stale declarations: %v", stale)
 	}
+	// --declared-only tries exactly the declared mutants, one each.
+	if got := declared(src.Mutants, eqs); len(got) != len(eqs) {
+		t.Errorf("--declared-only picks %d mutants for %d declarations", len(got), len(eqs))
+	}
 	// Ambiguous: a declaration without its occurrence, where the source
 	// has several alike.
 	var alike *mutant.Mutant

@@ -3,8 +3,9 @@
 // every run ends in output or a refusal from the contract's own table,
 // never a panic or another error, with no guard, one guard or every guard
 // ignored (spec/README.md, "Rules shared by every contract": refusals are a
-// closed table), and that the refusal says where in the input it happened
-// (mirrors/PROTOCOL.md, "run", the optional at).
+// closed table), and that a refusal that says where in the input it
+// happened names a place in it (mirrors/PROTOCOL.md, "run", the optional
+// at).
 package sweep
 
 import (
@@ -47,9 +48,10 @@ func Mutate(r *rand.Rand, in []byte) []byte {
 // every tenth edit, so that edits pile up) through run, named name in
 // failures, with no guard ignored, one random guard of guards ignored, and
 // all of them ignored. Each seed must be accepted as it is; each run must
-// end in output or a refusal carrying one of guards, located in the input
-// (refusal.Location: an offset or a pointer, or both, Within it). r fixes
-// the edits.
+// end in output or a refusal carrying one of guards, and a refusal that
+// says where it happened must name a place in the input (refusal.Location
+// Within it; a contract that locates its refusals tests that they do in
+// its own tests). r fixes the edits.
 func Mutations(t *testing.T, r *rand.Rand, name string, run Run, guards []refusal.Guard, seeds []string, n int) {
 	t.Helper()
 	table := map[refusal.Guard]bool{}
@@ -77,7 +79,7 @@ func Mutations(t *testing.T, r *rand.Rand, name string, run Run, guards []refusa
 				if !ok || !table[e.Guard] {
 					t.Fatalf("%s %q (ignore %q): %v", name, in, ig, err)
 				}
-				if !(e.At.HasOffset || e.At.HasPointer) || !e.At.Within(len(in)) {
+				if (e.At.HasOffset || e.At.HasPointer) && !e.At.Within(len(in)) {
 					t.Fatalf("%s %q (ignore %q): %s located at %+v, not a place in %d bytes", name, in, ig, e.Guard.Code, e.At, len(in))
 				}
 			}
