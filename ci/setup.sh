@@ -99,6 +99,9 @@ command -v clang >/dev/null || missing+=(clang) # ci/libfuzzer-smoke.sh links li
 [ -x /usr/bin/mypy ] || missing+=(mypy)           # and type-checks it with Debian's mypy (mirrors/python/mypy.ini)
 command -v chromium >/dev/null || missing+=(chromium) # the HTML report's test drives Debian's headless chromium (report/html)
 command -v shellcheck >/dev/null || missing+=(shellcheck) # the workflows test runs actionlint with shellcheck on every run: step and ci/ script
+# The Python mirror's tests validate documents against a JSON Schema bundle
+# with Debian's python3-jsonschema, under Debian's python3.
+/usr/bin/python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
 if ((${#missing[@]})); then
   apt_install "${missing[@]}"
 fi

@@ -13,5 +13,6 @@ import (
 	_ "conform/reference/pyjson"
 	_ "conform/reference/rfc8785"
 	_ "conform/reference/ticker"
+	_ "conform/reference/toolhost"
 	_ "conform/reference/v8date"
 )

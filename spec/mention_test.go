@@ -65,6 +65,10 @@ func TestOwnerOf(t *testing.T) {
 	cat := spec.Catalogue{Contracts: []spec.Contract{demo("lamp", "lamp", true), demo("lamp-x", "lx", false), demo("zq-ascii", "zq", false)}}
 	cases := map[string]string{
 		"spec/lamp.md":                              "lamp/1",
+		"spec/lamp/manifest.json":                   "lamp/1",
+		"spec/lamp-x/a/b.schema.json":               "lamp-x/1",
+		"spec/lampshade/a.json":                     "",
+		"spec/lamp":                                 "",
 		"reference/lamp/lex.go":                     "lamp/1",
 		"reference/lx/lex.go":                       "lamp-x/1",
 		"reference/zq/enc.go":                       "zq-ascii/1",

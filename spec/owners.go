@@ -41,7 +41,8 @@ var RegistrationDirs = []string{"reference", "mirrors/ts/src", "mirrors/python/c
 // does. The own places of a contract with name N and idents I (Idents) are
 // (spec/README.md, "A contract's own files"):
 //
-//   - spec/N.md;
+//   - spec/N.md, and spec/N/, the contract's spec data (such as a schema
+//     bundle);
 //   - reference/I/ (its Go reference package);
 //   - mirrors/ts/src/N.ts or mirrors/ts/src/N/, and mirrors/ts/test/ files
 //     whose name starts with I and then ".", "_" or "-";
@@ -81,7 +82,7 @@ func (k Contract) owns(p string) int {
 		}
 		return false
 	}
-	fit(p == "spec/"+k.Name+".md", k.Name)
+	fit(p == "spec/"+k.Name+".md" || under("spec/"+k.Name), k.Name)
 	fit(under("vectors/"+k.Name) || under("vectors/findings/"+k.Name), k.Name)
 	fit(p == "mirrors/ts/src/"+k.Name+".ts" || under("mirrors/ts/src/"+k.Name), k.Name)
 	for _, id := range k.Idents() {

@@ -57,6 +57,9 @@ var exceptions = map[string]bool{
 	"unencodable":    true,
 	"shadowed":       true,
 	"unreachable":    true,
+	"wrong-length":   true,
+	"pigeonhole":     true,
+	"resource-bound": true,
 }
 
 var (

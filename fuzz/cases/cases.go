@@ -63,6 +63,17 @@ type Target struct {
 	// Corpora are the public corpora (paths under shared/corpora, slash
 	// separated) whose entries seed the target (Seeds).
 	Corpora []string
+	// Reach is how many structured inputs the reach test draws at most
+	// (fuzz/reach_test.go), 0 for its default of 3000: a target whose
+	// cases are costly (sealed chains of documents) and whose generator
+	// reaches every refusal sooner says so here.
+	Reach int
+	// NotYetReached lists, by refusal code, the refusals the target's
+	// generator does not draw yet, each with what it would take: the reach
+	// test expects exactly these to be missing, and fails when one is
+	// reached (the entry is stale) as when any other is missing. It is a
+	// recorded gap of the generator, never of the contract.
+	NotYetReached map[string]string
 	// draw draws one structured input for op.
 	draw func(s *gen.Source, op string) []byte
 }

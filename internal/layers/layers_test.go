@@ -11,6 +11,7 @@ import (
 
 // pkg is what go list -json says of a package.
 type pkg struct {
+	Name         string
 	ImportPath   string
 	Deps         []string
 	Imports      []string
@@ -22,7 +23,7 @@ type pkg struct {
 // packages, each with Deps, every package it depends on.
 func list(t *testing.T, patterns ...string) []pkg {
 	t.Helper()
-	args := []string{"list", "-json=ImportPath,Deps,Imports,TestImports,XTestImports"}
+	args := []string{"list", "-json=Name,ImportPath,Deps,Imports,TestImports,XTestImports"}
 	cmd := exec.Command("go", append(args, patterns...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -62,13 +63,19 @@ func TestSharedTypesAreTheBottom(t *testing.T) {
 }
 
 // The Go reference's packages depend on nothing of conform outside
-// conform/reference/.
+// conform/reference/. A command kept beside a contract's reference to
+// generate its code from the spec (package main, run by go generate) is a
+// tool, not the reference: it may write its files as conform writes every
+// file (internal/atomicfile).
 func TestReferenceImportsOnlyItself(t *testing.T) {
 	pkgs := list(t, "conform/reference/...")
 	if len(pkgs) < 2 {
 		t.Fatalf("go list conform/reference/...: %d packages", len(pkgs))
 	}
 	for _, p := range pkgs {
+		if p.Name == "main" {
+			continue
+		}
 		for _, d := range p.Deps {
 			if ours(d) && !under(d, "conform/reference") {
 				t.Errorf("%s depends on %s", p.ImportPath, d)

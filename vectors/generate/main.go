@@ -108,7 +108,9 @@ func rep(s string, n int) string { return strings.Repeat(s, n) }
 type source struct {
 	// contract is the contract name with its version, as in the catalogue.
 	contract string
-	// files returns the contract's vector files.
+	// files returns the contract's vector files; a file may also be one of
+	// a related contract's (spec/README.md, "Related contracts"), in that
+	// contract's directory, when the contract's own data are vectors of it.
 	files func() []vfile
 	// minCases is the number of cases the contract has now: a change that
 	// loses vectors fails TestSources.

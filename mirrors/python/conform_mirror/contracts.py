@@ -33,6 +33,7 @@ _REGISTERED = (
     "pyjson_ascii",
     "rfc8785",
     "ticker",
+    "toolhost",
     "v8date",
 )
 

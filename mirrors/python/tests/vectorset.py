@@ -27,7 +27,19 @@ ROOT = Path(__file__).resolve().parents[3] / "vectors"
 FORMAT = 1
 MAX_MANIFEST = 1 << 20  # bytes
 MAX_FILE = 64 << 20  # bytes
-EXCEPTIONS = frozenset(("grammar", "type-guard", "no-accept-path", "unencodable", "shadowed", "unreachable"))
+EXCEPTIONS = frozenset(
+    (
+        "grammar",
+        "type-guard",
+        "no-accept-path",
+        "unencodable",
+        "shadowed",
+        "unreachable",
+        "wrong-length",
+        "pigeonhole",
+        "resource-bound",
+    )
+)
 
 _HEADER_FIELDS = {"conform_vectors", "contract", "op", "behaviour", "description"}
 _CASE_FIELDS = {

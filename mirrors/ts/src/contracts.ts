@@ -14,4 +14,5 @@ export * as prim from "./prim.js";
 export * as pyjson_ascii from "./pyjson-ascii.js";
 export * as rfc8785 from "./rfc8785.js";
 export * as ticker from "./ticker.js";
+export * as toolhost from "./toolhost/index.js";
 export * as v8date from "./v8date.js";

@@ -123,8 +123,12 @@ function littleEndian(bytes: Uint8Array, from: number, to: number): bigint {
   return n;
 }
 
-/** Whether the 32 bytes at `from`, sign bit masked, equal a blocklist entry (masked). */
-function blocklisted(bytes: Uint8Array, from: number): boolean {
+/**
+ * Rule 4 (and rule 6 for R): whether the 32 bytes of `bytes` at `from`,
+ * sign bit masked, equal a blocklist entry (masked). Exported for the
+ * contracts that screen keys with these rules (spec/ed25519.md, rule 4).
+ */
+export function blocklisted(bytes: Uint8Array, from: number): boolean {
   return BLOCKLIST.some((entry) => {
     for (let i = 0; i < 31; i++) if (bytes[from + i] !== entry[i]) return false;
     return ((bytes[from + 31] as number) & 0x7f) === ((entry[31] as number) & 0x7f);
@@ -160,6 +164,14 @@ function hexMember(members: ReadonlyMap<string, Value>, name: string): Uint8Arra
   return new Uint8Array(Buffer.from(v.value, "hex"));
 }
 
+/**
+ * Rule 3: whether a 32-byte key's y (its low 255 bits, little-endian) is
+ * below p. Exported for the contracts that screen keys with these rules.
+ */
+export function canonicalKey(key: Uint8Array): boolean {
+  return (littleEndian(key, 0, 32) & ((1n << 255n) - 1n)) < P;
+}
+
 /** ed25519/1 `verify` (spec "Rules"): empty bytes when the signature verifies, or throws a Refusal. */
 export function verify(input: Uint8Array): Uint8Array {
   const v = parseValue(input, ED25519.input);
@@ -167,7 +179,18 @@ export function verify(input: Uint8Array): Uint8Array {
   const key = hexMember(v.members, "key");
   const sig = hexMember(v.members, "sig");
   const msg = hexMember(v.members, "msg");
+  verifyBytes(key, sig, msg);
+  return EMPTY;
+}
 
+/**
+ * Rules 2-8 on raw bytes (key, signature, message of any lengths), with
+ * this contract's guards and their ignore rules: returns when the signature
+ * verifies, or throws the Refusal of the first rule that fails. The
+ * refusal's location names the `key` or `sig` member of a `verify` input.
+ * Exported for the contracts that verify with these rules.
+ */
+export function verifyBytes(key: Uint8Array, sig: Uint8Array, msg: Uint8Array): void {
   const keyOk = key.length === 32;
   if (!keyOk) refuse(ED25519.keyLength, KEY);
   const sigOk = sig.length === 64;
@@ -196,7 +219,6 @@ export function verify(input: Uint8Array): Uint8Array {
   }
 
   if (!keyOk || !sigOk || !keyDecodes || !equation(key, signature, msg)) refuse(ED25519.verify, ROOT);
-  return EMPTY;
 }
 
 /** Rule 8 by node:crypto (OpenSSL): pure Ed25519, cofactorless, R compared as bytes. */

@@ -178,8 +178,19 @@ export function withIgnored<T>(extra: readonly Guard[], fn: () => T): T {
  * whatever the `ignore` command set, uses it (spec/<name>.md says where).
  */
 export function withNothingIgnored<T>(fn: () => T): T {
+  return withIgnoredOnly([], fn);
+}
+
+/**
+ * Runs fn with the ignore set replaced by exactly `only`, then restores the
+ * set as it was. A contract that computes with another contract's
+ * operations uses it, so that an ignore set aimed at that other contract
+ * (a mutation audit of it) cannot change its own answers, and so that the
+ * guards it ignores on its own terms are the only ones ignored.
+ */
+export function withIgnoredOnly<T>(only: readonly Guard[], fn: () => T): T {
   const saved = ignored;
-  ignored = new Set<string>();
+  ignored = new Set(only.map((g) => key(g.contract, g.message)));
   try {
     return fn();
   } finally {

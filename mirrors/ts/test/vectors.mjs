@@ -33,7 +33,17 @@ const CASE = new Set([
   "note",
 ]);
 const EXPAND = ["prefix", "fill", "count", "suffix"];
-const EXCEPTIONS = new Set(["grammar", "type-guard", "no-accept-path", "unencodable", "shadowed", "unreachable"]);
+const EXCEPTIONS = new Set([
+  "grammar",
+  "type-guard",
+  "no-accept-path",
+  "unencodable",
+  "shadowed",
+  "unreachable",
+  "wrong-length",
+  "pigeonhole",
+  "resource-bound",
+]);
 const NAME = /^[a-z0-9][a-z0-9._-]*$/;
 const HEX = /^(?:[0-9a-f]{2})*$/;
 // A JSON text's own guard, for parseValue: a vector line is one JSON object.

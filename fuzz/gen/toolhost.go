@@ -1,0 +1,745 @@
+package gen
+
+// toolhost/1 (spec/toolhost.md): valid, sealed chains of the twelve
+// documents drawn from fuzz bytes, then one mutation (toolhost_mutate.go).
+//
+// The chain starts from the base chain of section 8.3 and is varied within
+// the rules (shared ids, generations, times shifted together, result
+// states, array sizes, the device key, open values), then sealed as
+// section 8.4 says: every digest over the declared projection (section
+// 1.6), every signature with the test key that signs it. Sealing uses
+// crypto/sha256, crypto/ed25519 and the independent canonicalizer
+// github.com/gowebpki/jcs, never the reference.
+//
+// Test keys: NOT FOR PRODUCTION. The four Ed25519 keys of section 8.2 are
+// derived from published seeds.
+
+import (
+	"crypto/ed25519"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	gowebpki "github.com/gowebpki/jcs"
+)
+
+// tv is one JSON value of a toolhost chain: strings as UTF-16 units (lone
+// surrogates kept), numbers as their literal, members in order.
+type tv struct {
+	k     byte // 'o', 'a', 's', 'n', 'l' (true, false, null)
+	text  string
+	us    []uint16
+	keys  [][]uint16
+	vals  []*tv
+	elems []*tv
+}
+
+func tS(s string) *tv    { return &tv{k: 's', us: units(s)} }
+func tU(u []uint16) *tv  { return &tv{k: 's', us: append([]uint16(nil), u...)} }
+func tN(lit string) *tv  { return &tv{k: 'n', text: lit} }
+func tI(n int64) *tv     { return tN(strconv.FormatInt(n, 10)) }
+func tL(word string) *tv { return &tv{k: 'l', text: word} }
+func tA(e ...*tv) *tv    { return &tv{k: 'a', elems: e} }
+func tSs(ss ...string) *tv {
+	a := tA()
+	for _, s := range ss {
+		a.elems = append(a.elems, tS(s))
+	}
+	return a
+}
+
+func (v *tv) clone() *tv {
+	out := &tv{k: v.k, text: v.text, us: v.us}
+	for _, k := range v.keys {
+		out.keys = append(out.keys, k)
+	}
+	for _, x := range v.vals {
+		out.vals = append(out.vals, x.clone())
+	}
+	for _, x := range v.elems {
+		out.elems = append(out.elems, x.clone())
+	}
+	return out
+}
+
+func eqUnits(a []uint16, s string) bool {
+	if len(a) != len(s) {
+		return false
+	}
+	for i := range a {
+		if a[i] != uint16(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// get returns member name of object v, or nil.
+func (v *tv) get(name string) *tv {
+	if v == nil || v.k != 'o' {
+		return nil
+	}
+	for i, k := range v.keys {
+		if eqUnits(k, name) {
+			return v.vals[i]
+		}
+	}
+	return nil
+}
+
+// put sets member name, adding it at the end when absent.
+func (v *tv) put(name string, x *tv) {
+	for i, k := range v.keys {
+		if eqUnits(k, name) {
+			v.vals[i] = x
+			return
+		}
+	}
+	v.keys = append(v.keys, units(name))
+	v.vals = append(v.vals, x)
+}
+
+// del removes member name.
+func (v *tv) del(name string) {
+	for i, k := range v.keys {
+		if eqUnits(k, name) {
+			v.keys = append(v.keys[:i:i], v.keys[i+1:]...)
+			v.vals = append(v.vals[:i:i], v.vals[i+1:]...)
+			return
+		}
+	}
+}
+
+// str returns a string value's units as a Go string (lone surrogates as
+// U+FFFD).
+func (v *tv) str() string {
+	if v == nil || v.k != 's' {
+		return ""
+	}
+	return string(utf16.Decode(v.us))
+}
+
+// write appends v as JSON text: without s, printable ASCII and every
+// other scalar value as itself (UTF-8), the rest (controls, the quote, the
+// backslash, DEL, a lone surrogate, which thus survives) as \u escapes;
+// with s, the escapes Quote draws; members in order.
+func (v *tv) write(s *Source, b []byte) []byte {
+	quote := func(b []byte, u []uint16) []byte {
+		if s != nil {
+			return append(b, Quote(s, u)...)
+		}
+		b = append(b, '"')
+		for i := 0; i < len(u); i++ {
+			x := u[i]
+			switch {
+			case x >= 0x20 && x <= 0x7e && x != '"' && x != '\\':
+				b = append(b, byte(x))
+				continue
+			case x >= 0x80 && (x < 0xd800 || x > 0xdfff):
+				b = utf8.AppendRune(b, rune(x))
+				continue
+			case x >= 0xd800 && x <= 0xdbff && i+1 < len(u) && u[i+1] >= 0xdc00 && u[i+1] <= 0xdfff:
+				b = utf8.AppendRune(b, utf16.DecodeRune(rune(x), rune(u[i+1])))
+				i++
+				continue
+			}
+			b = append(b, `\u`...)
+			b = append(b, hex.EncodeToString([]byte{byte(x >> 8), byte(x)})...)
+		}
+		return append(b, '"')
+	}
+	switch v.k {
+	case 'o':
+		b = append(b, '{')
+		for i := range v.keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = quote(b, v.keys[i])
+			b = append(b, ':')
+			b = v.vals[i].write(s, b)
+		}
+		return append(b, '}')
+	case 'a':
+		b = append(b, '[')
+		for i, e := range v.elems {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = e.write(s, b)
+		}
+		return append(b, ']')
+	case 's':
+		return quote(b, v.us)
+	}
+	return append(b, v.text...)
+}
+
+// parseTV reads the chain's literal JSON (ASCII, plain escapes) into the
+// model.
+func parseTV(s string) *tv {
+	p := &tvParser{s: s}
+	return p.value()
+}
+
+type tvParser struct {
+	s string
+	i int
+}
+
+func (p *tvParser) ws() {
+	for p.i < len(p.s) && strings.IndexByte(" \t\r\n", p.s[p.i]) >= 0 {
+		p.i++
+	}
+}
+
+func (p *tvParser) value() *tv {
+	p.ws()
+	switch c := p.s[p.i]; c {
+	case '{':
+		p.i++
+		o := &tv{k: 'o'}
+		for {
+			p.ws()
+			switch p.s[p.i] {
+			case '}':
+				p.i++
+				return o
+			case ',':
+				p.i++
+				p.ws()
+			}
+			k := p.value()
+			p.ws()
+			p.i++ // ':'
+			o.keys = append(o.keys, k.us)
+			o.vals = append(o.vals, p.value())
+		}
+	case '[':
+		p.i++
+		a := &tv{k: 'a'}
+		for {
+			p.ws()
+			switch p.s[p.i] {
+			case ']':
+				p.i++
+				return a
+			case ',':
+				p.i++
+			}
+			a.elems = append(a.elems, p.value())
+		}
+	case '"':
+		j := p.i + 1
+		for p.s[j] != '"' {
+			j++
+		}
+		v := tS(p.s[p.i+1 : j])
+		p.i = j + 1
+		return v
+	}
+	for _, w := range []string{"true", "false", "null"} {
+		if strings.HasPrefix(p.s[p.i:], w) {
+			p.i += len(w)
+			return tL(w)
+		}
+	}
+	j := p.i
+	for j < len(p.s) && strings.IndexByte("+-0123456789.eE", p.s[j]) >= 0 {
+		j++
+	}
+	v := tN(p.s[p.i:j])
+	p.i = j
+	return v
+}
+
+// thBase is the base chain of spec/toolhost.md section 8.3 (its digests
+// and signatures real), at thBaseNow.
+const thBase = `{"trust":{"expires_at":"2027-09-01T00:00:00.000Z","issued_at":"2026-09-01T00:00:00.000Z","keys":[{"key_id":"cloud-a","public_key":"N49pgJq3lCtwOj9YupJPXpRHU3IZKsKup0SmPp7bGMM"},{"key_id":"cloud-b","public_key":"dc5O4ubgm8KvARLOHUbOXg9hh758b0p65DEJoik4d1A"}],"schema_id":"aether.managed-tool-trust/1"},
+"device_proof":{"account_subject":"user:4f1c2a","cloud_origin_id":"https://cloud.aethersystems.net","cloud_signature":"xKGQbWdRtJkoCe-zdDbDNFPXAVO0RWhW7Wf031syFlmwiIAw9fUb7w_2T2GtzSbWT7n9MI_1b1DcYlFWH-4rCw","device_id":"scdev_01J8Z3D5Q2A7","device_public_key":"jU0gcr_1M3CSIYvrV8BaccSiTMLAuzYRRiXz4G6P9c0","expires_at":"2026-10-22T00:00:00.000Z","issued_at":"2026-09-22T00:00:00.000Z","key_id":"cloud-a","proof_digest":"sha256:de6aa2b805b9eb5738702de075c41b1be6b8c05f00416f5db14ab9a9733a9cbb","revocation_epoch":3,"schema_id":"aether.managed-tool-device-proof/1"},
+"host_open_proof":{"agent_id":"agent-ats-observer","challenge":"JKs_m7J89q9k4-rnelOLStMWvkD23zHnc9VNVuxgeXE","conversation_id":"conv-5b8e1f","device_proof_digest":"sha256:de6aa2b805b9eb5738702de075c41b1be6b8c05f00416f5db14ab9a9733a9cbb","device_signature":"DwdyHcR5qcGQ235mZxbUQx-V8FX5RBl-uyER-DZn_5FXHFbJPNSrR0lNo4snwTIi6nDxfWUhFTwRnI9txV_sBA","local_session_id":"ls-7d2e9c","registry_digest":"sha256:abfea67ac46d0f163da2d70d52d5cd33482ee1e4193a0c2d0bc33c29502f873f","schema_id":"aether.managed-tool-host-open-proof/1","session_generation":4},
+"observer_channel_receipt":{"capability_digest":"sha256:36b2c75801f28d816ef4cde99ed88d89635f5361d5911ba68a3c358a46459a06","channel_id":"obs-ch-0001","device_id":"scdev_01J8Z3D5Q2A7","grants_execution_authority":false,"local_session_id":"ls-7d2e9c","opened_at":"2026-09-22T11:59:59.000Z","receipt_digest":"sha256:6770c7fdcbb2fe4b69a65252fa1670b8c9a437ca992c37c96a80a60e13cc47c0","runtime_version":"ats-runtime 2.4.1","schema_id":"aether.managed-tool-observer-channel-receipt/1","session_generation":4},
+"runtime_capability":{"capability_digest":"sha256:36b2c75801f28d816ef4cde99ed88d89635f5361d5911ba68a3c358a46459a06","device_id":"scdev_01J8Z3D5Q2A7","execution_authority":"none","grants_execution_authority":false,"observed_at":"2026-09-22T12:00:00.000Z","orders_enabled":false,"runtime_version":"ats-runtime 2.4.1","schema_id":"aether.managed-tool-runtime-capability/1","supported_read_operations":["read_ats_status","read_local_status"]},
+"registry":{"agent_id":"agent-ats-observer","device_id":"scdev_01J8Z3D5Q2A7","local_session_id":"ls-7d2e9c","registry_digest":"sha256:abfea67ac46d0f163da2d70d52d5cd33482ee1e4193a0c2d0bc33c29502f873f","schema_id":"aether.managed-tool-registry/1","session_generation":4,"tools":[{"data_classes":["ats_status","local_status"],"dependencies":["ats_observer_channel","local_workspace"],"input_schema_digest":"sha256:3641ea6fafdd3e81f28f14fa366f4318e59099672ff178c6279bdf5fb0632852","input_schema_id":"aether.managed-tool-workspace-status-input/1","max_argument_bytes":1024,"max_duration_ms":30000,"max_result_bytes":65536,"name":"ats.workspace_status","output_schema_digest":"sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305","output_schema_id":"aether.managed-tool-workspace-status/1","version":1}]},
+"host_lease":{"account_subject":"user:4f1c2a","agent_id":"agent-ats-observer","capabilities":["cancel","invoke"],"cloud_origin_id":"https://cloud.aethersystems.net","cloud_signature":"1eKKM1fscpOYnguWJYP7wxuOE0BulCrcPf5Oz8jbU9uxmkXXvU8H1c1CUtZN_UeK1dmqde8tcuVEGnnddrsZBQ","conversation_id":"conv-5b8e1f","device_id":"scdev_01J8Z3D5Q2A7","expires_at":"2026-09-22T13:00:00.000Z","issued_at":"2026-09-22T12:00:00.000Z","key_id":"cloud-b","lease_id":"lease-01J8Z4","local_session_id":"ls-7d2e9c","max_calls":100,"registry_digest":"sha256:abfea67ac46d0f163da2d70d52d5cd33482ee1e4193a0c2d0bc33c29502f873f","revocation_epoch":3,"schema_id":"aether.managed-tool-host-lease/1","session_generation":4},
+"invocation":{"agent_id":"agent-ats-observer","arguments":{"include_diagnostics":true,"schema_id":"aether.managed-tool-workspace-status-input/1"},"arguments_digest":"sha256:55ca615c1715e015e2f02fa5c96e83e74e90c637fb3b822e1b9a252a4bf322bf","conversation_id":"conv-5b8e1f","deadline_at":"2026-09-22T12:30:30.000Z","device_id":"scdev_01J8Z3D5Q2A7","input_schema_digest":"sha256:3641ea6fafdd3e81f28f14fa366f4318e59099672ff178c6279bdf5fb0632852","input_schema_id":"aether.managed-tool-workspace-status-input/1","invocation_digest":"sha256:c55672044602e723ad609b7cfcbc273686e26261cc041a8b8d206aecac78d9a7","invocation_id":"inv-0001","issued_at":"2026-09-22T12:30:00.000Z","lease_id":"lease-01J8Z4","local_session_id":"ls-7d2e9c","schema_id":"aether.managed-tool-invocation/1","sequence":1,"session_generation":4,"tool_name":"ats.workspace_status","tool_version":1},
+"cancellation":{"cancellation_digest":"sha256:8cfa3e90c57ab2611d93fca30a35777971a619093a4a36a42c467ab514986c35","cancellation_id":"cxl-0001","lease_id":"lease-01J8Z4","reason_code":"OPERATOR_REQUESTED","requested_at":"2026-09-22T12:30:10.000Z","schema_id":"aether.managed-tool-cancellation/1","session_generation":4,"target_invocation_digest":"sha256:c55672044602e723ad609b7cfcbc273686e26261cc041a8b8d206aecac78d9a7","target_invocation_id":"inv-0001"},
+"result":{"bounded_bytes":579,"completed_at":"2026-09-22T12:30:01.200Z","diagnostics":[],"error":null,"evidence_refs":["ev-obs-0001"],"invocation_digest":"sha256:c55672044602e723ad609b7cfcbc273686e26261cc041a8b8d206aecac78d9a7","invocation_id":"inv-0001","lease_id":"lease-01J8Z4","output_schema_digest":"sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305","output_schema_id":"aether.managed-tool-workspace-status/1","payload":{"ats_status":{"connection":"connected","effective_mode":"observe","execution_authority":"none","orders_enabled":false},"device_id":"scdev_01J8Z3D5Q2A7","diagnostics":[{"code":"ATS_FEED_DELAYED","summary":"Market status feed is 2 s behind"}],"local_session_id":"ls-7d2e9c","local_status":{"active_invocations":1,"host_state":"ready"},"observed_at":"2026-09-22T12:30:01.000Z","runtime_version":"ats-runtime 2.4.1","schema_id":"aether.managed-tool-workspace-status/1","session_generation":4,"status_digest":"sha256:432937c2d6908171556e5257a8aef4a50bfb4deae117f9d5041c377d7e8024b1"},"redaction_profile":"aether.safe-display/1","replay_status":"original","result_digest":"sha256:29b52710195c151cc3974eb6fd992e96ad8715f31f227475eecf9a141d7cbb64","retry_class":"none","schema_id":"aether.managed-tool-result/1","started_at":"2026-09-22T12:30:00.500Z","state":"succeeded","tool_name":"ats.workspace_status","tool_version":1}}`
+
+// thBaseTV is the base chain, parsed once.
+var thBaseTV = parseTV(thBase)
+
+// thBaseNow is the base chain's now: 2026-09-22T12:30:05.000Z.
+const thBaseNow = 1790080205000
+
+// ToolhostEnvelopes are the envelope members of each toolhost/1 operation,
+// in order (spec/toolhost.md, Operations).
+var ToolhostEnvelopes = map[string][]string{
+	"validate-trust":                    {"trust"},
+	"validate-device-proof":             {"trust", "device_proof", "now"},
+	"validate-host-open-proof":          {"host_open_proof", "device_proof"},
+	"validate-observer-channel-receipt": {"observer_channel_receipt"},
+	"validate-runtime-capability":       {"runtime_capability"},
+	"validate-registry":                 {"registry"},
+	"validate-host-lease":               {"trust", "host_lease", "now"},
+	"validate-invocation":               {"invocation"},
+	"validate-cancellation":             {"cancellation"},
+	"validate-result":                   {"result"},
+	"validate-workspace-status-input":   {"workspace_status_input"},
+	"validate-workspace-status":         {"workspace_status"},
+	"check-lease-binding":               {"trust", "device_proof", "registry", "host_lease", "now"},
+	"check-host-open-binding":           {"trust", "device_proof", "host_open_proof", "registry", "host_lease", "challenge", "now"},
+	"check-invocation":                  {"trust", "registry", "host_lease", "invocation", "now"},
+	"check-tool-arguments":              {"invocation"},
+	"check-tool-payload":                {"result"},
+	"check-cancellation":                {"trust", "host_lease", "invocation", "cancellation", "now"},
+	"check-result":                      {"registry", "invocation", "result"},
+	"assert-e1-canary-registry":         {"registry"},
+	"check-capability-receipt":          {"runtime_capability", "observer_channel_receipt"},
+}
+
+// ToolhostOps are the operations of toolhost/1 in table order.
+var ToolhostOps = []string{"validate-trust", "validate-device-proof", "validate-host-open-proof",
+	"validate-observer-channel-receipt", "validate-runtime-capability", "validate-registry", "validate-host-lease",
+	"validate-invocation", "validate-cancellation", "validate-result", "validate-workspace-status-input",
+	"validate-workspace-status", "check-lease-binding", "check-host-open-binding", "check-invocation",
+	"check-tool-arguments", "check-tool-payload", "check-cancellation", "check-result", "assert-e1-canary-registry",
+	"check-capability-receipt"}
+
+// thDeclared are the declared members of each document and nested object
+// (spec/toolhost.md section 2), for the projection digests cover.
+var thDeclared = map[string][]string{
+	"trust":                         {"schema_id", "keys", "issued_at", "expires_at"},
+	"trust.keys":                    {"key_id", "public_key"},
+	"device_proof":                  {"schema_id", "device_id", "device_public_key", "cloud_origin_id", "account_subject", "revocation_epoch", "key_id", "issued_at", "expires_at", "proof_digest", "cloud_signature"},
+	"host_open_proof":               {"schema_id", "challenge", "device_proof_digest", "agent_id", "conversation_id", "local_session_id", "session_generation", "registry_digest", "device_signature"},
+	"observer_channel_receipt":      {"schema_id", "channel_id", "device_id", "local_session_id", "session_generation", "runtime_version", "capability_digest", "grants_execution_authority", "opened_at", "receipt_digest"},
+	"runtime_capability":            {"schema_id", "device_id", "runtime_version", "supported_read_operations", "grants_execution_authority", "execution_authority", "orders_enabled", "observed_at", "capability_digest"},
+	"registry":                      {"schema_id", "device_id", "agent_id", "local_session_id", "session_generation", "tools", "registry_digest"},
+	"registry.tools":                {"name", "version", "input_schema_id", "input_schema_digest", "output_schema_id", "output_schema_digest", "max_argument_bytes", "max_result_bytes", "max_duration_ms", "data_classes", "dependencies"},
+	"host_lease":                    {"schema_id", "lease_id", "device_id", "account_subject", "cloud_origin_id", "agent_id", "conversation_id", "local_session_id", "session_generation", "registry_digest", "revocation_epoch", "capabilities", "max_calls", "key_id", "issued_at", "expires_at", "cloud_signature"},
+	"invocation":                    {"schema_id", "invocation_id", "lease_id", "device_id", "agent_id", "conversation_id", "local_session_id", "session_generation", "sequence", "tool_name", "tool_version", "input_schema_id", "input_schema_digest", "arguments", "arguments_digest", "issued_at", "deadline_at", "invocation_digest"},
+	"cancellation":                  {"schema_id", "cancellation_id", "lease_id", "session_generation", "target_invocation_id", "target_invocation_digest", "reason_code", "requested_at", "cancellation_digest"},
+	"result":                        {"schema_id", "invocation_id", "invocation_digest", "lease_id", "tool_name", "tool_version", "state", "output_schema_id", "output_schema_digest", "payload", "bounded_bytes", "error", "replay_status", "retry_class", "redaction_profile", "evidence_refs", "diagnostics", "started_at", "completed_at", "result_digest"},
+	"result.error":                  {"code", "message"},
+	"result.diagnostics":            {"code", "summary"},
+	"workspace_status_input":        {"schema_id", "include_diagnostics"},
+	"workspace_status":              {"schema_id", "device_id", "local_session_id", "session_generation", "runtime_version", "observed_at", "ats_status", "local_status", "diagnostics", "status_digest"},
+	"workspace_status.ats_status":   {"connection", "effective_mode", "execution_authority", "orders_enabled"},
+	"workspace_status.local_status": {"host_state", "active_invocations"},
+	"workspace_status.diagnostics":  {"code", "summary"},
+}
+
+// proj is the declared projection of document doc (section 1.6).
+func proj(doc string, v *tv) *tv {
+	keep := func(o *tv, names []string) *tv {
+		out := &tv{k: 'o'}
+		for i, k := range o.keys {
+			for _, n := range names {
+				if eqUnits(k, n) {
+					out.keys = append(out.keys, k)
+					out.vals = append(out.vals, o.vals[i])
+					break
+				}
+			}
+		}
+		return out
+	}
+	if v == nil || v.k != 'o' {
+		return v
+	}
+	out := keep(v, thDeclared[doc])
+	for i, k := range out.keys {
+		sub := thDeclared[doc+"."+string(utf16.Decode(k))]
+		if sub == nil {
+			continue
+		}
+		switch x := out.vals[i]; x.k {
+		case 'o':
+			out.vals[i] = keep(x, sub)
+		case 'a':
+			a := tA()
+			for _, e := range x.elems {
+				if e.k == 'o' {
+					e = keep(e, sub)
+				}
+				a.elems = append(a.elems, e)
+			}
+			out.vals[i] = a
+		}
+	}
+	return out
+}
+
+// without returns a copy of object v without the members named.
+func without(v *tv, names ...string) *tv {
+	out := &tv{k: 'o'}
+	for i, k := range v.keys {
+		drop := false
+		for _, n := range names {
+			drop = drop || eqUnits(k, n)
+		}
+		if !drop {
+			out.keys = append(out.keys, k)
+			out.vals = append(out.vals, v.vals[i])
+		}
+	}
+	return out
+}
+
+// jcsOf is JCS(v) by gowebpki/jcs, and false when it has none.
+func jcsOf(v *tv) ([]byte, bool) {
+	out, err := gowebpki.Transform(v.write(nil, nil))
+	return out, err == nil
+}
+
+// hOf is H(prefix, v) of digest/1.
+func hOf(prefix string, v *tv) (string, bool) {
+	c, ok := jcsOf(v)
+	if !ok {
+		return "", false
+	}
+	sum := sha256.Sum256(append([]byte(prefix+"\n"), c...))
+	return "sha256:" + hex.EncodeToString(sum[:]), true
+}
+
+// ThKey is the test key of section 8.2 labelled label (cloud-a, cloud-b,
+// device-a, device-b). NOT FOR PRODUCTION.
+func ThKey(label string) ed25519.PrivateKey { return thKeys[label] }
+
+// thKeys are the four test keys, derived once.
+var thKeys = func() map[string]ed25519.PrivateKey {
+	m := map[string]ed25519.PrivateKey{}
+	for _, l := range []string{"cloud-a", "cloud-b", "device-a", "device-b"} {
+		seed := sha256.Sum256([]byte("conform toolhost/1 test key " + l + " NOT FOR PRODUCTION"))
+		m[l] = ed25519.NewKeyFromSeed(seed[:])
+	}
+	return m
+}()
+
+// thPublics are the test keys' public keys, base64url.
+var thPublics = func() map[string]string {
+	m := map[string]string{}
+	for l, k := range thKeys {
+		m[l] = thB64(k.Public().(ed25519.PublicKey))
+	}
+	return m
+}()
+
+// thB64 is unpadded base64url.
+func thB64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
+
+var thLabels = []string{"cloud-a", "cloud-b", "device-a", "device-b"}
+
+// thPublic is a test key's public key, base64url.
+func thPublic(label string) string { return thPublics[label] }
+
+// labelOf returns the label of the test key whose public key is v, or "".
+func labelOf(v *tv) string {
+	if v == nil || v.k != 's' {
+		return ""
+	}
+	for _, l := range thLabels {
+		if eqUnits(v.us, thPublic(l)) {
+			return l
+		}
+	}
+	return ""
+}
+
+// ThChain is a chain of the ten documents with its now and issued
+// challenge, as a toolhost/1 input draws it.
+type ThChain struct {
+	docs      map[string]*tv
+	now       *tv
+	challenge *tv
+	// pinned members (document path "registry.registry_digest") keep
+	// the value a mutation wrote when the chain is sealed.
+	pinned map[string]bool
+	// signer overrides the key that signs "device_proof", "host_lease" or
+	// "host_open_proof".
+	signer map[string]string
+	// forge signs the host-open proof with the all-zero key's forgery
+	// (section 8.5) instead of a test key.
+	forge bool
+}
+
+var thDocNames = []string{"trust", "device_proof", "host_open_proof", "observer_channel_receipt", "runtime_capability",
+	"registry", "host_lease", "invocation", "cancellation", "result"}
+
+// newThChain parses the base chain.
+func newThChain() *ThChain {
+	base := thBaseTV.clone()
+	c := &ThChain{docs: map[string]*tv{}, now: tI(thBaseNow), pinned: map[string]bool{}, signer: map[string]string{}}
+	for _, d := range thDocNames {
+		c.docs[d] = base.get(d)
+	}
+	c.challenge = tU(c.docs["host_open_proof"].get("challenge").us)
+	return c
+}
+
+// doc returns a document; workspace_status_input and workspace_status are
+// the invocation's arguments and the result's payload.
+func (c *ThChain) doc(name string) *tv {
+	switch name {
+	case "workspace_status_input":
+		return c.docs["invocation"].get("arguments")
+	case "workspace_status":
+		return c.docs["result"].get("payload")
+	}
+	return c.docs[name]
+}
+
+// reseal sets member name of document d (at path "d.name") unless pinned.
+func (c *ThChain) reseal(d *tv, path, name string, v *tv) {
+	if c.pinned[path] || d == nil || d.k != 'o' {
+		return
+	}
+	d.put(name, v)
+}
+
+func (c *ThChain) sealDigest(d *tv, doc, path, name, prefix string, omit ...string) {
+	if d == nil || d.k != 'o' {
+		return
+	}
+	if h, ok := hOf(prefix, without(proj(doc, d), omit...)); ok {
+		c.reseal(d, path, name, tS(h))
+	}
+}
+
+func (c *ThChain) sign(d *tv, doc, path, name, prefix string, pub *tv, omit ...string) {
+	if c.pinned[path] || d == nil || d.k != 'o' {
+		return
+	}
+	label := c.signer[doc]
+	if label == "" {
+		label = labelOf(pub)
+	}
+	if label == "" {
+		return
+	}
+	msg, ok := jcsOf(without(proj(doc, d), omit...))
+	if !ok {
+		return
+	}
+	d.put(name, tS(thB64(ed25519.Sign(ThKey(label), append([]byte(prefix+"\n"), msg...)))))
+}
+
+// trustKey is the public key the trust document has for keyID.
+func (c *ThChain) trustKey(keyID *tv) *tv {
+	keys := c.docs["trust"].get("keys")
+	if keys == nil || keys.k != 'a' || keyID == nil {
+		return nil
+	}
+	for _, k := range keys.elems {
+		if id := k.get("key_id"); id != nil && id.k == 's' && keyID.k == 's' && string(utf16.Decode(id.us)) == string(utf16.Decode(keyID.us)) {
+			return k.get("public_key")
+		}
+	}
+	return nil
+}
+
+// seal reseals the chain in the order of spec/toolhost.md section 8.4.
+func (c *ThChain) seal() { c.sealFor("") }
+
+// sealFor reseals what op's envelope holds and what flows into it (the
+// registry's digest into the lease and the host-open proof, the device
+// proof's into the host-open proof, the invocation's into the result and
+// the cancellation, the capability's into the receipt); "" reseals all.
+func (c *ThChain) sealFor(op string) {
+	need := map[string]bool{}
+	for _, m := range ToolhostEnvelopes[op] {
+		need[m] = true
+	}
+	all := op == ""
+	want := func(docs ...string) bool {
+		for _, d := range docs {
+			if all || need[d] {
+				return true
+			}
+		}
+		return false
+	}
+	d := c.docs
+	reg, dp, hl, hop := d["registry"], d["device_proof"], d["host_lease"], d["host_open_proof"]
+	inv, res, cxl, rc, rcpt := d["invocation"], d["result"], d["cancellation"], d["runtime_capability"], d["observer_channel_receipt"]
+	if want("registry", "host_lease", "host_open_proof") {
+		c.sealDigest(reg, "registry", "registry.registry_digest", "registry_digest", "aether.managed-tool-registry/1", "registry_digest")
+	}
+	regDigest := reg.get("registry_digest")
+	if want("device_proof", "host_open_proof") {
+		c.sealDigest(dp, "device_proof", "device_proof.proof_digest", "proof_digest", "aether.managed-tool-device-proof/1", "proof_digest", "cloud_signature")
+		c.sign(dp, "device_proof", "device_proof.cloud_signature", "cloud_signature", "aether.managed-tool-device-proof/1", c.trustKey(dp.get("key_id")), "cloud_signature")
+	}
+	if regDigest != nil && want("host_lease") {
+		c.reseal(hl, "host_lease.registry_digest", "registry_digest", regDigest.clone())
+	}
+	if regDigest != nil && want("host_open_proof") {
+		c.reseal(hop, "host_open_proof.registry_digest", "registry_digest", regDigest.clone())
+	}
+	if want("host_lease") {
+		c.sign(hl, "host_lease", "host_lease.cloud_signature", "cloud_signature", "aether.managed-tool-host-lease/1", c.trustKey(hl.get("key_id")), "cloud_signature")
+	}
+	if want("host_open_proof") {
+		if h, ok := hOf("aether.managed-tool-device-proof/1", without(proj("device_proof", dp), "proof_digest", "cloud_signature")); ok {
+			c.reseal(hop, "host_open_proof.device_proof_digest", "device_proof_digest", tS(h))
+		}
+		c.sign(hop, "host_open_proof", "host_open_proof.device_signature", "device_signature", "aether.managed-tool-host-open/1", dp.get("device_public_key"), "schema_id", "device_signature")
+		if c.forge && !c.pinned["host_open_proof.device_signature"] {
+			if msg, ok := jcsOf(without(proj("host_open_proof", hop), "schema_id", "device_signature")); ok {
+				hop.put("device_signature", tS(thB64(forgeHostOpen(append([]byte("aether.managed-tool-host-open/1\n"), msg...)))))
+			}
+		}
+	}
+	if want("invocation", "result", "cancellation") {
+		if args := inv.get("arguments"); args != nil && args.k == 'o' {
+			if h, ok := hOf("aether.managed-tool-arguments/1", args); ok {
+				c.reseal(inv, "invocation.arguments_digest", "arguments_digest", tS(h))
+			}
+		}
+		c.sealDigest(inv, "invocation", "invocation.invocation_digest", "invocation_digest", "aether.managed-tool-invocation/1", "invocation_digest")
+	}
+	if want("result", "workspace_status") {
+		if p := res.get("payload"); p != nil && p.k == 'o' {
+			c.sealDigest(p, "workspace_status", "result.payload.status_digest", "status_digest", "aether.managed-tool-workspace-status/1", "status_digest")
+		}
+	}
+	if want("result") {
+		if p := res.get("payload"); p != nil {
+			n := 0
+			if cp, ok := jcsOf(p); ok && p.k == 'o' {
+				n = len(cp)
+			}
+			c.reseal(res, "result.bounded_bytes", "bounded_bytes", tI(int64(n)))
+		}
+		if id := inv.get("invocation_digest"); id != nil {
+			c.reseal(res, "result.invocation_digest", "invocation_digest", id.clone())
+		}
+		c.sealDigest(res, "result", "result.result_digest", "result_digest", "aether.managed-tool-result/1", "result_digest")
+	}
+	if want("cancellation") {
+		if id := inv.get("invocation_digest"); id != nil {
+			c.reseal(cxl, "cancellation.target_invocation_digest", "target_invocation_digest", id.clone())
+		}
+		c.sealDigest(cxl, "cancellation", "cancellation.cancellation_digest", "cancellation_digest", "aether.managed-tool-cancellation/1", "cancellation_digest")
+	}
+	if want("runtime_capability", "observer_channel_receipt") {
+		c.sealDigest(rc, "runtime_capability", "runtime_capability.capability_digest", "capability_digest", "aether.managed-tool-runtime-capability/1", "capability_digest")
+	}
+	if want("observer_channel_receipt") {
+		if cd := rc.get("capability_digest"); cd != nil {
+			c.reseal(rcpt, "observer_channel_receipt.capability_digest", "capability_digest", cd.clone())
+		}
+		c.sealDigest(rcpt, "observer_channel_receipt", "observer_channel_receipt.receipt_digest", "receipt_digest", "aether.managed-tool-observer-channel-receipt/1", "receipt_digest")
+	}
+}
+
+// envelope writes op's envelope with string escapes drawn from s (and, by
+// draws, its members in another order).
+func (c *ThChain) envelope(s *Source, op string) []byte {
+	members := append([]string(nil), ToolhostEnvelopes[op]...)
+	if s.Chance(4) {
+		for i := len(members) - 1; i > 0; i-- {
+			j := s.Intn(i + 1)
+			members[i], members[j] = members[j], members[i]
+		}
+	}
+	b := []byte{'{'}
+	for i, m := range members {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, m...)
+		b = append(b, '"', ':')
+		var v *tv
+		switch m {
+		case "now":
+			v = c.now
+		case "challenge":
+			v = c.challenge
+		default:
+			v = c.doc(m)
+		}
+		if v == nil {
+			v = tL("null")
+		}
+		b = v.write(s, b)
+	}
+	return append(b, '}')
+}
+
+// ToolhostValue draws one toolhost/1 input for op: a chain varied within
+// the rules and sealed (ToolhostChain), then, most of the time, one
+// mutation of a document, the chain's times or keys, or the envelope
+// itself (toolhost_mutate.go), written as op's envelope.
+func ToolhostValue(s *Source, op string) []byte {
+	c := ToolhostChain(s, op)
+	m := s.Intn(8)
+	if m == 0 {
+		c.sealFor(op)
+		return c.envelope(s, op)
+	}
+	if m == 1 {
+		c.sealFor(op)
+		return envelopeDefect(s, c, op)
+	}
+	mutate(s, c, op)
+	c.sealFor(op)
+	return c.envelope(s, op)
+}
+
+// ToolhostChain draws a chain valid for op (for every operation, with
+// ""): the base chain with its shared values varied together (section
+// 8.3's relations kept), unsealed.
+func ToolhostChain(s *Source, op string) *ThChain {
+	c := newThChain()
+	vary(s, c, op)
+	return c
+}
+
+// SealedChain draws a chain valid for op and seals it (for the properties
+// of fuzz/gocheck).
+func SealedChain(s *Source, op string) *ThChain {
+	c := ToolhostChain(s, op)
+	c.seal()
+	return c
+}
+
+// Envelope writes the chain as op's envelope, escapes drawn from s.
+func (c *ThChain) Envelope(s *Source, op string) []byte { return c.envelope(s, op) }
+
+// Doc returns a copy of one of the chain's documents as JSON text.
+func (c *ThChain) Doc(name string) []byte {
+	d := c.doc(name)
+	if d == nil {
+		return nil
+	}
+	return d.write(nil, nil)
+}
+
+// ToolhostSeals are the members that seal each sealed document of
+// toolhost/1 (its digest or signature, spec/toolhost.md sections 1.6 and
+// 8.4), by envelope member name; every other declared member of the
+// document (ToolhostDeclared) is covered by them, directly or, for the
+// host-open proof's schema_id, through its constant.
+var ToolhostSeals = map[string][]string{
+	"device_proof":             {"proof_digest", "cloud_signature"},
+	"host_open_proof":          {"device_signature"},
+	"observer_channel_receipt": {"receipt_digest"},
+	"runtime_capability":       {"capability_digest"},
+	"registry":                 {"registry_digest"},
+	"host_lease":               {"cloud_signature"},
+	"invocation":               {"invocation_digest"},
+	"cancellation":             {"cancellation_digest"},
+	"result":                   {"result_digest"},
+	"workspace_status":         {"status_digest"},
+}
+
+// ToolhostDeclared returns the declared members of a toolhost/1 document
+// (spec/toolhost.md section 2), by envelope member name, or nil.
+func ToolhostDeclared(doc string) []string { return append([]string(nil), thDeclared[doc]...) }

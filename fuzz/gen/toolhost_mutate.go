@@ -1,0 +1,1146 @@
+package gen
+
+// toolhost/1: varying a chain within the rules, and the one mutation a
+// drawn input carries (spec/toolhost.md sections 1-4): drop a member, add
+// one, change a type, set a value at or past a rule of its kind, shift a
+// time across a bound, swap a key, resign with another key, break a
+// digest, grow an open value or an array past its bound, or a defect of
+// the envelope itself.
+
+import (
+	"crypto/ed25519"
+	"crypto/sha512"
+	"encoding/binary"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf16"
+
+	"filippo.io/edwards25519"
+)
+
+// isoOf is the timestamp of epoch milliseconds ms.
+func isoOf(ms int64) string {
+	return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z")
+}
+
+// msOf is the epoch milliseconds of a timestamp value, and false for one
+// that is not a real instant.
+func msOf(v *tv) (int64, bool) {
+	if v == nil || v.k != 's' {
+		return 0, false
+	}
+	t, err := time.Parse("2006-01-02T15:04:05.000Z", v.str())
+	if err != nil {
+		return 0, false
+	}
+	return t.UnixMilli(), true
+}
+
+// thTimes are the timestamp members of each document.
+var thTimes = map[string][]string{
+	"trust": {"issued_at", "expires_at"}, "device_proof": {"issued_at", "expires_at"}, "host_lease": {"issued_at", "expires_at"},
+	"observer_channel_receipt": {"opened_at"}, "runtime_capability": {"observed_at"}, "invocation": {"issued_at", "deadline_at"},
+	"cancellation": {"requested_at"}, "result": {"started_at", "completed_at"},
+}
+
+// setAll sets member name to v in every document that has it (a shared
+// value of the chain: the relations of section 4 keep holding).
+func (c *ThChain) setAll(name string, v *tv, docs ...string) {
+	for _, d := range docs {
+		if doc := c.doc(d); doc != nil && doc.get(name) != nil {
+			doc.put(name, v.clone())
+		}
+	}
+}
+
+// idOf draws a valid ID: short, 128 units, with dots, underscores, hyphens.
+func idOf(s *Source, prefix string) string {
+	switch s.Intn(6) {
+	case 0:
+		return prefix + strings.Repeat("z", 128-len(prefix))
+	case 1:
+		return prefix + "." + strconv.Itoa(s.Intn(1000))
+	}
+	return prefix + "-" + strconv.Itoa(s.Intn(100000))
+}
+
+// vary changes the chain within the rules of op (every operation's, for
+// ""): shared ids and generations, the times shifted together, the device
+// key, the result's state, array sizes and open values. Three variations
+// keep to the rules of most operations only, and op leaves them out where
+// they do not: a result without a payload (not for the operations that
+// read the payload as a workspace status), more tools (not for
+// assert-e1-canary-registry, which wants exactly one) and arguments beyond
+// the E1 input (not for the operations that read them as one).
+func vary(s *Source, c *ThChain, op string) {
+	if !s.Chance(2) {
+		return
+	}
+	all := []string{"host_open_proof", "observer_channel_receipt", "runtime_capability", "registry", "host_lease", "invocation", "cancellation", "result", "device_proof", "workspace_status"}
+	if s.Chance(2) {
+		c.setAll("agent_id", tS(idOf(s, "agent")), all...)
+	}
+	if s.Chance(2) {
+		c.setAll("local_session_id", tS(idOf(s, "ls")), all...)
+	}
+	if s.Chance(3) {
+		c.setAll("conversation_id", tS(idOf(s, "conv")), all...)
+	}
+	if s.Chance(3) {
+		id := idOf(s, "D")
+		if len(id) > 122 {
+			id = id[:122]
+		}
+		c.setAll("device_id", tS("scdev_"+id), all...)
+	}
+	if s.Chance(3) {
+		c.setAll("session_generation", tN(Pick(s, []string{"1", "2", "9007199254740991", "77"})), all...)
+	}
+	if s.Chance(3) {
+		c.setAll("revocation_epoch", tN(Pick(s, []string{"0", "1", "9007199254740991"})), all...)
+	}
+	if s.Chance(3) {
+		c.setAll("account_subject", tU(textUnits(s, 1+s.Intn(30), false)), "device_proof", "host_lease")
+		for _, d := range []string{"device_proof", "host_lease"} {
+			if validText(c.doc(d).get("account_subject").us) != 0 {
+				c.doc(d).put("account_subject", tS("user:x"))
+			}
+		}
+	}
+	if s.Chance(4) {
+		c.setAll("cloud_origin_id", tS(Pick(s, []string{"https://a.bc", "https://x-1.example.org:8443", "https://a1.b2.c3:65535"})), "device_proof", "host_lease")
+	}
+	if s.Chance(4) {
+		c.setAll("runtime_version", tS(Pick(s, []string{" ", "~", strings.Repeat("v", 64), "ats 3"})), "observer_channel_receipt", "runtime_capability", "workspace_status")
+	}
+	if s.Chance(3) {
+		id := idOf(s, "lease")
+		c.setAll("lease_id", tS(id), "host_lease", "invocation", "cancellation", "result")
+	}
+	if s.Chance(3) {
+		id := idOf(s, "inv")
+		c.setAll("invocation_id", tS(id), "invocation", "result")
+		c.docs["cancellation"].put("target_invocation_id", tS(id))
+	}
+	if s.Chance(3) {
+		c.docs["device_proof"].put("device_public_key", tS(thPublic("device-b")))
+	}
+	if s.Chance(4) {
+		// The lease signed by cloud-a instead.
+		c.docs["host_lease"].put("key_id", tS("cloud-a"))
+	}
+	if s.Chance(3) {
+		// Every time and now shifted together.
+		delta := int64(s.Intn(4000)-2000) * 86400000
+		if s.Chance(2) {
+			delta = int64(s.Uint64()%1000000) - 500000
+		}
+		for d, names := range thTimes {
+			for _, n := range names {
+				if ms, ok := msOf(c.docs[d].get(n)); ok {
+					c.docs[d].put(n, tS(isoOf(ms+delta)))
+				}
+			}
+		}
+		if p := c.doc("workspace_status"); p != nil {
+			if ms, ok := msOf(p.get("observed_at")); ok {
+				p.put("observed_at", tS(isoOf(ms+delta)))
+			}
+		}
+		c.now = tI(thBaseNow + delta)
+	}
+	if s.Chance(3) {
+		varyResult(s, c, op != "validate-workspace-status" && op != "check-tool-payload")
+	}
+	if s.Chance(4) {
+		keys := c.docs["trust"].get("keys")
+		for i := range s.Intn(7) {
+			keys.elems = append(keys.elems, &tv{k: 'o', keys: [][]uint16{units("key_id"), units("public_key")},
+				vals: []*tv{tS("k-" + strconv.Itoa(10+i)), tS(thPublic(Pick(s, thLabels)))}})
+		}
+	}
+	if s.Chance(4) {
+		ops := []string{"read_account_summary", "read_ats_status", "read_local_status", "read_market_status", "read_orders", "read_positions"}
+		c.docs["runtime_capability"].put("supported_read_operations", tSs(ops[s.Intn(3):3+s.Intn(4)]...))
+	}
+	if s.Chance(4) && op != "assert-e1-canary-registry" {
+		tools := c.docs["registry"].get("tools")
+		for i := range s.Intn(16) {
+			t := tools.elems[0].clone()
+			t.put("name", tS("zz.tool"))
+			t.put("version", tI(int64(2+i)))
+			tools.elems = append(tools.elems, t)
+		}
+	}
+	if s.Chance(4) {
+		var diags []*tv
+		for i := range s.Intn(17) {
+			diags = append(diags, &tv{k: 'o', keys: [][]uint16{units("code"), units("summary")}, vals: []*tv{tS("D" + strconv.Itoa(i)), tS(strings.Repeat("~", 1+s.Intn(256)))}})
+		}
+		target := Pick(s, []string{"result", "workspace_status"})
+		c.doc(target).put("diagnostics", tA(diags...))
+	}
+	if s.Chance(4) {
+		var refs []string
+		for i := range s.Intn(17) {
+			refs = append(refs, "ev-"+strconv.Itoa(100+i))
+		}
+		c.docs["result"].put("evidence_refs", tSs(refs...))
+	}
+	if s.Chance(3) {
+		c.doc("workspace_status_input").put("include_diagnostics", tL(Pick(s, []string{"true", "false"})))
+	}
+	if s.Chance(4) && op != "validate-workspace-status-input" && op != "check-tool-arguments" {
+		// More arguments: valid open values, outside the E1 input (which
+		// those two operations read it as).
+		c.doc("workspace_status_input").put("note", openValue(s, 0))
+	}
+}
+
+// varyResult gives the result another valid state; without payload, only
+// those that keep the payload (another replay status or retry class).
+func varyResult(s *Source, c *ThChain, payload bool) {
+	r := c.docs["result"]
+	switch s.Intn(6) {
+	case 0:
+		r.put("replay_status", tS("stored_redelivery"))
+		r.put("retry_class", tS("redeliver_stored_result"))
+		return
+	case 1:
+		r.put("retry_class", tS("retry_after_backoff"))
+		return
+	}
+	if !payload {
+		return
+	}
+	state, code := Pick(s, []string{"refused", "unavailable", "cancelled", "deadline_exceeded"}), ""
+	switch state {
+	case "refused":
+		code = "TOOL_INPUT_REJECTED"
+	case "unavailable":
+		code = Pick(s, []string{"TOOL_CANCELLED", "TOOL_UNAVAILABLE"})
+	case "cancelled":
+		code = "TOOL_CANCELLED"
+	default:
+		code = "TOOL_DEADLINE_EXCEEDED"
+	}
+	r.put("state", tS(state))
+	r.put("error", &tv{k: 'o', keys: [][]uint16{units("code"), units("message")}, vals: []*tv{tS(code), tS("Tool " + state)}})
+	r.put("payload", tL("null"))
+	r.put("output_schema_id", tL("null"))
+	r.put("output_schema_digest", tL("null"))
+	if s.Chance(2) {
+		r.put("retry_class", tS("new_call_after_recovery"))
+	}
+}
+
+// validText returns 0 when u passes prim/1 string (no Cc control, no
+// unpaired surrogate, 1 to 256 scalar values), else 1.
+func validText(u []uint16) int {
+	n := 0
+	for i := 0; i < len(u); i++ {
+		x := u[i]
+		if x <= 0x1f || (x >= 0x7f && x <= 0x9f) {
+			return 1
+		}
+		if x >= 0xd800 && x <= 0xdbff && i+1 < len(u) && u[i+1] >= 0xdc00 && u[i+1] <= 0xdfff {
+			i++
+		} else if x >= 0xd800 && x <= 0xdfff {
+			return 1
+		}
+		n++
+	}
+	if n < 1 || n > 256 {
+		return 1
+	}
+	return 0
+}
+
+// openValue draws a small open JSON value within the open-value rules
+// (section 1.8), at depth (its container's).
+func openValue(s *Source, depth int) *tv {
+	switch k := s.Intn(6); {
+	case k == 0 && depth < 4:
+		a := tA()
+		for range s.Intn(4) {
+			a.elems = append(a.elems, openValue(s, depth+1))
+		}
+		return a
+	case k == 1 && depth < 4:
+		o := &tv{k: 'o'}
+		for i := range s.Intn(3) {
+			o.put("k"+strconv.Itoa(i), openValue(s, depth+1))
+		}
+		return o
+	case k == 2:
+		return tN(Pick(s, []string{"0", "1", "9007199254740991", "42"}))
+	case k == 3:
+		return tU(Pick(s, [][]uint16{units("caf\u00e9"), units("\U0001f600"), units(""), units(strings.Repeat("a", 256))}))
+	case k == 4:
+		return tL(Pick(s, []string{"true", "false", "null"}))
+	}
+	return tS("x")
+}
+
+// thKind is the field kind of a member, by its name (spec/toolhost.md
+// section 2's tables give every member with a name its kind; a name means
+// one kind everywhere).
+func thKind(name string) string {
+	switch name {
+	case "schema_id":
+		return "const"
+	case "device_id":
+		return "device"
+	case "public_key", "device_public_key":
+		return "key"
+	case "challenge":
+		return "b64-32"
+	case "cloud_signature", "device_signature":
+		return "b64-64"
+	case "cloud_origin_id":
+		return "origin"
+	case "account_subject":
+		return "text"
+	case "revocation_epoch", "session_generation", "sequence", "version", "tool_version", "max_argument_bytes",
+		"max_result_bytes", "max_duration_ms", "max_calls", "bounded_bytes", "active_invocations":
+		return "int"
+	case "runtime_version":
+		return "runtime"
+	case "input_schema_id", "output_schema_id":
+		return "schema"
+	case "reason_code", "code":
+		return "code"
+	case "message", "summary":
+		return "display"
+	case "state", "replay_status", "retry_class", "connection", "effective_mode", "host_state":
+		return "enum"
+	case "grants_execution_authority", "orders_enabled":
+		return "false"
+	case "execution_authority", "redaction_profile":
+		return "const"
+	case "include_diagnostics":
+		return "bool"
+	case "supported_read_operations", "data_classes", "dependencies", "capabilities", "evidence_refs":
+		return "set"
+	case "keys", "tools", "diagnostics":
+		return "objects"
+	case "error", "ats_status", "local_status":
+		return "object"
+	case "arguments", "payload":
+		return "open"
+	}
+	switch {
+	case strings.HasSuffix(name, "_at"):
+		return "ts"
+	case strings.HasSuffix(name, "_digest"):
+		return "digest"
+	case strings.HasSuffix(name, "_id") || name == "name":
+		return "id"
+	}
+	return ""
+}
+
+// enumValues are the vocabularies (section 7, decision 11).
+var enumValues = map[string][]string{
+	"state":                     {"succeeded", "refused", "unavailable", "cancelled", "deadline_exceeded"},
+	"replay_status":             {"original", "stored_redelivery"},
+	"retry_class":               {"none", "retry_after_backoff", "new_call_after_recovery", "redeliver_stored_result"},
+	"connection":                {"connected", "degraded", "disconnected"},
+	"effective_mode":            {"offline", "observe", "review_only", "paper", "approve", "auto", "orders_paused", "emergency_locked"},
+	"host_state":                {"starting", "ready", "draining"},
+	"supported_read_operations": {"read_account_summary", "read_ats_status", "read_local_status", "read_market_status", "read_orders", "read_positions"},
+	"data_classes":              {"account_summary", "ats_status", "browser_observation", "local_status", "market_status"},
+	"dependencies":              {"ats_observer_channel", "ats_runtime", "cloud_session", "local_clock", "local_workspace", "network"},
+	"capabilities":              {"cancel", "invoke"},
+}
+
+// otherDigest is a well-formed digest no document has.
+const otherDigest = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
+
+// keyPool are public keys at the key screening's rules (section 1.3 and
+// 1.7): the test keys, every small-order encoding with the sign bit clear
+// and set, p and p+1 (and with the sign bit), a y in [p+2, p+18], keys that
+// are not points, and the all-zero key.
+func keyPool(s *Source) []byte {
+	switch s.Intn(6) {
+	case 0:
+		k := append([]byte(nil), Pick(s, SmallOrder)...)
+		if s.Chance(2) {
+			k[31] |= 0x80
+		}
+		return k
+	case 1:
+		return le(new(big.Int).Add(P, big.NewInt(int64(2+s.Intn(17)))))
+	case 2:
+		return Pick(s, offCurve)
+	}
+	return []byte(ThKey(Pick(s, thLabels)).Public().(ed25519.PublicKey))
+}
+
+// b64Defect draws a base64url string at its rules: a length off by one,
+// an alphabet defect ('+', '/', '*', '=', a non-ASCII character), a
+// non-canonical last character.
+func b64Defect(s *Source, cur []uint16) []uint16 {
+	u := append([]uint16(nil), cur...)
+	if len(u) == 0 {
+		return units("A")
+	}
+	switch s.Intn(5) {
+	case 0:
+		return u[:len(u)-1]
+	case 1:
+		return append(u, 'A')
+	case 2:
+		u[s.Intn(len(u))] = Pick(s, []uint16{'+', '/', '*', '=', 0xe9, ' '})
+		return u
+	case 3:
+		const alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+		i := strings.IndexRune(alpha, rune(u[len(u)-1]))
+		if i >= 0 {
+			u[len(u)-1] = uint16(alpha[i|1])
+		}
+		return u
+	}
+	return units(thB64(append([]byte(nil), s.Bytes(32+32*s.Intn(2))...)))
+}
+
+// kindValue draws a value for a member of kind, at or past its rules, or a
+// valid other value (which a relation then meets).
+func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
+	pickS := func(list ...string) *tv { return tS(Pick(s, list)) }
+	switch kind {
+	case "const":
+		return pickS("x", "aether.managed-tool-trust/1", "aether.managed-tool-result/1", "none", "aether.safe-display/1", "")
+	case "device":
+		return pickS("scdev_", "scdev-1", "scdev_X", "scdev_"+strings.Repeat("z", 122), "scdev_"+strings.Repeat("z", 123), "scdev_a b", "SCDEV_1", "x")
+	case "id":
+		switch s.Intn(4) {
+		case 0:
+			return tU(textUnits(s, s.Intn(6), true))
+		case 1:
+			return pickS("cloud-c", "cloud-a", "cloud-b", "ats.workspace_status", "x")
+		}
+		return pickS("", "~x", "a b", "-a", ".a", strings.Repeat("z", 128), strings.Repeat("z", 129), "\u00e9", "id-2", "zz.tool")
+	case "key":
+		if s.Chance(4) {
+			return tU(b64Defect(s, cur.us))
+		}
+		return tS(thB64(keyPool(s)))
+	case "b64-32", "b64-64":
+		return tU(b64Defect(s, cur.us))
+	case "origin":
+		return pickS("http://cloud.aethersystems.net", "https://cloud.aethersystems.net:443", "https://cloud.aethersystems.net/",
+			"https://10.0.0.1", "https://Cloud.example", "https://a.b.", "https://-a.b", "https://a", "https://u@a.bc", "https://[::1]",
+			"https://a.bc:0", "https://a.bc:65536", "https://a.bc:08443", "https://other.example", "https://a.bc:8443", "https://"+strings.Repeat("a", 63)+".bc")
+	case "text":
+		switch s.Intn(3) {
+		case 0:
+			return tU(textUnits(s, 1+s.Intn(40), true))
+		case 1:
+			return tS(strings.Repeat(Pick(s, []string{"\U0001f600", "a", "\u00e9"}), Pick(s, []int{256, 257})))
+		}
+		return pickS("", "user:\u0007", "user:other", "\u0085")
+	case "display":
+		switch s.Intn(3) {
+		case 0:
+			return tU(textUnits(s, s.Intn(20), true))
+		case 1:
+			return tS(strings.Repeat("x", Pick(s, []int{256, 257})))
+		}
+		return pickS("", "caf\u00e9", "a\tb", " ", "~")
+	case "runtime":
+		return pickS("", strings.Repeat("r", 64), strings.Repeat("r", 65), "\u00e9", "a\nb", "ats-runtime 2.4.2")
+	case "schema":
+		return pickS("Aether.x/1", "aether.x/0", "aether.x", "a/1", "aether.managed-tool-other/1", "a/1234567", "z"+strings.Repeat("9", 63)+"/999999", "z"+strings.Repeat("9", 64)+"/1",
+			"aether.managed-tool-workspace-status/1", "aether.managed-tool-workspace-status-input/1")
+	case "code":
+		return pickS("Tool_failed", "", "T"+strings.Repeat("X", 63), "T"+strings.Repeat("X", 64), "TOOL_CANCELLED", "TOOL_DEADLINE_EXCEEDED", "TOOL_OTHER", "1A")
+	case "digest":
+		if s.Chance(3) {
+			u := append([]uint16(nil), cur.us...)
+			if len(u) > 8 {
+				u[7+s.Intn(len(u)-7)] = Pick(s, []uint16{'A', 'g', 'F', '0'})
+			}
+			return tU(u)
+		}
+		return pickS(otherDigest, "sha256:"+strings.Repeat("a", 63), "sha256:"+strings.Repeat("A", 64), "sha512:"+strings.Repeat("a", 64),
+			"sha256:3641ea6fafdd3e81f28f14fa366f4318e59099672ff178c6279bdf5fb0632852", "sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305")
+	case "int":
+		return tN(Pick(s, []string{"0", "1", "2", "-1", "-0", "1.0", "4.0", "1e2", "4E0", "1.5", "9007199254740991", "9007199254740992",
+			"65536", "65537", "262144", "262145", "3600000", "3600001", "29999", "86", "578", "5", "1e400", "123456789012345678901234567890"}))
+	case "ts":
+		if ms, ok := msOf(cur); ok && s.Chance(2) {
+			return tS(isoOf(ms + Pick(s, []int64{-1, 1, -30001, 30001, 86400000, -86400000})))
+		}
+		return tS(ISO(s))
+	case "enum":
+		vocab := enumValues[name]
+		if s.Chance(4) {
+			return pickS("x", "", "Succeeded")
+		}
+		return tS(Pick(s, vocab))
+	case "false":
+		return tL(Pick(s, []string{"true", "false"}))
+	case "bool":
+		return tL(Pick(s, []string{"true", "false"}))
+	case "set":
+		vocab := enumValues[name]
+		if vocab == nil {
+			vocab = []string{"ev-1", "ev-2", "ev 3", "ev-4"}
+		}
+		switch s.Intn(6) {
+		case 0:
+			return tA()
+		case 1:
+			a := tSs(vocab...)
+			a.elems = append(a.elems, tS(vocab[len(vocab)-1]))
+			return a
+		case 2:
+			return tA(tS(vocab[0]), tI(1))
+		case 3:
+			return tSs(vocab[0], "zz_unknown")
+		case 4:
+			return tSs(vocab[1], vocab[0])
+		}
+		var refs []string
+		for i := 0; i < 17; i++ {
+			refs = append(refs, "ev-"+strconv.Itoa(100+i))
+		}
+		return tSs(Pick(s, [][]string{{vocab[0], vocab[0]}, refs, vocab[:1]})...)
+	}
+	return wrongKind(s)
+}
+
+// wrongKind draws a value of any JSON type.
+func wrongKind(s *Source) *tv {
+	switch s.Intn(6) {
+	case 0:
+		return tI(1)
+	case 1:
+		return tS("1")
+	case 2:
+		return tL(Pick(s, []string{"true", "false", "null"}))
+	case 3:
+		return tA()
+	case 4:
+		return &tv{k: 'o'}
+	}
+	return tN("1.5")
+}
+
+// leaves collects the members of v (and of its nested objects and arrays)
+// with the member name each value is under.
+type leaf struct {
+	parent *tv
+	index  int // the member's index in parent, or the element's
+	name   string
+	elem   bool
+}
+
+func leaves(v *tv, name string, out []leaf) []leaf {
+	switch v.k {
+	case 'o':
+		for i, k := range v.keys {
+			n := string(utf16.Decode(k))
+			out = append(out, leaf{parent: v, index: i, name: n})
+			if thKind(n) != "open" {
+				out = leaves(v.vals[i], n, out)
+			}
+		}
+	case 'a':
+		for i, e := range v.elems {
+			out = append(out, leaf{parent: v, index: i, name: name, elem: true})
+			out = leaves(e, name, out)
+		}
+	}
+	return out
+}
+
+// pickLeaf draws a member of document d (or of its nested objects and
+// arrays): a member name first, each name present equally likely, then
+// one of the places it occurs, so that a member of a closed document is
+// as likely as any other, however many elements an array beside it has.
+func pickLeaf(s *Source, d *tv, doc string) leaf {
+	ls := leaves(d, doc, nil)
+	var names []string
+	seen := map[string]bool{}
+	for _, l := range ls {
+		if !seen[l.name] {
+			seen[l.name] = true
+			names = append(names, l.name)
+		}
+	}
+	name := Pick(s, names)
+	var at []leaf
+	for _, l := range ls {
+		if l.name == name {
+			at = append(at, l)
+		}
+	}
+	return Pick(s, at)
+}
+
+func (l leaf) value() *tv {
+	if l.elem {
+		return l.parent.elems[l.index]
+	}
+	return l.parent.vals[l.index]
+}
+
+func (l leaf) set(v *tv) {
+	if l.elem {
+		l.parent.elems[l.index] = v
+		return
+	}
+	l.parent.vals[l.index] = v
+}
+
+// targets are the documents of op's envelope a mutation may change, the
+// inner documents included where the operation validates them.
+func targets(op string) []string {
+	var out []string
+	for _, m := range ToolhostEnvelopes[op] {
+		if m != "now" && m != "challenge" {
+			out = append(out, m)
+		}
+	}
+	switch op {
+	case "check-tool-arguments":
+		out = append(out, "workspace_status_input")
+	case "check-tool-payload":
+		out = append(out, "workspace_status")
+	}
+	return out
+}
+
+// mutate applies one mutation to the chain for op.
+func mutate(s *Source, c *ThChain, op string) {
+	doc := Pick(s, targets(op))
+	d := c.doc(doc)
+	if d == nil || d.k != 'o' {
+		return
+	}
+	switch k := s.Intn(40); {
+	case k < 18:
+		l := pickLeaf(s, d, doc)
+		kind := thKind(l.name)
+		switch {
+		case l.elem && kind == "set":
+			l.set(Pick(s, []*tv{tI(1), tS("zz_unknown"), tS("ev 1"), tL("null")}))
+		case l.elem:
+			l.set(Pick(s, []*tv{tS("x"), tI(1), tL("null"), &tv{k: 'o'}}))
+		case kind == "objects":
+			arrayDefect(s, l.value(), l.name)
+		case kind == "object" || kind == "open":
+			openDefect(s, l.value(), kind == "object")
+		default:
+			l.set(kindValue(s, l.name, kind, l.value(), c))
+		}
+		pinAll(c, doc, l.name, s)
+	case k < 23:
+		// Drop a member.
+		l := pickLeaf(s, d, doc)
+		pinAll(c, doc, l.name, s)
+		if !l.elem {
+			l.parent.keys = append(l.parent.keys[:l.index:l.index], l.parent.keys[l.index+1:]...)
+			l.parent.vals = append(l.parent.vals[:l.index:l.index], l.parent.vals[l.index+1:]...)
+		}
+	case k < 25:
+		// Add a member: to the document or to a nested object.
+		var objs []*tv
+		for _, l := range leaves(d, doc, nil) {
+			if v := l.value(); v.k == 'o' && thKind(l.name) != "open" {
+				objs = append(objs, v)
+			}
+		}
+		o := d
+		if len(objs) > 0 && s.Chance(2) {
+			o = Pick(s, objs)
+		}
+		o.put(Pick(s, []string{"x", "extra", "schema_version", "proof_digest"}), wrongKind(s))
+	case k < 29:
+		// Change a type.
+		l := pickLeaf(s, d, doc)
+		pinAll(c, doc, l.name, s)
+		l.set(wrongKind(s))
+	case k < 33:
+		timeDefect(s, c)
+	case k < 35:
+		keyDefect(s, c)
+	case k < 36:
+		// Break a digest: another value, not resealed.
+		for _, p := range []string{"registry.registry_digest", "device_proof.proof_digest", "host_lease.registry_digest",
+			"host_open_proof.registry_digest", "host_open_proof.device_proof_digest", "invocation.arguments_digest",
+			"invocation.invocation_digest", "result.payload.status_digest", "result.invocation_digest", "result.result_digest",
+			"cancellation.target_invocation_digest", "cancellation.cancellation_digest", "runtime_capability.capability_digest",
+			"observer_channel_receipt.capability_digest", "observer_channel_receipt.receipt_digest", "result.bounded_bytes"} {
+			if s.Chance(6) {
+				c.pinned[p] = true
+				dd, name := c.at(p)
+				if dd != nil && name == "bounded_bytes" {
+					dd.put(name, tN(Pick(s, []string{"0", "1", "578", "262144"})))
+				} else if dd != nil {
+					dd.put(name, tS(otherDigest))
+				}
+				break
+			}
+		}
+	case k < 39:
+		relationDefect(s, c)
+	default:
+		if !bigDefect(s, c, op) {
+			relationDefect(s, c)
+		}
+	}
+}
+
+// at returns the document holding path and the member name.
+func (c *ThChain) at(path string) (*tv, string) {
+	i := strings.LastIndexByte(path, '.')
+	docPath, name := path[:i], path[i+1:]
+	if docPath == "result.payload" {
+		return c.doc("workspace_status"), name
+	}
+	return c.docs[docPath], name
+}
+
+// pinAll pins member name of doc, so that sealing keeps the value the
+// mutation wrote when it is a sealed member (a digest, a signature or
+// bounded_bytes).
+func pinAll(c *ThChain, doc, name string, s *Source) {
+	path := doc + "." + name
+	if doc == "workspace_status" {
+		path = "result.payload." + name
+	}
+	c.pinned[path] = true
+}
+
+// arrayDefect changes an array of objects: empty, past its bound,
+// reordered, a repeat, an element of another type or with another member.
+func arrayDefect(s *Source, a *tv, name string) {
+	if a.k != 'a' {
+		return
+	}
+	switch s.Intn(6) {
+	case 0:
+		a.elems = nil
+	case 1:
+		for len(a.elems) < 17 && len(a.elems) > 0 {
+			a.elems = append(a.elems, a.elems[len(a.elems)-1].clone())
+		}
+	case 2:
+		if len(a.elems) > 1 {
+			a.elems[0], a.elems[1] = a.elems[1], a.elems[0]
+		} else if len(a.elems) == 1 {
+			a.elems = append(a.elems, a.elems[0].clone())
+		}
+	case 3:
+		a.elems = append(a.elems, wrongKind(s))
+	case 4:
+		if len(a.elems) > 0 && a.elems[0].k == 'o' {
+			a.elems[0].put("x", tI(1))
+		}
+	default:
+		if len(a.elems) > 0 && a.elems[0].k == 'o' && len(a.elems[0].keys) > 0 {
+			e := a.elems[0]
+			i := s.Intn(len(e.keys))
+			n := string(utf16.Decode(e.keys[i]))
+			e.vals[i] = kindValue(s, n, thKind(n), e.vals[i], nil)
+		}
+	}
+}
+
+// openDefect changes an object member: an open value past its walk's
+// rules, or a closed object with another member.
+func openDefect(s *Source, o *tv, closed bool) {
+	if o.k != 'o' {
+		return
+	}
+	if closed {
+		o.put(Pick(s, []string{"x", "code", "message"}), wrongKind(s))
+		return
+	}
+	var a33 []*tv
+	for i := 0; i < 32+s.Intn(2); i++ {
+		a33 = append(a33, tI(int64(i)))
+	}
+	v := Pick(s, []*tv{
+		nestTV(&tv{k: 'o'}, Pick(s, []int{6, 7, 13, 14})), tA(a33...), tN("-1"), tN("1.5"), tN("9007199254740992"), tN("1e400"),
+		tS("a\u0001b"), tU([]uint16{0xd800}), tS(strings.Repeat("\u00e9", Pick(s, []int{256, 257}))), tN("1E2"), tN("-0"),
+	})
+	name := []uint16{'x'}
+	if s.Chance(4) {
+		name = Pick(s, [][]uint16{{0xdc00}, units("a\u0002"), units(strings.Repeat("k", 257))})
+	}
+	o.keys, o.vals = append(o.keys, name), append(o.vals, v)
+}
+
+func nestTV(v *tv, n int) *tv {
+	for i := 0; i < n; i++ {
+		v = tA(v)
+	}
+	return v
+}
+
+// timeDefect shifts a time across a bound: a timestamp of the chain, or
+// now, set to another instant of the chain (or now) plus an offset at the
+// skew's edges.
+func timeDefect(s *Source, c *ThChain) {
+	type ref struct{ doc, name string }
+	var refs []ref
+	for d, names := range thTimes {
+		for _, n := range names {
+			refs = append(refs, ref{d, n})
+		}
+	}
+	sortRefs := func() {
+		for i := 1; i < len(refs); i++ {
+			for j := i; j > 0 && refs[j].doc+refs[j].name < refs[j-1].doc+refs[j-1].name; j-- {
+				refs[j], refs[j-1] = refs[j-1], refs[j]
+			}
+		}
+	}
+	sortRefs()
+	instant := func(r ref) (int64, bool) {
+		if r.doc == "" {
+			n, err := strconv.ParseInt(c.now.text, 10, 64)
+			return n, err == nil
+		}
+		return msOf(c.docs[r.doc].get(r.name))
+	}
+	refs = append(refs, ref{}) // now
+	from := Pick(s, refs)
+	base, ok := instant(from)
+	if !ok {
+		return
+	}
+	offset := Pick(s, []int64{-30001, -30000, -29999, -1, 0, 1, 29999, 30000, 30001})
+	to := Pick(s, refs)
+	if to.doc == "" {
+		c.now = tI(base + offset)
+	} else {
+		c.docs[to.doc].put(to.name, tS(isoOf(base+offset)))
+	}
+	if s.Chance(8) {
+		// The cancellation window's end: the lease expired a moment ago,
+		// the request at its edge.
+		exp, ok := msOf(c.docs["host_lease"].get("expires_at"))
+		if ok {
+			c.now = tI(exp)
+			c.docs["cancellation"].put("requested_at", tS(isoOf(exp+Pick(s, []int64{29999, 30000}))))
+		}
+	}
+}
+
+// keyDefect swaps a key or resigns with another: a signer override, an
+// unknown or other key id, a trust key or device key at the screening's
+// rules, the all-zero device key with the forged host-open signature.
+func keyDefect(s *Source, c *ThChain) {
+	switch s.Intn(6) {
+	case 0:
+		c.signer[Pick(s, []string{"device_proof", "host_lease", "host_open_proof"})] = Pick(s, thLabels)
+	case 1:
+		c.docs[Pick(s, []string{"device_proof", "host_lease"})].put("key_id", tS(Pick(s, []string{"cloud-a", "cloud-b", "cloud-c", "k-10"})))
+	case 2:
+		keys := c.docs["trust"].get("keys")
+		i := s.Intn(len(keys.elems))
+		keys.elems[i].put("public_key", tS(thB64(keyPool(s))))
+	case 3:
+		c.docs["device_proof"].put("device_public_key", tS(thB64(keyPool(s))))
+	case 4:
+		c.docs["device_proof"].put("device_public_key", tS(thB64(make([]byte, 32))))
+		c.forge = true
+	default:
+		sigs := []string{"device_proof.cloud_signature", "host_lease.cloud_signature", "host_open_proof.device_signature"}
+		p := Pick(s, sigs)
+		c.pinned[p] = true
+		d, name := c.at(p)
+		raw := make([]byte, 64)
+		switch s.Intn(3) {
+		case 0:
+			copy(raw, s.Bytes(64))
+		case 1:
+			raw[0] = 1 // R the identity, S = 0
+		default:
+			copy(raw[32:], le(new(big.Int).Add(L, big.NewInt(int64(s.Intn(3))))))
+		}
+		d.put(name, tS(thB64(raw)))
+	}
+}
+
+// relationDefect sets one member of a relation to a valid other value, so
+// that a cross-object check meets it.
+func relationDefect(s *Source, c *ThChain) {
+	doc := Pick(s, []string{"device_proof", "host_open_proof", "observer_channel_receipt", "runtime_capability", "registry", "host_lease", "invocation", "cancellation", "result"})
+	d := c.docs[doc]
+	names := []string{"agent_id", "local_session_id", "session_generation", "conversation_id", "device_id", "lease_id", "invocation_id",
+		"account_subject", "cloud_origin_id", "revocation_epoch", "runtime_version", "tool_name", "tool_version", "target_invocation_id",
+		"input_schema_id", "input_schema_digest", "output_schema_id", "output_schema_digest", "capabilities"}
+	n := Pick(s, names)
+	if d.get(n) == nil {
+		return
+	}
+	var v *tv
+	switch n {
+	case "session_generation", "revocation_epoch", "tool_version":
+		v = tN(Pick(s, []string{"2", "5", "9007199254740991"}))
+	case "device_id":
+		v = tS("scdev_OTHER")
+	case "cloud_origin_id":
+		v = tS("https://other.example")
+	case "account_subject", "runtime_version":
+		v = tS("other 1")
+	case "input_schema_digest", "output_schema_digest":
+		v = tS(otherDigest)
+	case "input_schema_id", "output_schema_id":
+		v = tS("aether.managed-tool-other/1")
+	case "capabilities":
+		v = tSs(Pick(s, []string{"cancel", "invoke"}))
+	default:
+		v = tS("other-1")
+	}
+	d.put(n, v)
+	if s.Chance(3) {
+		tools := c.docs["registry"].get("tools")
+		t := tools.elems[0]
+		n := Pick(s, []string{"max_argument_bytes", "max_result_bytes", "max_duration_ms", "name", "version", "input_schema_id", "output_schema_digest", "dependencies", "data_classes"})
+		switch n {
+		case "max_argument_bytes", "max_result_bytes", "max_duration_ms":
+			t.put(n, tN(Pick(s, []string{"1", "86", "87", "578", "579", "29999", "30000"})))
+		case "version":
+			t.put(n, tN("2"))
+		case "dependencies":
+			t.put(n, tSs("ats_observer_channel"))
+		case "data_classes":
+			t.put(n, tSs("ats_status", "browser_observation", "local_status"))
+		default:
+			t.put(n, kindValue(s, n, thKind(n), t.get(n), c))
+		}
+	}
+}
+
+// bigDefect grows an open value or a workspace status to its byte bounds
+// (65536 canonical bytes of arguments, 262144 of a payload, 65536
+// serialized bytes of a status), at or past them, when op reads one;
+// false, changing nothing, when it reads neither.
+func bigDefect(s *Source, c *ThChain, op string) bool {
+	var docs []string
+	for _, d := range targets(op) {
+		switch d {
+		case "invocation", "workspace_status_input":
+			docs = append(docs, "workspace_status_input")
+		case "result", "workspace_status":
+			docs = append(docs, "workspace_status")
+		}
+	}
+	if len(docs) == 0 {
+		return false
+	}
+	switch d := Pick(s, docs); {
+	case d == "workspace_status_input":
+		growTo(c.doc(d), Pick(s, []int{65535, 65536, 65537, 65540}))
+	case s.Chance(2):
+		growTo(c.doc(d), Pick(s, []int{262143, 262144, 262145, 262150}))
+	default:
+		growTo(c.doc(d), Pick(s, []int{65535, 65536, 65537, 70000}))
+	}
+	return true
+}
+
+// sized is a string of n UTF-8 bytes (0 <= n <= 1000): n/4 emoji, then
+// n%4 ASCII letters, so at most 253 scalar values, within the open-value
+// string bound of 256 (section 1.8).
+func sized(n int) *tv {
+	return tS(strings.Repeat("\U0001f600", n/4) + strings.Repeat("a", n%4))
+}
+
+// growTo adds a member "x" to object o whose value is an array of arrays
+// of strings sized so that o's canonical form (JCS) is target bytes: at
+// most 32 elements per array and 256 scalar values per string, so that
+// only the byte bound is at stake. The size is worked out from the
+// canonical form's lengths and checked once, not searched.
+func growTo(o *tv, target int) {
+	if o == nil || o.k != 'o' {
+		return
+	}
+	x := tA()
+	o.put("x", x)
+	cur, ok := jcsOf(o)
+	if !ok {
+		return
+	}
+	rem := target - len(cur)
+	var last *tv
+	var lastN int
+	for rem > 0 && len(x.elems) < 32 {
+		row := tA()
+		if len(x.elems) > 0 {
+			rem--
+		}
+		rem -= 2
+		for len(row.elems) < 32 && rem > 0 {
+			sep := 0
+			if len(row.elems) > 0 {
+				sep = 1
+			}
+			n := min(rem-sep-2, 1000)
+			if n < 0 {
+				break
+			}
+			last, lastN = sized(n), n
+			row.elems = append(row.elems, last)
+			rem -= sep + 2 + n
+		}
+		x.elems = append(x.elems, row)
+	}
+	// A separator or a row's brackets can overshoot by a byte or two:
+	// the last string gives them back.
+	if cur, ok = jcsOf(o); ok && last != nil {
+		if n := lastN + target - len(cur); n >= 0 && n <= 1000 {
+			*last = *sized(n)
+		}
+	}
+}
+
+// envelopeDefect writes op's envelope with one defect of its own (section
+// 1.1): not JSON, not an object, an extra member, a member missing or of
+// another type, now or the challenge of another type or out of range.
+func envelopeDefect(s *Source, c *ThChain, op string) []byte {
+	// Every choice is drawn before the envelope is written: writing it
+	// draws escapes until the bytes run out.
+	members := ToolhostEnvelopes[op]
+	switch s.Intn(8) {
+	case 0:
+		cut := s.Intn(256)
+		env := c.envelope(s, op)
+		return env[:len(env)*cut/256]
+	case 1:
+		return append(append([]byte{'['}, c.envelope(s, op)...), ']')
+	case 2:
+		extra := Pick(s, []string{`,"x":1`, `,"now":1790080205000`, `,"challenge":"x"`, `,"` + members[0] + `":{}`})
+		env := c.envelope(s, op)
+		return append(append(env[:len(env)-1:len(env)-1], extra...), '}')
+	case 3:
+		return []byte(Pick(s, []string{"null", "1", `"x"`, "[]", "{}", " {} "}))
+	case 4:
+		c.now = tN(Pick(s, []string{"1.0", "-0", "1e3", `"1"`, "-62135596800001", "253402300800000", "-62135596800000", "253402300799999", "0", "null"}))
+		if c.now.text == `"1"` {
+			c.now = tS("1")
+		}
+		if c.now.text == "null" {
+			c.now = tL("null")
+		}
+	case 5:
+		c.challenge = wrongKind(s)
+	default:
+		m := Pick(s, members)
+		switch m {
+		case "now":
+			c.now = wrongKind(s)
+		case "challenge":
+			c.challenge = tS(Pick(s, []string{"", "x", thPublic("device-a")}))
+		default:
+			if s.Chance(2) {
+				c.docs[m] = wrongKind(s)
+				if m == "workspace_status_input" || m == "workspace_status" {
+					c.SetDocValue(m, wrongKind(s))
+				}
+			} else {
+				c.docs[m] = nil
+				if m == "workspace_status_input" || m == "workspace_status" {
+					c.SetDocValue(m, nil)
+				}
+			}
+		}
+	}
+	return c.envelopeOmitting(s, op)
+}
+
+// SetDocValue replaces document name (the inner documents in their places).
+func (c *ThChain) SetDocValue(name string, v *tv) {
+	switch name {
+	case "workspace_status_input":
+		if v == nil {
+			c.docs["invocation"].del("arguments")
+		} else {
+			c.docs["invocation"].put("arguments", v)
+		}
+	case "workspace_status":
+		if v == nil {
+			c.docs["result"].del("payload")
+		} else {
+			c.docs["result"].put("payload", v)
+		}
+	default:
+		c.docs[name] = v
+	}
+}
+
+// envelopeOmitting writes op's envelope, leaving out the members whose
+// value is nil.
+func (c *ThChain) envelopeOmitting(s *Source, op string) []byte {
+	b := []byte{'{'}
+	first := true
+	for _, m := range ToolhostEnvelopes[op] {
+		var v *tv
+		switch m {
+		case "now":
+			v = c.now
+		case "challenge":
+			v = c.challenge
+		default:
+			v = c.doc(m)
+		}
+		if v == nil {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, '"')
+		b = append(b, m...)
+		b = append(b, '"', ':')
+		b = v.write(s, b)
+	}
+	return append(b, '}')
+}
+
+// forgeHostOpen returns the forged host-open signature of spec/toolhost.md
+// section 8.5 for the signing input msg under the all-zero key: S the
+// smallest from 1 and t of 0..3 with SHA-512(R || A || msg) mod L = t mod
+// 4, R = [S]B - [t]A. It verifies cofactorlessly without a private key.
+func forgeHostOpen(msg []byte) []byte {
+	var A edwards25519.Point
+	if _, err := A.SetBytes(make([]byte, 32)); err != nil {
+		return nil
+	}
+	for sv := uint64(1); sv < 64; sv++ {
+		var sb [32]byte
+		binary.LittleEndian.PutUint64(sb[:], sv)
+		S, _ := new(edwards25519.Scalar).SetCanonicalBytes(sb[:])
+		tA := edwards25519.NewIdentityPoint()
+		for t := int64(0); t < 4; t++ {
+			var R edwards25519.Point
+			R.ScalarBaseMult(S)
+			R.Subtract(&R, tA)
+			h := sha512.New()
+			h.Write(R.Bytes())
+			h.Write(A.Bytes())
+			h.Write(msg)
+			d := h.Sum(nil)
+			be := make([]byte, 64)
+			for i := range d {
+				be[63-i] = d[i]
+			}
+			k := new(big.Int).Mod(new(big.Int).SetBytes(be), L)
+			if new(big.Int).Mod(k, big.NewInt(4)).Int64() == t {
+				return append(R.Bytes(), sb[:]...)
+			}
+			tA.Add(tA, &A)
+		}
+	}
+	return nil
+}

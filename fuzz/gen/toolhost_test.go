@@ -1,0 +1,117 @@
+package gen
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"testing"
+
+	gowebpki "github.com/gowebpki/jcs"
+)
+
+// TestToolhostGeneratorTerminates: the toolhost/1 generator returns on
+// empty input for every operation.
+func TestToolhostGeneratorTerminates(t *testing.T) {
+	for _, op := range ToolhostOps {
+		if b := ToolhostValue(New(nil), op); len(b) == 0 {
+			t.Errorf("%s: empty input", op)
+		}
+	}
+}
+
+// TestToolhostOpsHaveEnvelopes: every operation has its envelope, and
+// there are 21 (spec/toolhost.md, Operations).
+func TestToolhostOpsHaveEnvelopes(t *testing.T) {
+	if len(ToolhostOps) != 21 || len(ToolhostEnvelopes) != 21 {
+		t.Fatalf("%d operations, %d envelopes", len(ToolhostOps), len(ToolhostEnvelopes))
+	}
+	for _, op := range ToolhostOps {
+		if len(ToolhostEnvelopes[op]) == 0 {
+			t.Errorf("%s has no envelope", op)
+		}
+	}
+}
+
+// TestToolhostSealReproducesTheBaseChain: sealing the unvaried base chain
+// of spec/toolhost.md section 8.3 gives back its own digests and
+// signatures, byte for byte (Ed25519 signatures are deterministic), so the
+// sealer computes the projections, prefixes and keys the spec names; and
+// the test keys' public keys are the trust document's.
+func TestToolhostSealReproducesTheBaseChain(t *testing.T) {
+	c := newThChain()
+	for _, d := range thDocNames {
+		// Blank every sealed member first, so that sealing has to
+		// compute each.
+		doc := c.docs[d]
+		for _, n := range []string{"proof_digest", "cloud_signature", "device_signature", "device_proof_digest", "registry_digest",
+			"capability_digest", "receipt_digest", "arguments_digest", "invocation_digest", "result_digest", "cancellation_digest",
+			"target_invocation_digest"} {
+			if doc.get(n) != nil {
+				doc.put(n, tS("x"))
+			}
+		}
+	}
+	c.doc("workspace_status").put("status_digest", tS("x"))
+	c.docs["result"].put("bounded_bytes", tI(0))
+	c.seal()
+	for _, d := range thDocNames {
+		got, want := c.docs[d].write(nil, nil), thBaseTV.get(d).write(nil, nil)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s sealed:\n got  %s\n want %s", d, got, want)
+		}
+	}
+	keys := thBaseTV.get("trust").get("keys")
+	for i, l := range []string{"cloud-a", "cloud-b"} {
+		if got := keys.elems[i].get("public_key").str(); got != thPublic(l) {
+			t.Errorf("%s: public key %s, trust has %s", l, thPublic(l), got)
+		}
+	}
+	if got := thBaseTV.get("device_proof").get("device_public_key").str(); got != thPublic("device-a") {
+		t.Errorf("device-a: public key %s, the device proof has %s", thPublic("device-a"), got)
+	}
+}
+
+// TestToolhostGrowToHitsTheByteBounds: growTo makes an object of exactly
+// the canonical size asked, at each bound the generator uses, with no
+// array above 32 elements and no string above 256 scalar values.
+func TestToolhostGrowToHitsTheByteBounds(t *testing.T) {
+	for _, target := range []int{65535, 65536, 65537, 262143, 262144, 262145, 70000} {
+		o := thBaseTV.get("result").get("payload").clone()
+		growTo(o, target)
+		c, err := gowebpki.Transform(o.write(nil, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c) != target {
+			t.Errorf("asked %d canonical bytes, got %d", target, len(c))
+		}
+		x := o.get("x")
+		if len(x.elems) > 32 {
+			t.Errorf("%d: %d rows", target, len(x.elems))
+		}
+		for _, row := range x.elems {
+			if len(row.elems) > 32 {
+				t.Errorf("%d: a row of %d", target, len(row.elems))
+			}
+			for _, e := range row.elems {
+				if n := len([]rune(e.str())); n > 256 {
+					t.Errorf("%d: a string of %d scalar values", target, n)
+				}
+			}
+		}
+	}
+}
+
+// TestToolhostForgeryVerifiesCofactorlessly: the forged host-open
+// signature under the all-zero key verifies under crypto/ed25519 (whose
+// check is cofactorless and screens no key) for any message, so only the
+// strict rules can refuse it (spec/toolhost.md section 8.5).
+func TestToolhostForgeryVerifiesCofactorlessly(t *testing.T) {
+	zero := make(ed25519.PublicKey, 32)
+	for i := range 8 {
+		msg := noise(i, 40)
+		sig := forgeHostOpen(msg)
+		if len(sig) != 64 || !ed25519.Verify(zero, msg, sig) {
+			t.Errorf("message %d: the forgery %x does not verify", i, sig)
+		}
+	}
+}

@@ -1,0 +1,480 @@
+package main
+
+// toolhost/1: spec/toolhost.md. Every vector is the base chain of section
+// 8.3 with one mutation, resealed as section 8.4 says (toolhost_chain.go),
+// wrapped in its operation's envelope. Expected messages are written from
+// the spec's message scheme (section 1.3 and the Refusals table); expected
+// verdicts are built from the sealed documents (the digests this generator
+// sealed, the epoch milliseconds by Go's time package, byte counts by
+// gowebpki/jcs), never by the reference.
+//
+// Test keys: NOT FOR PRODUCTION. The four Ed25519 keys of section 8.2 are
+// derived from published seeds and sign nothing but these vectors.
+
+import (
+	"crypto/ed25519"
+	"encoding/json"
+	"fmt"
+	mathbig "math/big"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+func init() {
+	register(source{
+		contract:   "toolhost/1",
+		files:      toolhostFiles,
+		minCases:   1326,
+		exceptions: toolhostExceptions(),
+	})
+}
+
+// thEnv is each operation's envelope (spec/toolhost.md, Operations).
+var thEnv = map[string][]string{
+	"validate-trust":                    {"trust"},
+	"validate-device-proof":             {"trust", "device_proof", "now"},
+	"validate-host-open-proof":          {"host_open_proof", "device_proof"},
+	"validate-observer-channel-receipt": {"observer_channel_receipt"},
+	"validate-runtime-capability":       {"runtime_capability"},
+	"validate-registry":                 {"registry"},
+	"validate-host-lease":               {"trust", "host_lease", "now"},
+	"validate-invocation":               {"invocation"},
+	"validate-cancellation":             {"cancellation"},
+	"validate-result":                   {"result"},
+	"validate-workspace-status-input":   {"workspace_status_input"},
+	"validate-workspace-status":         {"workspace_status"},
+	"check-lease-binding":               {"trust", "device_proof", "registry", "host_lease", "now"},
+	"check-host-open-binding":           {"trust", "device_proof", "host_open_proof", "registry", "host_lease", "challenge", "now"},
+	"check-invocation":                  {"trust", "registry", "host_lease", "invocation", "now"},
+	"check-tool-arguments":              {"invocation"},
+	"check-tool-payload":                {"result"},
+	"check-cancellation":                {"trust", "host_lease", "invocation", "cancellation", "now"},
+	"check-result":                      {"registry", "invocation", "result"},
+	"assert-e1-canary-registry":         {"registry"},
+	"check-capability-receipt":          {"runtime_capability", "observer_channel_receipt"},
+}
+
+// thOps is the operations in table order.
+var thOps = []string{"validate-trust", "validate-device-proof", "validate-host-open-proof",
+	"validate-observer-channel-receipt", "validate-runtime-capability", "validate-registry", "validate-host-lease",
+	"validate-invocation", "validate-cancellation", "validate-result", "validate-workspace-status-input",
+	"validate-workspace-status", "check-lease-binding", "check-host-open-binding", "check-invocation",
+	"check-tool-arguments", "check-tool-payload", "check-cancellation", "check-result", "assert-e1-canary-registry",
+	"check-capability-receipt"}
+
+// thMS is the epoch milliseconds of a timestamp string, by Go's time
+// package (an independent computation; the spec's rule is prim/1's).
+func thMS(v *jv) int64 {
+	t, err := time.Parse("2006-01-02T15:04:05.000Z", v.str())
+	if err != nil {
+		panic("toolhost: accept vector with a bad timestamp " + v.lit)
+	}
+	return t.UnixMilli()
+}
+
+// canonLen is the number of canonical bytes of v.
+func canonLen(v *jv) int64 {
+	c, ok := canon(v)
+	if !ok {
+		panic("toolhost: accept vector without a JCS form")
+	}
+	return int64(len(c))
+}
+
+// mustDigest is H(prefix, v) for an accept vector.
+func mustDigest(prefix string, v *jv) *jv {
+	d, ok := digestOf(prefix, v)
+	if !ok {
+		panic("toolhost: accept vector without a JCS form")
+	}
+	return S(d)
+}
+
+// thVerdict is the verdict of op on the sealed chain c (spec/toolhost.md
+// section 1.10 and section 4), as JCS.
+func thVerdict(op string, c *chain) string {
+	d := func(name string) *jv { return c.doc(name) }
+	m := func(doc, path string) *jv { return c.doc(doc).at(path) }
+	ms := func(doc, path string) *jv { return I(thMS(m(doc, path))) }
+	var v *jv
+	switch op {
+	case "validate-trust":
+		ids := A()
+		for _, k := range m("trust", "keys").elems {
+			ids.elems = append(ids.elems, k.member("key_id"))
+		}
+		v = O("expires_at_ms", ms("trust", "expires_at"), "issued_at_ms", ms("trust", "issued_at"), "key_ids", ids, "schema_id", S(thIDTrust))
+	case "validate-device-proof":
+		v = O("device_id", m("device_proof", "device_id"), "expires_at_ms", ms("device_proof", "expires_at"),
+			"issued_at_ms", ms("device_proof", "issued_at"), "key_id", m("device_proof", "key_id"),
+			"proof_digest", m("device_proof", "proof_digest"), "schema_id", S(thIDDeviceProof))
+	case "validate-host-open-proof":
+		v = O("device_proof_digest", mustDigest(thIDDeviceProof, d("device_proof").without("proof_digest", "cloud_signature")), "schema_id", S(thIDHostOpen))
+	case "validate-observer-channel-receipt":
+		v = O("opened_at_ms", ms("observer_channel_receipt", "opened_at"), "receipt_digest", m("observer_channel_receipt", "receipt_digest"), "schema_id", S(thIDReceipt))
+	case "validate-runtime-capability":
+		v = O("capability_digest", m("runtime_capability", "capability_digest"), "observed_at_ms", ms("runtime_capability", "observed_at"), "schema_id", S(thIDCapability))
+	case "validate-registry":
+		v = O("registry_digest", m("registry", "registry_digest"), "schema_id", S(thIDRegistry), "tools", I(int64(len(m("registry", "tools").elems))))
+	case "validate-host-lease":
+		v = O("expires_at_ms", ms("host_lease", "expires_at"), "issued_at_ms", ms("host_lease", "issued_at"), "key_id", m("host_lease", "key_id"),
+			"lease_id", m("host_lease", "lease_id"), "schema_id", S(thIDLease))
+	case "validate-invocation":
+		v = O("arguments_bytes", I(canonLen(m("invocation", "arguments"))), "arguments_digest", m("invocation", "arguments_digest"),
+			"deadline_at_ms", ms("invocation", "deadline_at"), "invocation_digest", m("invocation", "invocation_digest"),
+			"issued_at_ms", ms("invocation", "issued_at"), "schema_id", S(thIDInvocation))
+	case "validate-cancellation":
+		v = O("cancellation_digest", m("cancellation", "cancellation_digest"), "requested_at_ms", ms("cancellation", "requested_at"), "schema_id", S(thIDCancellation))
+	case "validate-result":
+		v = O("bounded_bytes", m("result", "bounded_bytes"), "completed_at_ms", ms("result", "completed_at"), "result_digest", m("result", "result_digest"),
+			"schema_id", S(thIDResult), "started_at_ms", ms("result", "started_at"), "state", m("result", "state"))
+	case "validate-workspace-status-input":
+		v = O("arguments_digest", mustDigest(thPrefixArgs, d("workspace_status_input")), "schema_id", S(thIDWSInput))
+	case "validate-workspace-status":
+		v = O("observed_at_ms", ms("workspace_status", "observed_at"), "schema_id", S(thIDWS), "serialized_bytes", I(canonLen(d("workspace_status"))),
+			"status_digest", m("workspace_status", "status_digest"))
+	case "check-lease-binding":
+		v = O("expires_at_ms", ms("host_lease", "expires_at"), "lease_id", m("host_lease", "lease_id"), "proof_digest", m("device_proof", "proof_digest"),
+			"registry_digest", m("registry", "registry_digest"))
+	case "check-host-open-binding":
+		v = O("device_proof_digest", m("device_proof", "proof_digest"), "lease_id", m("host_lease", "lease_id"), "registry_digest", m("registry", "registry_digest"))
+	case "check-invocation":
+		v = O("arguments_bytes", I(canonLen(m("invocation", "arguments"))), "deadline_at_ms", ms("invocation", "deadline_at"),
+			"invocation_digest", m("invocation", "invocation_digest"), "lease_id", m("host_lease", "lease_id"),
+			"registry_digest", m("registry", "registry_digest"), "tool_name", m("invocation", "tool_name"), "tool_version", m("invocation", "tool_version"))
+	case "check-tool-arguments":
+		v = O("arguments_digest", m("invocation", "arguments_digest"), "input_schema_id", m("invocation", "input_schema_id"), "invocation_digest", m("invocation", "invocation_digest"))
+	case "check-tool-payload":
+		v = O("output_schema_id", m("result", "output_schema_id"), "result_digest", m("result", "result_digest"), "status_digest", m("workspace_status", "status_digest"))
+	case "check-cancellation":
+		v = O("cancellation_digest", m("cancellation", "cancellation_digest"), "invocation_digest", m("invocation", "invocation_digest"), "lease_id", m("host_lease", "lease_id"))
+	case "check-result":
+		v = O("bounded_bytes", m("result", "bounded_bytes"), "invocation_digest", m("invocation", "invocation_digest"), "result_digest", m("result", "result_digest"), "state", m("result", "state"))
+	case "assert-e1-canary-registry":
+		v = O("input_schema_digest", m("registry", "tools[0].input_schema_digest"), "output_schema_digest", m("registry", "tools[0].output_schema_digest"),
+			"registry_digest", m("registry", "registry_digest"), "tool_name", m("registry", "tools[0].name"), "tool_version", m("registry", "tools[0].version"))
+	case "check-capability-receipt":
+		v = O("capability_digest", m("runtime_capability", "capability_digest"), "channel_id", m("observer_channel_receipt", "channel_id"),
+			"receipt_digest", m("observer_channel_receipt", "receipt_digest"))
+	default:
+		panic("toolhost: no verdict for " + op)
+	}
+	out, ok := canon(v)
+	if !ok {
+		panic("toolhost: verdict without a JCS form")
+	}
+	return out
+}
+
+// thAccept is an accept vector of op: the base chain with mut, sealed.
+func thAccept(op, name string, mut func(c *chain)) vcase {
+	c := newChain()
+	mut(c)
+	c.seal()
+	return thExpand(ok(name, c.envelope(thEnv[op]...), thVerdict(op, c)))
+}
+
+// thReject is a reject vector of op.
+func thReject(op, name, msg string, mut func(c *chain)) vcase {
+	c := newChain()
+	mut(c)
+	c.seal()
+	return thExpand(refused(name, c.envelope(thEnv[op]...), msg).withException(thTableTag(msg)))
+}
+
+// thExpand writes an input of more than 16 KiB as input_expand: its
+// longest run of the padding's repeated unit (padUnit) becomes the fill.
+func thExpand(v vcase) vcase {
+	if len(v.input) < 16384 {
+		return v
+	}
+	i := strings.Index(v.input, padUnit)
+	if i < 0 {
+		return v
+	}
+	n := 0
+	for strings.HasPrefix(v.input[i+n*len(padUnit):], padUnit) {
+		n++
+	}
+	v.expand = &expand{prefix: v.input[:i], fill: padUnit, count: n, suffix: v.input[i+n*len(padUnit):]}
+	v.input = ""
+	return v
+}
+
+// padString is 256 Unicode scalar values whose UTF-8 is 262 bytes with its
+// quotes: U+00E9 (2 bytes), U+1F600 (4 bytes), and 254 ASCII letters.
+var padString = "\u00e9\U0001F600" + strings.Repeat("a", 254)
+
+// padUnit is the text of one padding block: an array of 32 padStrings and
+// a comma; its canonical form is 8417 bytes and the comma.
+var padUnit = A(func() []*jv {
+	var e []*jv
+	for i := 0; i < 32; i++ {
+		e = append(e, S(padString))
+	}
+	return e
+}()...).text() + ","
+
+// padded adds to object o a member "x" (an array of padding blocks and
+// strings, at most 32 elements, two levels below o) so that o's canonical
+// form is exactly target bytes; each string and block is within the open
+// value rules (section 1.8).
+func padded(o *jv, target int64) {
+	rem := target - canonLen(o) - int64(len(`,"x":`)) - 2 // the array's brackets
+	block := A()
+	for i := 0; i < 32; i++ {
+		block.elems = append(block.elems, S(padString))
+	}
+	blockLen := canonLen(block)
+	x := A()
+	sep := func() int64 {
+		if len(x.elems) > 0 {
+			return 1
+		}
+		return 0
+	}
+	for left := rem - sep() - blockLen; left == 0 || left >= 3; left = rem - sep() - blockLen {
+		rem -= sep() + blockLen
+		x.elems = append(x.elems, block.clone())
+	}
+	for rem > 0 {
+		// A string of m astral characters and k ASCII letters is 2+4m+k
+		// bytes; at most 1016 keeps m+k within 256.
+		avail := rem - sep()
+		n := avail
+		if n > 1016 {
+			n = 1016
+			if avail-n < 3 {
+				n = avail - 3
+			}
+		}
+		m, k := (n-2)/4, (n-2)%4
+		rem -= sep() + n
+		x.elems = append(x.elems, S(strings.Repeat("\U0001F600", int(m))+strings.Repeat("b", int(k))))
+		if len(x.elems) > 32 {
+			panic(fmt.Sprintf("toolhost: padding to %d needs more than 32 elements (rem %d)", target, rem))
+		}
+	}
+	o.keys, o.vals = append(o.keys, "x"), append(o.vals, x)
+	if got := canonLen(o); got != target {
+		panic(fmt.Sprintf("toolhost: padded to %d canonical bytes, want %d", got, target))
+	}
+}
+
+// thFile is one vector file of toolhost/1.
+func thFile(op, aspect, description string, cases ...vcase) vfile {
+	behaviour := op
+	if aspect != "" {
+		behaviour += "-" + aspect
+	}
+	return vfile{contract: "toolhost/1", op: op, dir: "toolhost", behaviour: behaviour,
+		description: description + " Test keys: NOT FOR PRODUCTION.", cases: cases}
+}
+
+// fieldCases turns a document's field vectors into reject vectors of op.
+func fieldCases(op, doc string) []vcase {
+	var out []vcase
+	for _, f := range fieldVectors(doc) {
+		c := thReject(op, f.name, f.msg, f.mut)
+		if f.exc != "" || thTableTag(f.msg) == "" {
+			c.exception = f.exc
+		}
+		if f.note != "" {
+			c.note = f.note
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// at sets now to the epoch milliseconds of a timestamp.
+func at(c *chain, ts string) {
+	t, err := time.Parse("2006-01-02T15:04:05.000Z", ts)
+	if err != nil {
+		panic(err)
+	}
+	c.now = I(t.UnixMilli())
+}
+
+// plus returns the timestamp ms milliseconds after now's.
+func plus(c *chain, ms int64) string {
+	n, _ := strconv.ParseInt(c.now.lit, 10, 64)
+	return time.UnixMilli(n + ms).UTC().Format("2006-01-02T15:04:05.000Z")
+}
+
+// sPlusL returns a signature whose S is S+L: the same R, S not below L
+// (ed25519/1 rule 7).
+func sPlusL(sig string) string {
+	raw, err := b64decode(sig)
+	if err != nil {
+		panic(err)
+	}
+	L, _ := new(mathbig.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
+	le := raw[32:]
+	be := make([]byte, 32)
+	for i := range le {
+		be[31-i] = le[i]
+	}
+	s := new(mathbig.Int).Add(new(mathbig.Int).SetBytes(be), L)
+	sb := s.FillBytes(make([]byte, 32))
+	for i := range sb {
+		raw[32+i] = sb[31-i]
+	}
+	return b64(raw)
+}
+
+func b64decode(s string) ([]byte, error) {
+	out := make([]byte, 0, 64)
+	const alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	var acc uint
+	bits := 0
+	for i := 0; i < len(s); i++ {
+		d := strings.IndexByte(alpha, s[i])
+		if d < 0 {
+			return nil, fmt.Errorf("not base64url: %q", s)
+		}
+		acc = acc<<6 | uint(d)
+		bits += 6
+		if bits >= 8 {
+			bits -= 8
+			out = append(out, byte(acc>>bits))
+			acc &= 1<<bits - 1
+		}
+	}
+	return out, nil
+}
+
+// thSign signs ASCII(prefix) + LF + JCS(v) with a test key (NOT FOR
+// PRODUCTION).
+func thSign(label, prefix string, v *jv) string {
+	cv, ok := canon(v)
+	if !ok {
+		panic("toolhost: nothing to sign")
+	}
+	return b64(ed25519.Sign(thKey(label), []byte(prefix+"\n"+cv)))
+}
+
+// Keys with no private key (section 8.5).
+const (
+	thKeyZero = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" // y = 0, order 4
+	thKeyY2   = "AgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" // canonical, not listed, not on the curve
+	// thForged is R || S of the forged host-open proof of section 8.5 for
+	// the all-zero device key (TestToolhostForgedSignature derives it).
+	thForged = "lZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZmZkBAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+	// thIdentityR is the seed's variant: R the identity, S = 0.
+	thIdentityR = "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+)
+
+// thOtherDigest is a well-formed digest no document has.
+const thOtherDigest = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
+
+// toolhostExceptions are the vectors whose exception tag differs from the
+// one the Refusals table gives their message (spec/toolhost.md, sections 5
+// and 8.7), by "<behaviour>.jsonl:<name>".
+func toolhostExceptions() map[string]string {
+	ex := map[string]string{}
+	for _, f := range toolhostFiles() {
+		if f.contract != "toolhost/1" {
+			continue
+		}
+		for _, c := range f.cases {
+			if c.expect != "refused" {
+				continue
+			}
+			if want := thTableTag(c.message); c.exception != want {
+				ex[f.behaviour+".jsonl:"+c.name] = c.exception
+			}
+		}
+	}
+	return ex
+}
+
+// thTableTag is the exception column of the Refusals table for a message
+// (spec/toolhost.md): type guards, grammar shapes, lookups and JCS.
+func thTableTag(msg string) string {
+	switch {
+	case msg == "input is not valid JSON" || strings.HasSuffix(msg, " is not YYYY-MM-DDTHH:MM:SS.mmmZ"):
+		return "grammar"
+	case msg == "input is not a JSON object" || strings.Contains(msg, " is missing or is not ") ||
+		strings.HasSuffix(msg, "[] is not a string") || strings.HasSuffix(msg, "[] is not an object"):
+		return "type-guard"
+	case strings.HasSuffix(msg, " names no key in trust.keys") || strings.HasSuffix(msg, " select no registry tool") ||
+		strings.Contains(msg, " has no frozen E1 ") || msg == "result.state is not succeeded":
+		return "no-accept-path"
+	case msg == "a document cannot be canonicalized (RFC 8785)":
+		return "unencodable"
+	case msg == "workspace_status exceeds 65536 serialized bytes":
+		return "resource-bound"
+	case msg == "result.payload exceeds 262144 canonical bytes" || strings.HasSuffix(msg, ".cloud_signature key fails Ed25519 key screening"):
+		return "shadowed"
+	}
+	return ""
+}
+
+// toolhostFiles is every vector file of toolhost/1, built once.
+var toolhostFiles = sync.OnceValue(func() []vfile {
+	var files []vfile
+	files = append(files, thDocumentFiles()...)
+	files = append(files, thCheckFiles()...)
+	files = append(files, thEnvelopeFiles()...)
+	files = append(files, thBundleDigests())
+	return files
+})
+
+// thBundleDigests are digest/1 schema-digest vectors from the schema
+// bundle (spec/toolhost.md section 6.2: "The schema digests are vectors
+// of digest/1 schema-digest"): each schema file's bytes as the input, the
+// manifest's schema_digest as the output, both read from the spec's data
+// folder as written.
+func thBundleDigests() vfile {
+	root, err := moduleRoot()
+	if err != nil {
+		panic(err)
+	}
+	dir := filepath.Join(root, "spec", "toolhost")
+	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		panic(err)
+	}
+	var m struct {
+		Schemas []struct {
+			File         string `json:"file"`
+			SchemaDigest string `json:"schema_digest"`
+		} `json:"schemas"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil || len(m.Schemas) == 0 {
+		panic(fmt.Sprintf("manifest: %v", err))
+	}
+	var cases []vcase
+	for _, e := range m.Schemas {
+		doc, err := os.ReadFile(filepath.Join(dir, e.File))
+		if err != nil {
+			panic(err)
+		}
+		cases = append(cases, ok(strings.TrimSuffix(e.File, ".json"), string(doc), e.SchemaDigest))
+	}
+	return vfile{contract: "digest/1", op: "schema-digest", dir: "digest", behaviour: "schema-digest-bundle",
+		description: "The schema digests of the managed ATS tool host v1 schema bundle, as its manifest pins them.", cases: cases}
+}
+
+// moduleRoot is the directory holding go.mod, above the working directory.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above %s", dir)
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,668 @@
+package main
+
+// toolhost/1: the field tables of spec/toolhost.md section 2, written
+// here again from the spec, and the reject vectors every field kind gets
+// (section 1.3, 1.5, 1.8). Each reject vector is the base chain with one
+// defect, resealed (section 8.4) so that only that defect remains.
+//
+// Test keys: NOT FOR PRODUCTION.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// thField is one member of a field table.
+type thField struct {
+	path  string // inside the document, with indexes: "tools[0].version"
+	jtype string // "a string", "a number", ... as the type message writes it
+	kind  string // the kind (section 1.3)
+	arg   string // const value, "LO..HI", a vocabulary "a,b,c", a timestamp's rolled-over spelling
+	// own marks an own digest, or a digest bound to another document within
+	// the validator (a grammar defect there meets the digest check).
+	own bool
+	// lookup marks a key_id: a grammar defect ignored meets the key lookup.
+	lookup bool
+	// pre prepares the chain so that the field exists and its vectors stay
+	// single-cause (a result that did not succeed, for its error).
+	pre func(c *chain)
+}
+
+// thDocFields are the documents' fields, in table order.
+var thDocFields = map[string][]thField{
+	"trust": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDTrust},
+		{path: "keys", jtype: "an array", kind: "objects", arg: "1..8"},
+		{path: "keys[1].key_id", jtype: "a string", kind: "id"},
+		{path: "keys[1].public_key", jtype: "a string", kind: "key"},
+		{path: "issued_at", jtype: "a string", kind: "ts", arg: "2026-08-31T24:00:00.000Z"},
+		{path: "expires_at", jtype: "a string", kind: "ts", arg: "2027-08-31T24:00:00.000Z"},
+	},
+	"device_proof": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDDeviceProof},
+		{path: "device_id", jtype: "a string", kind: "device"},
+		{path: "device_public_key", jtype: "a string", kind: "key"},
+		{path: "cloud_origin_id", jtype: "a string", kind: "origin"},
+		{path: "account_subject", jtype: "a string", kind: "text"},
+		{path: "revocation_epoch", jtype: "a number", kind: "int", arg: "0..9007199254740991"},
+		{path: "key_id", jtype: "a string", kind: "id", lookup: true},
+		{path: "issued_at", jtype: "a string", kind: "ts", arg: "2026-09-21T24:00:00.000Z"},
+		{path: "expires_at", jtype: "a string", kind: "ts", arg: "2026-10-21T24:00:00.000Z"},
+		{path: "proof_digest", jtype: "a string", kind: "digest", own: true},
+		{path: "cloud_signature", jtype: "a string", kind: "b64-64"},
+	},
+	"host_open_proof": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDHostOpen},
+		{path: "challenge", jtype: "a string", kind: "b64-32"},
+		{path: "device_proof_digest", jtype: "a string", kind: "digest", own: true},
+		{path: "agent_id", jtype: "a string", kind: "id"},
+		{path: "conversation_id", jtype: "a string", kind: "id"},
+		{path: "local_session_id", jtype: "a string", kind: "id"},
+		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "registry_digest", jtype: "a string", kind: "digest"},
+		{path: "device_signature", jtype: "a string", kind: "b64-64"},
+	},
+	"observer_channel_receipt": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDReceipt},
+		{path: "channel_id", jtype: "a string", kind: "id"},
+		{path: "device_id", jtype: "a string", kind: "device"},
+		{path: "local_session_id", jtype: "a string", kind: "id"},
+		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "runtime_version", jtype: "a string", kind: "runtime"},
+		{path: "capability_digest", jtype: "a string", kind: "digest"},
+		{path: "grants_execution_authority", jtype: "a boolean", kind: "false"},
+		{path: "opened_at", jtype: "a string", kind: "ts", arg: "2026-09-21T35:59:59.000Z"},
+		{path: "receipt_digest", jtype: "a string", kind: "digest", own: true},
+	},
+	"runtime_capability": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDCapability},
+		{path: "device_id", jtype: "a string", kind: "device"},
+		{path: "runtime_version", jtype: "a string", kind: "runtime"},
+		{path: "supported_read_operations", jtype: "an array", kind: "set", arg: "1..6:read_account_summary,read_ats_status,read_local_status,read_market_status,read_orders,read_positions"},
+		{path: "grants_execution_authority", jtype: "a boolean", kind: "false"},
+		{path: "execution_authority", jtype: "a string", kind: "const", arg: "none"},
+		{path: "orders_enabled", jtype: "a boolean", kind: "false"},
+		{path: "observed_at", jtype: "a string", kind: "ts", arg: "2026-09-22T11:59:60.000Z"},
+		{path: "capability_digest", jtype: "a string", kind: "digest", own: true},
+	},
+	"registry": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDRegistry},
+		{path: "device_id", jtype: "a string", kind: "device"},
+		{path: "agent_id", jtype: "a string", kind: "id"},
+		{path: "local_session_id", jtype: "a string", kind: "id"},
+		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "tools", jtype: "an array", kind: "objects", arg: "1..16"},
+		{path: "tools[0].name", jtype: "a string", kind: "id"},
+		{path: "tools[0].version", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "tools[0].input_schema_id", jtype: "a string", kind: "schema"},
+		{path: "tools[0].input_schema_digest", jtype: "a string", kind: "digest"},
+		{path: "tools[0].output_schema_id", jtype: "a string", kind: "schema"},
+		{path: "tools[0].output_schema_digest", jtype: "a string", kind: "digest"},
+		{path: "tools[0].max_argument_bytes", jtype: "a number", kind: "int", arg: "1..65536"},
+		{path: "tools[0].max_result_bytes", jtype: "a number", kind: "int", arg: "1..262144"},
+		{path: "tools[0].max_duration_ms", jtype: "a number", kind: "int", arg: "1..3600000"},
+		{path: "tools[0].data_classes", jtype: "an array", kind: "set", arg: "1..5:account_summary,ats_status,browser_observation,local_status,market_status"},
+		{path: "tools[0].dependencies", jtype: "an array", kind: "set", arg: "0..6:ats_observer_channel,ats_runtime,cloud_session,local_clock,local_workspace,network"},
+		{path: "registry_digest", jtype: "a string", kind: "digest", own: true},
+	},
+	"host_lease": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDLease},
+		{path: "lease_id", jtype: "a string", kind: "id"},
+		{path: "device_id", jtype: "a string", kind: "device"},
+		{path: "account_subject", jtype: "a string", kind: "text"},
+		{path: "cloud_origin_id", jtype: "a string", kind: "origin"},
+		{path: "agent_id", jtype: "a string", kind: "id"},
+		{path: "conversation_id", jtype: "a string", kind: "id"},
+		{path: "local_session_id", jtype: "a string", kind: "id"},
+		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "registry_digest", jtype: "a string", kind: "digest"},
+		{path: "revocation_epoch", jtype: "a number", kind: "int", arg: "0..9007199254740991"},
+		{path: "capabilities", jtype: "an array", kind: "set", arg: "1..2:cancel,invoke"},
+		{path: "max_calls", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "key_id", jtype: "a string", kind: "id", lookup: true},
+		{path: "issued_at", jtype: "a string", kind: "ts", arg: "2026-09-22T11:59:60.000Z"},
+		{path: "expires_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:59:60.000Z"},
+		{path: "cloud_signature", jtype: "a string", kind: "b64-64"},
+	},
+	"invocation": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDInvocation},
+		{path: "invocation_id", jtype: "a string", kind: "id"},
+		{path: "lease_id", jtype: "a string", kind: "id"},
+		{path: "device_id", jtype: "a string", kind: "device"},
+		{path: "agent_id", jtype: "a string", kind: "id"},
+		{path: "conversation_id", jtype: "a string", kind: "id"},
+		{path: "local_session_id", jtype: "a string", kind: "id"},
+		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "sequence", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "tool_name", jtype: "a string", kind: "id"},
+		{path: "tool_version", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "input_schema_id", jtype: "a string", kind: "schema"},
+		{path: "input_schema_digest", jtype: "a string", kind: "digest"},
+		{path: "arguments", jtype: "an object", kind: "open", arg: "8:65536"},
+		{path: "arguments_digest", jtype: "a string", kind: "digest", own: true},
+		{path: "issued_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:60.000Z"},
+		{path: "deadline_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:90.000Z"},
+		{path: "invocation_digest", jtype: "a string", kind: "digest", own: true},
+	},
+	"cancellation": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDCancellation},
+		{path: "cancellation_id", jtype: "a string", kind: "id"},
+		{path: "lease_id", jtype: "a string", kind: "id"},
+		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "target_invocation_id", jtype: "a string", kind: "id"},
+		{path: "target_invocation_digest", jtype: "a string", kind: "digest"},
+		{path: "reason_code", jtype: "a string", kind: "code"},
+		{path: "requested_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:70.000Z"},
+		{path: "cancellation_digest", jtype: "a string", kind: "digest", own: true},
+	},
+	"result": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDResult},
+		{path: "invocation_id", jtype: "a string", kind: "id"},
+		{path: "invocation_digest", jtype: "a string", kind: "digest"},
+		{path: "lease_id", jtype: "a string", kind: "id"},
+		{path: "tool_name", jtype: "a string", kind: "id"},
+		{path: "tool_version", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "state", jtype: "a string", kind: "enum", arg: "succeeded,refused,unavailable,cancelled,deadline_exceeded", pre: failedResult},
+		{path: "output_schema_id", jtype: "a string or null", kind: "schema"},
+		{path: "output_schema_digest", jtype: "a string or null", kind: "digest"},
+		{path: "payload", jtype: "an object or null", kind: "open", arg: "15:262144"},
+		{path: "bounded_bytes", jtype: "a number", kind: "int", arg: "0..262144"},
+		{path: "error", jtype: "an object or null", kind: "object", pre: failedResult},
+		{path: "error.code", jtype: "a string", kind: "code", pre: failedResult},
+		{path: "error.message", jtype: "a string", kind: "display", pre: failedResult},
+		{path: "replay_status", jtype: "a string", kind: "enum", arg: "original,stored_redelivery"},
+		{path: "retry_class", jtype: "a string", kind: "enum", arg: "none,retry_after_backoff,new_call_after_recovery,redeliver_stored_result"},
+		{path: "redaction_profile", jtype: "a string", kind: "const", arg: "aether.safe-display/1"},
+		{path: "evidence_refs", jtype: "an array", kind: "idset", arg: "0..16"},
+		{path: "diagnostics", jtype: "an array", kind: "objects", arg: "0..16"},
+		{path: "diagnostics[0].code", jtype: "a string", kind: "code", pre: oneDiagnostic},
+		{path: "diagnostics[0].summary", jtype: "a string", kind: "display", pre: oneDiagnostic},
+		{path: "started_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:60.500Z"},
+		{path: "completed_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:61.200Z"},
+		{path: "result_digest", jtype: "a string", kind: "digest", own: true},
+	},
+	"workspace_status_input": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDWSInput},
+		{path: "include_diagnostics", jtype: "a boolean", kind: "bool"},
+	},
+	"workspace_status": {
+		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDWS},
+		{path: "device_id", jtype: "a string", kind: "device"},
+		{path: "local_session_id", jtype: "a string", kind: "id"},
+		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
+		{path: "runtime_version", jtype: "a string", kind: "runtime"},
+		{path: "observed_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:61.000Z"},
+		{path: "ats_status", jtype: "an object", kind: "object"},
+		{path: "ats_status.connection", jtype: "a string", kind: "enum", arg: "connected,degraded,disconnected"},
+		{path: "ats_status.effective_mode", jtype: "a string", kind: "enum", arg: "offline,observe,review_only,paper,approve,auto,orders_paused,emergency_locked"},
+		{path: "ats_status.execution_authority", jtype: "a string", kind: "const", arg: "none"},
+		{path: "ats_status.orders_enabled", jtype: "a boolean", kind: "false"},
+		{path: "local_status", jtype: "an object", kind: "object"},
+		{path: "local_status.host_state", jtype: "a string", kind: "enum", arg: "starting,ready,draining"},
+		{path: "local_status.active_invocations", jtype: "a number", kind: "int", arg: "0..9007199254740991"},
+		{path: "diagnostics", jtype: "an array", kind: "objects", arg: "0..16"},
+		{path: "diagnostics[0].code", jtype: "a string", kind: "code"},
+		{path: "diagnostics[0].summary", jtype: "a string", kind: "display"},
+		{path: "status_digest", jtype: "a string", kind: "digest", own: true},
+	},
+}
+
+// thDocOp is the validator that hosts each document's field vectors.
+var thDocOp = map[string]string{
+	"trust": "validate-trust", "device_proof": "validate-device-proof", "host_open_proof": "validate-host-open-proof",
+	"observer_channel_receipt": "validate-observer-channel-receipt", "runtime_capability": "validate-runtime-capability",
+	"registry": "validate-registry", "host_lease": "validate-host-lease", "invocation": "validate-invocation",
+	"cancellation": "validate-cancellation", "result": "validate-result",
+	"workspace_status_input": "validate-workspace-status-input", "workspace_status": "validate-workspace-status",
+}
+
+// msgPath strips the indexes of a path: "tools[0].version" is
+// "tools[].version".
+func msgPath(doc, path string) string {
+	var b strings.Builder
+	b.WriteString(doc + ".")
+	skip := false
+	for _, r := range path {
+		switch {
+		case r == '[':
+			skip = true
+			b.WriteString("[]")
+		case r == ']':
+			skip = false
+		case !skip:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// caseName is a path as a case name: "tools[0].version" is
+// "tools.version".
+func caseName(path string) string {
+	return strings.ReplaceAll(strings.TrimSuffix(msgPath("x", path)[2:], "[]"), "[]", "")
+}
+
+// fv is one field vector: a mutation of the chain and its expectation.
+type fv struct {
+	name, msg, exc, note string
+	mut                  func(c *chain)
+}
+
+// wrongType is a value of another JSON type than jtype.
+func wrongType(jtype string) *jv {
+	switch jtype {
+	case "a string", "a string or null":
+		return I(1)
+	case "a number":
+		return S("1")
+	case "a boolean":
+		return Null()
+	case "an array":
+		return O()
+	default:
+		return A()
+	}
+}
+
+// rep127 etc. are long strings for the length bounds.
+func repeat(s string, n int) string { return strings.Repeat(s, n) }
+
+// bumpLastB64 returns s with its last character changed so that its
+// unused low bits are set (a non-canonical spelling of the same bytes).
+func bumpLastB64(s string, unusedBits int) string {
+	const alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	i := strings.IndexByte(alpha, s[len(s)-1])
+	return s[:len(s)-1] + string(alpha[i|(1<<unusedBits-1)])
+}
+
+// alphabetDefect replaces, in a character other than the last, the first
+// '-' by '+', or else the first '_' by '/', or else the first 'A' by '*'
+// (section 8.5): ignored, the same bytes decode.
+func alphabetDefect(s string) string {
+	body := s[:len(s)-1]
+	for _, p := range [][2]string{{"-", "+"}, {"_", "/"}, {"A", "*"}} {
+		if i := strings.Index(body, p[0]); i >= 0 {
+			return s[:i] + p[1] + s[i+1:]
+		}
+	}
+	panic("toolhost: no character to replace in " + s)
+}
+
+// keyB64 is the base64url of a 32-byte key from its hex.
+func keyB64(h string) string {
+	b := make([]byte, 32)
+	for i := range b {
+		v, _ := strconv.ParseUint(h[2*i:2*i+2], 16, 8)
+		b[i] = byte(v)
+	}
+	return b64(b)
+}
+
+// smallOrder are the five canonical encodings of libsodium's blocklist
+// (ed25519/1 rule 4), as hex, sign bit clear.
+var smallOrder = []struct{ name, hex string }{
+	{"y0", "0000000000000000000000000000000000000000000000000000000000000000"},
+	{"y1", "0100000000000000000000000000000000000000000000000000000000000000"},
+	{"order8a", "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05"},
+	{"order8b", "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a"},
+	{"y-p-1", "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"},
+}
+
+// signed sets the sign bit (bit 255) of a key's hex.
+func signed(h string) string {
+	last, _ := strconv.ParseUint(h[62:], 16, 8)
+	return h[:62] + strconv.FormatUint(last|0x80, 16)
+}
+
+// fieldVectors returns the reject vectors of every field of doc: its type
+// guard and the rules of its kind.
+func fieldVectors(doc string) []fv {
+	out := []fv{{name: "unknown", msg: doc + " has an unknown member", mut: func(c *chain) {
+		d := c.doc(doc)
+		d.keys, d.vals = append(d.keys, "x"), append(d.vals, I(1))
+	}}}
+	for _, f := range thDocFields[doc] {
+		out = append(out, kindVectors(doc, f)...)
+	}
+	return out
+}
+
+func kindVectors(doc string, f thField) (out []fv) {
+	p := f.path
+	full := doc + "." + p
+	mp := msgPath(doc, p)
+	name := caseName(p)
+	set := func(v *jv) func(c *chain) { return func(c *chain) { c.set(full, v) } }
+	setS := func(s string) func(c *chain) { return set(S(s)) }
+	pre := f.pre
+	if pre == nil {
+		pre = func(*chain) {}
+	}
+	defer func() {
+		for i := range out {
+			m := out[i].mut
+			out[i].mut = func(c *chain) { pre(c); m(c) }
+		}
+	}()
+	out = []fv{
+		{name: name + ".type.missing", msg: mp + " is missing or is not " + f.jtype, exc: "type-guard", mut: func(c *chain) { c.del(full) }},
+		{name: name + ".type.wrong", msg: mp + " is missing or is not " + f.jtype, exc: "type-guard", mut: set(wrongType(f.jtype))},
+	}
+	add := func(variant, suffix string, mut func(c *chain)) {
+		out = append(out, fv{name: name + "." + variant, msg: mp + " " + suffix, mut: mut})
+	}
+	tag := func(exc string) { out[len(out)-1].exc = exc }
+	switch f.kind {
+	case "const":
+		add("const", "is not "+f.arg, setS("x"+f.arg))
+	case "false":
+		add("const", "is not false", set(B(true)))
+	case "bool":
+	case "id":
+		// Each sorts after every id of the chain, so that trust.keys stays
+		// ascending when the guard is ignored.
+		add("grammar.129", "does not match the ID grammar", setS(repeat("z", 129)))
+		add("grammar.first-tilde", "does not match the ID grammar", setS("~x"))
+		add("grammar.space", "does not match the ID grammar", setS("z y"))
+		add("grammar.lone-surrogate", "does not match the ID grammar", set(Sraw(`"z\ud800"`)))
+		tag("unencodable")
+		if f.lookup {
+			for i := len(out) - 4; i < len(out)-1; i++ {
+				out[i].exc = "shadowed"
+			}
+		}
+	case "device":
+		add("grammar.space", "does not match the ID grammar", setS("scdev_01J8 Z3"))
+		add("grammar.129", "does not match the ID grammar", setS("scdev_"+repeat("a", 123)))
+		add("namespace.bare", "is not in the scdev_ namespace", setS("scdev_"))
+		add("namespace.hyphen", "is not in the scdev_ namespace", setS("scdev-01J8Z3D5Q2A7"))
+	case "origin":
+		add("origin.http", "is not a normalized https origin", setS("http://cloud.aethersystems.net"))
+		add("origin.port-443", "is not a normalized https origin", setS("https://cloud.aethersystems.net:443"))
+		add("origin.trailing-slash", "is not a normalized https origin", setS("https://cloud.aethersystems.net/"))
+		add("origin.ipv4", "is not a normalized https origin", setS("https://10.0.0.1"))
+		add("origin.upper", "is not a normalized https origin", setS("https://Cloud.aethersystems.net"))
+	case "ts":
+		add("shape.space", "is not YYYY-MM-DDTHH:MM:SS.mmmZ", func(c *chain) {
+			c.set(full, S(strings.Replace(c.get(full).str(), "T", " ", 1)))
+		})
+		tag("grammar")
+		add("shape.no-millis", "is not YYYY-MM-DDTHH:MM:SS.mmmZ", func(c *chain) {
+			s := c.get(full).str()
+			c.set(full, S(s[:19]+"Z"))
+		})
+		tag("grammar")
+		add("instant.rollover", "is not a real instant", setS(f.arg))
+	case "int":
+		lo, hi, _ := strings.Cut(f.arg, "..")
+		add("integer.fraction", "has a fraction or an exponent", func(c *chain) { c.set(full, N(c.get(full).lit+".0")) })
+		add("integer.exponent", "has a fraction or an exponent", func(c *chain) { c.set(full, N(c.get(full).lit+"e0")) })
+		rng := "is not an integer from " + lo + " to " + hi
+		if lo == "0" {
+			add("range.minus-one", rng, set(N("-1")))
+		} else {
+			l, _ := strconv.ParseInt(lo, 10, 64)
+			add("range.below", rng, set(I(l-1)))
+		}
+		add("range.minus-zero", rng, set(N("-0")))
+		if full == "result.bounded_bytes" {
+			// Ignored, bounded_bytes still has to equal the payload's
+			// canonical bytes (rule 16 of section 2.10).
+			for i := len(out) - 2; i < len(out); i++ {
+				out[i].exc = "shadowed"
+			}
+		}
+		h, _ := strconv.ParseInt(hi, 10, 64)
+		add("range.above", rng, set(I(h+1)))
+		if hi != "9007199254740991" {
+			add("range.2p53", rng, set(N("9007199254740992")))
+		}
+		if full == "result.bounded_bytes" {
+			for i := len(out) - 2; i < len(out); i++ {
+				out[i].exc = "shadowed"
+			}
+		}
+	case "text":
+		add("control", "contains a control character", setS("user:\u0007x"))
+		add("surrogate", "contains an unpaired surrogate", set(Sraw(`"user:\udc00x"`)))
+		tag("unencodable")
+		add("length.empty", "is not 1 to 256 Unicode scalar values", setS(""))
+		add("length.257-astral", "is not 1 to 256 Unicode scalar values", setS(repeat("\U0001F600", 257)))
+	case "display":
+		add("display-char.e-acute", "has a character outside U+0020-U+007E", setS("caf\u00e9 feed"))
+		add("display-char.tab", "has a character outside U+0020-U+007E", setS("a\tb"))
+		add("display-length.empty", "is not 1 to 256 characters", setS(""))
+		add("display-length.257", "is not 1 to 256 characters", setS(repeat("x", 257)))
+	case "runtime":
+		add("grammar.empty", "is not 1 to 64 characters from U+0020-U+007E", setS(""))
+		add("grammar.65", "is not 1 to 64 characters from U+0020-U+007E", setS(repeat("r", 65)))
+		add("grammar.e-acute", "is not 1 to 64 characters from U+0020-U+007E", setS("ats-runtime 2.4.1\u00e9"))
+	case "code":
+		add("grammar.lower", "does not match [A-Z][A-Z0-9_]{0,63}", setS("Tool_failed"))
+		add("grammar.65", "does not match [A-Z][A-Z0-9_]{0,63}", setS("T"+repeat("X", 64)))
+		add("grammar.empty", "does not match [A-Z][A-Z0-9_]{0,63}", setS(""))
+	case "schema":
+		add("grammar.upper", "does not match the schema id grammar", setS("Aether.managed-tool-x/1"))
+		add("grammar.zero-version", "does not match the schema id grammar", setS("aether.managed-tool-x/0"))
+		add("grammar.no-version", "does not match the schema id grammar", setS("aether.managed-tool-x"))
+	case "digest":
+		add("grammar.63-hex", "is not sha256: and 64 lowercase hex digits", func(c *chain) {
+			c.set(full, S(c.get(full).str()[:70]))
+		})
+		add("grammar.upper-hex", "is not sha256: and 64 lowercase hex digits", func(c *chain) {
+			c.set(full, S("sha256:"+strings.ToUpper(c.get(full).str()[7:])))
+		})
+		if f.own {
+			out[len(out)-1].exc, out[len(out)-2].exc = "shadowed", "shadowed"
+		}
+	case "b64-32", "b64-64", "key":
+		n, unused, what := 43, 2, "43"
+		if f.kind == "b64-64" {
+			n, unused, what = 86, 4, "86"
+		}
+		// One character short, its last character canonical for the
+		// shorter length: ignored, the length decodes to one byte less.
+		add("b64-length.short", "is not "+what+" base64url characters", func(c *chain) {
+			s := c.get(full).str()
+			c.set(full, S(canonicalLast(s[:n-1])))
+		})
+		add("b64-length.long", "is not "+what+" base64url characters", func(c *chain) { s := c.get(full).str(); c.set(full, S(s+"A")) })
+		if f.kind == "b64-64" {
+			tag("wrong-length")
+			out[len(out)-2].exc = "wrong-length"
+		}
+		add("b64-alphabet", "has a character outside A-Z a-z 0-9 - _", func(c *chain) { c.set(full, S(alphabetDefect(c.get(full).str()))) })
+		add("b64-canonical", "is not canonical base64url", func(c *chain) { c.set(full, S(bumpLastB64(c.get(full).str(), unused))) })
+		if f.kind != "key" {
+			break
+		}
+		for _, k := range smallOrder {
+			add("key-small-order."+k.name, "is a small-order Ed25519 key", setS(keyB64(k.hex)))
+			add("key-small-order."+k.name+"-signed", "is a small-order Ed25519 key", setS(keyB64(signed(k.hex))))
+		}
+		p := "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"
+		p1 := "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"
+		add("key-noncanonical.p", "is not a canonical Ed25519 encoding", setS(keyB64(p)))
+		tag("shadowed")
+		add("key-noncanonical.p-signed", "is not a canonical Ed25519 encoding", setS(keyB64(signed(p))))
+		tag("shadowed")
+		add("key-noncanonical.p1", "is not a canonical Ed25519 encoding", setS(keyB64(p1)))
+		tag("shadowed")
+		add("key-noncanonical.p2", "is not a canonical Ed25519 encoding", setS(keyB64("efffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")))
+		add("key-noncanonical.p18", "is not a canonical Ed25519 encoding", setS(keyB64("ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")))
+	case "enum":
+		add("vocabulary", "is not an allowed value", setS("x"))
+	case "set", "idset":
+		lohi, vocab, _ := strings.Cut(f.arg, ":")
+		lo, hi, _ := strings.Cut(lohi, "..")
+		size := "does not have " + lo + " to " + hi + " members"
+		if lo == "1" {
+			add("size.empty", size, set(A()))
+		}
+		if f.kind == "idset" {
+			var ids []string
+			for i := 0; i < 17; i++ {
+				ids = append(ids, "ev-"+string(rune('a'+i)))
+			}
+			add("size.17", size, set(Strs(ids...)))
+			add("item-type", "", func(c *chain) { c.set(full, A(S("ev-obs-0001"), I(2))) })
+			out[len(out)-1].msg, out[len(out)-1].exc = mp+"[] is not a string", "type-guard"
+			add("item-grammar", "", func(c *chain) { c.set(full, Strs("ev-obs-0001", "ez bad")) })
+			out[len(out)-1].msg = mp + "[] does not match the ID grammar"
+			add("repeat", "has a repeated member", set(Strs("ev-obs-0001", "ev-obs-0001")))
+			add("order", "is not strictly ascending by code point", set(Strs("ev-obs-0002", "ev-obs-0001")))
+			break
+		}
+		words := strings.Split(vocab, ",")
+		h, _ := strconv.Atoi(hi)
+		sorted := append([]string(nil), words...)
+		sortStrings(sorted)
+		add("size.pigeonhole", size, set(Strs(append(sorted[:h:h], sorted[h-1])...)))
+		tag("pigeonhole")
+		add("item-type", "", func(c *chain) { c.set(full, A(I(1))) })
+		out[len(out)-1].msg, out[len(out)-1].exc = mp+"[] is not a string", "type-guard"
+		add("item-vocabulary", "", func(c *chain) { c.set(full, Strs(sorted[0], "zz_unknown")) })
+		out[len(out)-1].msg = mp + "[] is not an allowed value"
+		add("repeat", "has a repeated member", set(Strs(sorted[0], sorted[0])))
+		add("order", "is not strictly ascending by code point", set(Strs(sorted[1], sorted[0])))
+	case "objects":
+		// Element vectors come from the element's own fields; here the array.
+		lo, hi, _ := strings.Cut(f.arg, "..")
+		size := "does not have " + lo + " to " + hi + " members"
+		if lo == "1" {
+			add("size.empty", size, set(A()))
+		}
+		h, _ := strconv.Atoi(hi)
+		add("size.above", size, func(c *chain) { c.set(full, manyElements(doc, f.path, h+1)) })
+		add("item-type", "", func(c *chain) { c.get(full).elems = append(c.get(full).elems, S("x")); c.pinned[full] = true })
+		out[len(out)-1].msg, out[len(out)-1].exc = mp+"[] is not an object", "type-guard"
+		add("unknown", "", func(c *chain) {
+			a := c.get(full)
+			if len(a.elems) == 0 {
+				a.elems = append(a.elems, O("code", S("X"), "summary", S("x")))
+				c.pinned[full] = true
+			}
+			e := a.elems[len(a.elems)-1]
+			e.keys, e.vals = append(e.keys, "x"), append(e.vals, I(1))
+		})
+		out[len(out)-1].msg = mp + "[] has an unknown member"
+	case "object":
+		add("unknown", "has an unknown member", func(c *chain) {
+			o := c.get(full)
+			if o.k != 'o' {
+				c.set(full, O("code", S("TOOL_FAILED"), "message", S("x"), "x", I(1)))
+				return
+			}
+			o.keys, o.vals = append(o.keys, "x"), append(o.vals, I(1))
+		})
+	case "open":
+		// section 1.8: the walk's rules and the byte cap, in openVectors.
+		out = append(out, openVectors(doc, f)...)
+	default:
+		panic("toolhost: kind " + f.kind)
+	}
+	return out
+}
+
+// sortStrings sorts ASCII strings in byte order (code point order).
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// nest returns v wrapped in n arrays.
+func nest(v *jv, n int) *jv {
+	for i := 0; i < n; i++ {
+		v = A(v)
+	}
+	return v
+}
+
+// openVectors are the walk rules of an open value (section 1.8): depth,
+// array size, numbers, strings (member names included); the byte cap is in
+// the operation's own vectors.
+func openVectors(doc string, f thField) []fv {
+	full := doc + "." + f.path
+	mp := msgPath(doc, f.path)
+	name := caseName(f.path)
+	depth, _, _ := strings.Cut(f.arg, ":")
+	d, _ := strconv.Atoi(depth)
+	// The member added keeps the value valid for its own document when the
+	// guard is ignored: an unknown member of the arguments is outside
+	// E1 (validate-invocation has no E1 rule), and the payload is walked
+	// before it is ever validated as a workspace status.
+	with := func(k string, v *jv) func(c *chain) {
+		return func(c *chain) {
+			o := c.get(full)
+			o.keys, o.vals = append(o.keys, k), append(o.vals, v)
+			c.pinned[full] = true
+		}
+	}
+	var arr33 []*jv
+	for i := 0; i < 33; i++ {
+		arr33 = append(arr33, I(int64(i)))
+	}
+	return []fv{
+		{name: name + ".depth", msg: mp + " nests deeper than " + depth, mut: with("x", nest(O(), d-1))},
+		{name: name + ".array", msg: mp + " has an array of more than 32 elements", mut: with("x", A(arr33...))},
+		{name: name + ".number.negative", msg: mp + " has a number that is not an unsigned safe integer", mut: with("x", N("-1"))},
+		{name: name + ".number.fraction", msg: mp + " has a number that is not an unsigned safe integer", mut: with("x", N("1.5"))},
+		{name: name + ".number.2p53", msg: mp + " has a number that is not an unsigned safe integer", mut: with("x", N("9007199254740992"))},
+		{name: name + ".number.1e400", msg: mp + " has a number that is not an unsigned safe integer", exc: "unencodable", mut: with("x", N("1e400"))},
+		{name: name + ".string.control", msg: mp + " has an invalid string", mut: with("x", S("a\u0001b"))},
+		{name: name + ".string.257", msg: mp + " has an invalid string", mut: with("x", S(repeat("\u00e9", 257)))},
+		{name: name + ".string.lone-surrogate", msg: mp + " has an invalid string", exc: "unencodable", mut: with("x", Sraw(`"\ud800"`))},
+		{name: name + ".string.member-name", msg: mp + " has an invalid string", mut: with("a\u0002", I(1))},
+		{name: name + ".string.member-name-surrogate", msg: mp + " has an invalid string", exc: "unencodable", mut: with(`"\udbff"`, I(1))},
+	}
+}
+
+// failedResult makes the chain's result one that did not succeed (state
+// refused, an error, no payload and no output schema), unpinned: the base
+// of the result's error vectors.
+func failedResult(c *chain) {
+	r := c.docs["result"]
+	r.put("state", S("refused"))
+	r.put("error", O("code", S("TOOL_FAILED"), "message", S("Tool failed")))
+	r.put("payload", Null())
+	r.put("output_schema_id", Null())
+	r.put("output_schema_digest", Null())
+}
+
+// oneDiagnostic gives the chain's result one diagnostic, unpinned.
+func oneDiagnostic(c *chain) {
+	c.docs["result"].put("diagnostics", A(O("code", S("TOOL_NOTE"), "summary", S("Served from cache"))))
+}
+
+// manyElements returns n valid elements for the array of objects at path:
+// trust keys with ascending key ids, registry tools with ascending
+// versions, or diagnostics.
+func manyElements(doc, path string, n int) *jv {
+	a := A()
+	for i := 1; i <= n; i++ {
+		switch doc + "." + path {
+		case "trust.keys":
+			a.elems = append(a.elems, O("key_id", S(fmt.Sprintf("k-%02d", i)), "public_key", S(thPublic("cloud-b"))))
+		case "registry.tools":
+			t := parseJV(thBaseChain).member("registry").member("tools").elems[0]
+			t.put("version", I(int64(i)))
+			a.elems = append(a.elems, t)
+		default:
+			a.elems = append(a.elems, O("code", S("TOOL_NOTE"), "summary", S(fmt.Sprintf("Note %d", i))))
+		}
+	}
+	return a
+}
+
+// canonicalLast returns s with the unused low bits (6n mod 8) of its last
+// character cleared.
+func canonicalLast(s string) string {
+	const alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	unused := 6 * len(s) % 8
+	i := strings.IndexByte(alpha, s[len(s)-1])
+	return s[:len(s)-1] + string(alpha[i&^(1<<unused-1)])
+}

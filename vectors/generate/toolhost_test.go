@@ -1,0 +1,122 @@
+package main
+
+import (
+	"crypto/ed25519"
+	"crypto/sha512"
+	"encoding/binary"
+	mathbig "math/big"
+	"testing"
+
+	"filippo.io/edwards25519"
+)
+
+// TestToolhostBaseChain checks the base chain of spec/toolhost.md section
+// 8.3 against the generator's sealing: resealing it from scratch (every
+// digest and signature recomputed with crypto/sha256, crypto/ed25519 and
+// gowebpki/jcs) gives back the literal, byte for byte, and the four test
+// keys are the public keys of section 8.2.
+func TestToolhostBaseChain(t *testing.T) {
+	want := map[string]string{
+		"cloud-a":  "N49pgJq3lCtwOj9YupJPXpRHU3IZKsKup0SmPp7bGMM",
+		"cloud-b":  "dc5O4ubgm8KvARLOHUbOXg9hh758b0p65DEJoik4d1A",
+		"device-a": "jU0gcr_1M3CSIYvrV8BaccSiTMLAuzYRRiXz4G6P9c0",
+		"device-b": "1klXrFU-FVePCLtSlPPNq3hKGnSR2KGrl5fK9rSjhfg",
+	}
+	for l, pub := range want {
+		if got := thPublic(l); got != pub {
+			t.Errorf("test key %s: public key %s, want %s", l, got, pub)
+		}
+	}
+	if got := thChallenge(); got != "JKs_m7J89q9k4-rnelOLStMWvkD23zHnc9VNVuxgeXE" {
+		t.Errorf("challenge %s", got)
+	}
+	base := newChain()
+	c := newChain()
+	for _, path := range []string{"registry.registry_digest", "device_proof.proof_digest", "device_proof.cloud_signature",
+		"host_lease.registry_digest", "host_lease.cloud_signature", "host_open_proof.registry_digest",
+		"host_open_proof.device_proof_digest", "host_open_proof.device_signature", "invocation.arguments_digest",
+		"invocation.invocation_digest", "workspace_status.status_digest", "result.bounded_bytes", "result.invocation_digest",
+		"result.result_digest", "cancellation.target_invocation_digest", "cancellation.cancellation_digest",
+		"runtime_capability.capability_digest", "observer_channel_receipt.capability_digest", "observer_channel_receipt.receipt_digest"} {
+		d, p, _ := c.split(path)
+		d.put(p, S("x"))
+	}
+	c.seal()
+	for _, d := range thDocs {
+		if got, want := c.docs[d].text(), base.docs[d].text(); got != want {
+			t.Errorf("%s resealed:\n got %s\nwant %s", d, got, want)
+		}
+	}
+}
+
+// forgedSignature derives the forged host-open signature of
+// spec/toolhost.md section 8.5 for the chain c (whose device key is the
+// all-zero key): S the smallest integer from 1, and t the smallest of 0..3
+// for it, such that with R = [S]B - [t]A, SHA-512(R || A || message) mod L
+// is congruent to t mod 4.
+func forgedSignature(t *testing.T, c *chain) string {
+	t.Helper()
+	var A edwards25519.Point
+	if _, err := A.SetBytes(make([]byte, 32)); err != nil {
+		t.Fatal(err)
+	}
+	cv, ok := canon(c.docs["host_open_proof"].without("schema_id", "device_signature"))
+	if !ok {
+		t.Fatal("host-open proof has no JCS form")
+	}
+	msg := []byte(thPrefixHostOpen + "\n" + cv)
+	L, _ := new(mathbig.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
+	for s := uint64(1); s < 1000; s++ {
+		var sb [32]byte
+		binary.LittleEndian.PutUint64(sb[:], s)
+		S, err := new(edwards25519.Scalar).SetCanonicalBytes(sb[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for tt := int64(0); tt < 4; tt++ {
+			var tA, R edwards25519.Point
+			tA.Set(edwards25519.NewIdentityPoint())
+			for i := int64(0); i < tt; i++ {
+				tA.Add(&tA, &A)
+			}
+			R.ScalarBaseMult(S)
+			R.Subtract(&R, &tA)
+			h := sha512.New()
+			h.Write(R.Bytes())
+			h.Write(A.Bytes())
+			h.Write(msg)
+			d := h.Sum(nil)
+			be := make([]byte, 64)
+			for i := range d {
+				be[63-i] = d[i]
+			}
+			k := new(mathbig.Int).Mod(new(mathbig.Int).SetBytes(be), L)
+			if new(mathbig.Int).Mod(k, mathbig.NewInt(4)).Int64() == tt {
+				return b64(append(R.Bytes(), sb[:]...))
+			}
+		}
+	}
+	t.Fatal("no forged signature below S = 1000")
+	return ""
+}
+
+// TestToolhostForgedSignature derives the forged signature of the
+// validate-host-open-proof vector and checks the literal, and that it
+// verifies cofactorlessly (so that only key screening refuses it) while
+// crypto/ed25519, which screens nothing but verifies cofactorlessly too,
+// accepts it.
+func TestToolhostForgedSignature(t *testing.T) {
+	c := newChain()
+	c.set("device_proof.device_public_key", S(thKeyZero))
+	c.pinned["host_open_proof.device_signature"] = true
+	c.seal()
+	got := forgedSignature(t, c)
+	if got != thForged {
+		t.Fatalf("thForged = %s, want %s", thForged, got)
+	}
+	cv, _ := canon(c.docs["host_open_proof"].without("schema_id", "device_signature"))
+	sig, _ := b64decode(thForged)
+	if !ed25519.Verify(make([]byte, 32), []byte(thPrefixHostOpen+"\n"+cv), sig) {
+		t.Error("crypto/ed25519 does not accept the forged signature under the all-zero key")
+	}
+}
