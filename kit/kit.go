@@ -43,7 +43,7 @@ import (
 // Language is "go", an empty LanguageVersion, Runtime or RuntimeVersion
 // that of the running Go (runtime.Version(), "go").
 type Info struct {
-	Name, Version                                     string
+	Name, Version                                      string
 	Language, LanguageVersion, Runtime, RuntimeVersion string
 }
 
