@@ -124,6 +124,9 @@ type Setup struct {
 	// one of ConfigNames carries --config.
 	Config      string
 	ConfigNames []string
+	// OutsideEnv is the JSON definition of the outside implementations of
+	// a fuzz run, which a fuzz replay line sets in FuzzEnv.Outside.
+	OutsideEnv string
 }
 
 func (s Setup) invocation() string {
@@ -234,12 +237,15 @@ func (s Setup) FuzzReplay(env FuzzEnv, impls, target, file string) string {
 	if s.Timeout != 0 {
 		vars = append(vars, env.Timeout+"="+Quote(s.Timeout.String()))
 	}
+	if s.OutsideEnv != "" && env.Outside != "" {
+		vars = append(vars, env.Outside+"="+Quote(s.OutsideEnv))
+	}
 	return fmt.Sprintf("%s go test -run '%s/%s' ./fuzz/", strings.Join(vars, " "), target, file)
 }
 
 // FuzzEnv names the environment variables a fuzz worker reads its
 // implementations, transport and timeout from.
-type FuzzEnv struct{ Impls, Transport, Timeout string }
+type FuzzEnv struct{ Impls, Transport, Timeout, Outside string }
 
 // Case is Setup{Invocation: invocation, Vectors: vectorsDir}.Case.
 func Case(invocation, id, impls, vectorsDir, corpus string) string {
