@@ -1,8 +1,14 @@
 package cli
 
 import (
+	"archive/tar"
+	"bytes"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -12,6 +18,7 @@ import (
 	"github.com/kballard/go-shellquote"
 
 	"conform/driver"
+	"conform/mirrors/transport"
 	"conform/report"
 )
 
@@ -301,5 +308,106 @@ func TestOutsideMissingImage(t *testing.T) {
 	r := conform(t, "", "run", "--contract", "rfc8785/1", "--impl", "go", "--impl", "team=image:conform-no-such-image:1")
 	if r.code != report.ExitUsage || !strings.Contains(r.stderr, "--impl team: implementation team: image conform-no-such-image:1 is not on the Docker engine (conform never pulls") {
 		t.Errorf("exit %d\n%s", r.code, r.stderr)
+	}
+}
+
+// buildImage builds the image ref from the directory dir (the build
+// context, holding its Dockerfile, whose FROM is the build argument BASE)
+// on the local base image ($CONFORM_BASE_IMAGE, default
+// conform-base:bookworm, which ci/docker.sh makes), as conform images
+// build builds the mirrors': no registry, no pull.
+func buildImage(t *testing.T, dir, repo string) transport.ImageInfo {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		fmt.Fprintf(h, "%s %o %d\n", rel, info.Mode().Perm(), len(b))
+		h.Write(b)
+		if err := tw.WriteHeader(&tar.Header{Name: filepath.ToSlash(rel), Mode: int64(info.Mode().Perm()), Size: int64(len(b))}); err != nil {
+			return err
+		}
+		_, err = tw.Write(b)
+		return err
+	})
+	if err == nil {
+		err = tw.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := os.Getenv("CONFORM_BASE_IMAGE")
+	if base == "" {
+		base = "conform-base:bookworm"
+	}
+	ctx := t.Context()
+	ct, err := transport.NewContainer(ctx, transport.ContainerOptions{})
+	if err != nil {
+		t.Fatalf("the container tests need a Docker engine (run ci/docker.sh first): %v", err)
+	}
+	defer ct.Close()
+	ref := fmt.Sprintf("%s:%x", repo, h.Sum(nil)[:8])
+	if img, err := ct.Image(ctx, ref); err == nil {
+		return img
+	}
+	var log bytes.Buffer
+	img, err := ct.Build(ctx, transport.BuildRequest{Context: buf.Bytes(), Ref: ref, Base: base, Labels: map[string]string{"org.conform.test": "byoi"}, Log: &log})
+	if err != nil {
+		t.Fatalf("building %s on %s: %v\n%s", ref, base, err, log.String())
+	}
+	return img
+}
+
+// An image the user built runs as an outside implementation with the
+// container transport's hardening (mirrors/transport.Container: no
+// network, read-only root, a non-root user, memory and pids limits), here
+// the Go reference's harness with a seeded bug, statically linked, on the
+// local base image. The header records the image and its ID, and the
+// repro line names the image by ID and reruns it.
+func TestOutsideImageFindsTheBug(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command("go", "build", "-o", filepath.Join(dir, "conform-harness"), "conform/cmd/conform-harness")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dockerfile := "ARG BASE\nFROM ${BASE}\nCOPY conform-harness /team/conform-harness\nUSER 65532:65532\n" +
+		"ENTRYPOINT [\"/team/conform-harness\", \"--fake\", \"codepoint-sort\"]\n"
+	if err := os.WriteFile(filepath.Join(dir, "Dockerfile"), []byte(dockerfile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	img := buildImage(t, dir, "conform-byoi-test-go")
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	r := conform(t, "", "run", "--contract", "rfc8785/1", "--impl", "team=image:"+img.Ref, "--report", path)
+	if r.code != report.ExitDisagree {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	rep := readReport(t, path)
+	m := findMeta(t, rep, "team")
+	if m.Outside != "--impl" || m.Transport != "container" || m.Image != img.Ref || m.ImageID != img.ID || m.Name != "conform-fake-codepoint-sort" ||
+		strings.Join(m.Command, " ") != "/team/conform-harness --fake codepoint-sort" {
+		t.Errorf("header: %+v", m)
+	}
+	if rep.Header.Transport != "local" {
+		t.Errorf("the run's transport is still local: %s", rep.Header.Transport)
+	}
+	row := disagreeing(t, rep, "team")
+	if !strings.Contains(row.Repro, "--impl 'team=image:"+img.ID+"'") {
+		t.Fatalf("repro %s: want the image by ID", row.Repro)
+	}
+	if again := rerun(t, row.Repro); again.code != report.ExitDisagree || !strings.Contains(again.stdout, "team: wrong-output") {
+		t.Errorf("the repro line %s: exit %d\n%s", row.Repro, again.code, again.stderr)
 	}
 }
