@@ -18,8 +18,10 @@ import (
 	"github.com/kballard/go-shellquote"
 
 	"conform/driver"
+	"conform/fuzz/fake"
 	"conform/mirrors/transport"
 	"conform/report"
+	"conform/spec"
 )
 
 // Outside implementations (README.md, "Bring your own implementation"):
@@ -33,6 +35,34 @@ var harnessOnce struct {
 	sync.Once
 	path string
 	err  error
+}
+
+// sortContract is the contract, and its operation, whose output the seeded
+// bug codepoint-sort alters (member order by code point): found by
+// asking the fake, so that this file names no contract (a contract is
+// named only in its own files).
+func sortContract(t *testing.T) (string, string) {
+	t.Helper()
+	canonical := []byte("{\"\U00010000\":1,\"\ue000\":2}")
+	for _, k := range spec.MustLoad().Contracts {
+		for _, op := range k.OpNames() {
+			if !bytes.Equal(fake.Fakes["codepoint-sort"].Alter(k.Contract, op, bytes.Clone(canonical)), canonical) {
+				return k.Contract, op
+			}
+		}
+	}
+	t.Fatal("the fake codepoint-sort alters no contract")
+	return "", ""
+}
+
+// otherContract is a contract other than c and its first operation.
+func otherContract(c string) (string, string) {
+	for _, k := range spec.MustLoad().Contracts {
+		if k.Contract != c {
+			return k.Contract, k.OpNames()[0]
+		}
+	}
+	return "", ""
 }
 
 // harnessBin builds cmd/conform-harness once per test binary.
@@ -112,10 +142,11 @@ func disagreeing(t *testing.T, rep report.Report, name string) report.Row {
 // bug is found, the header records it, and the repro line names it by its
 // --impl value and reruns it.
 func TestOutsideByImplFindsTheBug(t *testing.T) {
+	jcs, _ := sortContract(t)
 	bin := harnessBin(t)
 	spec := "team=" + shellquote.Join(bin, "--fake", "codepoint-sort")
 	path := filepath.Join(t.TempDir(), "run.jsonl")
-	r := conform(t, "", "run", "--contract", "rfc8785/1", "--impl", spec, "--report", path)
+	r := conform(t, "", "run", "--contract", jcs, "--impl", spec, "--report", path)
 	if r.code != report.ExitDisagree {
 		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -145,11 +176,12 @@ func TestOutsideByImplFindsTheBug(t *testing.T) {
 // implementations join the defaults when --impl is not given, the header
 // says where each was defined, and the repro line carries --config.
 func TestOutsideByConfigFindsTheBug(t *testing.T) {
+	jcs, _ := sortContract(t)
 	bin := harnessBin(t)
 	dir := t.TempDir()
 	files := map[string]string{
-		"team.toml": "[[impl]]\nname = \"team\"\ncommand = [\"" + bin + "\", \"--fake\", \"codepoint-sort\"]\ntimeout = \"20s\"\ncontracts = [\"rfc8785/1\"]\n",
-		"team.yaml": "impl:\n  - name: team\n    command: " + bin + " --fake codepoint-sort\n    contracts: [rfc8785/1]\n",
+		"team.toml": "[[impl]]\nname = \"team\"\ncommand = [\"" + bin + "\", \"--fake\", \"codepoint-sort\"]\ntimeout = \"20s\"\ncontracts = [\"" + jcs + "\"]\n",
+		"team.yaml": "impl:\n  - name: team\n    command: " + bin + " --fake codepoint-sort\n    contracts: [" + jcs + "]\n",
 	}
 	for name, text := range files {
 		cfg := filepath.Join(dir, name)
@@ -157,7 +189,7 @@ func TestOutsideByConfigFindsTheBug(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := filepath.Join(dir, name+".jsonl")
-		r := conform(t, "", "run", "--contract", "rfc8785/1", "--config", cfg, "--impl", "team", "--report", path)
+		r := conform(t, "", "run", "--contract", jcs, "--config", cfg, "--impl", "team", "--report", path)
 		if r.code != report.ExitDisagree {
 			t.Fatalf("%s: exit %d\n%s\n%s", name, r.code, r.stdout, r.stderr)
 		}
@@ -174,7 +206,7 @@ func TestOutsideByConfigFindsTheBug(t *testing.T) {
 		}
 	}
 	// Without --impl, the defaults and the file's implementations run.
-	r := conform(t, "", "run", "--contract", "rfc8785/1", "--config", filepath.Join(dir, "team.toml"), "--format", "jsonl")
+	r := conform(t, "", "run", "--contract", jcs, "--config", filepath.Join(dir, "team.toml"), "--format", "jsonl")
 	if r.code != report.ExitDisagree {
 		t.Fatalf("defaults: exit %d\n%s", r.code, r.stderr)
 	}
@@ -187,8 +219,9 @@ func TestOutsideByConfigFindsTheBug(t *testing.T) {
 
 // eval asks an outside implementation too.
 func TestOutsideEval(t *testing.T) {
+	jcs, _ := sortContract(t)
 	bin := harnessBin(t)
-	r := conform(t, `{"b":1,"a":2}`, "eval", "--contract", "rfc8785/1", "--impl", "team="+bin)
+	r := conform(t, `{"b":1,"a":2}`, "eval", "--contract", jcs, "--impl", "team="+bin)
 	if r.code != 0 || !strings.Contains(r.stdout, `"impl":"team","outcome":"ok"`) {
 		t.Errorf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -198,12 +231,14 @@ func TestOutsideEval(t *testing.T) {
 // contract it does not announce are skipped, shown so in the matrix and
 // never counted as agreement, and they do not fail the run.
 func TestOutsideAnswersOnlyWhatItAnnounces(t *testing.T) {
+	jcs, _ := sortContract(t)
+	other, otherOp := otherContract(jcs)
 	bin := harnessBin(t)
-	// The hostile harness announces frame/1 and refuses everything (so it
-	// disagrees there).
-	cmd := hostile(t, map[string]any{"contracts": map[string][]string{"frame/1": {"lex"}}, "answer": "refuse"})
+	// The hostile harness announces one operation of another contract and
+	// refuses everything (so it disagrees there).
+	cmd := hostile(t, map[string]any{"contracts": map[string][]string{other: {otherOp}}, "answer": "refuse"})
 	path := filepath.Join(t.TempDir(), "run.jsonl")
-	r := conform(t, "", "run", "--contract", "rfc8785/1", "--contract", "frame/1", "--impl", "ref="+bin, "--impl", "h="+cmd, "--report", path)
+	r := conform(t, "", "run", "--contract", jcs, "--contract", other, "--impl", "ref="+bin, "--impl", "h="+cmd, "--report", path)
 	if r.code != report.ExitDisagree {
 		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -214,24 +249,25 @@ func TestOutsideAnswersOnlyWhatItAnnounces(t *testing.T) {
 			n[row.Impl+" "+row.Contract] = map[report.Outcome]int{}
 		}
 		n[row.Impl+" "+row.Contract][row.Outcome]++
-		if row.Impl == "h" && row.Contract == "rfc8785/1" && (row.Outcome != report.Skipped || row.Got.Reason != "not declared in the handshake") {
+		if row.Impl == "h" && row.Contract == jcs && (row.Outcome != report.Skipped || row.Got.Reason != "not declared in the handshake") {
 			t.Fatalf("h answered a contract it does not announce: %+v", row)
 		}
 	}
-	rfc := n["h rfc8785/1"]
-	if rfc[report.Skipped] == 0 || rfc[report.Agree] != 0 || rep.Footer.AnnouncedSkips != 0 {
-		t.Errorf("h on rfc8785/1: %v, announced skips %d", rfc, rep.Footer.AnnouncedSkips)
+	skipped := n["h "+jcs]
+	if skipped[report.Skipped] == 0 || skipped[report.Agree] != 0 || rep.Footer.AnnouncedSkips != 0 {
+		t.Errorf("h on %s: %v, announced skips %d", jcs, skipped, rep.Footer.AnnouncedSkips)
 	}
-	if n["h frame/1"][report.Skipped] != 0 || n["h frame/1"][report.WrongMessage] == 0 {
-		t.Errorf("h on frame/1: %v", n["h frame/1"])
+	// Of the other contract, h is asked the operation it announces.
+	if n["h "+other][report.Agree] != 0 || len(n["h "+other]) == 0 {
+		t.Errorf("h on %s: %v", other, n["h "+other])
 	}
-	if n["ref rfc8785/1"][report.Agree] == 0 || n["ref rfc8785/1"][report.Skipped] != 0 {
-		t.Errorf("ref on rfc8785/1: %v", n["ref rfc8785/1"])
+	if n["ref "+jcs][report.Agree] == 0 || n["ref "+jcs][report.Skipped] != 0 {
+		t.Errorf("ref on %s: %v", jcs, n["ref "+jcs])
 	}
 	// The matrix shows the skips in its skipped column.
 	for _, line := range strings.Split(r.stdout, "\n") {
 		f := strings.Fields(line)
-		if len(f) == 11 && f[0] == "rfc8785/1" && f[1] == "h" {
+		if len(f) == 11 && f[0] == jcs && f[1] == "h" {
 			if f[3] != "0" || f[9] == "0" {
 				t.Errorf("matrix line %q: want agree 0 and the skips counted", line)
 			}
@@ -242,6 +278,8 @@ func TestOutsideAnswersOnlyWhatItAnnounces(t *testing.T) {
 // Every bad configuration is exit 2 before any case runs, with a message
 // that says where: FILE:LINE for a file, --impl for the command line.
 func TestOutsideBadConfiguration(t *testing.T) {
+	jcs, op := sortContract(t)
+	other, otherOp := otherContract(jcs)
 	dir := t.TempDir()
 	bad := func(name, text string) string {
 		p := filepath.Join(dir, name)
@@ -254,8 +292,8 @@ func TestOutsideBadConfiguration(t *testing.T) {
 	unknownKey := bad("a.toml", "[[impl]]\nname = \"a\"\ncommand = \"x\"\ncolor = 1\n")
 	noCommand := bad("b.yaml", "impl:\n  - name: a\n")
 	dup := bad("c.toml", "[[impl]]\nname = \"team\"\ncommand = \"x\"\n")
-	claims := bad("d.toml", "[[impl]]\nname = \"team\"\ncommand = \""+bin+"\"\n\ncontracts = [\"rfc8785/1\"]\n")
-	claimsMissing := bad("e.yaml", "impl:\n  - name: team\n    command: "+hostile(t, map[string]any{"contracts": map[string][]string{"frame/1": {"lex"}}})+"\n    contracts: [frame/1, rfc8785/1]\n")
+	claims := bad("d.toml", "[[impl]]\nname = \"team\"\ncommand = \""+bin+"\"\n\ncontracts = [\""+jcs+"\"]\n")
+	claimsMissing := bad("e.yaml", "impl:\n  - name: team\n    command: "+hostile(t, map[string]any{"contracts": map[string][]string{other: {otherOp}}})+"\n    contracts: ["+other+", "+jcs+"]\n")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -270,20 +308,20 @@ func TestOutsideBadConfiguration(t *testing.T) {
 		{[]string{"--impl", "a=\"x"}, "does not split into words"},
 		{[]string{"--impl", "nobody"}, "unknown implementation \"nobody\""},
 		{[]string{"--config", filepath.Join(dir, "none.toml")}, filepath.Join(dir, "none.toml")},
-		{[]string{"--impl", "h=" + hostile(t, map[string]any{"contracts": map[string][]string{"rfc8785/9": {"canonicalize"}}})},
-			"--impl h: implementation h announces contract \"rfc8785/9\" in its handshake, which this conform does not know"},
-		{[]string{"--impl", "h=" + hostile(t, map[string]any{"contracts": map[string][]string{"rfc8785/1": {"sort"}}})},
-			"announces operation \"sort\" of rfc8785/1"},
-		{[]string{"--config", claimsMissing, "--impl", "team"}, claimsMissing + ":2: implementation team claims contract rfc8785/1, but its handshake does not announce it"},
+		{[]string{"--impl", "h=" + hostile(t, map[string]any{"contracts": map[string][]string{jcs + "99": {op}}})},
+			"--impl h: implementation h announces contract \"" + jcs + "99\" in its handshake, which this conform does not know"},
+		{[]string{"--impl", "h=" + hostile(t, map[string]any{"contracts": map[string][]string{jcs: {"no-such-op"}}})},
+			"announces operation \"no-such-op\" of " + jcs},
+		{[]string{"--config", claimsMissing, "--impl", "team"}, claimsMissing + ":2: implementation team claims contract " + jcs + ", but its handshake does not announce it"},
 	} {
-		args := append([]string{"run", "--contract", "rfc8785/1", "--impl", "go"}, c.args...)
+		args := append([]string{"run", "--contract", jcs, "--impl", "go"}, c.args...)
 		r := conform(t, "", args...)
 		if r.code != report.ExitUsage || !strings.Contains(r.stderr, c.want) || r.stdout != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and %q", c.args, r.code, r.stdout, r.stderr, c.want)
 		}
 	}
 	// A file that claims only what its harness announces is fine.
-	if r := conform(t, "", "run", "--contract", "rfc8785/1", "--config", claims, "--impl", "team"); r.code != 0 {
+	if r := conform(t, "", "run", "--contract", jcs, "--config", claims, "--impl", "team"); r.code != 0 {
 		t.Errorf("claims: exit %d\n%s", r.code, r.stderr)
 	}
 }
@@ -291,8 +329,9 @@ func TestOutsideBadConfiguration(t *testing.T) {
 // A harness that never answers the handshake is a configuration error
 // within --timeout, naming the implementation.
 func TestOutsideSilentHandshake(t *testing.T) {
+	jcs, _ := sortContract(t)
 	t0 := time.Now()
-	r := conform(t, "", "run", "--contract", "rfc8785/1", "--impl", "go", "--timeout", "1s",
+	r := conform(t, "", "run", "--contract", jcs, "--impl", "go", "--timeout", "1s",
 		"--impl", "h="+hostile(t, map[string]any{"start": "silent"}))
 	if r.code != report.ExitUsage || !strings.Contains(r.stderr, "--impl h: implementation h did not start (within --timeout 1s for the handshake)") {
 		t.Errorf("exit %d\n%s", r.code, r.stderr)
@@ -305,7 +344,8 @@ func TestOutsideSilentHandshake(t *testing.T) {
 // An image that is not on the engine is exit 2 naming it; conform never
 // pulls it.
 func TestOutsideMissingImage(t *testing.T) {
-	r := conform(t, "", "run", "--contract", "rfc8785/1", "--impl", "go", "--impl", "team=image:conform-no-such-image:1")
+	jcs, _ := sortContract(t)
+	r := conform(t, "", "run", "--contract", jcs, "--impl", "go", "--impl", "team=image:conform-no-such-image:1")
 	if r.code != report.ExitUsage || !strings.Contains(r.stderr, "--impl team: implementation team: image conform-no-such-image:1 is not on the Docker engine (conform never pulls") {
 		t.Errorf("exit %d\n%s", r.code, r.stderr)
 	}
@@ -389,8 +429,9 @@ func TestOutsideImageFindsTheBug(t *testing.T) {
 		t.Fatal(err)
 	}
 	img := buildImage(t, dir, "conform-byoi-test-go")
+	jcs, _ := sortContract(t)
 	path := filepath.Join(t.TempDir(), "run.jsonl")
-	r := conform(t, "", "run", "--contract", "rfc8785/1", "--impl", "team=image:"+img.Ref, "--report", path)
+	r := conform(t, "", "run", "--contract", jcs, "--impl", "team=image:"+img.Ref, "--report", path)
 	if r.code != report.ExitDisagree {
 		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}

@@ -294,12 +294,12 @@ func (e entry) outside(path, dir string) (driver.Outside, error) {
 	if v, has := e.values["contracts"]; has {
 		list, ok := v.([]any)
 		if !ok {
-			return x, bad("contracts", "contracts must be a list of contract names such as \"rfc8785/1\"")
+			return x, bad("contracts", "contracts must be a list of contract names such as \"example/1\"")
 		}
 		for _, c := range list {
 			s, ok := c.(string)
 			if !ok {
-				return x, bad("contracts", "contracts must be a list of contract names such as \"rfc8785/1\"")
+				return x, bad("contracts", "contracts must be a list of contract names such as \"example/1\"")
 			}
 			x.Contracts = append(x.Contracts, s)
 		}

@@ -8,6 +8,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"conform/spec"
+)
+
+// known is a contract of the catalogue, unknown one at a version it does
+// not have (a contract is named only in its own files).
+var (
+	known   = spec.MustLoad().Contracts[0].Contract
+	unknown = spec.MustLoad().Contracts[0].Name + "/999"
 )
 
 func write(t *testing.T, name, text string) string {
@@ -32,7 +41,7 @@ dir = "ts"
 env = { B = "2", A = "1" }
 timeout = "5s"
 max_restarts = 1
-contracts = ["rfc8785/1"]
+contracts = ["` + known + `"]
 
 [[impl]]
 name = "team-img"
@@ -46,7 +55,7 @@ impl:
     env: {B: "2", A: "1"}
     timeout: 5s
     max_restarts: 1
-    contracts: [rfc8785/1]
+    contracts: [` + known + `]
 
   - name: team-img
     image: team-py:1.4
@@ -64,7 +73,7 @@ impl:
 		a, b := f.Impls[0], f.Impls[1]
 		if a.Name != "team-ts" || !slices.Equal(a.Command, []string{"node", "team.mjs"}) || a.Dir != filepath.Join(filepath.Dir(p), "ts") ||
 			!slices.Equal(a.Env, []string{"A=1", "B=2"}) || a.Timeout != 5*time.Second || a.MaxRestarts == nil || *a.MaxRestarts != 1 ||
-			!slices.Equal(a.Contracts, []string{"rfc8785/1"}) || a.Origin != p+":3" || a.Spec != "" {
+			!slices.Equal(a.Contracts, []string{known}) || a.Origin != p+":3" || a.Spec != "" {
 			t.Errorf("%s: first %+v", name, a)
 		}
 		if b.Name != "team-img" || b.Image != "team-py:1.4" || len(b.Command) != 0 || b.Dir != "" || b.Origin != p+map[string]string{"conform.toml": ":12", "conform.yaml": ":11"}[name] {
@@ -93,7 +102,7 @@ func TestBadConfiguration(t *testing.T) {
 		{"conform.toml", "[[impl]]\nname = \"a\"\ncommand = \"x\"\ntimeout = \"-1s\"\n", "4", "timeout must be a positive Go duration"},
 		{"conform.toml", "[[impl]]\nname = \"a\"\ncommand = \"x\"\nmax_restarts = -1\n", "4", "max_restarts must be"},
 		{"conform.toml", "[[impl]]\nname = \"a\"\ncommand = \"'x\"\n", "3", "does not split into words"},
-		{"conform.toml", "[[impl]]\nname = \"a\"\ncommand = \"x\"\ncontracts = [\"rfc8785/9\"]\n", "4", "conform does not know"},
+		{"conform.toml", "[[impl]]\nname = \"a\"\ncommand = \"x\"\ncontracts = [\"" + unknown + "\"]\n", "4", "conform does not know"},
 		{"conform.toml", "[[impl]]\nname = \"a\"\ncommand = x\n", "3", ""},
 		{"conform.yaml", "impl:\n  - name: a\n    command: x\n    colour: red\n", "4", `unknown key "colour"`},
 		{"conform.yaml", "impls:\n  - name: a\n", "1", `unknown key "impls"`},

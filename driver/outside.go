@@ -47,7 +47,7 @@ type Outside struct {
 	Timeout time.Duration
 	// MaxRestarts, when not nil, replaces WithMaxRestarts for it.
 	MaxRestarts *int
-	// Contracts are the contracts it claims ("rfc8785/1"): its handshake
+	// Contracts are the contracts it claims ("example/1"): its handshake
 	// must announce each, or Start fails before any case runs.
 	Contracts []string
 	// Origin says where it was named, for errors: "--impl" or
@@ -119,7 +119,7 @@ func checkOutside(list []Outside) error {
 	return nil
 }
 
-// knownContracts lists the catalogue's contracts ("frame/1"), sorted.
+// knownContracts lists the catalogue's contracts ("<name>/<version>"), sorted.
 func knownContracts() []string {
 	var out []string
 	for _, c := range spec.MustLoad().Contracts {

@@ -10,7 +10,7 @@
 //
 //	func main() {
 //		k := kit.New(kit.Info{Name: "team-go", Version: "1.4.0"})
-//		k.Handle("rfc8785/1", "canonicalize", func(in []byte) ([]byte, error) {
+//		k.Handle("example/1", "canonicalize", func(in []byte) ([]byte, error) {
 //			out, err := mylib.Canonicalize(in)
 //			if errors.Is(err, mylib.ErrDuplicate) {
 //				return nil, kit.Refuse("duplicate member name")
@@ -138,7 +138,7 @@ func New(info Info) *Kit {
 	return &Kit{info: info, ops: map[string][]string{}, funcs: map[[2]string]IgnoringFunc{}, guards: map[string][]Guard{}}
 }
 
-// Handle registers f as operation op of contract ("rfc8785/1",
+// Handle registers f as operation op of contract ("example/1",
 // "canonicalize"). f cannot honour the audit's ignore set: the kit lists
 // no guard of the contract (unless Guards or HandleIgnoring gives them),
 // and answers ignore with every pair of the contract unknown, the

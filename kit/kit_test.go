@@ -40,6 +40,17 @@ func serve(t *testing.T, k *kit.Kit, reqs ...protocol.Request) []protocol.Answer
 	return as
 }
 
+// Three contracts of the catalogue, their first operations, and a
+// refusal message of each of the first two: the kit is tested on real
+// names without naming any (a contract is named only in its own files).
+var (
+	cat        = spec.MustLoad()
+	A, B, C    = cat.Contracts[0], cat.Contracts[1], cat.Contracts[2]
+	opA, opB   = A.OpNames()[0], B.OpNames()[0]
+	opC        = C.OpNames()[0]
+	aMsg, bMsg = A.Refusals[0].Message, B.Refusals[0].Message
+)
+
 func start() protocol.Request {
 	return protocol.Request{Cmd: protocol.CmdStart, Seq: 0, Protocol: protocol.Version}
 }
@@ -54,10 +65,10 @@ func run(seq int64, contract, op, input string) protocol.Request {
 // honours the ignore set.
 func team() *kit.Kit {
 	k := kit.New(kit.Info{Name: "team-go", Version: "1.4.0"})
-	k.Handle("rfc8785/1", "canonicalize", func(in []byte) ([]byte, error) {
+	k.Handle(A.Contract, opA, func(in []byte) ([]byte, error) {
 		switch string(in) {
 		case "":
-			return nil, kit.Refuse("input is not valid JSON").AtOffset(0).AtPointer("")
+			return nil, kit.Refuse(aMsg).AtOffset(0).AtPointer("")
 		case "boom":
 			return nil, errors.New("disk on fire")
 		case "panic":
@@ -65,9 +76,9 @@ func team() *kit.Kit {
 		}
 		return bytes.ToUpper(in), nil
 	})
-	k.HandleIgnoring("pyjson-ascii/1", "encode", func(in []byte, ignore kit.Ignore) ([]byte, error) {
-		if len(in) == 0 && !ignore.Has("input is not valid JSON") {
-			return nil, kit.Refuse("input is not valid JSON")
+	k.HandleIgnoring(B.Contract, opB, func(in []byte, ignore kit.Ignore) ([]byte, error) {
+		if len(in) == 0 && !ignore.Has(bMsg) {
+			return nil, kit.Refuse(bMsg)
 		}
 		return append([]byte("ignored:"), strings.Join(ignore.Messages(), "|")...), nil
 	})
@@ -86,7 +97,7 @@ func TestHandshakeAnnouncesWhatIsRegistered(t *testing.T) {
 	if im.Name != "team-go" || im.Version != "1.4.0" || im.Language != "go" || im.Runtime != "go" || !strings.HasPrefix(im.LanguageVersion, "go") {
 		t.Errorf("implementation: %+v", im)
 	}
-	want := map[string][]string{"rfc8785/1": {"canonicalize"}, "pyjson-ascii/1": {"encode"}}
+	want := map[string][]string{A.Contract: {opA}, B.Contract: {opB}}
 	if len(im.Contracts) != len(want) {
 		t.Fatalf("contracts %v, want %v", im.Contracts, want)
 	}
@@ -102,21 +113,21 @@ func TestHandshakeAnnouncesWhatIsRegistered(t *testing.T) {
 // registered; a batch answers the same per entry.
 func TestAnswers(t *testing.T) {
 	as := serve(t, team(), start(),
-		run(1, "rfc8785/1", "canonicalize", "ab"),
-		run(2, "rfc8785/1", "canonicalize", ""),
-		run(3, "rfc8785/1", "canonicalize", "boom"),
-		run(4, "rfc8785/1", "canonicalize", "panic"),
-		run(5, "frame/1", "lex", "x"),
+		run(1, A.Contract, opA, "ab"),
+		run(2, A.Contract, opA, ""),
+		run(3, A.Contract, opA, "boom"),
+		run(4, A.Contract, opA, "panic"),
+		run(5, C.Contract, opC, "x"),
 		protocol.Request{Cmd: protocol.CmdBatch, Seq: 6, Cases: []protocol.Case{
-			{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte("cd")},
-			{Contract: "rfc8785/1", Op: "canonicalize", Input: []byte("boom")},
-			{Contract: "rfc8785/1", Op: "nope", Input: []byte("x")},
+			{Contract: A.Contract, Op: opA, Input: []byte("cd")},
+			{Contract: A.Contract, Op: opA, Input: []byte("boom")},
+			{Contract: A.Contract, Op: "nope", Input: []byte("x")},
 		}},
 	)
 	if a := as[1]; a.Outcome != protocol.OutcomeOK || string(a.Output) != "AB" {
 		t.Errorf("ok: %+v", a)
 	}
-	if a := as[2]; a.Outcome != protocol.OutcomeRefused || a.Message != "input is not valid JSON" || a.At == nil || a.At.String() != `byte 0, ""` {
+	if a := as[2]; a.Outcome != protocol.OutcomeRefused || a.Message != aMsg || a.At == nil || a.At.String() != `byte 0, ""` {
 		t.Errorf("refused: %+v (at %v)", a, a.At)
 	}
 	if a := as[3]; a.Outcome != protocol.OutcomeErrored || !strings.Contains(a.Message, "disk on fire") || a.Trace == "" {
@@ -125,7 +136,7 @@ func TestAnswers(t *testing.T) {
 	if a := as[4]; a.Outcome != protocol.OutcomeErrored || !strings.Contains(a.Message, "out of range") || !strings.Contains(a.Trace, "kit_test.go") {
 		t.Errorf("panic: %+v", a)
 	}
-	if a := as[5]; a.Outcome != protocol.OutcomeSkipped || a.Reason != "frame/1 lex is not implemented" {
+	if a := as[5]; a.Outcome != protocol.OutcomeSkipped || a.Reason != C.Contract+" "+opC+" is not implemented" {
 		t.Errorf("skipped: %+v", a)
 	}
 	b := as[6]
@@ -140,33 +151,30 @@ func TestAnswers(t *testing.T) {
 // function as the contract's set, and a pair of a contract that cannot
 // honour it is unknown.
 func TestGuardsAndIgnore(t *testing.T) {
-	cat, ok := spec.MustLoad().Contract("pyjson-ascii/1")
-	if !ok {
-		t.Fatal("no pyjson-ascii/1 in the catalogue")
-	}
+	cat := B
 	as := serve(t, team(), start(),
 		protocol.Request{Cmd: protocol.CmdGuards, Seq: 1},
 		protocol.Request{Cmd: protocol.CmdIgnore, Seq: 2, Ignore: []protocol.GuardPair{
-			{Contract: "pyjson-ascii/1", Message: "input is not valid JSON"},
-			{Contract: "rfc8785/1", Message: "input is not valid JSON"},
+			{Contract: B.Contract, Message: bMsg},
+			{Contract: A.Contract, Message: aMsg},
 		}},
-		run(3, "pyjson-ascii/1", "encode", ""),
+		run(3, B.Contract, opB, ""),
 		protocol.Request{Cmd: protocol.CmdIgnore, Seq: 4, Ignore: []protocol.GuardPair{}},
-		run(5, "pyjson-ascii/1", "encode", ""),
+		run(5, B.Contract, opB, ""),
 	)
 	gs := as[1].Guards
 	if len(gs) != len(cat.Refusals) || len(gs) == 0 {
 		t.Fatalf("guards: %d, the catalogue's table has %d", len(gs), len(cat.Refusals))
 	}
 	for i, g := range gs {
-		if g.Contract != "pyjson-ascii/1" || g.Code != cat.Refusals[i].Code || g.Message != cat.Refusals[i].Message {
+		if g.Contract != B.Contract || g.Code != cat.Refusals[i].Code || g.Message != cat.Refusals[i].Message {
 			t.Errorf("guard %d: %+v, want %+v", i, g, cat.Refusals[i])
 		}
 	}
-	if u := as[2].Unknown; len(u) != 1 || u[0].Contract != "rfc8785/1" {
-		t.Errorf("unknown: %+v, want the rfc8785/1 pair only", u)
+	if u := as[2].Unknown; len(u) != 1 || u[0].Contract != A.Contract {
+		t.Errorf("unknown: %+v, want the %s pair only", u, A.Contract)
 	}
-	if a := as[3]; a.Outcome != protocol.OutcomeOK || string(a.Output) != "ignored:input is not valid JSON" {
+	if a := as[3]; a.Outcome != protocol.OutcomeOK || string(a.Output) != "ignored:"+bMsg {
 		t.Errorf("with the guard off: %+v", a)
 	}
 	if a := as[5]; a.Outcome != protocol.OutcomeRefused {
@@ -182,6 +190,6 @@ func TestRegisterTwicePanics(t *testing.T) {
 		}
 	}()
 	k := kit.New(kit.Info{Name: "x", Version: "0"})
-	k.Handle("rfc8785/1", "canonicalize", func([]byte) ([]byte, error) { return nil, nil })
-	k.Handle("rfc8785/1", "canonicalize", func([]byte) ([]byte, error) { return nil, nil })
+	k.Handle(A.Contract, opA, func([]byte) ([]byte, error) { return nil, nil })
+	k.Handle(A.Contract, opA, func([]byte) ([]byte, error) { return nil, nil })
 }
