@@ -550,7 +550,9 @@ export class Kit {
    * until stdin ends; then sets process.exitCode to 0 (Node exits once
    * stdout has flushed). A write error on stdout ends the process with
    * status 1, saying so on stderr. By default the process's own streams;
-   * tests pass others.
+   * tests pass others. Serving the process's stdout, the global console is
+   * pointed at stderr, so that console.log in a function cannot break the
+   * protocol.
    *
    * Requests may be pipelined. Complete lines are queued as they arrive and
    * answered one at a time; each answer is written, one complete line,
@@ -565,6 +567,12 @@ export class Kit {
    */
   serve(stdin = process.stdin, stdout = process.stdout) {
     this.#serving = true;
+    if (stdout === process.stdout) {
+      // stdout carries protocol lines only: what the functions log with
+      // console goes to stderr (a direct process.stdout.write still breaks
+      // the protocol).
+      globalThis.console = new console.Console({ stdout: process.stderr, stderr: process.stderr });
+    }
     const name = /** @type {string} */ (this.#identity.name);
     /** @type {Buffer[]} */
     let queue = [];
