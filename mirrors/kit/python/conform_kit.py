@@ -13,8 +13,8 @@ and serve::
         return data
 
     kit = Kit("acme-json", "1.4.2")
-    kit.handle("rfc8785/1", "canonicalize", canonicalize)
-    kit.guards("rfc8785/1", [("rfc8785.empty", "empty input")])
+    kit.handle("example/1", "canonicalize", canonicalize)
+    kit.guards("example/1", [("example.empty", "empty input")])
     sys.exit(kit.main())
 
 The kit reads request lines on stdin and answers each on stdout, in order,
