@@ -31,30 +31,41 @@ import (
 // again. node, npm, python3 and a Docker engine are required: their
 // absence fails the trial (CI has them), nothing is skipped.
 //
-// The team implements the operation equity-ticker of the contract that has
-// it (found in the catalogue: a contract is named only in its own files),
-// and announces only that operation: the contract's other operations are
-// skipped. The bugs are the two traps the contract's spec names: the
+// The team implements the operation whose pattern is
+// ^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$ (a share's exchange symbol: SPY, BRK.B),
+// found in the catalogue by that pattern (a contract is named only in its
+// own files), and announces only that operation: the contract's other
+// operations are skipped. The bugs are the two traps the contract's spec names: the
 // TypeScript team matches case-insensitively (the i flag: "spy" passes),
 // the Python team uses re.match with $, which matches before a final
 // newline ("SPY\n" passes).
 
-// trialTeam is what the trial knows of the contract: its name, and the
-// three refusal messages equity-ticker can give (a defect of the JSON
+// trialTeam is what the trial knows of the contract: its name, the
+// operation, and the three refusal messages the operation can give (a defect of the JSON
 // input, a value that is not a string, a value outside the pattern),
 // read from the catalogue by their exception tags and operations.
 type trialTeam struct {
-	contract, input, notString, pattern string
+	contract, op, input, notString, pattern string
 }
+
+// shareSymbol is the pattern of the trial's operation, as its refusal
+// message spells it.
+const shareSymbol = "^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$"
 
 func trialContract(t *testing.T) trialTeam {
 	t.Helper()
 	for _, k := range spec.MustLoad().Contracts {
-		if _, ok := k.Operation("equity-ticker"); !ok {
+		op := ""
+		for _, r := range k.Refusals {
+			if len(r.Ops) == 1 && strings.HasSuffix(r.Message, shareSymbol) {
+				op = r.Ops[0]
+			}
+		}
+		if op == "" {
 			continue
 		}
-		tt := trialTeam{contract: k.Contract}
-		for _, r := range k.RefusalsOf("equity-ticker") {
+		tt := trialTeam{contract: k.Contract, op: op}
+		for _, r := range k.RefusalsOf(op) {
 			switch {
 			case r.Exception == "grammar":
 				tt.input = r.Message
@@ -65,11 +76,11 @@ func trialContract(t *testing.T) trialTeam {
 			}
 		}
 		if tt.input == "" || tt.notString == "" || tt.pattern == "" {
-			t.Fatalf("%s: the refusals of equity-ticker are not the three the trial expects", k.Contract)
+			t.Fatalf("%s %s: its refusals are not the three the trial expects", k.Contract, op)
 		}
 		return tt
 	}
-	t.Fatal("no contract of the catalogue has the operation equity-ticker")
+	t.Fatal("no operation of the catalogue refuses with the pattern " + shareSymbol)
 	return trialTeam{}
 }
 
@@ -79,6 +90,7 @@ func trialContract(t *testing.T) trialTeam {
 const teamTS = `import { Kit, Refusal } from "conform-kit";
 
 const CONTRACT = %q;
+const OP = %q;
 const INPUT = %q;
 const NOT_STRING = %q;
 const PATTERN_MESSAGE = %q;
@@ -115,7 +127,7 @@ function lenient(text) {
   return false;
 }
 
-function equityTicker(input) {
+function shareSymbol(input) {
   if (input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf) throw new Refusal(INPUT);
   let text;
   let value;
@@ -133,7 +145,7 @@ function equityTicker(input) {
   return new TextEncoder().encode(value);
 }
 
-new Kit({ name: "team-ts", version: "1.4.0" }).handle(CONTRACT, "equity-ticker", equityTicker).serve();
+new Kit({ name: "team-ts", version: "1.4.0" }).handle(CONTRACT, OP, shareSymbol).serve();
 `
 
 // The Python team: json.loads with hooks for what it lets through, the
@@ -145,6 +157,7 @@ import sys
 from conform_kit import Kit, Refusal
 
 CONTRACT = %q
+OP = %q
 INPUT = %q
 NOT_STRING = %q
 PATTERN_MESSAGE = %q
@@ -171,7 +184,7 @@ def depth(value):
     return 0
 
 
-def equity_ticker(data: bytes) -> bytes:
+def share_symbol(data: bytes) -> bytes:
     try:
         if data.startswith(b"\xef\xbb\xbf"):
             raise ValueError("byte order mark")
@@ -188,7 +201,7 @@ def equity_ticker(data: bytes) -> bytes:
 
 
 kit = Kit("team-py", "2.0.1")
-kit.handle(CONTRACT, "equity-ticker", equity_ticker)
+kit.handle(CONTRACT, OP, share_symbol)
 sys.exit(kit.main())
 `
 
@@ -253,7 +266,7 @@ func writeTeams(t *testing.T, dir string, tt trialTeam) (tsDir, pyDir string) {
 		t.Fatal(err)
 	}
 	command(t, tsDir, "npm", "install", "--offline", "--no-audit", "--no-fund", "--loglevel=error", "./"+filepath.Base(tgz))
-	if err := os.WriteFile(filepath.Join(tsDir, "team.mjs"), fmt.Appendf(nil, teamTS, tt.contract, tt.input, tt.notString, tt.pattern), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tsDir, "team.mjs"), fmt.Appendf(nil, teamTS, tt.contract, tt.op, tt.input, tt.notString, tt.pattern), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(root, "mirrors", "kit", "python", "conform_kit.py"))
@@ -263,7 +276,7 @@ func writeTeams(t *testing.T, dir string, tt trialTeam) (tsDir, pyDir string) {
 	if err := os.WriteFile(filepath.Join(pyDir, "conform_kit.py"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(pyDir, "team.py"), fmt.Appendf(nil, teamPy, tt.contract, tt.input, tt.notString, tt.pattern), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(pyDir, "team.py"), fmt.Appendf(nil, teamPy, tt.contract, tt.op, tt.input, tt.notString, tt.pattern), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return tsDir, pyDir
@@ -297,7 +310,7 @@ func runTrial(t *testing.T, bin, dir string, args ...string) trialRun {
 
 // equityPattern is the contract's pattern, for the trial's own prediction
 // of where each bug shows.
-var equityPattern = regexp.MustCompile(`^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$`)
+var equityPattern = regexp.MustCompile(shareSymbol)
 
 // bugCase reports whether the team's deliberate bug accepts input, a case
 // the contract refuses: for team-ts, a JSON string that fails the pattern
@@ -325,7 +338,7 @@ func bugCase(team string, input []byte) bool {
 }
 
 // checkFound checks that the run found each team's bug and nothing else:
-// the cases of equity-ticker that disagree are exactly the vectors the bug
+// the cases of the operation that disagree are exactly the vectors the bug
 // accepts (each accepted-should-refuse), every other one agrees, the
 // contract's other operations are skipped (not announced); and the repro
 // line of a bug case, run by sh as printed, names the team and finds it
@@ -342,7 +355,7 @@ func checkFound(t *testing.T, run trialRun, dir string, tt trialTeam, names map[
 		predicted := map[string]bool{}
 		for _, f := range files {
 			for _, c := range f.Cases {
-				if c.Contract == tt.contract && c.Op == "equity-ticker" && c.Expect == vectors.ExpectRefused && bugCase(team, c.Input) {
+				if c.Contract == tt.contract && c.Op == tt.op && c.Expect == vectors.ExpectRefused && bugCase(team, c.Input) {
 					predicted[c.ID] = true
 				}
 			}
@@ -356,7 +369,7 @@ func checkFound(t *testing.T, run trialRun, dir string, tt trialTeam, names map[
 				continue
 			}
 			switch {
-			case row.Op != "equity-ticker":
+			case row.Op != tt.op:
 				if row.Outcome != report.Skipped {
 					t.Errorf("%s answered %s %s, which it does not announce: %s", impl, row.Contract, row.Op, row.Outcome)
 				}
