@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -649,6 +650,15 @@ func editedVectors(t *testing.T, contract string) (dir, id string) {
 			if err := os.WriteFile(mp, m, 0o644); err != nil {
 				t.Fatal(err)
 			}
+			// An edited expectation is a new contract version to the
+			// set's LOCK (the version-bump gate): this set is a user's
+			// own copy, so it gets a lock of its own, written afresh.
+			if err := os.Remove(filepath.Join(dir, vectors.LockPath)); err != nil {
+				t.Fatal(err)
+			}
+			if r := runLimited(t, 60*time.Second, nil, nil, conformBinary(t), "vectors", "lock", "--vectors", dir); r.code != 0 {
+				t.Fatalf("vectors lock of the edited set: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+			}
 			return dir, c.ID
 		}
 	}
@@ -657,7 +667,8 @@ func editedVectors(t *testing.T, contract string) (dir, id string) {
 }
 
 // Kind 7: every repro line a run prints reruns what ran: here a case of
-// an edited vector set, run with a timeout, a restart budget and
+// an edited vector set, run with a timeout (long enough for a loaded
+// machine), a restart budget and
 // --allow-skips that are not the defaults, each line run as printed gives
 // the same answer.
 func TestHostileReproLinesRerunWhatRan(t *testing.T) {
@@ -666,7 +677,7 @@ func TestHostileReproLinesRerunWhatRan(t *testing.T) {
 	dir, id := editedVectors(t, contract)
 	path := filepath.Join(t.TempDir(), "r.jsonl")
 	r := runLimited(t, 120*time.Second, nil, nil, bin, "run", "--impl", "python", "--vectors", dir, "--contract", contract,
-		"--timeout", "7s", "--max-restarts", "2", "--allow-skips", "--report", path)
+		"--timeout", "45s", "--max-restarts", "2", "--allow-skips", "--report", path)
 	if r.code != report.ExitDisagree {
 		t.Fatalf("run of an edited vector: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -676,7 +687,7 @@ func TestHostileReproLinesRerunWhatRan(t *testing.T) {
 		if row.Repro == "" {
 			continue
 		}
-		for _, w := range []string{"--vectors " + dir, "--timeout 7s", "--max-restarts 2", "--allow-skips", "repro " + id} {
+		for _, w := range []string{"--vectors " + dir, "--timeout 45s", "--max-restarts 2", "--allow-skips", "repro " + id} {
 			if !strings.Contains(row.Repro, w) {
 				t.Errorf("repro line %q lacks %q", row.Repro, w)
 			}
@@ -768,10 +779,21 @@ func TestHostileReproLinesRerunWhatRan(t *testing.T) {
 func TestHostileInterruptInEveryPhase(t *testing.T) {
 	bin := hostileBin(t)
 	contract, _, _ := bigContract(t)
-	// /proc shows the path with its symbolic links resolved.
-	gz, err := filepath.EvalSymlinks(filepath.Join(corpora, "jcs", "es6numbers", "es6testfile_100k.txt.gz"))
+	// Four corpus files of 120,000 lines each, within the bound on a
+	// run's corpus cases, so that loading them lasts long enough to be
+	// seen: one public file loads within the test's polling interval. /proc
+	// shows the paths with their symbolic links resolved.
+	cdir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
+	}
+	var gzs []string
+	corpusArgs := []string{"run", "--impl", "go"}
+	for i := range 4 {
+		gz := filepath.Join(cdir, fmt.Sprintf("es6testfile_%d.txt.gz", i))
+		es6Gzip(t, gz, 120_000)
+		gzs = append(gzs, gz)
+		corpusArgs = append(corpusArgs, "--corpus", gz)
 	}
 	for _, tc := range []struct {
 		what  string
@@ -779,8 +801,10 @@ func TestHostileInterruptInEveryPhase(t *testing.T) {
 		args  []string
 		ready func(pid int, pids string) bool
 	}{
-		{"a corpus loading", nil, []string{"run", "--impl", "go", "--corpus", gz},
-			func(pid int, _ string) bool { return opens(pid, gz) }},
+		{"a corpus loading", nil, corpusArgs,
+			func(pid int, _ string) bool {
+				return slices.ContainsFunc(gzs, func(gz string) bool { return opens(pid, gz) })
+			}},
 		{"a harness starting", map[string]any{"start_delay": 30}, []string{"run", "--impl", "fake:batch-cr", "--contract", contract},
 			func(_ int, pids string) bool { return len(pidsOf(t, pids)) > 0 }},
 		{"a run under way", map[string]any{"contracts": announce(t, contract), "answer": "hang"}, []string{"run", "--impl", "fake:batch-cr", "--contract", contract, "--timeout", "60s"},
@@ -795,7 +819,7 @@ func TestHostileInterruptInEveryPhase(t *testing.T) {
 		for deadline := time.Now().Add(30 * time.Second); !tc.ready(cmd.Process.Pid, pids); time.Sleep(10 * time.Millisecond) {
 			if time.Now().After(deadline) {
 				_ = cmd.Process.Kill()
-				t.Fatalf("conform did not reach %s", tc.what)
+				t.Fatalf("conform did not reach %s\nstdout %.2000s\nstderr %.2000s", tc.what, out.String(), errb.String())
 			}
 		}
 		_ = cmd.Process.Signal(os.Interrupt)

@@ -85,17 +85,15 @@ func (s *Sink) Row(r report.Row) {
 
 // Footer completes the ledger summary (the expired and the stale
 // entries), sets the exit code the ledger leaves and passes the footer on.
-// A run that agreed or disagreed exits 1 when a disagreement is unexpected
-// or an entry is expired or stale, and 0 otherwise; a run that broke, was
+// A run that agreed or disagreed exits 1 when a disagreement is unexpected,
+// an entry is expired or stale, or (without allow_skips) an announced case
+// was skipped, and 0 otherwise (report.ExitCodeOf); a run that broke, was
 // interrupted or failed otherwise keeps its code.
 func (s *Sink) Footer(f report.Footer) {
 	sum := s.Summary(f)
 	f.Ledger = &sum
 	if f.ExitCode == report.ExitAgree || f.ExitCode == report.ExitDisagree {
-		f.ExitCode = report.ExitAgree
-		if sum.Unexpected > 0 || sum.Fails() {
-			f.ExitCode = report.ExitDisagree
-		}
+		f.ExitCode = report.ExitCodeOf(s.header, f, f.Disagreements, f.AnnouncedSkips)
 	}
 	s.Next.Footer(f)
 }

@@ -62,8 +62,10 @@ func Announced(h Header, row Row) bool {
 
 // ExitCodeOf is the exit code a run with this header and footer ends with,
 // given the disagreements and announced skips its case lines hold: 130
-// interrupted, 3 a protocol break, 1 a disagreement or (unless
-// h.AllowSkips) an announced skip, 0 otherwise. The runner sets the
+// interrupted, 3 a protocol break, 1 a disagreement (with a divergence
+// ledger, f.Ledger: a disagreement the ledger does not expect, or an
+// expired or stale entry) or (unless h.AllowSkips) an announced skip, 0
+// otherwise. The runner and the ledger's judge set the
 // footer's exit code with it and the reader holds the footer to it.
 func ExitCodeOf(h Header, f Footer, disagreements, announcedSkips int) int {
 	switch {
@@ -71,7 +73,9 @@ func ExitCodeOf(h Header, f Footer, disagreements, announcedSkips int) int {
 		return ExitInterrupted
 	case len(f.Breaks) > 0:
 		return ExitBroken
-	case disagreements > 0:
+	case f.Ledger != nil && (f.Ledger.Unexpected > 0 || f.Ledger.Fails()):
+		return ExitDisagree
+	case f.Ledger == nil && disagreements > 0:
 		return ExitDisagree
 	case announcedSkips > 0 && !h.AllowSkips:
 		return ExitDisagree

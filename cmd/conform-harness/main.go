@@ -50,13 +50,16 @@ func run(o reference.Operation) kit.IgnoringFunc {
 }
 
 // faked is run with the seeded bug of f: an accepted input's output
-// passes through f.Alter; refusals, and where they happened, pass as they
-// are.
+// passes through f.Alter (or f.AlterInput, which sees the input too);
+// refusals, and where they happened, pass as they are.
 func faked(f fake.Fake, contract, op string, next kit.IgnoringFunc) kit.IgnoringFunc {
 	return func(input []byte, ignore kit.Ignore) ([]byte, error) {
 		out, err := next(input, ignore)
 		if err != nil {
 			return nil, err
+		}
+		if f.AlterInput != nil {
+			return f.AlterInput(contract, op, input, out), nil
 		}
 		return f.Alter(contract, op, out), nil
 	}
