@@ -25,38 +25,40 @@ import (
 // command or from a container image the user built (README.md, "Bring your
 // own implementation"). It is named on the command line (--impl
 // NAME=COMMAND, --impl NAME=image:REF) or in a configuration file
-// (package config reads both into this).
+// (package config reads both into this). The JSON names are those of the
+// configuration file, which conform fuzz passes to its workers
+// (fuzz.EnvOutside).
 type Outside struct {
 	// Name is what --impl and reports call it; it matches NamePattern and
 	// is no built-in name (IsBuiltin).
-	Name string
+	Name string `json:"name"`
 	// Command is the program and its arguments, for a local process; empty
 	// when Image is set.
-	Command []string
+	Command []string `json:"command,omitempty"`
 	// Image is the container image reference ("team-ts:1.4"), run with
 	// the container transport's hardening and never pulled; empty when
 	// Command is set. The image's own entrypoint and command start the
 	// harness.
-	Image string
+	Image string `json:"image,omitempty"`
 	// Dir is the local process's working directory (absolute, or relative
 	// to conform's); empty is conform's.
-	Dir string
+	Dir string `json:"dir,omitempty"`
 	// Env is extra environment, "KEY=value" each.
-	Env []string
+	Env []string `json:"env,omitempty"`
 	// Timeout, when positive, replaces WithTimeout for this implementation.
-	Timeout time.Duration
+	Timeout time.Duration `json:"timeout,omitempty"`
 	// MaxRestarts, when not nil, replaces WithMaxRestarts for it.
-	MaxRestarts *int
+	MaxRestarts *int `json:"max_restarts,omitempty"`
 	// Contracts are the contracts it claims ("example/1"): its handshake
 	// must announce each, or Start fails before any case runs.
-	Contracts []string
+	Contracts []string `json:"contracts,omitempty"`
 	// Origin says where it was named, for errors: "--impl" or
 	// "conform.toml:12".
-	Origin string
+	Origin string `json:"origin"`
 	// Spec is how a reproducer names it again on the command line: the
 	// whole --impl value ("team=node harness.js"); empty for one read from
 	// a configuration file (the reproducer then carries --config).
-	Spec string
+	Spec string `json:"spec,omitempty"`
 }
 
 // NamePattern is the grammar of an outside implementation's name.

@@ -34,7 +34,10 @@ func run(o reference.Operation) kit.IgnoringFunc {
 		out, err := o.Run(input, refusal.Ignoring(ignore.Messages()...))
 		if err != nil {
 			if e, ok := refusal.As(err); ok {
-				r := kit.Refuse(e.Guard.Message)
+				// A literal, not kit.Refuse: the guard inventory reads
+				// every X.Refuse(G) call of the reference's sources as a
+				// refusal site (mutation/mutant).
+				r := &kit.Refusal{Message: e.Guard.Message}
 				if e.At.HasOffset {
 					r.AtOffset(e.At.Offset)
 				}
