@@ -26,6 +26,11 @@ SMOKE_SECONDS=10 SMOKE_TARGETS="FuzzJCSOracle:jcs_oracle FuzzJSONTextOracle:json
 # Debian's pyflakes and mypy, by path: they run under Debian's python3, which
 # a python3 earlier on PATH (pyenv) does not see.
 for p in /usr/bin/pyflakes3 /usr/bin/mypy; do [ -x "$p" ] || { echo "ci/test.sh: $p is required (ci/setup.sh installs it)" >&2; exit 2; }; done
-(cd mirrors/python && /usr/bin/pyflakes3 . && /usr/bin/mypy)
+# mypy.ini covers the Python kit (mirrors/kit/python) with the mirror.
+(cd mirrors/python && /usr/bin/pyflakes3 . ../kit/python && /usr/bin/mypy)
 (cd mirrors/python && python3 -m unittest discover -s tests)
+(cd mirrors/kit/python && python3 -m unittest discover -s tests)
 (cd mirrors/ts && export CONFORM_REQUIRE_ORACLES=1 && npm ci --no-audit --no-fund --loglevel=error && npm run lint && npm test)
+# The TypeScript kit has no dependencies of its own: tsc (checkJs) and Biome
+# come from the mirror's pinned install above.
+(cd mirrors/kit/ts && ../../ts/node_modules/.bin/tsc -p . && ../../ts/node_modules/.bin/biome lint --error-on-warnings && node --test test/*.test.mjs)

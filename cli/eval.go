@@ -102,10 +102,13 @@ implementation errored or broke, 2 on a usage error, 130 when interrupted.`,
 }
 
 func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
-	if len(o.impls) != 1 {
+	if err := o.resolve(); err != nil {
+		return err
+	}
+	if len(o.names) != 1 || strings.Contains(o.names[0], ",") {
 		return usageErr("eval needs exactly one --impl (go, ts or python)")
 	}
-	name := o.impls[0]
+	name := strings.TrimSpace(o.names[0])
 	if o.contract == "" {
 		return usageErr("eval needs --contract")
 	}

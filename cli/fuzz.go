@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"conform/driver"
 	"conform/fuzz"
@@ -28,6 +29,8 @@ type fuzzOptions struct {
 	duration  time.Duration
 	minimize  time.Duration
 	impls     []string
+	config    string
+	flags     *pflag.FlagSet
 	transport string
 	timeout   time.Duration
 	parallel  int
@@ -81,7 +84,9 @@ Exit codes: 0 no finding; 1 a finding; 2 usage or configuration error
 	f.StringSliceVar(&o.targets, "target", nil, "fuzz these targets (see --list)")
 	f.DurationVar(&o.duration, "time", 5*time.Minute, "how long to fuzz each target")
 	f.DurationVar(&o.minimize, "minimize-time", 10*time.Second, "how long Go's engine may minimize one input (a new-coverage input or a failing one; go test's default, 60s, stalls a run whose inputs each cost a mirror round trip)")
-	f.StringSliceVar(&o.impls, "impl", []string{"ts", "python"}, "implementations compared with the Go reference: ts, python; none runs the reference alone (fake:<bug> test doubles for tests)")
+	o.flags = f
+	f.StringArrayVar(&o.impls, "impl", []string{"ts", "python"}, "implementations compared with the Go reference: ts, python, a name the configuration file defines, an outside implementation NAME=COMMAND ARGS... or NAME=image:REF; none runs the reference alone (fake:<bug> test doubles for tests)")
+	f.StringVar(&o.config, "config", "", "the configuration file of outside implementations (default: conform.toml or conform.yaml in the working directory, if there)")
 	f.StringVar(&o.transport, "transport", "local", "how mirrors run: local or container (images from conform images build)")
 	f.DurationVar(&o.timeout, "timeout", 10*time.Second, "longest silence allowed from a harness that owes an answer")
 	f.IntVar(&o.parallel, "parallel", 0, "fuzz worker processes, each with its own harnesses (default: the number of CPUs)")
@@ -114,7 +119,22 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	if o.transport != "local" && o.transport != "container" {
 		return usageErr("unknown --transport %q (local or container)", o.transport)
 	}
-	impls := splitList(o.impls)
+	// --impl and the configuration file, as every command reads them.
+	sel := implFlags{impls: o.impls, config: o.config, defaults: []string{"ts", "python"}, flags: o.flags}
+	if err := sel.resolve(); err != nil {
+		return err
+	}
+	outside := map[string]bool{}
+	cwd, _ := os.Getwd()
+	for i, x := range sel.outside {
+		outside[x.Name] = true
+		if x.Image == "" && x.Dir == "" {
+			// The workers run in --workdir: a command of the command
+			// line runs where conform was started.
+			sel.outside[i].Dir = cwd
+		}
+	}
+	impls := splitList(sel.names)
 	if len(impls) == 0 {
 		return usageErr("--impl names no implementation (none: the reference alone)")
 	}
@@ -122,6 +142,9 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 		impls = nil // the reference alone: the engine's own speed
 	}
 	for _, n := range impls {
+		if outside[n] {
+			continue
+		}
 		if strings.HasPrefix(n, "fake:") {
 			if err := driver.Check(n); err != nil {
 				return usageErr("%v", err)
@@ -139,7 +162,7 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 		}
 	}
 	// Every check the workers' start makes, before anything is built.
-	if err := driver.Validate(impls, driver.WithTransport(o.transport), driver.WithTimeout(o.timeout)); err != nil {
+	if err := driver.Validate(impls, driver.WithTransport(o.transport), driver.WithTimeout(o.timeout), driver.WithOutside(sel.outside...)); err != nil {
 		return usageErr("%v", err)
 	}
 	mod, err := campaign.ModuleRoot(o.module)
@@ -172,7 +195,7 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	cfg := campaign.Config{
 		Module: mod, Workdir: workdir, Vectors: vecDir, Cache: cache, Corpora: campaign.Corpora(mod),
 		Duration: o.duration, Minimize: o.minimize, Parallel: o.parallel, Seeds: o.seeds,
-		Impls: fuzz.Config{Impls: impls, Transport: o.transport, Timeout: o.timeout},
+		Impls: fuzz.Config{Impls: impls, Transport: o.transport, Timeout: o.timeout, Outside: sel.outside},
 		Log:   env.Stderr,
 		Progress: func(t campaign.Tick) {
 			fmt.Fprintf(env.Stderr, "conform fuzz: %s %s/%s | %s | %.0f cases/s | findings %d\n",
@@ -198,6 +221,9 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	rerunImpls := cfg.Impls.ImplsEnv()
 	rs := cfg.Impls.Setup()
 	rs.Invocation, rs.Vectors = repro.Invocation(), vecDir
+	if sel.file != nil {
+		rs.Config, rs.ConfigNames = sel.file.Path, sel.file.Names()
+	}
 	// Each target's summary and findings are printed as it ends: a long
 	// campaign's log shows them without waiting for the last target.
 	printRun := func(r campaign.Run) {

@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
+	"conform/config"
 	"conform/corpus"
 	"conform/driver"
 	"conform/impl"
@@ -27,22 +29,76 @@ import (
 // implFlags are the options every command that drives implementations has.
 type implFlags struct {
 	impls       []string
+	config      string
 	transport   string
 	timeout     time.Duration
 	maxRestarts int
 	images      []string
+	// defaults are the implementations run when --impl is not given (nil
+	// for eval, which needs one); flags is where --impl was registered.
+	defaults []string
+	flags    *pflag.FlagSet
+	// What resolve made of --impl and the configuration file: the names
+	// to start (outside ones included), every outside implementation
+	// defined, and the file read (nil when none).
+	names   []string
+	outside []driver.Outside
+	file    *config.File
 }
 
 func (f *implFlags) register(cmd *cobra.Command, defaultImpls []string) {
-	help := "implementations to run: go, ts, python (the Go reference always runs: it is the expectation of corpus cases)"
+	help := "implementations to run: go, ts, python (the Go reference always runs: it is the expectation of corpus cases), a name the configuration file defines, or an outside implementation NAME=COMMAND ARGS... (a local process) or NAME=image:REF (a container); repeatable, names also comma-separated"
 	if defaultImpls == nil {
-		help = "the implementation to ask: go, ts or python (or fake:<bug>, a fuzz test double)"
+		help = "the implementation to ask: go, ts or python (or fake:<bug>, a fuzz test double), a name the configuration file defines, or NAME=COMMAND ARGS... or NAME=image:REF"
 	}
-	cmd.Flags().StringSliceVar(&f.impls, "impl", defaultImpls, help)
+	f.defaults, f.flags = defaultImpls, cmd.Flags()
+	cmd.Flags().StringArrayVar(&f.impls, "impl", defaultImpls, help)
+	cmd.Flags().StringVar(&f.config, "config", "", "the configuration file of outside implementations (default: conform.toml or conform.yaml in the working directory, if there)")
 	cmd.Flags().StringVar(&f.transport, "transport", "local", "how mirrors run: local (processes on PATH) or container (hermetic containers from the images conform images build makes)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", driver.DefaultTimeout, "longest silence allowed from a harness that owes an answer: to the handshake (its runtime's start-up included), to a case, to a whole batch")
 	cmd.Flags().IntVar(&f.maxRestarts, "max-restarts", driver.DefaultMaxRestarts, "restarts of a broken harness before it is quarantined")
 	cmd.Flags().StringArrayVar(&f.images, "image", nil, "with --transport container, run a mirror's harness in this image instead of the one built from conform's sources: MIRROR=REF, REF a tag or an image ID (repeatable; what a repro line of a container run carries)")
+}
+
+// resolve reads the configuration file (--config, or conform.toml or
+// conform.yaml in the working directory) and --impl into f.names,
+// f.outside and f.file. Without --impl, the defaults run and, after them,
+// every implementation the file defines. A bad file or --impl value is a
+// usage error naming where.
+func (f *implFlags) resolve() error {
+	path := f.config
+	if path == "" {
+		p, err := config.Find(".")
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		path = p
+	}
+	f.names, f.outside, f.file = nil, nil, nil
+	if path != "" {
+		file, err := config.Load(path)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		f.file, f.outside = file, append(f.outside, file.Impls...)
+	}
+	values := f.impls
+	if f.flags != nil && !f.flags.Changed("impl") && f.defaults != nil {
+		values = append(slices.Clone(f.defaults), f.file.Names()...)
+	}
+	for _, v := range values {
+		if !config.IsSpec(v) {
+			f.names = append(f.names, strings.Split(v, ",")...)
+			continue
+		}
+		x, err := config.ParseImpl(v)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		f.outside = append(f.outside, x)
+		f.names = append(f.names, x.Name)
+	}
+	return nil
 }
 
 // imageMap parses --image MIRROR=REF flags.
@@ -77,8 +133,10 @@ func (s *started) Close() { s.set.Close() }
 
 // startImpls checks the flags and starts the requested implementations,
 // the Go reference first, through the driver. A bad flag, an unknown name,
-// a missing runtime or image is a usage error; a harness that does not
-// start or refuses the handshake is a broken implementation.
+// a bad configuration file or --impl value, a missing runtime, program or
+// image, an outside implementation that does not answer its handshake is a
+// usage error; a mirror that does not start or refuses the handshake is a
+// broken implementation.
 func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started, error) {
 	if f.timeout <= 0 {
 		return nil, usageErr("--timeout must be positive, not %s", f.timeout)
@@ -86,11 +144,13 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 	if f.maxRestarts < 0 {
 		return nil, usageErr("--max-restarts must not be negative")
 	}
-	names := driver.Names(f.impls)
-	for _, n := range names {
-		if err := driver.Check(n); err != nil {
-			return nil, usageErr("%v", err)
-		}
+	if err := f.resolve(); err != nil {
+		return nil, err
+	}
+	opts := []driver.Option{driver.WithOutside(f.outside...)}
+	names := driver.Names(f.names)
+	if err := driver.Validate(names, opts...); err != nil {
+		return nil, usageErr("%v", err)
 	}
 	if f.transport != driver.Local && f.transport != driver.Container {
 		return nil, usageErr("unknown --transport %q (local or container)", f.transport)
@@ -99,8 +159,8 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 	if err != nil {
 		return nil, err
 	}
-	ds, err := driver.Start(ctx, names, driver.WithTransport(f.transport), driver.WithTimeout(f.timeout),
-		driver.WithMaxRestarts(f.maxRestarts), driver.WithProgress(progress), driver.WithVersion(Version), driver.WithImages(images))
+	ds, err := driver.Start(ctx, names, append(opts, driver.WithTransport(f.transport), driver.WithTimeout(f.timeout),
+		driver.WithMaxRestarts(f.maxRestarts), driver.WithProgress(progress), driver.WithVersion(Version), driver.WithImages(images))...)
 	if err != nil {
 		ds.Close()
 		if driver.IsConfig(err) {
@@ -110,12 +170,19 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 	}
 	s := &started{impls: ds.Impls, set: ds}
 	for _, st := range ds.Started {
-		s.meta = append(s.meta, report.ImplMeta{
+		m := report.ImplMeta{
 			Impl: st.Name, Name: st.Info.Name, Language: st.Info.Language, LanguageVersion: st.Info.LanguageVersion,
 			Runtime: st.Info.Runtime, RuntimeVersion: st.Info.RuntimeVersion, Version: st.Info.Version,
 			Contracts: st.Info.Contracts, Transport: st.Transport, Command: st.Command,
 			Image: st.Image, ImageID: st.ImageID, BaseImage: st.BaseImage, BaseImageID: st.BaseImageID,
-		})
+		}
+		if st.Outside != nil {
+			m.Outside = st.Outside.Origin
+			if st.Outside.Spec != "" {
+				m.Outside = "--impl"
+			}
+		}
+		s.meta = append(s.meta, m)
 	}
 	return s, nil
 }
@@ -253,7 +320,30 @@ func reproSetup(f *implFlags, vectorsDir string, allowSkips bool, s *started) re
 		n := f.maxRestarts
 		rs.MaxRestarts = &n
 	}
+	for _, x := range f.outside {
+		if x.Spec == "" {
+			continue
+		}
+		if rs.Outside == nil {
+			rs.Outside = map[string]string{}
+		}
+		rs.Outside[x.Name] = x.Spec
+		for _, m := range s.meta {
+			if m.Impl == x.Name && x.Image != "" && m.ImageID != "" {
+				// By image ID, which no later build re-points.
+				rs.Outside[x.Name] = x.Name + "=" + config.ImagePrefix + m.ImageID
+			}
+		}
+	}
+	if f.file != nil {
+		rs.Config, rs.ConfigNames = f.file.Path, f.file.Names()
+	}
 	for _, m := range s.meta {
+		if m.Outside != "" {
+			// An outside implementation's line names it by what defined
+			// it (its --impl value or the file), not by --image.
+			continue
+		}
 		if m.ImageID != "" {
 			if rs.Images == nil {
 				rs.Images = map[string]string{}

@@ -72,6 +72,7 @@ type options struct {
 	version     string
 	harness     string
 	images      map[string]string
+	outside     []Outside
 }
 
 // WithTransport runs the mirrors through the named transport: Local (the
@@ -104,6 +105,14 @@ func WithVersion(v string) Option { return func(o *options) { o.version = v } }
 // mirror, or any image with another transport, is a *ConfigError.
 func WithImages(images map[string]string) Option { return func(o *options) { o.images = images } }
 
+// WithOutside defines outside implementations (Outside): a name of one of
+// them among Start's names starts it. A bad definition (checkOutside: a
+// name that shadows a built-in, given twice, with no command) is a
+// *ConfigError naming where it was given, whether or not it is started.
+func WithOutside(list ...Outside) Option {
+	return func(o *options) { o.outside = append(o.outside, list...) }
+}
+
 // WithHarness names the conform-harness binary that serves the fakes
 // (--impl fake:<bug>). Without it, Start looks for conform-harness beside
 // the running executable, and failing that builds it with go build from
@@ -129,6 +138,9 @@ type Started struct {
 	// built from and that base's ID, read from the image's labels
 	// (mirrors.LabelBaseImage, mirrors.LabelBaseImageID).
 	Image, ImageID, BaseImage, BaseImageID string
+	// Outside is the definition of an outside implementation (nil for
+	// conform's own).
+	Outside *Outside
 }
 
 // Set is what Start started: the implementations, the Go reference first,
@@ -238,7 +250,13 @@ func validate(names []string, opts []Option) (options, error) {
 	if o.maxRestarts < 0 {
 		return o, configErr("the restart budget must not be negative")
 	}
+	if err := checkOutside(o.outside); err != nil {
+		return o, err
+	}
 	for _, n := range Names(names) {
+		if o.find(n) != nil {
+			continue
+		}
 		if err := Check(n); err != nil {
 			return o, err
 		}
@@ -262,6 +280,16 @@ func validate(names []string, opts []Option) (options, error) {
 	return o, nil
 }
 
+// find returns the outside implementation named name, or nil.
+func (o *options) find(name string) *Outside {
+	for i := range o.outside {
+		if o.outside[i].Name == name {
+			return &o.outside[i]
+		}
+	}
+	return nil
+}
+
 // Start starts the Go reference in-process and the implementations named
 // (see Names; "go" is the reference), each harness through the transport
 // and with the budgets the options give, preparing every mirror first. It
@@ -283,12 +311,20 @@ func Start(ctx context.Context, names []string, opts ...Option) (*Set, error) {
 
 	var t transport.Transport = transport.Local{}
 	var ct *transport.Container
-	if o.transport == Container {
+	needsEngine := o.transport == Container
+	for _, n := range names {
+		if x := o.find(n); x != nil && x.Image != "" {
+			needsEngine = true
+		}
+	}
+	if needsEngine {
 		var err error
 		if ct, err = transport.NewContainer(ctx, transport.ContainerOptions{Progress: o.progress}); err != nil {
 			return s, &ConfigError{err}
 		}
-		t = ct
+		if o.transport == Container {
+			t = ct
+		}
 		s.closers = append(s.closers, func() { _ = ct.Close() })
 	}
 	cache, err := mirrors.CacheDir()
@@ -301,6 +337,24 @@ func Start(ctx context.Context, names []string, opts ...Option) (*Set, error) {
 		restarts = -1
 	}
 	for _, name := range names {
+		if x := o.find(name); x != nil {
+			st := Started{Name: name, Transport: Local, Outside: x}
+			var xt transport.Transport = transport.Local{}
+			if x.Image != "" {
+				xt, st.Transport = ct, Container
+			}
+			c, cmd, err := startOutside(ctx, xt, ct, *x, o, &st)
+			if c != nil {
+				s.closers = append(s.closers, c.Close)
+			}
+			if err != nil {
+				return s, err
+			}
+			s.Impls = append(s.Impls, c)
+			st.Command = append([]string{cmd.Path}, cmd.Args...)
+			s.Started = append(s.Started, st)
+			continue
+		}
 		st := Started{Name: name, Transport: t.Name()}
 		var cmd transport.Command
 		if bug, ok := strings.CutPrefix(name, "fake:"); ok {
@@ -330,8 +384,11 @@ func Start(ctx context.Context, names []string, opts ...Option) (*Set, error) {
 		if err != nil {
 			return s, err
 		}
-		s.Impls = append(s.Impls, c)
 		s.closers = append(s.closers, c.Close)
+		if err := CheckAnnounced(name, info, nil); err != nil {
+			return s, err
+		}
+		s.Impls = append(s.Impls, c)
 		st.Info, st.Command = info, append([]string{cmd.Path}, cmd.Args...)
 		s.Started = append(s.Started, st)
 	}

@@ -66,7 +66,7 @@ func fuzzTarget(f *testing.F, name string) {
 		if err := set.Declared(t); err != nil {
 			tt.Fatal(err)
 		}
-		ds := set.Check(context.Background(), jobs)
+		ds := set.For(t).Check(context.Background(), jobs)
 		Count(len(jobs))
 		if len(ds) == 0 {
 			return

@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"conform/driver"
+	"conform/impl"
 	"conform/repro"
 )
 
@@ -37,6 +39,11 @@ const (
 	// (beside this process's executable, or built from the module with go
 	// build; see driver.WithHarness).
 	EnvFakeExe = "CONFORM_FUZZ_FAKE_EXE"
+	// EnvOutside defines the outside implementations EnvImpls may name
+	// (README.md, "Bring your own implementation"): a JSON list of
+	// driver.Outside, as conform fuzz read them from --impl NAME=... and
+	// the configuration file.
+	EnvOutside = "CONFORM_FUZZ_OUTSIDE"
 )
 
 // Config says which implementations a fuzz process compares with the
@@ -53,6 +60,9 @@ type Config struct {
 	// FakeExe is the conform-harness binary that serves the fakes (see
 	// EnvFakeExe); empty: the driver finds or builds one.
 	FakeExe string
+	// Outside defines the outside implementations Impls may name (see
+	// EnvOutside).
+	Outside []driver.Outside
 }
 
 // ConfigFromEnv reads Config from the environment (EnvImpls, EnvTransport,
@@ -79,22 +89,48 @@ func ConfigFromEnv() (Config, error) {
 		c.Timeout = d
 	}
 	c.FakeExe = os.Getenv(EnvFakeExe)
+	if v := os.Getenv(EnvOutside); v != "" {
+		if err := json.Unmarshal([]byte(v), &c.Outside); err != nil {
+			return c, fmt.Errorf("%s is not a JSON list of outside implementations: %v", EnvOutside, err)
+		}
+	}
 	return c, nil
+}
+
+// OutsideEnv is the value of EnvOutside that ConfigFromEnv reads back as
+// c.Outside: "" when there are none.
+func (c Config) OutsideEnv() string {
+	if len(c.Outside) == 0 {
+		return ""
+	}
+	b, err := json.Marshal(c.Outside)
+	if err != nil {
+		return ""
+	}
+	return string(b)
 }
 
 // Setup is what a reproducer of a disagreement found with c carries: its
 // transport, and its timeout when it is not the driver's default.
 func (c Config) Setup() repro.Setup {
-	s := repro.Setup{Transport: c.Transport}
+	s := repro.Setup{Transport: c.Transport, OutsideEnv: c.OutsideEnv()}
 	if c.Timeout != 0 && c.Timeout != driver.DefaultTimeout {
 		s.Timeout = c.Timeout
+	}
+	for _, x := range c.Outside {
+		if x.Spec != "" {
+			if s.Outside == nil {
+				s.Outside = map[string]string{}
+			}
+			s.Outside[x.Name] = x.Spec
+		}
 	}
 	return s
 }
 
 // ReplayEnv names the environment variables a replay line
 // (repro.Setup.FuzzReplay) sets.
-var ReplayEnv = repro.FuzzEnv{Impls: EnvImpls, Transport: EnvTransport, Timeout: EnvTimeout}
+var ReplayEnv = repro.FuzzEnv{Impls: EnvImpls, Transport: EnvTransport, Timeout: EnvTimeout, Outside: EnvOutside}
 
 // ImplsEnv is the value of EnvImpls that ConfigFromEnv reads back as
 // c.Impls: the names joined by commas, or "none" for the reference alone.
@@ -110,6 +146,8 @@ func (c Config) ImplsEnv() string {
 type Set struct {
 	Differ
 	started *driver.Set
+	// outside names the outside implementations among the mirrors.
+	outside map[string]bool
 }
 
 // Close ends every harness the set started, then its transport. It may be
@@ -127,7 +165,7 @@ func (s *Set) Close() {
 // started, and the caller closes it; the error is the driver's (a
 // *driver.ConfigError for a configuration problem).
 func Start(ctx context.Context, c Config, progress io.Writer) (*Set, error) {
-	opts := []driver.Option{driver.WithHarness(c.FakeExe), driver.WithProgress(progress), driver.WithVersion("fuzz")}
+	opts := []driver.Option{driver.WithHarness(c.FakeExe), driver.WithProgress(progress), driver.WithVersion("fuzz"), driver.WithOutside(c.Outside...)}
 	// A zero Transport or Timeout is the driver's default.
 	if c.Transport != "" {
 		opts = append(opts, driver.WithTransport(c.Transport))
@@ -137,6 +175,14 @@ func Start(ctx context.Context, c Config, progress io.Writer) (*Set, error) {
 	}
 	ds, err := driver.Start(ctx, c.Impls, opts...)
 	s := &Set{started: ds}
+	for _, st := range ds.Started {
+		if st.Outside != nil {
+			if s.outside == nil {
+				s.outside = map[string]bool{}
+			}
+			s.outside[st.Name] = true
+		}
+	}
 	if len(ds.Impls) > 0 {
 		s.Differ = Differ{Reference: ds.Impls[0], Mirrors: ds.Impls[1:], Setup: c.Setup()}
 	}
@@ -145,16 +191,46 @@ func Start(ctx context.Context, c Config, progress io.Writer) (*Set, error) {
 
 // Declared checks that every mirror of the set declared each operation of
 // the target in its handshake, so that a target never passes by skipping.
+// An outside implementation answers only what it announces: one that does
+// not announce every operation of the target is no error here, and For
+// leaves it out of the target's comparison.
 func (s *Set) Declared(t Target) error {
 	for _, m := range s.Mirrors {
-		im := m.Implementation()
-		for _, op := range t.Ops {
-			if !im.Supports(t.Contract, op) {
-				return fmt.Errorf("%s does not implement %s %s (its handshake does not declare it)", m.Name(), t.Contract, op)
-			}
+		if !s.outside[m.Name()] && !declares(m, t) {
+			return fmt.Errorf("%s does not implement %s %s (its handshake does not declare it)", m.Name(), t.Contract, missing(m, t))
 		}
 	}
 	return nil
+}
+
+// For returns the Differ of target t: the set's, without the outside
+// implementations that do not announce every operation of t.
+func (s *Set) For(t Target) *Differ {
+	d := s.Differ
+	d.Mirrors = nil
+	for _, m := range s.Mirrors {
+		if !s.outside[m.Name()] || declares(m, t) {
+			d.Mirrors = append(d.Mirrors, m)
+		}
+	}
+	return &d
+}
+
+// declares reports whether m's handshake announced every operation of t.
+func declares(m impl.Impl, t Target) bool {
+	return missing(m, t) == ""
+}
+
+// missing is the first operation of t that m's handshake does not
+// announce, or "".
+func missing(m impl.Impl, t Target) string {
+	im := m.Implementation()
+	for _, op := range t.Ops {
+		if !im.Supports(t.Contract, op) {
+			return op
+		}
+	}
+	return ""
 }
 
 // process holds the set of this process, started once by Process.

@@ -13,7 +13,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strings"
 
 	"conform/mirrors/transport"
 )
@@ -24,7 +23,9 @@ import (
 //go:embed ts/Dockerfile python/Dockerfile
 var dockerfiles embed.FS
 
-// ImageWorkDir is where a mirror's files live inside its image.
+// ImageWorkDir is where a mirror's files live inside its image; its kit
+// lives at /kit/<language> ("/kit/ts", "/kit/python"), where the mirror's
+// ../kit/<language> finds it, as in the source tree.
 const ImageWorkDir = "/mirror"
 
 // Labels conform puts on the mirror images it builds.
@@ -104,9 +105,10 @@ func (m Mirror) ContainerCommand() (transport.Command, error) {
 }
 
 // BuildContext returns the docker build context of the mirror's image, as
-// a tar stream: the compiled-in sources, laid out as Prepare extracts them,
-// the Dockerfile, and the extra files given (name to content; such as
-// build-ca.pem, which the TypeScript Dockerfile's build stage trusts).
+// a tar stream: the compiled-in sources, laid out as Prepare extracts them
+// (the mirror in its Dir, the kit in its Kit), the Dockerfile, and the
+// extra files given (name to content; such as build-ca.pem, which the
+// TypeScript Dockerfile's build stage trusts).
 func (m Mirror) BuildContext(extra map[string][]byte) ([]byte, error) {
 	files, err := m.files()
 	if err != nil {
@@ -139,8 +141,7 @@ func (m Mirror) BuildContext(extra map[string][]byte) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		name := strings.TrimPrefix(f, m.Dir+"/")
-		if err := write(name, b); err != nil {
+		if err := write(f, b); err != nil {
 			return nil, err
 		}
 		if _, err := tw.Write(b); err != nil {
@@ -150,7 +151,7 @@ func (m Mirror) BuildContext(extra map[string][]byte) ([]byte, error) {
 	names := []string{"Dockerfile"}
 	add := map[string][]byte{"Dockerfile": df}
 	for name, b := range extra {
-		if _, clash := add[name]; clash || slices.Contains(files, m.Dir+"/"+name) {
+		if _, clash := add[name]; clash || slices.Contains(files, name) {
 			return nil, fmt.Errorf("build context of the %s mirror: %s is already there", m.Name, name)
 		}
 		names = append(names, name)

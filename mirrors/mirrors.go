@@ -1,4 +1,5 @@
-// Package mirrors holds the TypeScript and Python mirrors' sources, compiled
+// Package mirrors holds the TypeScript and Python mirrors' sources, and the
+// starter kits their harnesses are built on (kit/ts, kit/python), compiled
 // into conform, and prepares them to run: it extracts them into a cache
 // directory keyed by their content, builds the TypeScript mirror there the
 // first time (npm ci, then tsc), and returns the command that starts each
@@ -26,12 +27,14 @@ import (
 	"conform/mirrors/transport"
 )
 
-// sources are the mirrors' sources. ts/src is embedded whole, folders
-// included: a contract's TypeScript module may keep its parts in
-// mirrors/ts/src/<name>/ (spec/README.md, "A contract's own files").
+// sources are the mirrors' sources and the kits they are served by. ts/src
+// is embedded whole, folders included: a contract's TypeScript module may
+// keep its parts in mirrors/ts/src/<name>/ (spec/README.md, "A contract's
+// own files").
 //
-//go:embed python/*.py python/conform_mirror/*.py
+//go:embed python/*.py python/conform_mirror/*.py kit/python/conform_kit.py
 //go:embed ts/src ts/package.json ts/package-lock.json ts/tsconfig.json
+//go:embed kit/ts/index.js kit/ts/index.d.ts kit/ts/package.json
 var sources embed.FS
 
 // Mirror is one independent implementation of the contracts.
@@ -40,6 +43,11 @@ type Mirror struct {
 	Name string
 	// Dir is the mirror's directory in the source tree ("ts", "python").
 	Dir string
+	// Kit is the directory of the starter kit its harness is built on
+	// ("kit/ts", "kit/python"). The mirror imports it as ../kit/<language>
+	// (the TypeScript sources as ../../kit/ts from src/), so a prepared
+	// mirror keeps both at their places in the source tree, under mirrors/.
+	Kit string
 	// Needs lists the programs that must be on PATH to build and run it.
 	Needs []string
 	build func(ctx context.Context, dir string, progress io.Writer) error
@@ -50,14 +58,14 @@ type Mirror struct {
 func All() []Mirror {
 	return []Mirror{
 		{
-			Name: "ts", Dir: "ts", Needs: []string{"node", "npm"},
+			Name: "ts", Dir: "ts", Kit: "kit/ts", Needs: []string{"node", "npm"},
 			build: buildTS,
 			cmd: func(dir string) transport.Command {
 				return transport.Command{Path: "node", Args: []string{"dist/harness.js"}, Dir: dir}
 			},
 		},
 		{
-			Name: "python", Dir: "python", Needs: []string{"python3"},
+			Name: "python", Dir: "python", Kit: "kit/python", Needs: []string{"python3"},
 			cmd: func(dir string) transport.Command {
 				return transport.Command{Path: "python3", Args: []string{"-B", "harness.py"}, Dir: dir,
 					Env: []string{"PYTHONDONTWRITEBYTECODE=1"}}
@@ -106,8 +114,10 @@ func CacheDir() (string, error) {
 
 // Prepare makes the mirror runnable and returns the command that starts its
 // harness. It checks Needs first (a *MissingRuntimeError), then extracts the
-// compiled-in sources under cache into a directory named by their hash, and
-// builds them there if that directory is new, telling progress what it does.
+// compiled-in sources under cache into a directory named by their hash (the
+// mirror in its Dir, the kit in its Kit, as in the source tree), and builds
+// them there if that directory is new, telling progress what it does. The
+// command runs in the mirror's Dir.
 // Concurrent Prepares are safe: each builds in a private directory and
 // renames it into place.
 func (m Mirror) Prepare(ctx context.Context, cache string, progress io.Writer) (transport.Command, error) {
@@ -123,7 +133,7 @@ func (m Mirror) Prepare(ctx context.Context, cache string, progress io.Writer) (
 	dir := filepath.Join(cache, m.Name+"-"+sum[:16])
 	if _, err := os.Stat(filepath.Join(dir, ".complete")); err == nil {
 		if err := verifyInstall(dir); err == nil {
-			return m.cmd(dir), nil
+			return m.cmd(filepath.Join(dir, m.Dir)), nil
 		} else {
 			// Edited or damaged since it was built: build it again
 			// rather than run something conform did not build.
@@ -142,7 +152,7 @@ func (m Mirror) Prepare(ctx context.Context, cache string, progress io.Writer) (
 		return transport.Command{}, err
 	}
 	if m.build != nil {
-		if err := m.build(ctx, tmp, progress); err != nil {
+		if err := m.build(ctx, filepath.Join(tmp, m.Dir), progress); err != nil {
 			return transport.Command{}, err
 		}
 	}
@@ -159,11 +169,11 @@ func (m Mirror) Prepare(ctx context.Context, cache string, progress io.Writer) (
 			return transport.Command{}, fmt.Errorf("install %s mirror into %s: %w", m.Name, dir, err)
 		}
 	}
-	return m.cmd(dir), nil
+	return m.cmd(filepath.Join(dir, m.Dir)), nil
 }
 
-// SourceHash is the hex SHA-256 over the mirror's compiled-in files, paths
-// included, in path order.
+// SourceHash is the hex SHA-256 over the mirror's compiled-in files and its
+// kit's, paths included, in path order.
 func (m Mirror) SourceHash() (string, error) {
 	files, err := m.files()
 	if err != nil {
@@ -181,19 +191,27 @@ func (m Mirror) SourceHash() (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// files lists the compiled-in files of the mirror and of its kit, by their
+// paths under mirrors/ ("ts/src/harness.ts", "kit/ts/index.js"), sorted.
 func (m Mirror) files() ([]string, error) {
 	var files []string
-	err := fs.WalkDir(sources, m.Dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			files = append(files, p)
+	for _, root := range []string{m.Dir, m.Kit} {
+		n := len(files)
+		err := fs.WalkDir(sources, root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				files = append(files, p)
+			}
+			return err
+		})
+		if err == nil && len(files) == n {
+			err = fmt.Errorf("no sources compiled in for the %s mirror in %s", m.Name, root)
 		}
-		return err
-	})
-	sort.Strings(files)
-	if err == nil && len(files) == 0 {
-		err = fmt.Errorf("no sources compiled in for the %s mirror", m.Name)
+		if err != nil {
+			return nil, err
+		}
 	}
-	return files, err
+	sort.Strings(files)
+	return files, nil
 }
 
 func (m Mirror) extract(dst string) error {
@@ -206,7 +224,7 @@ func (m Mirror) extract(dst string) error {
 		if err != nil {
 			return err
 		}
-		out := filepath.Join(dst, strings.TrimPrefix(f, m.Dir+"/"))
+		out := filepath.Join(dst, filepath.FromSlash(f))
 		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 			return err
 		}
@@ -246,8 +264,9 @@ func buildTS(ctx context.Context, dir string, progress io.Writer) error {
 }
 
 // installManifest lists the SHA-256 of every file of a prepared mirror but
-// its installed dependencies (node_modules), in path order: what
-// verifyInstall checks on every later use.
+// its installed dependencies (node_modules) and Python's byte code
+// (__pycache__), in path order: what verifyInstall checks on every later
+// use.
 func installManifest(dir string) ([]byte, error) {
 	var b strings.Builder
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -256,7 +275,7 @@ func installManifest(dir string) ([]byte, error) {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		switch {
-		case d.IsDir() && (rel == "node_modules" || rel == "__pycache__"):
+		case d.IsDir() && (d.Name() == "node_modules" || d.Name() == "__pycache__"):
 			return filepath.SkipDir
 		case d.IsDir() || rel == ".complete":
 			return nil

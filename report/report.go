@@ -115,6 +115,12 @@ type ImplMeta struct {
 	ImageID     string `json:"image_id,omitempty"`
 	BaseImage   string `json:"base_image,omitempty"`
 	BaseImageID string `json:"base_image_id,omitempty"`
+	// Outside is set for an implementation conform does not ship (README.md,
+	// "Bring your own implementation"): where it was named, "--impl" or
+	// the configuration file's "FILE:LINE". Its Command (a local process)
+	// or Image and ImageID (a container) say what ran, and the handshake's
+	// strings above the versions its harness announced.
+	Outside string `json:"outside,omitempty"`
 }
 
 // CorpusMeta describes one --corpus root in the header.

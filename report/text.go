@@ -87,6 +87,13 @@ func RenderText(w io.Writer, s *Summary) {
 	for _, im := range h.Impls {
 		fmt.Fprintf(w, "  %-7s %s %s (%s %s, %s %s)\n", esc(im.Impl), esc(im.Name), esc(im.Version),
 			esc(im.Language), esc(im.LanguageVersion), esc(im.Runtime), esc(im.RuntimeVersion))
+		if im.Outside != "" {
+			what := "command " + esc(strings.Join(im.Command, " "))
+			if im.Image != "" {
+				what = "image " + esc(im.Image) + " (" + esc(short(im.ImageID, 19)) + ")"
+			}
+			fmt.Fprintf(w, "  %-7s outside implementation from %s: %s\n", "", esc(im.Outside), what)
+		}
 	}
 	for _, c := range h.Corpora {
 		layouts := make([]string, len(c.Layouts))

@@ -114,6 +114,19 @@ type Setup struct {
 	MaxRestarts *int
 	// AllowSkips is --allow-skips.
 	AllowSkips bool
+	// Outside maps an outside implementation named on the command line to
+	// the whole --impl value that defined it ("team=node harness.js"):
+	// the line names it by that value, so that it reruns it.
+	Outside map[string]string
+	// Config is the configuration file (an absolute path) that defined
+	// the other outside implementations of the run (README.md, "Bring
+	// your own implementation"); "" when there was none. A line that asks
+	// one of ConfigNames carries --config.
+	Config      string
+	ConfigNames []string
+	// OutsideEnv is the JSON definition of the outside implementations of
+	// a fuzz run, which a fuzz replay line sets in FuzzEnv.Outside.
+	OutsideEnv string
 }
 
 func (s Setup) invocation() string {
@@ -150,6 +163,38 @@ func (s Setup) flags(l *Line, impls string) *Line {
 	return l
 }
 
+// impl appends the --impl flags that ask impls (one name, or several
+// joined by commas): the built-in names and those of the configuration
+// file in one --impl, each outside implementation of the command line by
+// its own --impl NAME=..., and --config when the file defines one asked.
+func (s Setup) impl(l *Line, impls string) *Line {
+	var names []string
+	var specs []string
+	config := false
+	for _, n := range strings.Split(impls, ",") {
+		if spec, ok := s.Outside[n]; ok {
+			specs = append(specs, spec)
+			continue
+		}
+		for _, c := range s.ConfigNames {
+			if c == n {
+				config = true
+			}
+		}
+		names = append(names, n)
+	}
+	if config && s.Config != "" {
+		l.Flag("config", s.Config)
+	}
+	if len(names) > 0 {
+		l.Flag("impl", strings.Join(names, ","))
+	}
+	for _, spec := range specs {
+		l.Flag("impl", spec)
+	}
+	return l
+}
+
 // Case is the line that reruns the case with this id on the
 // implementations impls (one name, or several joined by commas) through
 // conform as s says, with the vectors directory (when not the compiled-in
@@ -157,7 +202,7 @@ func (s Setup) flags(l *Line, impls string) *Line {
 // absolute paths: what `conform run` prints under each disagreement and
 // records as a report row's repro.
 func (s Setup) Case(id, impls, corpus string) string {
-	l := Conform(s.invocation(), "repro").Arg(id).Flag("impl", impls)
+	l := s.impl(Conform(s.invocation(), "repro").Arg(id), impls)
 	if s.Vectors != "" && corpus == "" {
 		l.PathFlag("vectors", s.Vectors)
 	}
@@ -171,13 +216,13 @@ func (s Setup) Case(id, impls, corpus string) string {
 // in s.Vectors (as given), on impls: what `conform fuzz` prints under each
 // finding.
 func (s Setup) Finding(id, impls string) string {
-	return s.flags(Conform(s.invocation(), "repro").Arg(id).Flag("vectors", s.Vectors).Flag("impl", impls), impls).String()
+	return s.flags(s.impl(Conform(s.invocation(), "repro").Arg(id).Flag("vectors", s.Vectors), impls), impls).String()
 }
 
 // Eval is the line that gives impl's answer for one input of contract and
 // op: the input written with printf's octal escapes into conform eval.
 func (s Setup) Eval(contract, op, impl string, input []byte) string {
-	return s.flags(Conform(s.invocation(), "eval").Flag("contract", contract).Flag("op", op).Flag("impl", impl), impl).Stdin(input).String()
+	return s.flags(s.impl(Conform(s.invocation(), "eval").Flag("contract", contract).Flag("op", op), impl), impl).Stdin(input).String()
 }
 
 // FuzzReplay is the line that replays the Go corpus file named file of
@@ -192,12 +237,15 @@ func (s Setup) FuzzReplay(env FuzzEnv, impls, target, file string) string {
 	if s.Timeout != 0 {
 		vars = append(vars, env.Timeout+"="+Quote(s.Timeout.String()))
 	}
+	if s.OutsideEnv != "" && env.Outside != "" {
+		vars = append(vars, env.Outside+"="+Quote(s.OutsideEnv))
+	}
 	return fmt.Sprintf("%s go test -run '%s/%s' ./fuzz/", strings.Join(vars, " "), target, file)
 }
 
 // FuzzEnv names the environment variables a fuzz worker reads its
 // implementations, transport and timeout from.
-type FuzzEnv struct{ Impls, Transport, Timeout string }
+type FuzzEnv struct{ Impls, Transport, Timeout, Outside string }
 
 // Case is Setup{Invocation: invocation, Vectors: vectorsDir}.Case.
 func Case(invocation, id, impls, vectorsDir, corpus string) string {

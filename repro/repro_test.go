@@ -95,8 +95,19 @@ func TestSetupLinesCarryTheRun(t *testing.T) {
 		{s.Case("0123456789abcdef", "go", ""), "conform repro 0123456789abcdef --impl go --vectors /v --transport container --timeout 7s --max-restarts 2 --allow-skips"},
 		{s.Finding("0123456789abcdef", "ts,python"), "conform repro 0123456789abcdef --vectors /v --impl 'ts,python' --transport container --image 'python=sha256:bb' --image 'ts=sha256:aa' --timeout 7s --max-restarts 2 --allow-skips"},
 		{s.Eval("demo/1", "run", "ts", []byte("x")), "printf 'x' | conform eval --contract demo/1 --op run --impl ts --transport container --image 'ts=sha256:aa' --timeout 7s --max-restarts 2 --allow-skips"},
-		{Setup{Transport: "container", Timeout: time.Second}.FuzzReplay(FuzzEnv{"I", "T", "O"}, "ts", "FuzzX", "ab"), "I=ts T=container O=1s go test -run 'FuzzX/ab' ./fuzz/"},
+		{Setup{Transport: "container", Timeout: time.Second}.FuzzReplay(FuzzEnv{"I", "T", "O", "X"}, "ts", "FuzzX", "ab"), "I=ts T=container O=1s go test -run 'FuzzX/ab' ./fuzz/"},
 		{Setup{Transport: "local"}.Case("0123456789abcdef", "ts", ""), "conform repro 0123456789abcdef --impl ts"},
+		// An outside implementation of the command line is named by its
+		// whole --impl value; one of a configuration file by its name and
+		// the file.
+		{Setup{Outside: map[string]string{"team": "team=node 'my harness.js'"}}.Case("0123456789abcdef", "team", ""),
+			`conform repro 0123456789abcdef --impl 'team=node '\''my harness.js'\'''`},
+		{Setup{Config: "/c/conform.toml", ConfigNames: []string{"team-py"}}.Case("0123456789abcdef", "team-py", ""),
+			"conform repro 0123456789abcdef --config /c/conform.toml --impl team-py"},
+		{Setup{Config: "/c/conform.toml", ConfigNames: []string{"team-py"}}.Case("0123456789abcdef", "ts", ""),
+			"conform repro 0123456789abcdef --impl ts"},
+		{Setup{OutsideEnv: `[{"Name":"t"}]`}.FuzzReplay(FuzzEnv{"I", "T", "O", "X"}, "t", "FuzzX", "ab"),
+			`I=t X='[{"Name":"t"}]' go test -run 'FuzzX/ab' ./fuzz/`},
 	} {
 		if c.got != c.want {
 			t.Errorf("got  %s\nwant %s", c.got, c.want)

@@ -1,5 +1,6 @@
 // Command conform-harness serves the Go reference over the harness protocol
-// (mirrors/PROTOCOL.md) on stdin and stdout. conform runs the reference
+// (mirrors/PROTOCOL.md) on stdin and stdout, through the Go kit (package
+// conform/kit), so that everything that tests this harness tests the kit. conform runs the reference
 // in-process; this binary exists so that the reference, or a mutant of it
 // built with go build -overlay, can be driven like any mirror.
 //
@@ -13,11 +14,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 
 	"conform/fuzz/fake"
-	"conform/mirrors/protocol"
+	"conform/kit"
 	"conform/reference"
 	"conform/reference/refusal"
 )
@@ -25,98 +25,47 @@ import (
 // version is the harness's own version.
 const version = "0.1.0"
 
-type handler struct{}
-
-// Run is RunAt without the location.
-func (h handler) Run(contract, op string, input []byte, ignore []protocol.GuardPair) ([]byte, string, string) {
-	out, refused, _, skip := h.RunAt(contract, op, input, ignore)
-	return out, refused, skip
-}
-
-// RunAt runs the reference operation and, with a refusal, says where the
-// reference refused: the refusal's byte offset and JSON pointer, when it
-// has them (refusal.Location).
-func (handler) RunAt(contract, op string, input []byte, ignore []protocol.GuardPair) ([]byte, string, *protocol.Location, string) {
-	o, ok := reference.Lookup(contract, op)
-	if !ok {
-		return nil, "", nil, fmt.Sprintf("%s %s is not implemented", contract, op)
-	}
-	var msgs []string
-	for _, p := range ignore {
-		if p.Contract == contract {
-			msgs = append(msgs, p.Message)
+// run is the reference operation o as the kit runs it: the ignore set
+// turned into the reference's, a refusal into the kit's with where the
+// reference refused (refusal.Location), any other error returned as it is
+// (the kit answers it errored, never a refusal).
+func run(o reference.Operation) kit.IgnoringFunc {
+	return func(input []byte, ignore kit.Ignore) ([]byte, error) {
+		out, err := o.Run(input, refusal.Ignoring(ignore.Messages()...))
+		if err != nil {
+			if e, ok := refusal.As(err); ok {
+				// A literal, not kit.Refuse: the guard inventory reads
+				// every X.Refuse(G) call of the reference's sources as a
+				// refusal site (mutation/mutant).
+				r := &kit.Refusal{Message: e.Guard.Message}
+				if e.At.HasOffset {
+					r.AtOffset(e.At.Offset)
+				}
+				if e.At.HasPointer {
+					r.AtPointer(e.At.Pointer)
+				}
+				return nil, r
+			}
+			return nil, err
 		}
+		return out, nil
 	}
-	out, err := o.Run(input, refusal.Ignoring(msgs...))
-	if err != nil {
-		if e, ok := refusal.As(err); ok {
-			return nil, e.Guard.Message, location(e.At), ""
-		}
-		// Not a refusal: surface it as a crash rather than blur the two.
-		panic(err)
-	}
-	return out, "", nil, ""
 }
 
-// location is the protocol's form of a refusal's location, or nil when it
-// says nothing.
-func location(at refusal.Location) *protocol.Location {
-	var l protocol.Location
-	if at.HasOffset {
-		off := int64(at.Offset)
-		l.Offset = &off
-	}
-	if at.HasPointer {
-		p := at.Pointer
-		l.Pointer = &p
-	}
-	if l.Offset == nil && l.Pointer == nil {
-		return nil
-	}
-	return &l
-}
-
-// Guards lists each contract's table once, although every operation of a
-// contract carries the whole table.
-func (handler) Guards() []protocol.Guard {
-	var gs []protocol.Guard
-	seen := map[string]bool{}
-	for _, o := range reference.Operations() {
-		if seen[o.Contract] {
-			continue
-		}
-		seen[o.Contract] = true
-		for _, g := range o.Guards {
-			gs = append(gs, protocol.Guard{Contract: g.Contract, Code: g.Code, Message: g.Message})
-		}
-	}
-	return gs
-}
-
-// faked is the reference with the seeded bug of f: its outputs pass
-// through f.Alter (or f.AlterInput). It defines RunAt as well as Run: the embedded handler's
-// RunAt, promoted, would serve the reference unaltered.
-type faked struct {
-	handler
-	f fake.Fake
-}
-
-func (h faked) Run(contract, op string, input []byte, ignore []protocol.GuardPair) ([]byte, string, string) {
-	out, refused, _, skip := h.RunAt(contract, op, input, ignore)
-	return out, refused, skip
-}
-
-// RunAt is the reference's, with an accepted input's output altered;
+// faked is run with the seeded bug of f: an accepted input's output
+// passes through f.Alter (or f.AlterInput, which sees the input too);
 // refusals, and where they happened, pass as they are.
-func (h faked) RunAt(contract, op string, input []byte, ignore []protocol.GuardPair) ([]byte, string, *protocol.Location, string) {
-	out, refused, at, skip := h.handler.RunAt(contract, op, input, ignore)
-	if refused != "" || skip != "" {
-		return out, refused, at, skip
+func faked(f fake.Fake, contract, op string, next kit.IgnoringFunc) kit.IgnoringFunc {
+	return func(input []byte, ignore kit.Ignore) ([]byte, error) {
+		out, err := next(input, ignore)
+		if err != nil {
+			return nil, err
+		}
+		if f.AlterInput != nil {
+			return f.AlterInput(contract, op, input, out), nil
+		}
+		return f.Alter(contract, op, out), nil
 	}
-	if h.f.AlterInput != nil {
-		return h.f.AlterInput(contract, op, input, out), "", nil, ""
-	}
-	return h.f.Alter(contract, op, out), "", nil, ""
 }
 
 func main() {
@@ -126,28 +75,50 @@ func main() {
 		fmt.Fprintf(os.Stderr, "conform-harness: unexpected arguments %q\n", flag.Args())
 		os.Exit(2)
 	}
-	contracts := map[string][]string{}
-	for _, o := range reference.Operations() {
-		contracts[o.Contract] = append(contracts[o.Contract], o.Op)
-	}
-	im := protocol.Implementation{
-		Name: "conform-go-reference", Language: "go", LanguageVersion: runtime.Version(),
-		Runtime: "go", RuntimeVersion: runtime.Version(), Version: version, Contracts: contracts,
-	}
-	var h protocol.Handler = handler{}
+	info := kit.Info{Name: "conform-go-reference", Version: version}
+	var f fake.Fake
 	var w io.Writer = os.Stdout
 	if *bug != "" {
-		f, ok := fake.Fakes[*bug]
-		if !ok {
+		var ok bool
+		if f, ok = fake.Fakes[*bug]; !ok {
 			fmt.Fprintf(os.Stderr, "conform-harness: unknown fake %q (known: %s)\n", *bug, strings.Join(fake.Names(), ", "))
 			os.Exit(2)
 		}
 		fmt.Fprintf(os.Stderr, "conform-harness: serving the fuzz test double fake:%s (%s)\n", *bug, f.Doc)
-		im.Name, im.Version = "conform-fake-"+*bug, "0"
-		h, w = faked{f: f}, f.Writer(os.Stdout)
+		info.Name, info.Version = "conform-fake-"+*bug, "0"
+		w = f.Writer(os.Stdout)
 	}
-	if err := protocol.Serve(os.Stdin, w, im, h); err != nil {
+	if err := build(info, bugOf(*bug, f)).Serve(os.Stdin, w); err != nil {
 		fmt.Fprintln(os.Stderr, "conform-harness:", err)
 		os.Exit(1)
 	}
+}
+
+// bugOf is &f for a fake, nil for the reference.
+func bugOf(bug string, f fake.Fake) *fake.Fake {
+	if bug == "" {
+		return nil
+	}
+	return &f
+}
+
+// build registers every reference operation with the kit, each altered by
+// the fake f when it is not nil, with the reference's own guards.
+func build(info kit.Info, f *fake.Fake) *kit.Kit {
+	k := kit.New(info)
+	for _, o := range reference.Operations() {
+		fn := run(o)
+		if f != nil {
+			fn = faked(*f, o.Contract, o.Op, fn)
+		}
+		k.HandleIgnoring(o.Contract, o.Op, fn)
+		// Every operation of a contract carries the whole table: the
+		// reference's guards, not the catalogue's copy of them.
+		var gs []kit.Guard
+		for _, g := range o.Guards {
+			gs = append(gs, kit.Guard{Code: g.Code, Message: g.Message})
+		}
+		k.Guards(o.Contract, gs...)
+	}
+	return k
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"conform/fuzz/fake"
+	"conform/kit"
 	"conform/mirrors/protocol"
 	"conform/vectors"
 )
@@ -67,13 +68,10 @@ func TestFakesAlterOutputsOnly(t *testing.T) {
 	if len(cases) < 100 {
 		t.Fatalf("%d vectors", len(cases))
 	}
-	var ref handler
+	ref := build(kit.Info{Name: "ref"}, nil).Handler()
 	altered := 0
 	for name, f := range fake.Fakes {
-		h := faked{f: f}
-		if _, ok := protocol.Handler(h).(protocol.LocatingHandler); !ok {
-			t.Fatalf("fake %s is not a LocatingHandler", name)
-		}
+		h := build(kit.Info{Name: name}, &f).Handler()
 		for _, c := range cases {
 			out, refused, at, skip := ref.RunAt(c.Contract, c.Op, c.Input, nil)
 			fout, frefused, fat, fskip := h.RunAt(c.Contract, c.Op, c.Input, nil)

@@ -204,7 +204,7 @@ func (c *Campaign) Run(ctx context.Context, t fuzz.Target) (Run, error) {
 	cmd.Env = append(os.Environ(),
 		fuzz.EnvImpls+"="+cfg.Impls.ImplsEnv(), fuzz.EnvTransport+"="+cfg.Impls.Transport,
 		fuzz.EnvTimeout+"="+cfg.Impls.Timeout.String(), fuzz.EnvStats+"="+stats, fuzz.EnvSeeds+"="+cfg.Seeds,
-		fuzz.EnvFakeExe+"="+cfg.Impls.FakeExe, "CONFORM_CORPORA="+cfg.Corpora)
+		fuzz.EnvFakeExe+"="+cfg.Impls.FakeExe, fuzz.EnvOutside+"="+cfg.Impls.OutsideEnv(), "CONFORM_CORPORA="+cfg.Corpora)
 	if os.Getenv("GOMAXPROCS") == "" {
 		// Each worker process only waits on its harnesses between short
 		// bursts of work; with one P its idle threads do not spin for work
@@ -272,7 +272,7 @@ func (c *Campaign) Run(ctx context.Context, t fuzz.Target) (Run, error) {
 		set.Close()
 		return r, err
 	}
-	ds, err := Rerun(ctx, &set.Differ, t, data)
+	ds, err := Rerun(ctx, set.For(t), t, data)
 	set.Close()
 	if err != nil {
 		return r, err

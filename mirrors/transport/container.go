@@ -510,6 +510,11 @@ type ImageInfo struct {
 	ID string
 	// Labels are the image's labels.
 	Labels map[string]string
+	// Entrypoint, Cmd and WorkingDir are the image's own: what starts a
+	// container of it when the caller gives no program (an outside
+	// implementation's image, driver.Outside).
+	Entrypoint, Cmd []string
+	WorkingDir      string
 }
 
 // Image looks up ref on the engine, never pulling. A missing image is an
@@ -525,6 +530,7 @@ func (c *Container) Image(ctx context.Context, ref string) (ImageInfo, error) {
 	info := ImageInfo{Ref: ref, ID: img.ID}
 	if img.Config != nil {
 		info.Labels = img.Config.Labels
+		info.Entrypoint, info.Cmd, info.WorkingDir = img.Config.Entrypoint, img.Config.Cmd, img.Config.WorkingDir
 	}
 	return info, nil
 }

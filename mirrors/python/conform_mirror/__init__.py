@@ -11,3 +11,14 @@ the whole refusal table from them. Shared, contract-agnostic modules:
 value inputs, spec/README.md) and ``civil`` (calendar arithmetic). Every
 operation takes bytes and returns bytes, or raises ``refusal.Refusal``.
 """
+
+import os as _os
+import sys as _sys
+
+# The kit (mirrors/kit/python/conform_kit.py) lies at ../kit/python from the
+# mirror's directory, in the repository, in a prepared mirror and in the
+# image alike (mirrors/mirrors.go lays them out so): refusal.Refusal is the
+# kit's, and harness.py serves the contracts with it.
+_KIT = _os.path.join(_os.path.dirname(_os.path.dirname(_os.path.abspath(__file__))), "..", "kit", "python")
+if _os.path.normpath(_KIT) not in [_os.path.normpath(p) for p in _sys.path]:
+    _sys.path.insert(0, _os.path.normpath(_KIT))

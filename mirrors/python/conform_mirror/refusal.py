@@ -36,7 +36,9 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Optional, Protocol, Sequence, Union
+from typing import AbstractSet, Callable, Iterable, Iterator, Optional, Protocol, Sequence, Union
+
+from conform_kit import Refusal as KitRefusal
 
 MAX_POINTER_BYTES = 1024  # mirrors/PROTOCOL.md, "run": a pointer's bound
 
@@ -77,21 +79,23 @@ class Location:
 Where = Callable[[], Optional[Location]]
 
 
-class Refusal(Exception):
-    """The contract refused its input with one message of its table.
+class Refusal(KitRefusal):
+    """The contract refused its input with one message of its table: the
+    kit's Refusal (mirrors/kit/python/conform_kit.py), which the harness
+    answers ``refused`` with the message and the location.
 
-    ``guard`` is the Guard refused with; ``location`` is where, or None.
+    ``guard`` is the Guard refused with; ``location`` is where, or None;
+    ``message`` is the guard's message, exactly as the contract's table has
+    it.
     """
 
     def __init__(self, guard: Guard, location: Optional[Location] = None) -> None:
-        super().__init__(guard.message)
+        if location is None:
+            super().__init__(guard.message)
+        else:
+            super().__init__(guard.message, location.offset, location.pointer)
         self.guard = guard
         self.location = location
-
-    @property
-    def message(self) -> str:
-        """The refusal message, exactly as the contract's table has it."""
-        return self.guard.message
 
     @property
     def code(self) -> str:
@@ -109,6 +113,19 @@ def set_ignored(pairs: Iterable[tuple[str, str]]) -> None:
     (mirrors/PROTOCOL.md, "ignore")."""
     global _ignored
     _ignored = frozenset(pairs)
+
+
+def set_ignored_for(contract: str, messages: AbstractSet[str]) -> None:
+    """Replace ``contract``'s part of the ignore set with its ``messages``,
+    other contracts' pairs kept: the ignore hook harness.py gives the kit
+    for each contract (mirrors/PROTOCOL.md, "ignore"; the kit passes only
+    messages of the contract's own table, and the empty set at a
+    handshake)."""
+    global _ignored
+    if not messages and not _ignored:
+        return
+    kept = {pair for pair in _ignored if pair[0] != contract}
+    _ignored = frozenset(kept | {(contract, m) for m in messages})
 
 
 def is_ignored(guard: Guard) -> bool:

@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import catalogue  # noqa: E402
 import harness  # noqa: E402
+import conform_kit  # noqa: E402
 from conform_mirror import contracts  # noqa: E402
 from conform_mirror.refusal import Location, Refusal  # noqa: E402
 from harness_client import (  # noqa: E402
@@ -257,8 +258,8 @@ class Protocol(unittest.TestCase):
 
 class Crash(unittest.TestCase):
     """An exception in an operation is that case's ``errored``, bounded,
-    never a refusal (PROTOCOL.md, "run" and "batch"); run in this process
-    with a registered operation replaced by one that fails."""
+    never a refusal (PROTOCOL.md, "run" and "batch"); run in this process,
+    in a kit built with a registered operation replaced by one that fails."""
 
     def crashing(self, data: bytes) -> bytes:
         raise RecursionError("x" * 5000)
@@ -266,21 +267,19 @@ class Crash(unittest.TestCase):
     def test_errored_is_bounded(self) -> None:
         operations = dict(contracts.OPERATIONS)
         operations[OK.contract] = {OK.op: self.crashing}
-        with mock.patch.object(harness, "OPERATIONS", operations):
-            answer = harness.run_case(OK.contract, OK.op, b64(OK.input))
+        answer = harness.build(operations).run_case(OK.contract, OK.op, b64(OK.input))
         self.assertEqual(answer["outcome"], "errored")
         self.assertTrue(answer["message"].startswith("RecursionError: xxx"), answer["message"])
         self.assertEqual(len(answer["message"].encode()), 1024)
         self.assertLessEqual(len(answer["trace"].encode()), 8192)
         self.assertIn("RecursionError", answer["trace"])
         self.assertIn("crashing", answer["trace"])
-        started = harness.Harness()
+        started = harness.build(operations)
         started.answer(0, {"cmd": "start", "protocol": 1})
-        with mock.patch.object(harness, "OPERATIONS", operations):
-            entries = started.answer(8, {"cmd": "batch", "cases": [
-                {"contract": OK.contract, "op": OK.op, "input": b64(OK.input)},
-                {"contract": REFUSED[1].contract, "op": REFUSED[1].op, "input": b64(REFUSED[1].input)},
-            ]})
+        entries = started.answer(8, {"cmd": "batch", "cases": [
+            {"contract": OK.contract, "op": OK.op, "input": b64(OK.input)},
+            {"contract": REFUSED[1].contract, "op": REFUSED[1].op, "input": b64(REFUSED[1].input)},
+        ]})
         self.assertEqual([e["outcome"] for e in entries["answers"]], ["errored", "refused"])
         self.assertEqual(entries["answers"][1]["message"], REFUSED[1].message)
 
@@ -392,10 +391,10 @@ class Batch(unittest.TestCase):
 
 
 class Serve(unittest.TestCase):
-    """serve() in this process, on a pipe that already holds every request,
+    """The kit's serve() in this process, on a pipe that already holds every request,
     with os.write watched (PROTOCOL.md, the framing rules at the top)."""
 
-    def serve(self, payload: bytes, read_size: int = harness.READ_SIZE) -> tuple[list[bytes], int]:
+    def serve(self, payload: bytes, read_size: int = conform_kit.READ_SIZE) -> tuple[list[bytes], int]:
         """Serve payload; return the writes made and serve's result."""
         self.assertLess(len(payload), 60000)  # the pipe holds it all
         r, w = os.pipe()
@@ -410,9 +409,9 @@ class Serve(unittest.TestCase):
             return n
 
         with tempfile.TemporaryFile() as out, \
-                mock.patch.object(harness.os, "write", write):
+                mock.patch.object(conform_kit.os, "write", write):
             try:
-                result = harness.serve(r, out.fileno(), read_size)
+                result = harness.build().serve(r, out.fileno(), read_size)
             finally:
                 os.close(r)
             out.seek(0)
@@ -458,7 +457,7 @@ class Serve(unittest.TestCase):
             self.check_answers(b"".join(writes))
 
     def test_last_line_without_newline(self) -> None:
-        for size in (3, harness.READ_SIZE):
+        for size in (3, conform_kit.READ_SIZE):
             writes, _ = self.serve(start() + run_case(1, OK).rstrip(b"\n"), read_size=size)
             answers = [json.loads(raw) for raw in b"".join(writes).split(b"\n")[:-1]]
             self.assertEqual([a["seq"] for a in answers], [0, 1])
@@ -473,8 +472,8 @@ class Serve(unittest.TestCase):
     def test_partial_writes_are_finished(self) -> None:
         real_write = os.write
         with tempfile.TemporaryFile() as out, \
-                mock.patch.object(harness.os, "write", lambda fd, data: real_write(fd, data[:3])):
-            harness._write_all(out.fileno(), b"0123456789\n")
+                mock.patch.object(conform_kit.os, "write", lambda fd, data: real_write(fd, data[:3])):
+            conform_kit.write_all(out.fileno(), b"0123456789\n")
             out.seek(0)
             self.assertEqual(out.read(), b"0123456789\n")
 
@@ -500,9 +499,9 @@ class EncodeAnswer(unittest.TestCase):
             ]},
             {"seq": 4, "outcome": "refused", "message": "m", "at": Location(offset=3, pointer="/a").answer()},
             {"seq": 0, "outcome": "started", "protocol": 1, "features": ["batch"],
-             "implementation": harness.implementation()},
+             "implementation": harness.build().implementation()},
         ]:
-            self.assertEqual(harness.encode_answer(answer),
+            self.assertEqual(conform_kit.encode_answer(answer),
                              json.dumps(answer, separators=(",", ":")).encode("ascii") + b"\n")
 
 
@@ -520,19 +519,19 @@ class StrictBase64(unittest.TestCase):
         for n in range(6):
             for chars in itertools.product(alphabet, repeat=n):
                 text = "".join(chars)
-                self.assertEqual(outcome(lambda t: harness._a2b_base64(t, strict_mode=True), text),
+                self.assertEqual(outcome(lambda t: conform_kit._a2b_base64(t, strict_mode=True), text),
                                  outcome(lambda t: base64.b64decode(t, validate=True), text), text)
 
 
 class Bounded(unittest.TestCase):
     def test_utf8_byte_bound(self) -> None:
-        self.assertEqual(harness.bounded("abc", 2), "ab")
-        self.assertEqual(harness.bounded("\u00e9\u00e9", 3), "\u00e9")
-        self.assertEqual(harness.bounded("\U0001f600" * 300, 1024).encode(), "\U0001f600".encode() * 256)
-        self.assertEqual(harness.bounded("\U0001f600" * 300, 1023).encode(), "\U0001f600".encode() * 255)
-        self.assertEqual(harness.bounded("a\ud800", 100), "a\\ud800")
-        self.assertEqual(harness.bounded("abcdef", 3, keep="tail"), "def")
-        self.assertEqual(harness.bounded("\u00e9" * 5, 3, keep="tail"), "\u00e9")
+        self.assertEqual(conform_kit.bounded("abc", 2), "ab")
+        self.assertEqual(conform_kit.bounded("\u00e9\u00e9", 3), "\u00e9")
+        self.assertEqual(conform_kit.bounded("\U0001f600" * 300, 1024).encode(), "\U0001f600".encode() * 256)
+        self.assertEqual(conform_kit.bounded("\U0001f600" * 300, 1023).encode(), "\U0001f600".encode() * 255)
+        self.assertEqual(conform_kit.bounded("a\ud800", 100), "a\\ud800")
+        self.assertEqual(conform_kit.bounded("abcdef", 3, keep="tail"), "def")
+        self.assertEqual(conform_kit.bounded("\u00e9" * 5, 3, keep="tail"), "\u00e9")
 
 
 if __name__ == "__main__":

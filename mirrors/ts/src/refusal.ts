@@ -10,10 +10,15 @@
 // false; each contract module implements what "continue" means at each of
 // its sites.
 //
+// A Refusal is the kit's (mirrors/kit/ts, conform-kit) with the guard that
+// refused: the kit answers it `refused` with its message and location.
+//
 // Guards with no accept path (grammar guards, spec/README.md "JSON value
 // inputs" for `.input` and `.type`) are in the tables, so ignoring one is
 // acknowledged, but they are raised with fail(), which throws whatever the
 // ignore set holds.
+
+import { Refusal as KitRefusal } from "../../kit/ts/index.js";
 
 /** One row of a contract's closed refusal table (spec/README.md, "The catalogue"). */
 export interface Guard {
@@ -42,26 +47,18 @@ export interface At {
  */
 export type Where = () => At | undefined;
 
-/** A refusal by the contract, carrying the guard that refused and, when known, where. */
-export class Refusal extends Error {
+/**
+ * A refusal by the contract, carrying the guard that refused and, when
+ * known, where: the kit's Refusal (message guard.message, location at, no
+ * stack trace captured), which the kit answers `refused`.
+ */
+export class Refusal extends KitRefusal {
   readonly guard: Guard;
-  readonly at: At | undefined;
 
   /** A refusal with guard's message; `at` as the site gives it. */
   constructor(guard: Guard, at?: At) {
-    // A refusal is the contract's answer, not a fault: no stack trace is
-    // captured (capturing one was a third of the mirror's time on inputs
-    // that are mostly refused).
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    try {
-      super(guard.message);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
-    this.name = "Refusal";
+    super(guard.message, at);
     this.guard = guard;
-    this.at = at;
   }
 }
 
@@ -114,6 +111,21 @@ export function setIgnored(pairs: readonly Pair[], known: readonly Guard[]): Pai
   }
   ignored = next;
   return unknown;
+}
+
+/**
+ * Replaces contract's part of the ignore set with its messages in
+ * `messages`, leaving other contracts' pairs as they are: the ignore hook
+ * the harness gives the kit for each contract (mirrors/PROTOCOL.md,
+ * "ignore"; the kit passes only messages of the contract's own table).
+ */
+export function ignoreOnly(contract: string, messages: ReadonlySet<string>): void {
+  if (messages.size === 0 && ignored.size === 0) return;
+  const prefix = key(contract, "");
+  const next = new Set<string>();
+  for (const k of ignored) if (!k.startsWith(prefix)) next.add(k);
+  for (const m of messages) next.add(key(contract, m));
+  ignored = next;
 }
 
 /** Whether `g` is in the current ignore set. */
