@@ -34,7 +34,17 @@ class Operation:
     input: str
 
 
-EXCEPTIONS = ("grammar", "type-guard", "no-accept-path", "unencodable", "shadowed", "unreachable")
+EXCEPTIONS = (
+    "grammar",
+    "type-guard",
+    "no-accept-path",
+    "unencodable",
+    "shadowed",
+    "unreachable",
+    "wrong-length",
+    "pigeonhole",
+    "resource-bound",
+)
 
 
 @dataclass(frozen=True)

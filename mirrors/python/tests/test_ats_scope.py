@@ -22,7 +22,10 @@ MIRROR = Path(__file__).resolve().parents[1] / "conform_mirror"
 ROOT_MODULE = "ats"
 
 # The only absolute imports the contract code may make: pure computation.
-ALLOWED_IMPORTS = frozenset(("__future__", "contextlib", "dataclasses", "hashlib", "math", "re", "typing"))
+# conform_kit is there for refusal.py, which raises the kit's Refusal
+# exception; the kit's serving loop (its I/O) is reached from the harness
+# only, never from contract code.
+ALLOWED_IMPORTS = frozenset(("__future__", "conform_kit", "contextlib", "dataclasses", "hashlib", "math", "re", "typing"))
 # Names that reach a file, network, process or environment API, anywhere in
 # the code (attribute or not).
 FORBIDDEN_NAMES = frozenset((
