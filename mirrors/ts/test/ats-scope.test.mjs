@@ -71,7 +71,10 @@ function closure() {
     if (seen.has(file)) continue;
     seen.add(file);
     for (const spec of imports(readFileSync(file, "utf8"))) {
-      if (spec.startsWith(".")) queue.push(resolve(dirname(file), spec.replace(/\.js$/, ".ts")));
+      // The kit (mirrors/kit/ts), outside src/, is the harness's side:
+      // only its Refusal class reaches contract code.
+      const target = resolve(dirname(file), spec.replace(/\.js$/, ".ts"));
+      if (spec.startsWith(".") && target.startsWith(SRC)) queue.push(target);
     }
   }
   return [...seen].sort();

@@ -52,7 +52,10 @@ function closure() {
     seen.add(file);
     for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
       const spec = m[1];
-      if (spec.startsWith(".")) todo.push(resolve(dirname(file), spec.replace(/\.js$/, ".ts")));
+      // The kit (mirrors/kit/ts), outside src/, is the harness's side:
+      // only its Refusal class reaches contract code.
+      const target = resolve(dirname(file), spec.replace(/\.js$/, ".ts"));
+      if (spec.startsWith(".") && target.startsWith(SRC)) todo.push(target);
     }
   }
   return [...seen].sort();
