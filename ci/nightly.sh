@@ -1,24 +1,27 @@
 #!/usr/bin/env bash
 # The nightly drift check on one machine: every step of the nightly
 # workflow (.github/workflows/nightly.yml), one after another, with the
-# same scripts. The workflow runs the fuzz matrix as parallel jobs; here
-# the contracts are fuzzed in turn, each for the budget. Every step runs
+# same scripts. The workflow runs the fuzz and mutation matrices as
+# parallel jobs; here the contracts are fuzzed, then audited, in turn. Every step runs
 # even when an earlier one failed; the script ends with a table of the
 # steps, their exit codes and times, and exits 1 when any step failed.
 #
 #   ci/images.sh       the mirror images, from digest-pinned bases
 #   ci/corpora.sh      the public corpora, checked against their digest
 #   ci/run-suite.sh    vectors and corpora in containers, all reports
-#   ci/fuzz.sh C B     each contract of ci/fuzz-matrix.sh for budget B
+#   ci/fuzz.sh C B     each contract of ci/matrix.sh for budget B
 #   ci/fuzz-merge.sh   the carried corpora merged into one archive
-#   ci/mutation.sh     the guard mutation audit
+#   ci/mutation.sh --contract C   the guard mutation audit, per contract
 #
-# Usage: ci/nightly.sh [BUDGET]   (per contract, a Go duration; default
-#        $CONFORM_FUZZ_BUDGET or 5m). Here: ci/nightly.sh 1m
+# Usage: ci/nightly.sh [BUDGET [CONTRACT...]]   (BUDGET per contract, a Go
+#        duration; default $CONFORM_FUZZ_BUDGET or 5m). With contracts
+#        named, the fuzz and mutation steps cover those alone (the images,
+#        corpora and suite steps always run). Here: ci/nightly.sh 1m
 # shellcheck source=ci/lib.sh
 source "$(dirname "$0")/lib.sh"
 budget=${1:-${CONFORM_FUZZ_BUDGET:-5m}}
 seconds "$budget" >/dev/null
+(($# == 0)) || shift
 rm -f "$CI_OUT/summary.md"
 start=$(date +%s)
 steps=()
@@ -31,24 +34,32 @@ step() {
 	t0=$(date +%s)
 	say "step $name: $*"
 	"$@" || rc=$?
-	steps+=("$(printf '%-24s exit %-3s %5ss' "$name" "$rc" "$(($(date +%s) - t0))")")
+	steps+=("$(printf '%-32s exit %-3s %5ss' "$name" "$rc" "$(($(date +%s) - t0))")")
 	((rc == 0)) || failed=1
 }
 
 step images ci/images.sh
 step corpora ci/corpora.sh
 step suite ci/run-suite.sh
-mapfile -t contracts < <(ci/fuzz-matrix.sh --lines)
+mapfile -t contracts < <(ci/matrix.sh --lines)
+if (($#)); then
+	for c in "$@"; do
+		printf '%s\n' "${contracts[@]}" | grep -qxF -- "$c" || die "contract $c: not in the catalogue (ci/matrix.sh --lines)"
+	done
+	contracts=("$@")
+fi
 for c in "${contracts[@]}"; do
 	step "fuzz $c" ci/fuzz.sh "$c" "$budget"
 done
 step fuzz-merge ci/fuzz-merge.sh
-step mutation ci/mutation.sh
+for c in "${contracts[@]}"; do
+	step "mutation $c" ci/mutation.sh --contract "$c"
+done
 
 total=$(($(date +%s) - start))
 {
 	echo
-	echo "nightly: fuzz budget $budget per contract, ${total}s in all"
+	echo "nightly: fuzz budget $budget per contract, ${#contracts[@]} contracts, ${total}s in all"
 	printf '  %s\n' "${steps[@]}"
 } | tee "$CI_OUT/nightly.txt" >&2
 {

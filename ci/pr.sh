@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The pull request check on one machine: every step of the pull request
 # workflow (.github/workflows/pr.yml), with the same scripts: the vectors
-# and corpora through local harnesses, the single-cause audit, and a short
-# fuzz pass over every contract. Every step runs; the script ends with a
-# table of the steps and exits 1 when any failed.
+# and corpora through local harnesses, the single-cause audit and a short
+# fuzz pass, each of these two one step per contract (the workflow's
+# matrix jobs). Every step runs; the script ends with a table of the steps
+# and exits 1 when any failed.
 #
 # Usage: ci/pr.sh [BUDGET]   (fuzz time per contract; default
 #        $CONFORM_FUZZ_BUDGET or 20s)
@@ -19,13 +20,15 @@ step() {
 	t0=$(date +%s)
 	say "step $name: $*"
 	"$@" || rc=$?
-	steps+=("$(printf '%-24s exit %-3s %5ss' "$name" "$rc" "$(($(date +%s) - t0))")")
+	steps+=("$(printf '%-32s exit %-3s %5ss' "$name" "$rc" "$(($(date +%s) - t0))")")
 	((rc == 0)) || failed=1
 }
 step corpora ci/corpora.sh
 step suite env CONFORM_TRANSPORT=local ci/run-suite.sh
-step single-cause ci/mutation.sh --single-cause
-mapfile -t contracts < <(ci/fuzz-matrix.sh --lines)
+mapfile -t contracts < <(ci/matrix.sh --lines)
+for c in "${contracts[@]}"; do
+	step "single-cause $c" ci/mutation.sh --single-cause --contract "$c"
+done
 for c in "${contracts[@]}"; do
 	step "fuzz $c" ci/fuzz.sh "$c" "$budget"
 done

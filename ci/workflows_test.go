@@ -94,7 +94,7 @@ var script = regexp.MustCompile(`^(ci/[a-z0-9-]+\.sh)( [^\n;&|<>$` + "`" + `]*| 
 // Every run: step calls one script of ci/, which exists, is executable and
 // passes shellcheck, so that a laptop runs what CI runs; the nightly runs
 // on a schedule and by hand, the pull request check on pull requests; the
-// fuzz matrices are computed (ci/fuzz-matrix.sh), never written out.
+// fuzz matrices are computed (ci/matrix.sh), never written out.
 func TestStepsCallScripts(t *testing.T) {
 	sc := shellcheck(t)
 	called := map[string]bool{"ci/lib.sh": true, "ci/nightly.sh": true, "ci/pr.sh": true}
@@ -143,7 +143,7 @@ func TestStepsCallScripts(t *testing.T) {
 			t.Errorf("shellcheck %s: %v\n%s", s, err, out)
 		}
 	}
-	for _, want := range []string{"ci/run-suite.sh", "ci/images.sh", "ci/fuzz.sh", "ci/fuzz-merge.sh", "ci/mutation.sh", "ci/corpora.sh", "ci/fuzz-matrix.sh"} {
+	for _, want := range []string{"ci/run-suite.sh", "ci/images.sh", "ci/fuzz.sh", "ci/fuzz-merge.sh", "ci/mutation.sh", "ci/corpora.sh", "ci/matrix.sh"} {
 		if !called[want] {
 			t.Errorf("no workflow step calls %s", want)
 		}
@@ -151,14 +151,14 @@ func TestStepsCallScripts(t *testing.T) {
 }
 
 // The fuzz matrix has one entry per contract of the catalogue, in its
-// order: what ci/fuzz-matrix.sh derives from conform fuzz --list.
+// order: what ci/matrix.sh derives from conform fuzz --list.
 func TestFuzzMatrixIsTheCatalogue(t *testing.T) {
-	cmd := exec.Command("ci/fuzz-matrix.sh")
+	cmd := exec.Command("ci/matrix.sh")
 	cmd.Dir = ".."
 	cmd.Env = append(os.Environ(), "CONFORM_CI_DIR="+t.TempDir())
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("ci/fuzz-matrix.sh: %v", err)
+		t.Fatalf("ci/matrix.sh: %v", err)
 	}
 	var m struct {
 		Include []struct {
@@ -202,6 +202,55 @@ func TestSeconds(t *testing.T) {
 		cmd.Env = append(os.Environ(), "CONFORM_CI_DIR="+t.TempDir())
 		if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "want a Go duration") {
 			t.Errorf("seconds %q: %q, %v", bad, out, err)
+		}
+	}
+}
+
+// The mutation audit runs one job per contract of the matrix in both
+// workflows (single-cause on a pull request, the whole audit at night),
+// each calling ci/mutation.sh with its contract: one job for every
+// contract would take hours on a runner.
+func TestMutationPerContract(t *testing.T) {
+	for path, want := range map[string]string{
+		workflows[0]: `ci/mutation.sh --contract "$CONTRACT"`,
+		workflows[1]: `ci/mutation.sh --single-cause --contract "$CONTRACT"`,
+	} {
+		w := parse(t, path)
+		found := false
+		for id, j := range w.Jobs {
+			for _, s := range j.Steps {
+				run, ok := s.Exec.(*actionlint.ExecRun)
+				if !ok || !strings.HasPrefix(strings.TrimSpace(run.Run.Value), "ci/mutation.sh") {
+					continue
+				}
+				if got := strings.TrimSpace(run.Run.Value); got != want {
+					t.Errorf("%s: job %s runs %q, want %q", path, id, got, want)
+				}
+				if j.Strategy == nil || j.Strategy.Matrix == nil {
+					t.Errorf("%s: job %s audits every contract in one job", path, id)
+				}
+				if v, ok := s.Env.Vars["contract"]; !ok || !strings.Contains(v.Value.Value, "matrix.contract") {
+					t.Errorf("%s: job %s does not pass the matrix's contract", path, id)
+				}
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no job runs ci/mutation.sh", path)
+		}
+	}
+}
+
+// ci/mutation.sh refuses what it cannot read with conform's usage code 2,
+// before it builds anything.
+func TestMutationScriptArguments(t *testing.T) {
+	for _, args := range [][]string{{"--contract"}, {"--contract", "frame"}, {"--contract", "../x/1"}, {"--both"}} {
+		cmd := exec.Command("ci/mutation.sh", args...)
+		cmd.Dir = ".."
+		cmd.Env = append(os.Environ(), "CONFORM_CI_DIR="+t.TempDir())
+		out, err := cmd.CombinedOutput()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
+			t.Errorf("ci/mutation.sh %v: %v, want exit 2\n%s", args, err, out)
 		}
 	}
 }

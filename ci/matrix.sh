@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Prints the nightly fuzz matrix: one entry per contract that has fuzz
-# targets, in catalogue order, derived from conform fuzz --list (whose
-# targets come from the catalogue), never written by hand:
+# Prints the per-contract matrix of the workflows: one entry per contract
+# of the catalogue, in its order, each with its number of fuzz targets
+# (conform fuzz --list, whose targets come from the catalogue), never
+# written by hand:
 #   {"include":[{"contract":"<name>/<version>","name":"<name>","targets":N},...]}
+# The fuzz jobs and the mutation audit's jobs (single-cause on a pull
+# request, the whole audit at night) both run one job per entry.
 # With --github it writes matrix=<that JSON> to $GITHUB_OUTPUT for a job's
 # strategy.matrix; with --lines it prints the contracts one a line.
 #
-# Usage: ci/fuzz-matrix.sh [--github | --lines]
+# Usage: ci/matrix.sh [--github | --lines]
 # shellcheck source=ci/lib.sh
 source "$(dirname "$0")/lib.sh"
 build_conform
