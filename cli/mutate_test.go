@@ -149,7 +149,7 @@ func TestGuardsFlags(t *testing.T) {
 // guard reruns the contract's vectors in every implementation, so a
 // contract of hundreds of guards and thousands of sealed vectors takes an
 // hour on 2 cores. Those audits run in the pull request's and the
-// nightly's ci/mutation.sh, over every contract.
+// nightly's ci/mutation.sh, one job per contract.
 const auditedHere = 100
 
 // The single-cause audit of every guard of every contract of at most
