@@ -172,6 +172,34 @@ func TestOutsideByImplFindsTheBug(t *testing.T) {
 	}
 }
 
+// The divergence ledger may record a known divergence of an outside
+// implementation: run and report judge it expected; a ledger naming an
+// implementation the run does not have is refused at its line.
+func TestOutsideInTheLedger(t *testing.T) {
+	jcs, _ := sortContract(t)
+	spec := "team=" + shellquote.Join(harnessBin(t), "--fake", "codepoint-sort")
+	dir := t.TempDir()
+	led := filepath.Join(dir, "ledger.toml")
+	text := "format = 1\n\n[[divergence]]\ncase = \"*\"\nimpl = \"team\"\noutcome = \"wrong-output\"\n" +
+		"link = \"https://example.org/team/1\"\nexpires = 2999-01-01\n"
+	if err := os.WriteFile(led, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "run.jsonl")
+	r := conform(t, "", "run", "--contract", jcs, "--impl", spec, "--ledger", led, "--report", path)
+	if r.code != report.ExitAgree || !strings.Contains(r.stdout, "expected") {
+		t.Fatalf("run with the ledger: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = conform(t, "", "report", path, "--ledger", led)
+	if r.code != report.ExitAgree {
+		t.Errorf("report with the ledger: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = conform(t, "", "run", "--contract", jcs, "--impl", "go", "--ledger", led)
+	if r.code != report.ExitUsage || !strings.Contains(r.stderr, led+`:5: impl: unknown implementation "team"`) {
+		t.Errorf("a run without team: exit %d\n%s", r.code, r.stderr)
+	}
+}
+
 // The same from a configuration file, TOML and YAML: the file's
 // implementations join the defaults when --impl is not given, the header
 // says where each was defined, and the repro line carries --config.

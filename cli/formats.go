@@ -144,12 +144,13 @@ func (o *output) commit() error {
 	return nil
 }
 
-// loadLedger reads the ledger a --ledger flag names ("" for none).
-func loadLedger(path string) (*ledger.Ledger, error) {
+// loadLedger reads the ledger a --ledger flag names ("" for none); its
+// entries may name the outside implementations given.
+func loadLedger(path string, outside ...string) (*ledger.Ledger, error) {
 	if path == "" {
 		return nil, nil
 	}
-	l, err := ledger.Load(path)
+	l, err := ledger.Load(path, outside...)
 	if err != nil {
 		return nil, usageErr("--ledger: %v", err)
 	}

@@ -22,7 +22,7 @@ func runReport(env *Env, o *reportOptions, path string) error {
 	if err := o.out.check(); err != nil {
 		return err
 	}
-	led, err := loadLedger(o.ledger)
+	led, err := loadLedger(o.ledger, outsideOf(path)...)
 	if err != nil {
 		return err
 	}
@@ -59,4 +59,26 @@ func runReport(env *Env, o *reportOptions, path string) error {
 		return err
 	}
 	return exitCode(code)
+}
+
+// outsideOf returns the outside implementations the report at path lists
+// in its header, which its ledger may name; none when the header cannot be
+// read (Scan then says why).
+func outsideOf(path string) []string {
+	f, err := infile.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	h, err := report.ReadHeader(f, path)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, m := range h.Impls {
+		if m.Outside != "" {
+			names = append(names, m.Impl)
+		}
+	}
+	return names
 }

@@ -95,7 +95,16 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	if o.maxDisagreements < 0 || o.rerun < 0 {
 		return usageErr("--max-disagreements and --rerun must not be negative")
 	}
-	led, err := loadLedger(o.ledger)
+	// The ledger may name the outside implementations of this run: the
+	// configuration file and --impl say which, before anything starts.
+	if err := o.implFlags.resolve(); err != nil {
+		return err
+	}
+	var outside []string
+	for _, x := range o.implFlags.outside {
+		outside = append(outside, x.Name)
+	}
+	led, err := loadLedger(o.ledger, outside...)
 	if err != nil {
 		return err
 	}

@@ -43,8 +43,9 @@ type Entry struct {
 	// Case is a case id (16 lowercase hex) or a glob pattern (path.Match
 	// syntax) matched against the case ids and the case names of a run.
 	Case string
-	// Impl is the implementation that diverges: go, ts, python, or a
-	// fake:<bug> test double.
+	// Impl is the implementation that diverges: go, ts, python, a
+	// fake:<bug> test double, or an outside implementation the caller
+	// names (Parse's outside: a team's own, from --impl or conform.toml).
 	Impl string
 	// Outcome is the outcome the case is expected to have on Impl: one of
 	// the disagreeing outcomes of report.Outcomes.
@@ -75,15 +76,15 @@ type Ledger struct {
 	Entries []Entry
 }
 
-// Load reads and parses the ledger at path (Parse), refusing a file that
-// is not a regular file or is larger than MaxSize without reading it
-// whole.
-func Load(p string) (*Ledger, error) {
+// Load reads and parses the ledger at path (Parse, with the same outside
+// names), refusing a file that is not a regular file or is larger than
+// MaxSize without reading it whole.
+func Load(p string, outside ...string) (*Ledger, error) {
 	data, err := infile.ReadFile(p, infile.Bound{Max: MaxSize, What: "a ledger"})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
-	return Parse(data, p)
+	return Parse(data, p, outside...)
 }
 
 // keys are the keys of an entry table and whether each is required.
@@ -99,11 +100,12 @@ var keys = map[string]bool{
 // [[divergence]] tables; a key an entry does not have, or one given twice;
 // a missing required key; a value of the wrong TOML type; an expiry that
 // is not a TOML local date (YYYY-MM-DD) or is not a real day; a case
-// pattern that is neither an id nor a valid glob; an implementation conform
-// does not know; an outcome that is not a disagreeing one; a link that is
+// pattern that is neither an id nor a valid glob; an implementation that
+// is neither one conform ships (driver.Check) nor one of outside (the
+// names of the outside implementations the run or report knows); an outcome that is not a disagreeing one; a link that is
 // not an absolute http or https URL; a source other than vector or corpus;
 // and two entries for the same case pattern, implementation and source.
-func Parse(data []byte, file string) (*Ledger, error) {
+func Parse(data []byte, file string, outside ...string) (*Ledger, error) {
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("%s:%d: not valid UTF-8", file, lineOf(data, firstInvalid(data)))
 	}
@@ -163,7 +165,7 @@ func Parse(data []byte, file string) (*Ledger, error) {
 				return nil, fail(keyNode(e), "key %s given twice in one entry (first at line %d)", k, prev)
 			}
 			seen[k] = nodeLine(p, keyNode(e))
-			if err := set(cur, k, v, func(format string, args ...any) error { return fail(keyNode(e), format, args...) }); err != nil {
+			if err := set(cur, k, v, outside, func(format string, args ...any) error { return fail(keyNode(e), format, args...) }); err != nil {
 				return nil, err
 			}
 		}
@@ -192,7 +194,7 @@ func Parse(data []byte, file string) (*Ledger, error) {
 }
 
 // set checks one key's value and stores it in e.
-func set(e *Entry, k string, v *unstable.Node, fail func(string, ...any) error) error {
+func set(e *Entry, k string, v *unstable.Node, outside []string, fail func(string, ...any) error) error {
 	if k == "expires" {
 		if v.Kind != unstable.LocalDate {
 			return fail("expires must be a TOML local date, YYYY-MM-DD without quotes (got a %s)", kindName(v.Kind))
@@ -215,7 +217,10 @@ func set(e *Entry, k string, v *unstable.Node, fail func(string, ...any) error) 
 		}
 		e.Case = s
 	case "impl":
-		if err := driver.Check(s); err != nil {
+		if err := driver.Check(s); err != nil && !slices.Contains(outside, s) {
+			if len(outside) > 0 {
+				return fail("impl: %v, nor an outside implementation of this run (%s)", err, strings.Join(outside, ", "))
+			}
 			return fail("impl: %v", err)
 		}
 		e.Impl = s

@@ -49,6 +49,24 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// An entry may name an outside implementation (a team's own) only when the
+// caller says the run or report has one by that name: a typo of a name is
+// still refused at its line.
+func TestParseOutside(t *testing.T) {
+	in := entry("impl", `impl = "team-rs"`)
+	if _, err := Parse([]byte(in), "f"); err == nil || err.Error() != `f:5: impl: unknown implementation "team-rs" (known: go, ts, python)` {
+		t.Errorf("without outside names: %v", err)
+	}
+	l, err := Parse([]byte(in), "f", "team-rs", "team-py")
+	if err != nil || l.Entries[0].Impl != "team-rs" {
+		t.Fatalf("with team-rs outside: %v %v", l, err)
+	}
+	_, err = Parse([]byte(entry("impl", `impl = "team-sr"`)), "f", "team-rs", "team-py")
+	if err == nil || err.Error() != `f:5: impl: unknown implementation "team-sr" (known: go, ts, python), nor an outside implementation of this run (team-rs, team-py)` {
+		t.Errorf("a typo of an outside name: %v", err)
+	}
+}
+
 // An empty ledger (no entry) is valid: it expects nothing.
 func TestParseEmpty(t *testing.T) {
 	l, err := Parse([]byte("format = 1\n"), "f")

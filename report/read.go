@@ -34,6 +34,50 @@ func Read(r io.Reader, name string) (Report, error) {
 	return c.rep, err
 }
 
+// ReadHeader reads the header of a JSONL report, its first line, and
+// nothing after it: what Scan refuses of a first line it refuses, with
+// "NAME:1: problem".
+func ReadHeader(r io.Reader, name string) (Header, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1<<16), MaxLine)
+	if !sc.Scan() {
+		if err := sc.Err(); err != nil {
+			return Header{}, fmt.Errorf("%s:1: %v", name, err)
+		}
+		return Header{}, fmt.Errorf("%s:1: empty, no header", name)
+	}
+	line := sc.Bytes()
+	if !utf8.Valid(line) {
+		return Header{}, fmt.Errorf("%s:1: not valid UTF-8", name)
+	}
+	var probe struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(line, &probe); err != nil {
+		return Header{}, fmt.Errorf("%s:1: not a JSON object: %v", name, err)
+	}
+	if probe.Type != "header" {
+		return Header{}, fmt.Errorf("%s:1: first line is %q, not the header", name, probe.Type)
+	}
+	h, err := decodeHeader(line)
+	if err != nil {
+		return Header{}, fmt.Errorf("%s:1: %v", name, err)
+	}
+	return h, nil
+}
+
+// decodeHeader decodes a header line strictly, of this format version.
+func decodeHeader(line []byte) (Header, error) {
+	var h Header
+	if err := strict(line, &h); err != nil {
+		return Header{}, err
+	}
+	if h.Format != FormatVersion {
+		return Header{}, fmt.Errorf("report format %d, this conform reads %d", h.Format, FormatVersion)
+	}
+	return h, nil
+}
+
 type collect struct{ rep Report }
 
 func (c *collect) Header(h Header) { c.rep.Header = h }
@@ -96,10 +140,7 @@ func Scan(r io.Reader, name string, sink Sink) error {
 			if n != 1 {
 				return fmt.Errorf("%s:%d: a second header", name, n)
 			}
-			err = strict(line, &header)
-			if err == nil && header.Format != FormatVersion {
-				err = fmt.Errorf("report format %d, this conform reads %d", header.Format, FormatVersion)
-			}
+			header, err = decodeHeader(line)
 			if err == nil {
 				for _, im := range header.Impls {
 					impls[im.Impl] = true

@@ -83,6 +83,28 @@ func TestReadRefusesMalformedReports(t *testing.T) {
 	}
 }
 
+// ReadHeader reads the first line alone (a report cut after it still
+// gives its header) and refuses a first line Scan refuses.
+func TestReadHeader(t *testing.T) {
+	lines := strings.SplitAfter(string(sample(2, false)), "\n")
+	h, err := ReadHeader(strings.NewReader(lines[0]), "r")
+	if err != nil || len(h.Impls) != 1 || h.Impls[0].Impl != "go" || h.Contracts[0] != "t/1" {
+		t.Fatalf("%+v %v", h, err)
+	}
+	for text, want := range map[string]string{
+		"":       "r:1: empty, no header",
+		lines[1]: "r:1: first line is \"case\", not the header",
+		"nope\n": "r:1: not a JSON object",
+		"\xff\n": "r:1: not valid UTF-8",
+		strings.Replace(lines[0], `"format":1`, `"format":9`, 1):       "r:1: report format 9",
+		strings.Replace(lines[0], `"format"`, `"bogus":1,"format"`, 1): "r:1: json: unknown field",
+	} {
+		if _, err := ReadHeader(strings.NewReader(text), "r"); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", text, err, want)
+		}
+	}
+}
+
 func TestFileIsAtomicAndKeepsWhatWasThere(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "r.jsonl")
