@@ -7,6 +7,7 @@
 package report
 
 import (
+	"strings"
 	"time"
 )
 
@@ -121,6 +122,21 @@ type ImplMeta struct {
 	// or Image and ImageID (a container) say what ran, and the handshake's
 	// strings above the versions its harness announced.
 	Outside string `json:"outside,omitempty"`
+}
+
+// Provenance describes where an outside implementation came from and what
+// ran, as every rendering shows it: "outside implementation from WHERE:
+// command ARGS..." or "...: image REF (ID)"; "" for one conform ships.
+// The text is the report's, unescaped: each renderer escapes it its way.
+func (m ImplMeta) Provenance() string {
+	if m.Outside == "" {
+		return ""
+	}
+	what := "command " + strings.Join(m.Command, " ")
+	if m.Image != "" {
+		what = "image " + m.Image + " (" + short(m.ImageID, 19) + ")"
+	}
+	return "outside implementation from " + m.Outside + ": " + what
 }
 
 // CorpusMeta describes one --corpus root in the header.

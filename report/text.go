@@ -87,12 +87,8 @@ func RenderText(w io.Writer, s *Summary) {
 	for _, im := range h.Impls {
 		fmt.Fprintf(w, "  %-7s %s %s (%s %s, %s %s)\n", esc(im.Impl), esc(im.Name), esc(im.Version),
 			esc(im.Language), esc(im.LanguageVersion), esc(im.Runtime), esc(im.RuntimeVersion))
-		if im.Outside != "" {
-			what := "command " + esc(strings.Join(im.Command, " "))
-			if im.Image != "" {
-				what = "image " + esc(im.Image) + " (" + esc(short(im.ImageID, 19)) + ")"
-			}
-			fmt.Fprintf(w, "  %-7s outside implementation from %s: %s\n", "", esc(im.Outside), what)
+		if p := im.Provenance(); p != "" {
+			fmt.Fprintf(w, "  %-7s %s\n", "", esc(p))
 		}
 	}
 	for _, c := range h.Corpora {

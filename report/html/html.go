@@ -204,7 +204,11 @@ func build(rep report.Report, opts Options) page {
 		if m.Image != "" {
 			label += ", image " + m.Image
 		}
-		addImpl(m.Impl, label+")")
+		label += ")"
+		if p := m.Provenance(); p != "" {
+			label += "; " + p
+		}
+		addImpl(m.Impl, label)
 	}
 	for _, r := range rep.Rows {
 		addImpl(r.Impl, r.Impl)

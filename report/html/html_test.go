@@ -171,6 +171,13 @@ func TestPageInChromium(t *testing.T) {
 		t.Errorf("%d injected elements or scripts beside the two scripts", n-2)
 	}
 
+	// An outside implementation says where it came from and what ran, as
+	// text.
+	prov := "outside implementation from conform.toml:3: command team-py " + reporttest.Markup
+	if got := eval[string](t, ctx, `document.body.innerText`); !strings.Contains(got, prov) {
+		t.Errorf("the page does not show %q", prov)
+	}
+
 	// The matrix against the JSONL: every contract, implementation and
 	// outcome count.
 	want := map[string]int{}

@@ -145,6 +145,9 @@ func implProperties(m report.ImplMeta) []property {
 	if m.Image != "" {
 		ps = append(ps, property{"image", m.Image}, property{"image_id", m.ImageID})
 	}
+	if p := m.Provenance(); p != "" {
+		ps = append(ps, property{"outside", p})
+	}
 	for i := range ps {
 		ps[i].Value = escape.Line(ps[i].Value)
 	}

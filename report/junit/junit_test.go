@@ -72,7 +72,8 @@ func TestWellFormedAndEscaped(t *testing.T) {
 		}
 	}
 	got := text.String()
-	for _, want := range []string{reporttest.Script, reporttest.Markup, reporttest.CDATA, `\u202eevil`, `\x00`, `\x1b[31m`, `\xff\xfe`} {
+	for _, want := range []string{reporttest.Script, reporttest.Markup, reporttest.CDATA, `\u202eevil`, `\x00`, `\x1b[31m`, `\xff\xfe`,
+		"outside implementation from conform.toml:3: command team-py " + reporttest.Markup} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the text lacks %q", want)
 		}

@@ -41,6 +41,9 @@ func Write(w io.Writer, rep report.Report, prev *report.Report) error {
 		if m.Image != "" {
 			line += fmt.Sprintf(", image %s (base %s)", m.Image, m.BaseImage)
 		}
+		if p := m.Provenance(); p != "" {
+			line += "; " + p
+		}
 		fmt.Fprintf(b, "- %s\n", Text(line))
 	}
 	for _, c := range h.Corpora {

@@ -79,7 +79,8 @@ func TestHostileStringsStayText(t *testing.T) {
 		t.Errorf("%d details blocks, want 5", n)
 	}
 	for _, want := range []string{"conform repro 0123456789abcdef --impl ts", "rerun 2: ok", "expected by ledger/divergences.toml:4",
-		"protocol break of ts", "stale ledger entry", "0 of 3 cases agree"} {
+		"protocol break of ts", "stale ledger entry", "0 of 3 cases agree",
+		"outside implementation from conform.toml:3: command team-py &lt;img src=x"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the rendered summary lacks %q", want)
 		}

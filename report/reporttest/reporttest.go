@@ -41,7 +41,8 @@ const Contract = "x<b>/1"
 // Report returns a whole report of two cases on three implementations:
 // one whose name, input, outputs and messages are hostile (agreeing on
 // go, a wrong output on ts with a reproducer, a wrong message on the
-// harness named python), and one that agrees on go, is nondeterministic on
+// harness named python, an outside implementation whose command is
+// hostile), and one that agrees on go, is nondeterministic on
 // ts and is expected by a ledger entry on python; a third case is skipped
 // by python and errored by ts with a trace. The harnesses' handshake names
 // are hostile too. The footer's counts match the rows, so it reads back
@@ -54,7 +55,7 @@ func Report() report.Report {
 		Impls: []report.ImplMeta{
 			{Impl: "go", Name: "reference " + Markup, Transport: "in-process"},
 			{Impl: "ts", Name: "ts " + Script + Bidi, Transport: "local"},
-			{Impl: "python", Name: "py " + Controls + Invalid, Transport: "local"},
+			{Impl: "python", Name: "py " + Controls + Invalid, Transport: "local", Outside: "conform.toml:3", Command: []string{"team-py", Markup}},
 		},
 		Cases: 3,
 	}
