@@ -1123,11 +1123,15 @@ func (c *ThChain) envelopeOmitting(s *Source, op string) []byte {
 	return append(b, '}')
 }
 
-// forgeHostOpen returns the forged host-open signature of spec/toolhost.md
-// section 8.5 for the signing input msg under the all-zero key: S the
-// smallest from 1 and t of 0..3 with SHA-512(R || A || msg) mod L = t mod
-// 4, R = [S]B - [t]A. It verifies cofactorlessly without a private key.
-func forgeHostOpen(msg []byte) []byte {
+// forgeHostOpen is ForgeHostOpen.
+func forgeHostOpen(msg []byte) []byte { return ForgeHostOpen(msg) }
+
+// ForgeHostOpen returns the forged host-open signature of spec/toolhost.md
+// section 8.5 (R || S, 64 bytes) for the signing input msg under the
+// all-zero key: S the smallest from 1 and t the smallest of 0..3 with
+// SHA-512(R || A || msg) mod L = t mod 4, R = [S]B - [t]A; nil when no S
+// below 64 gives one. It verifies cofactorlessly without a private key.
+func ForgeHostOpen(msg []byte) []byte {
 	var A edwards25519.Point
 	if _, err := A.SetBytes(make([]byte, 32)); err != nil {
 		return nil
@@ -1246,6 +1250,15 @@ func resultDefect(s *Source, c *ThChain) {
 	r := c.docs["result"]
 	succeeded := r.get("state").str() == "succeeded"
 	states := []string{"refused", "unavailable", "cancelled", "deadline_exceeded"}
+	// flipNull gives member name the null of a failed result on a
+	// succeeded one, and the base chain's value on a failed one.
+	flipNull := func(name string) {
+		if succeeded {
+			r.put(name, tL("null"))
+		} else {
+			r.put(name, thBaseTV.get("result").get(name).clone())
+		}
+	}
 	switch s.Intn(10) {
 	case 7:
 		diag := &tv{k: 'o', keys: [][]uint16{units("code"), units("summary")}, vals: []*tv{tS("D1"), tS(Pick(s, []string{"", strings.Repeat("s", 257)}))}}
@@ -1257,11 +1270,7 @@ func resultDefect(s *Source, c *ThChain) {
 			r.put("diagnostics", seventeenDiagnostics())
 		}
 	case 9:
-		if succeeded {
-			r.put("output_schema_id", tL("null"))
-		} else {
-			r.put("output_schema_id", thBaseTV.get("result").get("output_schema_id").clone())
-		}
+		flipNull("output_schema_id")
 	case 0:
 		r.put("diagnostics", seventeenDiagnostics())
 	case 1:
@@ -1277,11 +1286,7 @@ func resultDefect(s *Source, c *ThChain) {
 			r.put("error", tL("null"))
 		}
 	case 4:
-		if succeeded {
-			r.put("output_schema_digest", tL("null"))
-		} else {
-			r.put("output_schema_digest", thBaseTV.get("result").get("output_schema_digest").clone())
-		}
+		flipNull("output_schema_digest")
 	case 5:
 		if succeeded {
 			r.put("payload", tL("null"))
