@@ -392,14 +392,26 @@ func without(v *tv, names ...string) *tv {
 }
 
 // jcsOf is JCS(v) by gowebpki/jcs, and false when it has none.
-func jcsOf(v *tv) ([]byte, bool) {
-	out, err := gowebpki.Transform(v.write(nil, nil))
+func jcsOf(v *tv) ([]byte, bool) { return ThJCS(v.write(nil, nil)) }
+
+// hOf is H(prefix, v) of digest/1.
+func hOf(prefix string, v *tv) (string, bool) { return ThDigest(prefix, v.write(nil, nil)) }
+
+// ThJCS is the RFC 8785 canonical form of the JSON text text, by the
+// independent canonicalizer github.com/gowebpki/jcs (never the
+// reference), and false when it has none (a lone surrogate, a number out
+// of the double range, text that is not JSON). The toolhost/1 sealing of
+// the fuzz generator and of the vectors generator both go through it.
+func ThJCS(text []byte) ([]byte, bool) {
+	out, err := gowebpki.Transform(text)
 	return out, err == nil
 }
 
-// hOf is H(prefix, v) of digest/1.
-func hOf(prefix string, v *tv) (string, bool) {
-	c, ok := jcsOf(v)
+// ThDigest is H(prefix, v) of digest/1 for the JSON text of v
+// (spec/toolhost.md section 1.6): "sha256:" and the lowercase hex
+// SHA-256 of ASCII(prefix) + LF + JCS(v); false when v has no JCS form.
+func ThDigest(prefix string, text []byte) (string, bool) {
+	c, ok := ThJCS(text)
 	if !ok {
 		return "", false
 	}
@@ -407,14 +419,28 @@ func hOf(prefix string, v *tv) (string, bool) {
 	return "sha256:" + hex.EncodeToString(sum[:]), true
 }
 
+// ThSign is the unpadded base64url Ed25519 signature, by the test key
+// labelled label (ThKey; NOT FOR PRODUCTION), of ASCII(prefix) + LF +
+// JCS(v) for the JSON text of v (spec/toolhost.md sections 1.6 and 8.2);
+// false when v has no JCS form.
+func ThSign(label, prefix string, text []byte) (string, bool) {
+	c, ok := ThJCS(text)
+	if !ok {
+		return "", false
+	}
+	return thB64(ed25519.Sign(ThKey(label), append([]byte(prefix+"\n"), c...))), true
+}
+
 // ThKey is the test key of section 8.2 labelled label (cloud-a, cloud-b,
-// device-a, device-b). NOT FOR PRODUCTION.
+// device-a, device-b), from the seed SHA-256("conform toolhost/1 test key
+// <label> NOT FOR PRODUCTION"), or nil for another label. NOT FOR
+// PRODUCTION.
 func ThKey(label string) ed25519.PrivateKey { return thKeys[label] }
 
 // thKeys are the four test keys, derived once.
 var thKeys = func() map[string]ed25519.PrivateKey {
 	m := map[string]ed25519.PrivateKey{}
-	for _, l := range []string{"cloud-a", "cloud-b", "device-a", "device-b"} {
+	for _, l := range ThLabels() {
 		seed := sha256.Sum256([]byte("conform toolhost/1 test key " + l + " NOT FOR PRODUCTION"))
 		m[l] = ed25519.NewKeyFromSeed(seed[:])
 	}
@@ -433,10 +459,19 @@ var thPublics = func() map[string]string {
 // thB64 is unpadded base64url.
 func thB64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
 
-var thLabels = []string{"cloud-a", "cloud-b", "device-a", "device-b"}
+// thLabels are the test keys' labels (ThLabels).
+var thLabels = ThLabels()
+
+// ThLabels are the labels of the four test keys of spec/toolhost.md
+// section 8.2, in order: cloud-a, cloud-b, device-a, device-b.
+func ThLabels() []string { return []string{"cloud-a", "cloud-b", "device-a", "device-b"} }
 
 // thPublic is a test key's public key, base64url.
 func thPublic(label string) string { return thPublics[label] }
+
+// ThPublic is the unpadded base64url public key of the test key labelled
+// label (ThKey), or "" for another label. NOT FOR PRODUCTION.
+func ThPublic(label string) string { return thPublics[label] }
 
 // labelOf returns the label of the test key whose public key is v, or "".
 func labelOf(v *tv) string {
@@ -522,11 +557,9 @@ func (c *ThChain) sign(d *tv, doc, path, name, prefix string, pub *tv, omit ...s
 	if label == "" {
 		return
 	}
-	msg, ok := jcsOf(without(proj(doc, d), omit...))
-	if !ok {
-		return
+	if sig, ok := ThSign(label, prefix, without(proj(doc, d), omit...).write(nil, nil)); ok {
+		d.put(name, tS(sig))
 	}
-	d.put(name, tS(thB64(ed25519.Sign(ThKey(label), append([]byte(prefix+"\n"), msg...)))))
 }
 
 // trustKey is the public key the trust document has for keyID.

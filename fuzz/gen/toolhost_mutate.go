@@ -291,6 +291,8 @@ func thKind(name string) string {
 	switch name {
 	case "schema_id":
 		return "const"
+	case "tool_name":
+		return "id"
 	case "device_id":
 		return "device"
 	case "public_key", "device_public_key":
@@ -490,9 +492,18 @@ func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
 		if vocab == nil {
 			vocab = []string{"ev-1", "ev-2", "ev 3", "ev-4"}
 		}
-		switch s.Intn(6) {
+		switch s.Intn(7) {
 		case 0:
 			return tA()
+		case 6:
+			// A member of the current set repeated beside itself.
+			if cur != nil && cur.k == 'a' && len(cur.elems) > 0 {
+				a := cur.clone()
+				i := s.Intn(len(a.elems))
+				a.elems = append(a.elems[:i+1], append([]*tv{a.elems[i].clone()}, a.elems[i+1:]...)...)
+				return a
+			}
+			return tSs(vocab[0], vocab[0])
 		case 1:
 			a := tSs(vocab...)
 			a.elems = append(a.elems, tS(vocab[len(vocab)-1]))
@@ -622,7 +633,7 @@ func mutate(s *Source, c *ThChain, op string) {
 	if d == nil || d.k != 'o' {
 		return
 	}
-	switch k := s.Intn(40); {
+	switch k := s.Intn(44); {
 	case k < 18:
 		l := pickLeaf(s, d, doc)
 		kind := thKind(l.name)
@@ -689,8 +700,12 @@ func mutate(s *Source, c *ThChain, op string) {
 		}
 	case k < 39:
 		relationDefect(s, c)
-	default:
+	case k < 40:
 		if !bigDefect(s, c, op) {
+			relationDefect(s, c)
+		}
+	default:
+		if !ruleDefect(s, c, op) {
 			relationDefect(s, c)
 		}
 	}
@@ -1108,11 +1123,15 @@ func (c *ThChain) envelopeOmitting(s *Source, op string) []byte {
 	return append(b, '}')
 }
 
-// forgeHostOpen returns the forged host-open signature of spec/toolhost.md
-// section 8.5 for the signing input msg under the all-zero key: S the
-// smallest from 1 and t of 0..3 with SHA-512(R || A || msg) mod L = t mod
-// 4, R = [S]B - [t]A. It verifies cofactorlessly without a private key.
-func forgeHostOpen(msg []byte) []byte {
+// forgeHostOpen is ForgeHostOpen.
+func forgeHostOpen(msg []byte) []byte { return ForgeHostOpen(msg) }
+
+// ForgeHostOpen returns the forged host-open signature of spec/toolhost.md
+// section 8.5 (R || S, 64 bytes) for the signing input msg under the
+// all-zero key: S the smallest from 1 and t the smallest of 0..3 with
+// SHA-512(R || A || msg) mod L = t mod 4, R = [S]B - [t]A; nil when no S
+// below 64 gives one. It verifies cofactorlessly without a private key.
+func ForgeHostOpen(msg []byte) []byte {
 	var A edwards25519.Point
 	if _, err := A.SetBytes(make([]byte, 32)); err != nil {
 		return nil
@@ -1143,4 +1162,153 @@ func forgeHostOpen(msg []byte) []byte {
 		}
 	}
 	return nil
+}
+
+// ruleDefect breaks one rule that relates members of a document, or a
+// document to what a check asks of it, on an otherwise valid chain that
+// sealing then reseals (spec/toolhost.md sections 2.6, 2.10 and 5): a
+// second valid tool in the canary registry (assert-e1-canary-registry), a
+// lease whose capabilities lack invoke (check-invocation) or cancel
+// (check-cancellation), a valid result
+// that did not succeed (check-tool-payload), or one defect of the result's
+// own rules (validate-result, check-tool-payload, check-result), as
+// resultDefect draws it. It returns false, changing nothing, when op
+// reads none of these.
+func ruleDefect(s *Source, c *ThChain, op string) bool {
+	var defects []func()
+	for _, d := range targets(op) {
+		switch d {
+		case "registry":
+			if op == "assert-e1-canary-registry" {
+				defects = append(defects, func() { secondTool(s, c) })
+			}
+		case "host_lease":
+			switch op {
+			case "check-invocation":
+				defects = append(defects, func() { c.docs["host_lease"].put("capabilities", tSs("cancel")) })
+			case "check-cancellation":
+				defects = append(defects, func() { c.docs["host_lease"].put("capabilities", tSs("invoke")) })
+			}
+		case "result":
+			defects = append(defects, func() { resultDefect(s, c) })
+			if op == "check-tool-payload" {
+				defects = append(defects, func() {
+					failResult(s, c, Pick(s, []string{"refused", "unavailable", "cancelled", "deadline_exceeded"}))
+				})
+			}
+		}
+	}
+	if len(defects) == 0 {
+		return false
+	}
+	Pick(s, defects)()
+	return true
+}
+
+// secondTool adds a valid tool after the registry's first, in (name,
+// version) order: the first's next version, or another name.
+func secondTool(s *Source, c *ThChain) {
+	tools := c.docs["registry"].get("tools")
+	t := tools.elems[0].clone()
+	if s.Chance(2) {
+		t.put("version", tI(2))
+	} else {
+		t.put("name", tS("zz.tool"))
+	}
+	tools.elems = append(tools.elems, t)
+}
+
+// failResult gives the result the valid members of a result in state
+// (not succeeded): its error, a null payload and output schema.
+func failResult(s *Source, c *ThChain, state string) {
+	code := "TOOL_INPUT_REJECTED"
+	switch state {
+	case "unavailable":
+		code = Pick(s, []string{"TOOL_CANCELLED", "TOOL_UNAVAILABLE"})
+	case "cancelled":
+		code = "TOOL_CANCELLED"
+	case "deadline_exceeded":
+		code = "TOOL_DEADLINE_EXCEEDED"
+	}
+	r := c.docs["result"]
+	r.put("state", tS(state))
+	r.put("error", &tv{k: 'o', keys: [][]uint16{units("code"), units("message")}, vals: []*tv{tS(code), tS("Tool " + state)}})
+	r.put("payload", tL("null"))
+	r.put("output_schema_id", tL("null"))
+	r.put("output_schema_digest", tL("null"))
+}
+
+// resultDefect breaks one of the result's own rules (section 2.10), each
+// alone: 17 diagnostics, a diagnostic summary or an error message of 0 or
+// 257 characters, a payload whose depth is 15 or 16 (at its bound, which
+// is accepted, and past it; section 1.8), or a state rule (decision 9): a deadline_exceeded result
+// whose error code is another state's, and, for the state the result has
+// (vary may have given it one that did not succeed), an error, a null
+// output schema id or digest, or a null payload on a succeeded result,
+// their opposites on another, a payload on a failed result.
+func resultDefect(s *Source, c *ThChain) {
+	r := c.docs["result"]
+	succeeded := r.get("state").str() == "succeeded"
+	states := []string{"refused", "unavailable", "cancelled", "deadline_exceeded"}
+	// flipNull gives member name the null of a failed result on a
+	// succeeded one, and the base chain's value on a failed one.
+	flipNull := func(name string) {
+		if succeeded {
+			r.put(name, tL("null"))
+		} else {
+			r.put(name, thBaseTV.get("result").get(name).clone())
+		}
+	}
+	switch s.Intn(10) {
+	case 7:
+		diag := &tv{k: 'o', keys: [][]uint16{units("code"), units("summary")}, vals: []*tv{tS("D1"), tS(Pick(s, []string{"", strings.Repeat("s", 257)}))}}
+		r.put("diagnostics", tA(diag))
+	case 8:
+		if p := r.get("payload"); p.k == 'o' {
+			p.put("x", nestTV(&tv{k: 'o'}, Pick(s, []int{13, 14})))
+		} else {
+			r.put("diagnostics", seventeenDiagnostics())
+		}
+	case 9:
+		flipNull("output_schema_id")
+	case 0:
+		r.put("diagnostics", seventeenDiagnostics())
+	case 1:
+		failResult(s, c, Pick(s, states))
+		r.get("error").put("message", tS(Pick(s, []string{"", strings.Repeat("m", 257)})))
+	case 2:
+		failResult(s, c, "deadline_exceeded")
+		r.get("error").put("code", tS(Pick(s, []string{"TOOL_CANCELLED", "TOOL_UNAVAILABLE", "TOOL_INPUT_REJECTED"})))
+	case 3:
+		if succeeded {
+			r.put("error", &tv{k: 'o', keys: [][]uint16{units("code"), units("message")}, vals: []*tv{tS("TOOL_UNAVAILABLE"), tS("Tool unavailable")}})
+		} else {
+			r.put("error", tL("null"))
+		}
+	case 4:
+		flipNull("output_schema_digest")
+	case 5:
+		if succeeded {
+			r.put("payload", tL("null"))
+			break
+		}
+		fallthrough
+	default:
+		p := thBaseTV.get("result").get("payload").clone()
+		if succeeded {
+			p = r.get("payload")
+			failResult(s, c, Pick(s, states))
+		}
+		r.put("payload", p)
+	}
+}
+
+// seventeenDiagnostics are 17 valid diagnostics, in code order: one past
+// the bound of 16.
+func seventeenDiagnostics() *tv {
+	var diags []*tv
+	for i := range 17 {
+		diags = append(diags, &tv{k: 'o', keys: [][]uint16{units("code"), units("summary")}, vals: []*tv{tS("D" + strconv.Itoa(10+i)), tS("Diagnostic")}})
+	}
+	return tA(diags...)
 }

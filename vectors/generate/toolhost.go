@@ -12,7 +12,6 @@ package main
 // derived from published seeds and sign nothing but these vectors.
 
 import (
-	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	mathbig "math/big"
@@ -22,6 +21,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"conform/fuzz/gen"
 )
 
 func init() {
@@ -32,39 +33,6 @@ func init() {
 		exceptions: toolhostExceptions(),
 	})
 }
-
-// thEnv is each operation's envelope (spec/toolhost.md, Operations).
-var thEnv = map[string][]string{
-	"validate-trust":                    {"trust"},
-	"validate-device-proof":             {"trust", "device_proof", "now"},
-	"validate-host-open-proof":          {"host_open_proof", "device_proof"},
-	"validate-observer-channel-receipt": {"observer_channel_receipt"},
-	"validate-runtime-capability":       {"runtime_capability"},
-	"validate-registry":                 {"registry"},
-	"validate-host-lease":               {"trust", "host_lease", "now"},
-	"validate-invocation":               {"invocation"},
-	"validate-cancellation":             {"cancellation"},
-	"validate-result":                   {"result"},
-	"validate-workspace-status-input":   {"workspace_status_input"},
-	"validate-workspace-status":         {"workspace_status"},
-	"check-lease-binding":               {"trust", "device_proof", "registry", "host_lease", "now"},
-	"check-host-open-binding":           {"trust", "device_proof", "host_open_proof", "registry", "host_lease", "challenge", "now"},
-	"check-invocation":                  {"trust", "registry", "host_lease", "invocation", "now"},
-	"check-tool-arguments":              {"invocation"},
-	"check-tool-payload":                {"result"},
-	"check-cancellation":                {"trust", "host_lease", "invocation", "cancellation", "now"},
-	"check-result":                      {"registry", "invocation", "result"},
-	"assert-e1-canary-registry":         {"registry"},
-	"check-capability-receipt":          {"runtime_capability", "observer_channel_receipt"},
-}
-
-// thOps is the operations in table order.
-var thOps = []string{"validate-trust", "validate-device-proof", "validate-host-open-proof",
-	"validate-observer-channel-receipt", "validate-runtime-capability", "validate-registry", "validate-host-lease",
-	"validate-invocation", "validate-cancellation", "validate-result", "validate-workspace-status-input",
-	"validate-workspace-status", "check-lease-binding", "check-host-open-binding", "check-invocation",
-	"check-tool-arguments", "check-tool-payload", "check-cancellation", "check-result", "assert-e1-canary-registry",
-	"check-capability-receipt"}
 
 // thMS is the epoch milliseconds of a timestamp string, by Go's time
 // package (an independent computation; the spec's rule is prim/1's).
@@ -175,7 +143,7 @@ func thAccept(op, name string, mut func(c *chain)) vcase {
 	c := newChain()
 	mut(c)
 	c.seal()
-	return thExpand(ok(name, c.envelope(thEnv[op]...), thVerdict(op, c)))
+	return thExpand(ok(name, c.envelope(gen.ToolhostEnvelopes[op]...), thVerdict(op, c)))
 }
 
 // thReject is a reject vector of op.
@@ -183,7 +151,7 @@ func thReject(op, name, msg string, mut func(c *chain)) vcase {
 	c := newChain()
 	mut(c)
 	c.seal()
-	return thExpand(refused(name, c.envelope(thEnv[op]...), msg).withException(thTableTag(msg)))
+	return thExpand(refused(name, c.envelope(gen.ToolhostEnvelopes[op]...), msg).withException(thTableTag(msg)))
 }
 
 // thExpand writes an input of more than 16 KiB as input_expand: its
@@ -351,11 +319,11 @@ func b64decode(s string) ([]byte, error) {
 // thSign signs ASCII(prefix) + LF + JCS(v) with a test key (NOT FOR
 // PRODUCTION).
 func thSign(label, prefix string, v *jv) string {
-	cv, ok := canon(v)
+	sig, ok := gen.ThSign(label, prefix, []byte(v.text()))
 	if !ok {
 		panic("toolhost: nothing to sign")
 	}
-	return b64(ed25519.Sign(thKey(label), []byte(prefix+"\n"+cv)))
+	return sig
 }
 
 // Keys with no private key (section 8.5).

@@ -15,12 +15,11 @@ import (
 	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
 
-	gowebpki "github.com/gowebpki/jcs"
+	"conform/fuzz/gen"
 )
 
 // jv is one JSON value of the model: strings keep their JSON literal (pure
@@ -402,21 +401,15 @@ const (
 	thE1OutputDigest = "sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305"
 )
 
-// thKey is one of the four test keys of section 8.2, from the seed
-// SHA-256("conform toolhost/1 test key <label> NOT FOR PRODUCTION").
-// NOT FOR PRODUCTION.
-func thKey(label string) ed25519.PrivateKey {
-	seed := sha256.Sum256([]byte("conform toolhost/1 test key " + label + " NOT FOR PRODUCTION"))
-	return ed25519.NewKeyFromSeed(seed[:])
-}
+// thKey is one of the four test keys of section 8.2 (gen.ThKey, the
+// sealing the fuzz generator uses too). NOT FOR PRODUCTION.
+func thKey(label string) ed25519.PrivateKey { return gen.ThKey(label) }
 
 // thPublic is the base64url of a test key's public key.
-func thPublic(label string) string {
-	return b64(thKey(label).Public().(ed25519.PublicKey))
-}
+func thPublic(label string) string { return gen.ThPublic(label) }
 
 // thLabels are the test keys' labels.
-var thLabels = []string{"cloud-a", "cloud-b", "device-a", "device-b"}
+var thLabels = gen.ThLabels()
 
 // thChallenge is the issued challenge of section 8.2: the base64url of
 // SHA-256("conform toolhost/1 challenge NOT FOR PRODUCTION").
@@ -441,24 +434,16 @@ func labelOf(pub *jv) string {
 	return ""
 }
 
-// canon returns JCS(v) by gowebpki/jcs, and false when it refuses v.
+// canon returns JCS(v) by gowebpki/jcs (gen.ThJCS), and false when it
+// refuses v.
 func canon(v *jv) (string, bool) {
-	out, err := gowebpki.Transform([]byte(v.text()))
-	if err != nil {
-		return "", false
-	}
-	return string(out), true
+	out, ok := gen.ThJCS([]byte(v.text()))
+	return string(out), ok
 }
 
-// digestOf is H(prefix, v) (digest/1), and false when v has no JCS form.
-func digestOf(prefix string, v *jv) (string, bool) {
-	c, ok := canon(v)
-	if !ok {
-		return "", false
-	}
-	sum := sha256.Sum256([]byte(prefix + "\n" + c))
-	return "sha256:" + hex.EncodeToString(sum[:]), true
-}
+// digestOf is H(prefix, v) (digest/1, gen.ThDigest), and false when v has
+// no JCS form.
+func digestOf(prefix string, v *jv) (string, bool) { return gen.ThDigest(prefix, []byte(v.text())) }
 
 // thProj is the declared projection of document v (spec/toolhost.md
 // section 1.6): only the members the field table of doc declares, closed
@@ -624,11 +609,9 @@ func (c *chain) sign(path, doc, prefix string, v *jv, pub *jv) {
 	if label == "" {
 		return
 	}
-	cv, ok := canon(v)
-	if !ok {
-		return
+	if sig, ok := gen.ThSign(label, prefix, []byte(v.text())); ok {
+		c.reseal(path, S(sig))
 	}
-	c.reseal(path, S(b64(ed25519.Sign(thKey(label), []byte(prefix+"\n"+cv)))))
 }
 
 // trustKey returns the public key of the trust key named key_id in the

@@ -6,7 +6,11 @@ package main
 //
 // Test keys: NOT FOR PRODUCTION.
 
-import "strings"
+import (
+	"strings"
+
+	"conform/fuzz/gen"
+)
 
 func thCheckFiles() []vfile {
 	var files []vfile
@@ -323,8 +327,8 @@ func thCheckFiles() []vfile {
 // member missing or mistyped, and each bad now.
 func thEnvelopeFiles() []vfile {
 	var files []vfile
-	for _, op := range thOps {
-		members := thEnv[op]
+	for _, op := range gen.ToolhostOps {
+		members := gen.ToolhostEnvelopes[op]
 		base := newChain()
 		env := base.envelope(members...)
 		cs := []vcase{

@@ -404,65 +404,16 @@ def _always(g: Guard, where: Where) -> NoReturn:
 # ------------------------------------------------------------ the digest
 
 
-class _NotCanonical(Exception):
-    """JCS of a value does not exist; ``path`` is where (RFC 6901 tokens)."""
-
-    def __init__(self, path: tuple[str | int, ...]) -> None:
-        super().__init__("value cannot be canonicalized")
-        self.path = path
-
-
-def _tree(v: Any, path: list[str | int]) -> object:
-    """rfc8785's tree of a parsed value (scalars as canonical text, lists,
-    rfc8785.Object); raises _NotCanonical at a string or member name with a
-    lone surrogate or a number whose nearest double is infinite. Recursion
-    is bounded: a JSON value input nests at most 128 deep."""
-    if v is None:
-        return "null"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if type(v) is Number:
-        text = rfc8785.number_text(v.text)
-        if text in rfc8785.INFINITIES:
-            raise _NotCanonical(tuple(path))
-        return text
-    if type(v) is str:
-        if jsonvalue.has_lone_surrogate(v):
-            raise _NotCanonical(tuple(path))
-        return rfc8785.string_text(v)
-    if type(v) is list:
-        if not v:
-            return "[]"
-        items = []
-        for i, element in enumerate(v):
-            path.append(i)
-            items.append(_tree(element, path))
-            path.pop()
-        return items
-    assert type(v) is dict
-    if not v:
-        return "{}"
-    obj = rfc8785.Object()
-    for name, element in v.items():
-        path.append(name)
-        if jsonvalue.has_lone_surrogate(name):
-            raise _NotCanonical(tuple(path))
-        obj.members[name] = _tree(element, path)
-        path.pop()
-    return obj
-
-
 def jcs(v: Any, base: tuple[str | int, ...] = ()) -> bytes:
     """JCS(v) (``rfc8785/1``) of a parsed value as UTF-8 bytes; refuses
     ``ats.canonical`` (no accept path) when it does not exist, pointing at
     the offending string or number below ``base`` (v's place in the
     input)."""
-    try:
-        return rfc8785.serialize(_tree(v, list(base))).encode("utf-8")
-    except _NotCanonical as e:
-        _always(CANONICAL, at_pointer(*e.path))
+    return rfc8785.serialize(rfc8785.tree(v, list(base), _not_canonical)).encode("utf-8")
+
+
+def _not_canonical(path: tuple[str | int, ...]) -> NoReturn:
+    _always(CANONICAL, at_pointer(*path))
 
 
 def digest(v: Any, base: tuple[str | int, ...] = ()) -> str:

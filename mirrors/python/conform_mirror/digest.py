@@ -102,53 +102,13 @@ def jcs(value: jsonvalue.Value, path: Path) -> bytes:
     rfc8785's serializer (spec/digest.md: each implementation uses its own
     ``rfc8785/1``). ``path`` is the value's place in the input; a string or
     number with no canonical form refuses ``digest.jcs`` pointing at it."""
-    return rfc8785.serialize(_jcs_tree(value, path)).encode("utf-8", "surrogatepass")
+    return rfc8785.serialize(rfc8785.tree(value, path, _not_canonical)).encode("utf-8", "surrogatepass")
 
 
-def _jcs_tree(v: jsonvalue.Value, path: Path) -> object:
-    """rfc8785's tree of a parsed value: scalars as canonical text,
-    non-empty lists, non-empty rfc8785.Object; empty containers as their
-    text. ``path`` is v's place, extended and restored on the way down."""
-    # Recursion is bounded: a JSON value input nests at most 128 deep.
-    if v is None:
-        return "null"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if type(v) is Number:
-        text = rfc8785.number_text(v.text)
-        if text in rfc8785.INFINITIES:
-            # ignored: emitted as Infinity / -Infinity
-            refuse(JCS, at_pointer(*path))
-        return text
-    if type(v) is str:
-        return rfc8785.string_text(_jcs_string(v, path))
-    if type(v) is list:
-        if not v:
-            return "[]"
-        items = []
-        for i, element in enumerate(v):
-            path.append(i)
-            items.append(_jcs_tree(element, path))
-            path.pop()
-        return items
-    assert type(v) is dict
-    if not v:
-        return "{}"
-    obj = rfc8785.Object()
-    for name, element in v.items():
-        path.append(name)
-        obj.members[_jcs_string(name, path)] = _jcs_tree(element, path)
-        path.pop()
-    return obj
-
-
-def _jcs_string(s: str, path: Path) -> str:
-    if jsonvalue.has_lone_surrogate(s):
-        # ignored: kept, emitted as generalized UTF-8
-        refuse(JCS, at_pointer(*path))
-    return s
+def _not_canonical(path: tuple[Union[str, int], ...]) -> None:
+    # ignored: kept (a lone surrogate emitted as generalized UTF-8, an
+    # infinite number as Infinity / -Infinity)
+    refuse(JCS, at_pointer(*path))
 
 
 def _h(prefix: bytes, canonical: bytes) -> bytes:

@@ -40,8 +40,9 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Callable, Union
 
-from . import jsonscan
+from . import jsonscan, jsonvalue
 from .refusal import Guard, at_index, at_offset, refuse
 
 # spec/rfc8785.md, "Refusals", in table order.
@@ -167,6 +168,59 @@ class _Canonical(jsonscan.Handler):
 
     def close_array(self, items: list[object]) -> object:
         return items if items else "[]"
+
+
+def tree(
+    v: jsonvalue.Value,
+    path: list[Union[str, int]],
+    not_canonical: Callable[[tuple[Union[str, int], ...]], None],
+) -> _Value:
+    """The tree ``serialize`` writes (see ``_Value``) of a value parsed by
+    ``jsonvalue``: scalars as canonical text, non-empty lists, non-empty
+    ``Object``; empty containers as their text. A string or member name
+    with a lone surrogate, or a number whose nearest binary64 is infinite,
+    has no canonical form (spec/rfc8785.md, "Input", rules 5 and 7):
+    ``not_canonical`` is called with its place (``path``, the RFC 6901
+    tokens of v's place, extended by the members and indices below), and
+    may raise; when it returns, the value is kept (a lone surrogate as
+    itself, an infinite number as ``Infinity``). A member name is checked
+    before its value, in document order. ``path`` is restored on return.
+    Recursion is bounded: a JSON value input nests at most 128 deep."""
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if type(v) is jsonvalue.Number:
+        text = number_text(v.text)
+        if text in INFINITIES:
+            not_canonical(tuple(path))
+        return text
+    if type(v) is str:
+        if jsonvalue.has_lone_surrogate(v):
+            not_canonical(tuple(path))
+        return string_text(v)
+    if type(v) is list:
+        if not v:
+            return "[]"
+        items = []
+        for i, element in enumerate(v):
+            path.append(i)
+            items.append(tree(element, path, not_canonical))
+            path.pop()
+        return items
+    assert type(v) is dict
+    if not v:
+        return "{}"
+    obj = Object()
+    for name, element in v.items():
+        path.append(name)
+        if jsonvalue.has_lone_surrogate(name):
+            not_canonical(tuple(path))
+        obj.members[name] = tree(element, path, not_canonical)
+        path.pop()
+    return obj
 
 
 def serialize(root: _Value) -> str:

@@ -270,48 +270,11 @@ def jcs(value: Json, ptr: Ptr = ()) -> bytes:
     serializer. A lone surrogate in a string or member name, or a number
     whose nearest double is infinite, is ``toolhost.jcs`` at the value's
     pointer; that refusal stands even when ignored (section 5)."""
-    return rfc8785.serialize(_jcs_tree(value, list(ptr))).encode("utf-8")
+    return rfc8785.serialize(rfc8785.tree(value, list(ptr), _not_canonical)).encode("utf-8")
 
 
-def _jcs_tree(v: Json, path: list[Union[str, int]]) -> object:
-    # Recursion is bounded: a JSON value input nests at most 128 deep.
-    if v is None:
-        return "null"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if type(v) is Number:
-        text = rfc8785.number_text(v.text)
-        if text in rfc8785.INFINITIES:
-            _stands(JCS, at_pointer(*path))
-        return text
-    if type(v) is str:
-        return rfc8785.string_text(_jcs_string(v, path))
-    if type(v) is list:
-        if not v:
-            return "[]"
-        items = []
-        for i, element in enumerate(v):
-            path.append(i)
-            items.append(_jcs_tree(element, path))
-            path.pop()
-        return items
-    assert type(v) is dict
-    if not v:
-        return "{}"
-    obj = rfc8785.Object()
-    for name, element in v.items():
-        path.append(name)
-        obj.members[_jcs_string(name, path)] = _jcs_tree(element, path)
-        path.pop()
-    return obj
-
-
-def _jcs_string(s: str, path: list[Union[str, int]]) -> str:
-    if jsonvalue.has_lone_surrogate(s):
-        _stands(JCS, at_pointer(*path))
-    return s
+def _not_canonical(path: tuple[Union[str, int], ...]) -> NoReturn:
+    _stands(JCS, at_pointer(*path))
 
 
 def h(prefix: str, canonical: bytes) -> str:

@@ -41,12 +41,10 @@ import {
   isControl,
   isUnpairedAt,
   parseValue,
-  quote,
   whereIn,
-  writeTree,
 } from "./jsonvalue.js";
 import { type Where, fail, refuse, table, withIgnored } from "./refusal.js";
-import { REFUSALS as JCS, canonicalize } from "./rfc8785.js";
+import { REFUSALS as JCS, canonicalizable, canonicalizeValue } from "./rfc8785.js";
 import { encodeGeneralized } from "./utf8.js";
 
 /** The contract this module implements (spec/digest.md). */
@@ -81,51 +79,15 @@ const UNSIGNED = /^(?:0|[1-9][0-9]*)$/;
 
 // --- JCS over a parsed value --------------------------------------------------
 
-/** Whether JCS(v) exists: no lone surrogate anywhere, every number finite as a double. */
-function canonicalizable(v: Value): boolean {
-  switch (v.type) {
-    case "string":
-      return !hasUnpaired(v.value);
-    case "number":
-      return Number.isFinite(Number(v.text));
-    case "literal":
-      return true;
-    case "array":
-      return v.items.every(canonicalizable);
-    case "object":
-      for (const [name, m] of v.members) if (hasUnpaired(name) || !canonicalizable(m)) return false;
-      return true;
-  }
-}
-
-function hasUnpaired(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (isUnpairedAt(s, i)) return true;
-  return false;
-}
-
-/**
- * s as a JSON string literal that rfc8785/1 reads back to the same units:
- * ASCII only, so that a lone surrogate is an escape, never invalid UTF-8.
- */
-function quoteUnits(s: string): string {
-  return quote(s, true);
-}
-
-/** Members in document order, as parsed. */
-function documentOrder(names: string[]): string[] {
-  return names;
-}
-
 /**
  * JCS(v) by rfc8785/1 `canonicalize` of v's JSON text (whose UTF-8 form is
  * valid: lone surrogates are escaped), after the digest.jcs check (at
  * `where`, v's place in the input).
  */
 function jcs(v: Value, where: Where): Uint8Array {
-  const input = encodeGeneralized(writeTree(v, quoteUnits, documentOrder));
-  if (canonicalizable(v)) return canonicalize(input);
+  if (canonicalizable(v)) return canonicalizeValue(v);
   refuse(DIGEST.jcs, where);
-  return withIgnored([JCS.surrogate, JCS.numberRange], () => canonicalize(input));
+  return withIgnored([JCS.surrogate, JCS.numberRange], () => canonicalizeValue(v));
 }
 
 function concat(prefix: string, body: Uint8Array): Uint8Array {

@@ -35,7 +35,7 @@
 // met while reading carries its byte offset (spec "Input", rules 1-7).
 
 import { NUMBER, STRING, Scanner, type Token } from "./jsonscan.js";
-import { type Obj, type Reader, type Value, literal, quote, readTree, writeTree } from "./jsonvalue.js";
+import { type Obj, type Reader, type Value, isUnpairedAt, literal, quote, readTree, writeTree } from "./jsonvalue.js";
 import { fail, refuse, table } from "./refusal.js";
 import { decodeInput, encodeGeneralized } from "./utf8.js";
 
@@ -55,6 +55,57 @@ export const REFUSALS = table(CONTRACT, {
 
 const G = REFUSALS;
 const MAX_DEPTH = 128;
+
+/**
+ * The JSON text of a value parsed by jsonvalue.ts, for canonicalize() to
+ * read back to the same value: strings and member names in ASCII (every
+ * other unit, a lone surrogate included, as a \u escape), numbers as their
+ * literal text, members in document order (canonicalize() sorts them).
+ */
+export function valueText(v: Value): string {
+  return writeTree(
+    v,
+    (s) => quote(s, true),
+    (names) => names,
+  );
+}
+
+/**
+ * Whether JCS(v) exists for a parsed value (spec "Input", rules 5 and 7):
+ * no string or member name with a lone surrogate, no number whose nearest
+ * double is infinite (`1e400`). Recursive: a value read by parseValue()
+ * nests at most 128 deep.
+ */
+export function canonicalizable(v: Value): boolean {
+  switch (v.type) {
+    case "string":
+      return !hasUnpaired(v.value);
+    case "number":
+      return Number.isFinite(Number(v.text));
+    case "literal":
+      return true;
+    case "array":
+      return v.items.every(canonicalizable);
+    case "object":
+      for (const [name, m] of v.members) if (hasUnpaired(name) || !canonicalizable(m)) return false;
+      return true;
+  }
+}
+
+function hasUnpaired(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (isUnpairedAt(s, i)) return true;
+  return false;
+}
+
+/**
+ * JCS(v) of a parsed value: canonicalize() of valueText(v). When v is not
+ * canonicalizable() it throws canonicalize()'s refusal (rfc8785.surrogate or
+ * rfc8785.number_range), or, those guards ignored, gives what they let
+ * through.
+ */
+export function canonicalizeValue(v: Value): Uint8Array {
+  return canonicalize(encodeGeneralized(valueText(v)));
+}
 
 /** Canonicalizes `input` per rfc8785/1 (spec "Input", "Output"): the canonical bytes, or throws a Refusal. */
 export function canonicalize(input: Uint8Array): Uint8Array {

@@ -15,54 +15,17 @@
 // no prefix or separator before the JCS bytes.
 
 import { createHash } from "node:crypto";
-import { type Obj, type Value, isUnpairedAt, quote, writeTree } from "../jsonvalue.js";
-import { canonicalize } from "../rfc8785.js";
-import { encodeGeneralized } from "../utf8.js";
+import type { Obj, Value } from "../jsonvalue.js";
+import { canonicalizable, canonicalizeValue } from "../rfc8785.js";
 
-/** Whether s holds an unpaired surrogate unit. */
-function hasUnpaired(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (isUnpairedAt(s, i)) return true;
-  return false;
-}
-
-/**
- * Whether JCS(v) exists (spec/ats.md, "The ATS digest"): no string or
- * member name with a lone surrogate, no number whose nearest double is
- * infinite (`1e400`). Recursive: a value read by parseValue() nests at
- * most 128 deep.
- */
-export function canonicalizable(v: Value): boolean {
-  switch (v.type) {
-    case "string":
-      return !hasUnpaired(v.value);
-    case "number":
-      return Number.isFinite(Number(v.text));
-    case "literal":
-      return true;
-    case "array":
-      return v.items.every(canonicalizable);
-    case "object":
-      for (const [name, m] of v.members) if (hasUnpaired(name) || !canonicalizable(m)) return false;
-      return true;
-  }
-}
-
-/** Members in document order: canonicalize() sorts them. */
-function documentOrder(names: string[]): string[] {
-  return names;
-}
-
-/** s as a JSON string literal in ASCII, which rfc8785/1 reads back to the same units. */
-function quoteASCII(s: string): string {
-  return quote(s, true);
-}
+export { canonicalizable };
 
 /**
  * JCS(v), the RFC 8785 canonical UTF-8 bytes of v (rfc8785/1). v must be
  * canonicalizable(); callers check.
  */
 export function jcs(v: Value): Uint8Array {
-  return canonicalize(encodeGeneralized(writeTree(v, quoteASCII, documentOrder)));
+  return canonicalizeValue(v);
 }
 
 /** D(v): "sha256:" + hex(SHA-256(JCS(v))), as a JS string of 71 ASCII units. v must be canonicalizable(). */

@@ -17,9 +17,9 @@
 
 import * as digest from "../digest.js";
 import { REFUSALS as ED25519, verifyBytes } from "../ed25519.js";
-import { type Value, quote, writeTree } from "../jsonvalue.js";
+import { type Value, quote } from "../jsonvalue.js";
 import { type Guard, Refusal, type Where, fail, refuse, withIgnoredOnly } from "../refusal.js";
-import { REFUSALS as RFC8785, canonicalize } from "../rfc8785.js";
+import { REFUSALS as RFC8785, canonicalizeValue, valueText } from "../rfc8785.js";
 import { encodeGeneralized } from "../utf8.js";
 import { REFUSALS } from "./refusals.js";
 
@@ -36,15 +36,6 @@ const KEY_SCREENING: readonly Guard[] = [
   ED25519.keyPoint,
 ];
 const KEY_GUARDS: ReadonlySet<Guard> = new Set(KEY_SCREENING);
-
-/** v as JSON text that every parser of this mirror reads back to the same value: ASCII, members in document order. */
-export function jsonText(v: Value): string {
-  return writeTree(
-    v,
-    (s) => quote(s, true),
-    (names) => names,
-  );
-}
 
 /**
  * Runs fn, which computes with rfc8785/1 or digest/1, with none of their
@@ -63,13 +54,13 @@ function jcsOr<T>(where: Where, fn: () => T): T {
 
 /** JCS(v) (rfc8785/1), the UTF-8 bytes; toolhost.jcs when it does not exist. */
 export function canonicalBytes(v: Value, where: Where): Uint8Array {
-  return jcsOr(where, () => canonicalize(encodeGeneralized(jsonText(v))));
+  return jcsOr(where, () => canonicalizeValue(v));
 }
 
 /** The digest/1 input {schema_id, omit, object} for v. */
 function digestInput(prefix: string, omit: readonly string[], v: Value): Uint8Array {
   const names = omit.map((n) => quote(n, true)).join(",");
-  return encodeGeneralized(`{"schema_id":${quote(prefix, true)},"omit":[${names}],"object":${jsonText(v)}}`);
+  return encodeGeneralized(`{"schema_id":${quote(prefix, true)},"omit":[${names}],"object":${valueText(v)}}`);
 }
 
 /**
