@@ -3,6 +3,7 @@ package pyjson
 import (
 	"unicode/utf8"
 
+	"conform/reference/internal/jsontree"
 	"conform/reference/internal/jsonwire"
 	"conform/reference/internal/lenient"
 	"conform/reference/refusal"
@@ -82,10 +83,11 @@ func encode(c *refusal.Checker, text []byte, start int) ([]byte, error) {
 		return nil, err
 	}
 	p := parser{c: c, in: text}
+	p.t.Same, p.t.Text = jsontree.SameBytes, jsontree.BytesText
 	p.s.Reset(text, start, jsonwire.Constants)
 	v, err := p.parse()
 	if err != nil {
 		return nil, err
 	}
-	return p.emit(make([]byte, 0, len(text)+16), v), nil
+	return p.t.Emit(make([]byte, 0, len(text)+16), v, &format), nil
 }

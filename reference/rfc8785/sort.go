@@ -79,10 +79,10 @@ func (u *units) next() (uint16, bool) {
 // compareMembers orders two members of one object by name (compareUTF16),
 // deciding by their keys alone when it can.
 func (p *parser) compareMembers(a, b *member) int {
-	if a.key != b.key && a.exact && b.exact {
-		return cmp.Compare(a.key, b.key)
+	if a.Name.key != b.Name.key && a.Name.exact && b.Name.exact {
+		return cmp.Compare(a.Name.key, b.Name.key)
 	}
-	return compareUTF16(p.textOf(a.name), p.textOf(b.name))
+	return compareUTF16(p.textOf(a.Name.str), p.textOf(b.Name.str))
 }
 
 // nameKey returns the first 8 bytes of a decoded name, big-endian and
