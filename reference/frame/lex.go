@@ -2,7 +2,6 @@ package frame
 
 import (
 	"bytes"
-	"unicode/utf8"
 
 	"conform/reference/internal/jsonwire"
 	"conform/reference/internal/lenient"
@@ -56,33 +55,24 @@ func Lex(in []byte, opts ...refusal.Option) error {
 	// Each guard's if holds only its refusal, and what the spec says an
 	// ignored guard does follows it, so a deleted guard (a source mutant)
 	// behaves as an ignored one.
-	start := 0
-	bom := jsonwire.HasBOM(in)
-	if bom {
+	src := lenient.Read(in)
+	if src.BOM {
 		if err := c.Refuse(ErrBOM); err != nil {
 			return refusal.Locate(err, refusal.AtOffset(0))
 		}
 	}
-	if bom {
-		start = len(jsonwire.BOM) // Ignored: the three bytes are skipped.
-	}
-	valid := utf8.Valid(in)
-	if !valid {
+	if !src.Valid {
 		if err := c.Refuse(ErrUTF8); err != nil {
 			return refusal.Locate(err, refusal.AtOffset(jsonwire.InvalidUTF8(in)))
 		}
 	}
-	text := in
-	if !valid {
-		text = lenient.Decode(in) // Ignored: each invalid sequence becomes U+FFFD.
-	}
+	// Ignored: the three bytes of a BOM are skipped; each invalid UTF-8
+	// sequence becomes U+FFFD.
+	text, start := src.Text()
 	l := lexer{c: c, in: text}
 	l.s.Reset(text, start, jsonwire.RawControls|jsonwire.NumberRuns)
 	err := l.lex(start)
-	if !valid {
-		err = lenient.Relocate(err, in) // offsets into text are offsets into in
-	}
-	return err
+	return src.Relocate(err) // offsets into text are offsets into in
 }
 
 // open is one container whose closing bracket has not been read yet.

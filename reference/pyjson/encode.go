@@ -1,8 +1,6 @@
 package pyjson
 
 import (
-	"unicode/utf8"
-
 	"conform/reference/internal/jsontree"
 	"conform/reference/internal/jsonwire"
 	"conform/reference/internal/lenient"
@@ -49,30 +47,22 @@ func Encode(in []byte, opts ...refusal.Option) ([]byte, error) {
 	// Each guard's if holds only its refusal, and what the spec says an
 	// ignored guard does follows it, so a deleted guard (a source mutant)
 	// behaves as an ignored one.
-	start := 0
-	bom := jsonwire.HasBOM(in)
-	if bom {
+	src := lenient.Read(in)
+	if src.BOM {
 		if err := c.Refuse(ErrBOM); err != nil {
 			return nil, refusal.Locate(err, refusal.AtOffset(0))
 		}
 	}
-	if bom {
-		start = len(jsonwire.BOM) // Ignored: the three bytes are skipped.
-	}
-	valid := utf8.Valid(in)
-	if !valid {
+	if !src.Valid {
 		if err := c.Refuse(ErrUTF8); err != nil {
 			return nil, refusal.Locate(err, refusal.AtOffset(jsonwire.InvalidUTF8(in)))
 		}
 	}
-	text := in
-	if !valid {
-		text = lenient.Decode(in) // Ignored: decode as errors="replace" does.
-	}
+	// Ignored: the three bytes of a BOM are skipped; invalid UTF-8 is
+	// decoded as errors="replace" does.
+	text, start := src.Text()
 	out, err := encode(c, text, start)
-	if !valid {
-		err = lenient.Relocate(err, in) // offsets into text are offsets into in
-	}
+	err = src.Relocate(err) // offsets into text are offsets into in
 	return out, err
 }
 

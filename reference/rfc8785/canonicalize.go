@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-	"unicode/utf8"
 
 	"conform/reference/internal/jsontree"
 	"conform/reference/internal/jsonwire"
@@ -42,26 +41,20 @@ func Canonicalize(in []byte, opts ...refusal.Option) ([]byte, error) {
 	// Each guard's if holds only its refusal, and what the spec says an
 	// ignored guard does follows it, so a deleted guard (a source mutant)
 	// behaves as an ignored one.
-	start := 0
-	bom := jsonwire.HasBOM(in)
-	if bom {
+	src := lenient.Read(in)
+	if src.BOM {
 		if err := c.Refuse(ErrBOM); err != nil {
 			return nil, refusal.Locate(err, refusal.AtOffset(0))
 		}
 	}
-	if bom {
-		start = len(jsonwire.BOM) // Ignored: the three bytes are skipped.
-	}
-	valid := utf8.Valid(in)
-	if !valid {
+	if !src.Valid {
 		if err := c.Refuse(ErrUTF8); err != nil {
 			return nil, refusal.Locate(err, refusal.AtOffset(jsonwire.InvalidUTF8(in)))
 		}
 	}
-	text := in
-	if !valid {
-		text = lenient.Decode(in) // Ignored: each invalid sequence becomes U+FFFD.
-	}
+	// Ignored: the three bytes of a BOM are skipped; each invalid UTF-8
+	// sequence becomes U+FFFD.
+	text, start := src.Text()
 	p := parsers.Get().(*parser)
 	p.c, p.in = c, text
 	p.s.Reset(text, start, 0)
@@ -71,9 +64,7 @@ func Canonicalize(in []byte, opts ...refusal.Option) ([]byte, error) {
 		out = p.t.Emit(make([]byte, 0, len(text)+len(text)/8+16), v, &p.format)
 	}
 	p.release()
-	if !valid {
-		err = lenient.Relocate(err, in) // offsets into text are offsets into in
-	}
+	err = src.Relocate(err) // offsets into text are offsets into in
 	return out, err
 }
 
