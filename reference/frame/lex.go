@@ -93,21 +93,15 @@ type lexer struct {
 	units []uint16 // content's scratch: one string's UTF-16 units
 }
 
-// at locates the refusal err at the byte offset off of the text and at the
-// value the scanner is in.
-func (l *lexer) at(err error, off int) error {
-	return refusal.Locate(err, refusal.At(off, string(l.s.Pointer())))
-}
-
 // syntax refuses with ErrSyntax at the byte offset off. The grammar guard
 // has no accept path (spec/frame.md rule 5): there is no sensible way to go
 // on past a grammar error, so an ignored ErrSyntax still ends the scan with
 // that refusal.
 func (l *lexer) syntax(off int) error {
 	if err := l.c.Refuse(ErrSyntax); err != nil {
-		return l.at(err, off)
+		return l.s.Locate(err, off)
 	}
-	return l.at(&refusal.Error{Guard: ErrSyntax}, off)
+	return l.s.Locate(&refusal.Error{Guard: ErrSyntax}, off)
 }
 
 // lex reads the text from the offset start token by token in document
@@ -121,7 +115,7 @@ func (l *lexer) lex(start int) error {
 	}
 	if l.in[first] != '{' {
 		if err := l.c.Refuse(ErrNotObject); err != nil {
-			return l.at(err, first)
+			return l.s.Locate(err, first)
 		}
 		// Ignored: any JSON value is lexed.
 	}
@@ -131,7 +125,7 @@ func (l *lexer) lex(start int) error {
 		case jsonwire.BeginArray, jsonwire.BeginObject:
 			if len(l.stack) >= MaxDepth {
 				if err := l.c.Refuse(ErrDepth); err != nil {
-					return l.at(err, tok.Start)
+					return l.s.Locate(err, tok.Start)
 				}
 				// Ignored: lexing continues.
 			}
@@ -177,7 +171,7 @@ func (l *lexer) name(tok jsonwire.Token) error {
 	dup := l.seen(top, name)
 	if dup {
 		if err := l.c.Refuse(ErrDuplicate); err != nil {
-			return l.at(err, tok.Start)
+			return l.s.Locate(err, tok.Start)
 		}
 	}
 	if !dup {
@@ -260,7 +254,7 @@ func (l *lexer) content(off int, s []byte) error {
 		u := us[k]
 		if u <= 0x1F || (u >= 0x7F && u <= 0x9F) {
 			if err := l.c.Refuse(ErrControl); err != nil {
-				return l.at(err, off+jsonwire.UnitOffset(s, k))
+				return l.s.Locate(err, off+jsonwire.UnitOffset(s, k))
 			}
 			// Ignored: the unit passes.
 		}
@@ -268,14 +262,14 @@ func (l *lexer) content(off int, s []byte) error {
 		paired := high && k+1 < len(us) && us[k+1] >= 0xDC00 && us[k+1] <= 0xDFFF
 		if high && !paired {
 			if err := l.c.Refuse(ErrSurrogate); err != nil {
-				return l.at(err, off+jsonwire.UnitOffset(s, k))
+				return l.s.Locate(err, off+jsonwire.UnitOffset(s, k))
 			}
 			// Ignored: the unit passes.
 		}
 		if u >= 0xDC00 && u <= 0xDFFF {
 			// A low half of a pair is skipped below, so this one is lone.
 			if err := l.c.Refuse(ErrSurrogate); err != nil {
-				return l.at(err, off+jsonwire.UnitOffset(s, k))
+				return l.s.Locate(err, off+jsonwire.UnitOffset(s, k))
 			}
 			// Ignored: the unit passes.
 		}
@@ -293,7 +287,7 @@ func (l *lexer) number(t jsonwire.Token) error {
 	spelled := jsonwire.Plain(tok)
 	if !spelled {
 		if err := l.c.Refuse(ErrNumber); err != nil {
-			return l.at(err, t.Start)
+			return l.s.Locate(err, t.Start)
 		}
 		// Ignored: the token is accepted as it is.
 	}
@@ -301,7 +295,7 @@ func (l *lexer) number(t jsonwire.Token) error {
 	// ErrNumber leaves an ill-spelled token unchecked.
 	if spelled && (len(tok) > len(maxSafe) || (len(tok) == len(maxSafe) && string(tok) > maxSafe)) {
 		if err := l.c.Refuse(ErrNumberRange); err != nil {
-			return l.at(err, t.Start)
+			return l.s.Locate(err, t.Start)
 		}
 		// Ignored: the token is accepted as it is.
 	}

@@ -40,20 +40,14 @@ type parser struct {
 	t   jsontree.Builder[[]byte, value]
 }
 
-// at locates the refusal err at the byte offset off of the text and at the
-// value the scanner is in.
-func (p *parser) at(err error, off int) error {
-	return refusal.Locate(err, refusal.At(off, string(p.s.Pointer())))
-}
-
 // syntax refuses with ErrSyntax at the byte offset off. The grammar guard
 // has no accept path: there is no sensible way to go on past a grammar
 // error, so an ignored ErrSyntax still ends the parse with that refusal.
 func (p *parser) syntax(off int) error {
 	if err := p.c.Refuse(ErrSyntax); err != nil {
-		return p.at(err, off)
+		return p.s.Locate(err, off)
 	}
-	return p.at(&refusal.Error{Guard: ErrSyntax}, off)
+	return p.s.Locate(&refusal.Error{Guard: ErrSyntax}, off)
 }
 
 // The texts json.dumps writes for the constants json.loads knows.

@@ -166,21 +166,15 @@ func (p *parser) textOf(v value) []byte {
 	return nil
 }
 
-// at locates the refusal err at the byte offset off of the text and at the
-// value the scanner is in.
-func (p *parser) at(err error, off int) error {
-	return refusal.Locate(err, refusal.At(off, string(p.s.Pointer())))
-}
-
 // syntax refuses with ErrSyntax at the byte offset off. The grammar guard
 // has no accept path (spec/rfc8785.md rule 3): there is no sensible way to
 // go on past a grammar error, so an ignored ErrSyntax still ends the parse
 // with that refusal.
 func (p *parser) syntax(off int) error {
 	if err := p.c.Refuse(ErrSyntax); err != nil {
-		return p.at(err, off)
+		return p.s.Locate(err, off)
 	}
-	return p.at(&refusal.Error{Guard: ErrSyntax}, off)
+	return p.s.Locate(&refusal.Error{Guard: ErrSyntax}, off)
 }
 
 // parse reads the whole text as one JSON value with optional whitespace
@@ -197,7 +191,7 @@ func (p *parser) parse() (value, error) {
 		case jsonwire.BeginArray, jsonwire.BeginObject:
 			if p.t.Depth() >= MaxDepth {
 				if err := p.c.Refuse(ErrDepth); err != nil {
-					return value{}, p.at(err, tok.Start)
+					return value{}, p.s.Locate(err, tok.Start)
 				}
 				// Ignored: parsing continues.
 			}
@@ -262,7 +256,7 @@ func (p *parser) name(tok jsonwire.Token) error {
 	j, dup := p.t.Find(n)
 	if dup {
 		if err := p.c.Refuse(ErrDuplicate); err != nil {
-			return p.at(err, tok.Start)
+			return p.s.Locate(err, tok.Start)
 		}
 	}
 	p.t.Member(n, j, dup) // Ignored (dup): the later member replaces the earlier one's value.
@@ -318,7 +312,7 @@ func (p *parser) str(tok jsonwire.Token) (value, error) {
 	p.buf, lone = jsonwire.AppendUnquoted(p.buf, content)
 	if lone {
 		if err := p.c.Refuse(ErrSurrogate); err != nil {
-			return value{}, p.at(err, tok.Start+1+jsonwire.LoneSurrogate(content))
+			return value{}, p.s.Locate(err, tok.Start+1+jsonwire.LoneSurrogate(content))
 		}
 		// Ignored: each lone surrogate is kept in its 3-byte form.
 	}
@@ -376,7 +370,7 @@ func (p *parser) number(tok jsonwire.Token) (value, error) {
 	inf := math.IsInf(f, 0)
 	if inf {
 		if err := p.c.Refuse(ErrNumberRange); err != nil {
-			return value{}, p.at(err, s)
+			return value{}, p.s.Locate(err, s)
 		}
 	}
 	if inf {
