@@ -4,35 +4,26 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
+	"conform/reference/internal/reftest"
 	"conform/reference/refusal"
 )
 
-type opFunc func([]byte, ...refusal.Option) ([]byte, error)
+type opFunc = reftest.Op
 
-type row struct {
-	op     opFunc
-	in     string
-	ignore []refusal.Guard
-	want   string
-	refuse *refusal.Guard
-	line   int
-}
-
-func line() int {
-	_, _, l, _ := runtime.Caller(2)
-	return l
-}
+// row is one table case (reftest.Row): an operation, a JSON value input,
+// the guards ignored, and the exact output or the exact refusal, named by
+// its line in this file.
+type row = reftest.Row
 
 func ok(op opFunc, in, want string, ignore ...refusal.Guard) row {
-	return row{op: op, in: in, want: want, ignore: ignore, line: line()}
+	return reftest.Accept(op, in, want, ignore...)
 }
 
 func no(op opFunc, in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return row{op: op, in: in, refuse: &g, ignore: ignore, line: line()}
+	return reftest.Refused(op, in, g, ignore...)
 }
 
 // H is the expected digest, computed here from the hand-written canonical
@@ -44,29 +35,7 @@ func H(prefix, canon string) string {
 
 func runRows(t *testing.T, rows []row) {
 	t.Helper()
-	for _, r := range rows {
-		t.Run(fmt.Sprintf("line%d", r.line), func(t *testing.T) {
-			var ms []string
-			for _, g := range r.ignore {
-				ms = append(ms, g.Message)
-			}
-			out, err := r.op([]byte(r.in), refusal.Ignoring(ms...))
-			if r.refuse != nil {
-				e, isRefusal := refusal.As(err)
-				if !isRefusal || e.Guard != *r.refuse {
-					in := r.in
-					if len(in) > 200 {
-						in = in[:200] + "..."
-					}
-					t.Fatalf("line %d %s: got %q, %v; want refusal %q", r.line, in, out, err, r.refuse.Message)
-				}
-				return
-			}
-			if err != nil || string(out) != r.want {
-				t.Fatalf("line %d: got %q, %v; want %q", r.line, out, err, r.want)
-			}
-		})
-	}
+	reftest.Run(t, rows, nil)
 }
 
 func TestGuards(t *testing.T) {
