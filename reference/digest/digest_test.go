@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"conform/reference/internal/reftest"
-	"conform/reference/refusal"
 )
 
 type opFunc = reftest.Op
@@ -18,13 +17,9 @@ type opFunc = reftest.Op
 // its line in this file.
 type row = reftest.Row
 
-func ok(op opFunc, in, want string, ignore ...refusal.Guard) row {
-	return reftest.Accept(op, in, want, ignore...)
-}
-
-func no(op opFunc, in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return reftest.Refused(op, in, g, ignore...)
-}
+// ok is a row of op whose input is accepted with output want; no one
+// refused by a guard.
+var ok, no = reftest.OpOK, reftest.OpNo
 
 // H is the expected digest, computed here from the hand-written canonical
 // text canon, independently of the package's JCS path.

@@ -14,12 +14,12 @@ import (
 type row = reftest.Row
 
 // ok is a row whose frame is accepted.
-func ok(in string, ignore ...refusal.Guard) row { return reftest.Accept(nil, in, "", ignore...) }
+func ok(in string, ignore ...refusal.Guard) row {
+	return reftest.OK(in, "", ignore...).At(reftest.CallerLine())
+}
 
 // no is a row whose frame is refused by g.
-func no(in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return reftest.Refused(nil, in, g, ignore...)
-}
+var no = reftest.No
 
 // lex is Lex as a reftest.Op: an accepted frame has the empty output.
 func lex(in []byte, opts ...refusal.Option) ([]byte, error) {
@@ -49,14 +49,7 @@ func TestGuardTable(t *testing.T) {
 		{Contract: "frame/1", Code: "frame.control", Message: "frame string contains a control character"},
 		{Contract: "frame/1", Code: "frame.surrogate", Message: "frame string contains an unpaired surrogate"},
 	}
-	if len(Guards) != len(want) {
-		t.Fatalf("%d guards; want %d", len(Guards), len(want))
-	}
-	for i := range want {
-		if Guards[i] != want[i] {
-			t.Errorf("guard %d is %+v; want %+v", i, Guards[i], want[i])
-		}
-	}
+	reftest.GuardTable(t, Guards, want)
 }
 
 // sized returns a frame {"a":"<fill>"} of exactly n bytes, its string made

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"conform/reference/internal/reftest"
-	"conform/reference/refusal"
 )
 
 type opFunc = reftest.Op
@@ -21,13 +20,9 @@ type opFunc = reftest.Op
 // its line in this file.
 type row = reftest.Row
 
-func ok(op opFunc, in, want string, ignore ...refusal.Guard) row {
-	return reftest.Accept(op, in, want, ignore...)
-}
-
-func no(op opFunc, in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return reftest.Refused(op, in, g, ignore...)
-}
+// ok is a row of op whose input is accepted with output want; no one
+// refused by a guard.
+var ok, no = reftest.OpOK, reftest.OpNo
 
 func runRows(t *testing.T, rows []row) {
 	t.Helper()

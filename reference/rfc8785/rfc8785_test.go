@@ -15,15 +15,9 @@ import (
 // line in this file.
 type row = reftest.Row
 
-// ok is a row whose input is accepted with output want.
-func ok(in, want string, ignore ...refusal.Guard) row {
-	return reftest.Accept(nil, in, want, ignore...)
-}
-
-// no is a row whose input is refused by g.
-func no(in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return reftest.Refused(nil, in, g, ignore...)
-}
+// ok is a row whose input is accepted with output want; no one refused by
+// a guard.
+var ok, no = reftest.OK, reftest.No
 
 func runRows(t *testing.T, rows []row) {
 	t.Helper()
@@ -41,14 +35,7 @@ func TestGuardTable(t *testing.T) {
 		{Contract: "rfc8785/1", Code: "rfc8785.surrogate", Message: "string contains an unpaired surrogate"},
 		{Contract: "rfc8785/1", Code: "rfc8785.number_range", Message: "number is outside the IEEE-754 double range"},
 	}
-	if len(Guards) != len(want) {
-		t.Fatalf("%d guards; want %d", len(Guards), len(want))
-	}
-	for i := range want {
-		if Guards[i] != want[i] {
-			t.Errorf("guard %d is %+v; want %+v", i, Guards[i], want[i])
-		}
-	}
+	reftest.GuardTable(t, Guards, want)
 }
 
 var nest = reftest.Nest

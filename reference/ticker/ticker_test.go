@@ -16,19 +16,14 @@ type opFunc = reftest.Op
 // its line in this file.
 type row = reftest.Row
 
-// ok is a row whose JSON string input in is accepted with output want.
-func ok(op opFunc, in, want string, ignore ...refusal.Guard) row {
-	return reftest.Accept(op, in, want, ignore...)
-}
+// ok is a row of op whose input is accepted with output want; no one
+// refused by a guard.
+var ok, no = reftest.OpOK, reftest.OpNo
 
 // pass is a row whose string s, written as a JSON string, is accepted with
 // its own UTF-8 bytes as output.
 func pass(op opFunc, s string, ignore ...refusal.Guard) row {
-	return reftest.Accept(op, q(s), s, ignore...)
-}
-
-func no(op opFunc, in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return reftest.Refused(op, in, g, ignore...)
+	return reftest.OpOK(op, q(s), s, ignore...).At(reftest.CallerLine())
 }
 
 // q returns s as a JSON string literal.

@@ -19,18 +19,16 @@ type row = reftest.Row
 
 // ok is a row whose timestamp s (written as a JSON string) gives want.
 func ok(s, want string, ignore ...refusal.Guard) row {
-	return reftest.Accept(nil, q(s), want, ignore...)
+	return reftest.OK(q(s), want, ignore...).At(reftest.CallerLine())
 }
 
 // no is a row whose timestamp s (written as a JSON string) is refused by g.
 func no(s string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return reftest.Refused(nil, q(s), g, ignore...)
+	return reftest.No(q(s), g, ignore...).At(reftest.CallerLine())
 }
 
 // raw is a row whose input is the JSON text in, refused by g.
-func raw(in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return reftest.Refused(nil, in, g, ignore...)
-}
+var raw = reftest.No
 
 func q(s string) string {
 	b, err := json.Marshal(s)

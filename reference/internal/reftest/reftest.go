@@ -39,24 +39,40 @@ type Row struct {
 	Line   int
 }
 
-// callerLine is the line of the test file that called the package's own
-// row constructor (ok, no, ...) that called Accept or Refused.
-func callerLine() int {
-	_, _, line, _ := runtime.Caller(3)
+// CallerLine returns the line that called the function that calls
+// CallerLine: in a test package's own row constructor (one that rewrites
+// its input, say), the line of the row, for Row.At.
+func CallerLine() int {
+	_, _, line, _ := runtime.Caller(2)
 	return line
 }
 
-// Accept returns a row whose input in is accepted by op with output want.
-// It is meant to be called by a test package's one-line constructor, so
-// that Line is the line that calls that constructor.
-func Accept(op Op, in, want string, ignore ...refusal.Guard) Row {
-	return Row{Op: op, In: in, Want: want, Ignore: ignore, Line: callerLine()}
+// OK returns a row whose input in is accepted with output want, named by
+// the line that calls OK.
+func OK(in, want string, ignore ...refusal.Guard) Row {
+	return Row{In: in, Want: want, Ignore: ignore, Line: CallerLine()}
 }
 
-// Refused returns a row whose input in is refused by op with the guard g;
-// called as Accept is.
-func Refused(op Op, in string, g refusal.Guard, ignore ...refusal.Guard) Row {
-	return Row{Op: op, In: in, Refuse: &g, Ignore: ignore, Line: callerLine()}
+// No returns a row whose input in is refused by the guard g, named by the
+// line that calls No.
+func No(in string, g refusal.Guard, ignore ...refusal.Guard) Row {
+	return Row{In: in, Refuse: &g, Ignore: ignore, Line: CallerLine()}
+}
+
+// OpOK is OK for the operation op (a table of several operations).
+func OpOK(op Op, in, want string, ignore ...refusal.Guard) Row {
+	return Row{Op: op, In: in, Want: want, Ignore: ignore, Line: CallerLine()}
+}
+
+// OpNo is No for the operation op.
+func OpNo(op Op, in string, g refusal.Guard, ignore ...refusal.Guard) Row {
+	return Row{Op: op, In: in, Refuse: &g, Ignore: ignore, Line: CallerLine()}
+}
+
+// At returns r named by line instead.
+func (r Row) At(line int) Row {
+	r.Line = line
+	return r
 }
 
 // Name is the subtest name of r: its line and the start of its input.
@@ -108,6 +124,20 @@ func Run(t *testing.T, rows []Row, op Op) {
 				t.Fatalf("line %d: got %q (nil %v); want %q", r.Line, out, out == nil, r.Want)
 			}
 		})
+	}
+}
+
+// GuardTable fails t unless the refusal table got is want, in order (a
+// contract's Guards against its spec's "Refusals" table).
+func GuardTable(t *testing.T, got, want []refusal.Guard) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%d guards; want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("guard %d is %+v; want %+v", i, got[i], want[i])
+		}
 	}
 }
 
