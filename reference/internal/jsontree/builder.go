@@ -15,8 +15,8 @@
 // audit finds each of them there.
 //
 // Source: RFC 8259 sections 2, 4 and 5 (a text is one value; objects hold
-// members, arrays elements); spec/rfc8785.md and spec/pyjson-ascii.md, whose
-// parsers use it. This package names no contract's rules.
+// members, arrays elements). Each contract package that uses it cites its
+// own spec for what it does with the tree; this package names no contract.
 package jsontree
 
 import "bytes"
