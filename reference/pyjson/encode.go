@@ -73,7 +73,7 @@ func encode(c *refusal.Checker, text []byte, start int) ([]byte, error) {
 		return nil, err
 	}
 	p := parser{c: c, in: text}
-	p.t.Same, p.t.Text = jsontree.SameBytes, jsontree.BytesText
+	p.t.Text = jsontree.BytesText
 	p.s.Reset(text, start, jsonwire.Constants)
 	v, err := p.parse()
 	if err != nil {

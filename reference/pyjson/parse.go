@@ -121,8 +121,7 @@ func (p *parser) parse() (value, error) {
 // a dict keeps the last value.
 func (p *parser) name(tok jsonwire.Token) {
 	name := p.str(tok)
-	j, dup := p.t.Find(name)
-	p.t.Member(name, j, dup)
+	p.t.Member(name, p.t.Find(name))
 }
 
 // sortMembers puts the members of one object in sorted() order of their

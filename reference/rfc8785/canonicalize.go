@@ -1,7 +1,6 @@
 package rfc8785
 
 import (
-	"bytes"
 	"math"
 	"slices"
 	"strconv"
@@ -72,7 +71,6 @@ func Canonicalize(in []byte, opts ...refusal.Option) ([]byte, error) {
 // allocates little more than its output.
 var parsers = sync.Pool{New: func() any {
 	p := &parser{}
-	p.t.Same = p.sameName
 	p.t.Text = p.nameText
 	p.cmp = func(a, b member) int { return p.compareMembers(&a, &b) }
 	p.order = p.sortMembers
@@ -132,9 +130,9 @@ type value struct {
 // ErrSurrogate is its 3-byte form), so equal names are equal bytes.
 type name struct {
 	str value
-	// key is the name's first 8 bytes, big-endian, zero-padded: a cheap
-	// first test for equality, and for order when exact (see nameKey).
-	key   uint64
+	// exact reports that the member's Key (its first 8 bytes, big-endian,
+	// zero-padded) orders it as compareUTF16 does when keys differ
+	// (keyOrders).
 	exact bool
 }
 
@@ -251,22 +249,16 @@ func (p *parser) name(tok jsonwire.Token) error {
 			return err
 		}
 	}
-	n := name{str: str}
-	n.key, n.exact = nameKey(p.textOf(str))
-	j, dup := p.t.Find(n)
-	if dup {
+	text := p.textOf(str)
+	f := p.t.Find(text)
+	if f.Dup {
 		if err := p.c.Refuse(ErrDuplicate); err != nil {
 			return p.s.Locate(err, tok.Start)
 		}
 	}
-	p.t.Member(n, j, dup) // Ignored (dup): the later member replaces the earlier one's value.
+	// Ignored (dup): the later member replaces the earlier one's value.
+	p.t.Member(name{str: str, exact: keyOrders(text)}, f)
 	return nil
-}
-
-// sameName reports whether two member names are equal, testing their keys
-// and lengths before their bytes.
-func (p *parser) sameName(a, b name) bool {
-	return a.key == b.key && a.str.n == b.str.n && bytes.Equal(p.textOf(a.str), p.textOf(b.str))
 }
 
 // nameText returns the decoded content of a member name.

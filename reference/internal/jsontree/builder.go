@@ -21,10 +21,33 @@ package jsontree
 
 import "bytes"
 
-// Member is one object member: its name and its value.
+// Member is one object member: its name, its value, and the Key of its
+// name's text.
 type Member[N, V any] struct {
 	Name N
 	Val  V
+	Key  uint64
+}
+
+// Key returns the first 8 bytes of a name's text, big-endian, zero-padded:
+// equal names have equal keys, so comparing keys is a cheap first test of
+// equality (Find's); a contract may also order names by it where it knows
+// that is exact.
+func Key(text []byte) uint64 {
+	var k uint64
+	for i, c := range text[:min(len(text), 8)] {
+		k |= uint64(c) << (56 - 8*i)
+	}
+	return k
+}
+
+// Found is where Find placed a member name's text: Dup reports that the
+// innermost open object already has a member of that name. Member takes it.
+type Found struct {
+	Dup  bool
+	j    int // Dup: the index in mems of the member of that name
+	key  uint64
+	text []byte
 }
 
 // open is one container whose closing bracket has not been read yet.
@@ -41,15 +64,13 @@ type open struct {
 const SmallObject = 16
 
 // Builder holds the tree of one parse. The zero Builder is not ready: set
-// Same and Text first. Elems and Membs are the arenas of closed containers,
-// read (not changed) by the caller between CloseArray or CloseObject and
-// Reset; the ranges those calls return index them.
+// Text first. Elems and Membs are the arenas of closed containers, read
+// (not changed) by the caller between CloseArray or CloseObject and Reset;
+// the ranges those calls return index them.
 type Builder[N, V any] struct {
-	// Same reports whether two member names are equal (their decoded
-	// content is the same bytes); it may test cheap fields first.
-	Same func(a, b N) bool
-	// Text returns the decoded content of a member name, the key of the
-	// name index of a large object.
+	// Text returns the decoded content of a member name: two names are the
+	// same name when their texts are the same bytes. Find calls it only when
+	// keys are equal, and to index a large object.
 	Text func(name N) []byte
 
 	Elems []V            // elements of closed arrays
@@ -95,20 +116,22 @@ func (b *Builder[N, V]) Attach(v V) (root bool) {
 	return false
 }
 
-// Find returns the index of the member of the innermost open object whose
-// name is the same as name (Same), and true; or 0 and false. The innermost
-// open container must be an object.
-func (b *Builder[N, V]) Find(name N) (int, bool) {
+// Find looks up the member name whose decoded content is text among the
+// members of the innermost open object, which must be an object. Member
+// takes the result.
+func (b *Builder[N, V]) Find(text []byte) Found {
+	f := Found{key: Key(text), text: text}
 	top := &b.stack[len(b.stack)-1]
 	ms := b.mems[top.base:]
 	if top.index < 0 {
 		if len(ms) < SmallObject {
 			for i := range ms {
-				if b.Same(ms[i].Name, name) {
-					return top.base + i, true
+				if ms[i].Key == f.key && bytes.Equal(b.Text(ms[i].Name), text) {
+					f.Dup, f.j = true, top.base+i
+					return f
 				}
 			}
-			return 0, false
+			return f
 		}
 		m := make(map[string]int, 2*len(ms))
 		for i := range ms {
@@ -117,23 +140,24 @@ func (b *Builder[N, V]) Find(name N) (int, bool) {
 		top.index = len(b.indexes)
 		b.indexes = append(b.indexes, m)
 	}
-	j, ok := b.indexes[top.index][string(b.Text(name))]
-	return j, ok
+	f.j, f.Dup = b.indexes[top.index][string(text)]
+	return f
 }
 
 // Member makes the next attached value the value of a member of the
-// innermost open object: the member j that Find returned when dup, whose
-// value the next one replaces; otherwise a new member named name.
-func (b *Builder[N, V]) Member(name N, j int, dup bool) {
+// innermost open object, named name, whose text Find found as f: when
+// f.Dup, the member of that name, whose value the next one replaces;
+// otherwise a new member.
+func (b *Builder[N, V]) Member(name N, f Found) {
 	top := &b.stack[len(b.stack)-1]
-	if dup {
-		top.cur = j
+	if f.Dup {
+		top.cur = f.j
 		return
 	}
 	top.cur = len(b.mems)
-	b.mems = append(b.mems, Member[N, V]{Name: name})
+	b.mems = append(b.mems, Member[N, V]{Name: name, Key: f.key})
 	if top.index >= 0 {
-		b.indexes[top.index][string(b.Text(name))] = top.cur
+		b.indexes[top.index][string(f.text)] = top.cur
 	}
 }
 
@@ -183,6 +207,3 @@ func (b *Builder[N, V]) Reset() {
 
 // BytesText is a Text for names that are their decoded content.
 func BytesText(name []byte) []byte { return name }
-
-// SameBytes is a Same for names that are their decoded content.
-func SameBytes(a, b []byte) bool { return bytes.Equal(a, b) }

@@ -21,7 +21,7 @@ var testFormat = Format[[]byte, val]{
 }
 
 func newBuilder() *Builder[[]byte, val] {
-	return &Builder[[]byte, val]{Same: SameBytes, Text: BytesText}
+	return &Builder[[]byte, val]{Text: BytesText}
 }
 
 func sortByName(ms []Member[[]byte, val]) {
@@ -30,9 +30,9 @@ func sortByName(ms []Member[[]byte, val]) {
 
 // name names a member as a parser does on a repeated name: the last value wins.
 func name(b *Builder[[]byte, val], n string) bool {
-	j, dup := b.Find([]byte(n))
-	b.Member([]byte(n), j, dup)
-	return dup
+	f := b.Find([]byte(n))
+	b.Member([]byte(n), f)
+	return f.Dup
 }
 
 func TestBuildAndEmit(t *testing.T) {
