@@ -8,15 +8,17 @@ import (
 // format writes the values of a parsed tree as json.dumps does with
 // separators=(",", ":") (jsontree.Emit walks the containers).
 var format = jsontree.Format[[]byte, value]{
-	Container: container,
-	Scalar:    appendScalar,
-	Name:      appendString,
+	Value: appendValue,
+	Name:  appendString,
 }
 
-// container says whether v is an array or an object and where its items
-// are.
-func container(v value) (object bool, lo, hi int, ok bool) {
-	return v.kind == kindObject, v.lo, v.hi, v.kind == kindArray || v.kind == kindObject
+// appendValue appends the json.dumps text of v when it is not a container,
+// or says where its items are.
+func appendValue(out []byte, v value) ([]byte, jsontree.Span) {
+	if v.kind == kindArray || v.kind == kindObject {
+		return out, jsontree.Span{Container: true, Object: v.kind == kindObject, Lo: v.lo, Hi: v.hi}
+	}
+	return appendScalar(out, v), jsontree.Span{}
 }
 
 // appendScalar appends the json.dumps text of a value that is not a

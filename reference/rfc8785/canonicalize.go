@@ -75,9 +75,8 @@ var parsers = sync.Pool{New: func() any {
 	p.cmp = func(a, b member) int { return p.compareMembers(&a, &b) }
 	p.order = p.sortMembers
 	p.format = jsontree.Format[name, value]{
-		Container: container,
-		Scalar:    p.appendScalar,
-		Name:      func(out []byte, n name) []byte { return p.appendScalar(out, n.str) },
+		Value: p.appendValue,
+		Name:  func(out []byte, n name) []byte { return p.appendScalar(out, n.str) },
 	}
 	return p
 }}
@@ -284,10 +283,14 @@ func (p *parser) sortMembers(ms []member) {
 	}
 }
 
-// container says whether v is an array or an object and where its items
-// are, for jsontree.Emit.
-func container(v value) (object bool, lo, hi int, ok bool) {
-	return v.kind == kindObject, v.off, v.off + v.n, v.kind == kindArray || v.kind == kindObject
+// appendValue appends the canonical text of v when it is not a container,
+// or says where its items are (jsontree.Format's Value).
+func (p *parser) appendValue(out []byte, v value) ([]byte, jsontree.Span) {
+	switch v.kind {
+	case kindArray, kindObject:
+		return out, jsontree.Span{Container: true, Object: v.kind == kindObject, Lo: v.off, Hi: v.off + v.n}
+	}
+	return p.appendScalar(out, v), jsontree.Span{}
 }
 
 // str makes the value of a string token, which the scanner has read to its

@@ -15,9 +15,13 @@ type val struct {
 }
 
 var testFormat = Format[[]byte, val]{
-	Container: func(v val) (bool, int, int, bool) { return v.kind == 'o', v.lo, v.hi, v.kind != 's' },
-	Scalar:    func(out []byte, v val) []byte { return append(out, v.text...) },
-	Name:      func(out []byte, n []byte) []byte { return append(append(append(out, '"'), n...), '"') },
+	Value: func(out []byte, v val) ([]byte, Span) {
+		if v.kind == 's' {
+			return append(out, v.text...), Span{}
+		}
+		return out, Span{Container: true, Object: v.kind == 'o', Lo: v.lo, Hi: v.hi}
+	},
+	Name: func(out []byte, n []byte) []byte { return append(append(append(out, '"'), n...), '"') },
 }
 
 func newBuilder() *Builder[[]byte, val] {

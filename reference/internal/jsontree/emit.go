@@ -3,15 +3,20 @@ package jsontree
 // Format is how a contract writes the values of its tree: Emit walks the
 // containers, Format writes what is in them.
 type Format[N, V any] struct {
-	// Container returns, for an array or an object, whether it is an
-	// object and the range [lo, hi) of Elems or Membs that holds its
-	// items, and true; for any other value, false.
-	Container func(v V) (object bool, lo, hi int, ok bool)
-	// Scalar appends the text of a value that is not a container.
-	Scalar func(out []byte, v V) []byte
+	// Value appends the text of v when v is not a container and returns
+	// the extended slice and the zero Span; for an array or an object it
+	// appends nothing and returns out and the Span of its items.
+	Value func(out []byte, v V) ([]byte, Span)
 	// Name appends the text of a member name (with its quotes, without
 	// the ':').
 	Name func(out []byte, name N) []byte
+}
+
+// Span is where the items of an array or an object are: Elems[Lo:Hi] or
+// Membs[Lo:Hi]. Container is false for any other value.
+type Span struct {
+	Container, Object bool
+	Lo, Hi            int
 }
 
 // level is one container Emit is writing: its items are [lo, hi) and the
@@ -31,15 +36,14 @@ func (b *Builder[N, V]) Emit(out []byte, v V, f *Format[N, V]) []byte {
 	st := b.levels[:0]
 	defer func() { b.levels = st[:0] }()
 	for {
-		if object, lo, hi, ok := f.Container(v); ok {
-			if object {
+		var sp Span
+		if out, sp = f.Value(out, v); sp.Container {
+			if sp.Object {
 				out = append(out, '{')
 			} else {
 				out = append(out, '[')
 			}
-			st = append(st, level{object: object, lo: lo, i: lo, hi: hi})
-		} else {
-			out = f.Scalar(out, v)
+			st = append(st, level{object: sp.Object, lo: sp.Lo, i: sp.Lo, hi: sp.Hi})
 		}
 		// Find the next value to write, closing finished containers.
 		for {
