@@ -4,36 +4,22 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
-	"conform/reference/refusal"
+	"conform/reference/internal/reftest"
 )
 
-type opFunc func([]byte, ...refusal.Option) ([]byte, error)
+type opFunc = reftest.Op
 
-type row struct {
-	op     opFunc
-	in     string
-	ignore []refusal.Guard
-	want   string
-	refuse *refusal.Guard
-	line   int
-}
+// row is one table case (reftest.Row): an operation, a JSON value input,
+// the guards ignored, and the exact output or the exact refusal, named by
+// its line in this file.
+type row = reftest.Row
 
-func line() int {
-	_, _, l, _ := runtime.Caller(2)
-	return l
-}
-
-func ok(op opFunc, in, want string, ignore ...refusal.Guard) row {
-	return row{op: op, in: in, want: want, ignore: ignore, line: line()}
-}
-
-func no(op opFunc, in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return row{op: op, in: in, refuse: &g, ignore: ignore, line: line()}
-}
+// ok is a row of op whose input is accepted with output want; no one
+// refused by a guard.
+var ok, no = reftest.OpOK, reftest.OpNo
 
 // H is the expected digest, computed here from the hand-written canonical
 // text canon, independently of the package's JCS path.
@@ -44,29 +30,7 @@ func H(prefix, canon string) string {
 
 func runRows(t *testing.T, rows []row) {
 	t.Helper()
-	for _, r := range rows {
-		t.Run(fmt.Sprintf("line%d", r.line), func(t *testing.T) {
-			var ms []string
-			for _, g := range r.ignore {
-				ms = append(ms, g.Message)
-			}
-			out, err := r.op([]byte(r.in), refusal.Ignoring(ms...))
-			if r.refuse != nil {
-				e, isRefusal := refusal.As(err)
-				if !isRefusal || e.Guard != *r.refuse {
-					in := r.in
-					if len(in) > 200 {
-						in = in[:200] + "..."
-					}
-					t.Fatalf("line %d %s: got %q, %v; want refusal %q", r.line, in, out, err, r.refuse.Message)
-				}
-				return
-			}
-			if err != nil || string(out) != r.want {
-				t.Fatalf("line %d: got %q, %v; want %q", r.line, out, err, r.want)
-			}
-		})
-	}
+	reftest.Run(t, rows, nil)
 }
 
 func TestGuards(t *testing.T) {

@@ -1,71 +1,37 @@
 package frame
 
 import (
-	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
+	"conform/reference/internal/reftest"
 	"conform/reference/refusal"
 )
 
-// row is one table case: a frame, the guards it runs with ignored, and the
-// exact refusal, or nil for acceptance. line is the row's line in this
-// file, so a failure names its row.
-type row struct {
-	in     string
-	ignore []refusal.Guard
-	refuse *refusal.Guard
-	line   int
-}
-
-func callerLine() int {
-	_, _, line, _ := runtime.Caller(2)
-	return line
-}
+// row is one table case (reftest.Row): a frame, the guards it runs with
+// ignored, and the exact refusal, or acceptance, named by its line in this
+// file.
+type row = reftest.Row
 
 // ok is a row whose frame is accepted.
 func ok(in string, ignore ...refusal.Guard) row {
-	return row{in: in, ignore: ignore, line: callerLine()}
+	return reftest.OK(in, "", ignore...).At(reftest.CallerLine())
 }
 
 // no is a row whose frame is refused by g.
-func no(in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return row{in: in, refuse: &g, ignore: ignore, line: callerLine()}
-}
+var no = reftest.No
 
-func (r row) name() string {
-	s := fmt.Sprintf("%q", r.in)
-	if len(s) > 40 {
-		s = s[:40] + "..."
+// lex is Lex as a reftest.Op: an accepted frame has the empty output.
+func lex(in []byte, opts ...refusal.Option) ([]byte, error) {
+	if err := Lex(in, opts...); err != nil {
+		return nil, err
 	}
-	return fmt.Sprintf("line%d/%s", r.line, s)
+	return []byte{}, nil
 }
 
 func runRows(t *testing.T, rows []row) {
 	t.Helper()
-	for _, r := range rows {
-		t.Run(r.name(), func(t *testing.T) {
-			var ms []string
-			for _, g := range r.ignore {
-				ms = append(ms, g.Message)
-			}
-			err := Lex([]byte(r.in), refusal.Ignoring(ms...))
-			if r.refuse == nil {
-				if err != nil {
-					t.Fatalf("line %d: refused with %v; want acceptance", r.line, err)
-				}
-				return
-			}
-			e, isRefusal := refusal.As(err)
-			if !isRefusal {
-				t.Fatalf("line %d: got %v; want refusal %q", r.line, err, r.refuse.Message)
-			}
-			if e.Guard != *r.refuse || e.Error() != r.refuse.Message {
-				t.Fatalf("line %d: refused with %q (%s); want %q (%s)", r.line, e.Error(), e.Guard.Code, r.refuse.Message, r.refuse.Code)
-			}
-		})
-	}
+	reftest.Run(t, rows, lex)
 }
 
 func TestGuardTable(t *testing.T) {
@@ -83,14 +49,7 @@ func TestGuardTable(t *testing.T) {
 		{Contract: "frame/1", Code: "frame.control", Message: "frame string contains a control character"},
 		{Contract: "frame/1", Code: "frame.surrogate", Message: "frame string contains an unpaired surrogate"},
 	}
-	if len(Guards) != len(want) {
-		t.Fatalf("%d guards; want %d", len(Guards), len(want))
-	}
-	for i := range want {
-		if Guards[i] != want[i] {
-			t.Errorf("guard %d is %+v; want %+v", i, Guards[i], want[i])
-		}
-	}
+	reftest.GuardTable(t, Guards, want)
 }
 
 // sized returns a frame {"a":"<fill>"} of exactly n bytes, its string made
@@ -103,9 +62,7 @@ func sized(n int, fill string) string {
 	return head + s + tail
 }
 
-func nest(open, close string, n int, inner string) string {
-	return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
-}
+var nest = reftest.Nest
 
 func TestRules(t *testing.T) { runRows(t, ruleRows()) }
 

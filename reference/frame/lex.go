@@ -2,7 +2,6 @@ package frame
 
 import (
 	"bytes"
-	"unicode/utf8"
 
 	"conform/reference/internal/jsonwire"
 	"conform/reference/internal/lenient"
@@ -56,33 +55,24 @@ func Lex(in []byte, opts ...refusal.Option) error {
 	// Each guard's if holds only its refusal, and what the spec says an
 	// ignored guard does follows it, so a deleted guard (a source mutant)
 	// behaves as an ignored one.
-	start := 0
-	bom := jsonwire.HasBOM(in)
-	if bom {
+	src := lenient.Read(in)
+	if src.BOM {
 		if err := c.Refuse(ErrBOM); err != nil {
 			return refusal.Locate(err, refusal.AtOffset(0))
 		}
 	}
-	if bom {
-		start = len(jsonwire.BOM) // Ignored: the three bytes are skipped.
-	}
-	valid := utf8.Valid(in)
-	if !valid {
+	if !src.Valid {
 		if err := c.Refuse(ErrUTF8); err != nil {
 			return refusal.Locate(err, refusal.AtOffset(jsonwire.InvalidUTF8(in)))
 		}
 	}
-	text := in
-	if !valid {
-		text = lenient.Decode(in) // Ignored: each invalid sequence becomes U+FFFD.
-	}
+	// Ignored: the three bytes of a BOM are skipped; each invalid UTF-8
+	// sequence becomes U+FFFD.
+	text, start := src.Text()
 	l := lexer{c: c, in: text}
 	l.s.Reset(text, start, jsonwire.RawControls|jsonwire.NumberRuns)
 	err := l.lex(start)
-	if !valid {
-		err = lenient.Relocate(err, in) // offsets into text are offsets into in
-	}
-	return err
+	return src.Relocate(err) // offsets into text are offsets into in
 }
 
 // open is one container whose closing bracket has not been read yet.
@@ -103,21 +93,15 @@ type lexer struct {
 	units []uint16 // content's scratch: one string's UTF-16 units
 }
 
-// at locates the refusal err at the byte offset off of the text and at the
-// value the scanner is in.
-func (l *lexer) at(err error, off int) error {
-	return refusal.Locate(err, refusal.At(off, string(l.s.Pointer())))
-}
-
 // syntax refuses with ErrSyntax at the byte offset off. The grammar guard
 // has no accept path (spec/frame.md rule 5): there is no sensible way to go
 // on past a grammar error, so an ignored ErrSyntax still ends the scan with
 // that refusal.
 func (l *lexer) syntax(off int) error {
 	if err := l.c.Refuse(ErrSyntax); err != nil {
-		return l.at(err, off)
+		return l.s.Locate(err, off)
 	}
-	return l.at(&refusal.Error{Guard: ErrSyntax}, off)
+	return l.s.Locate(&refusal.Error{Guard: ErrSyntax}, off)
 }
 
 // lex reads the text from the offset start token by token in document
@@ -131,7 +115,7 @@ func (l *lexer) lex(start int) error {
 	}
 	if l.in[first] != '{' {
 		if err := l.c.Refuse(ErrNotObject); err != nil {
-			return l.at(err, first)
+			return l.s.Locate(err, first)
 		}
 		// Ignored: any JSON value is lexed.
 	}
@@ -141,7 +125,7 @@ func (l *lexer) lex(start int) error {
 		case jsonwire.BeginArray, jsonwire.BeginObject:
 			if len(l.stack) >= MaxDepth {
 				if err := l.c.Refuse(ErrDepth); err != nil {
-					return l.at(err, tok.Start)
+					return l.s.Locate(err, tok.Start)
 				}
 				// Ignored: lexing continues.
 			}
@@ -187,7 +171,7 @@ func (l *lexer) name(tok jsonwire.Token) error {
 	dup := l.seen(top, name)
 	if dup {
 		if err := l.c.Refuse(ErrDuplicate); err != nil {
-			return l.at(err, tok.Start)
+			return l.s.Locate(err, tok.Start)
 		}
 	}
 	if !dup {
@@ -270,7 +254,7 @@ func (l *lexer) content(off int, s []byte) error {
 		u := us[k]
 		if u <= 0x1F || (u >= 0x7F && u <= 0x9F) {
 			if err := l.c.Refuse(ErrControl); err != nil {
-				return l.at(err, off+jsonwire.UnitOffset(s, k))
+				return l.s.Locate(err, off+jsonwire.UnitOffset(s, k))
 			}
 			// Ignored: the unit passes.
 		}
@@ -278,14 +262,14 @@ func (l *lexer) content(off int, s []byte) error {
 		paired := high && k+1 < len(us) && us[k+1] >= 0xDC00 && us[k+1] <= 0xDFFF
 		if high && !paired {
 			if err := l.c.Refuse(ErrSurrogate); err != nil {
-				return l.at(err, off+jsonwire.UnitOffset(s, k))
+				return l.s.Locate(err, off+jsonwire.UnitOffset(s, k))
 			}
 			// Ignored: the unit passes.
 		}
 		if u >= 0xDC00 && u <= 0xDFFF {
 			// A low half of a pair is skipped below, so this one is lone.
 			if err := l.c.Refuse(ErrSurrogate); err != nil {
-				return l.at(err, off+jsonwire.UnitOffset(s, k))
+				return l.s.Locate(err, off+jsonwire.UnitOffset(s, k))
 			}
 			// Ignored: the unit passes.
 		}
@@ -303,7 +287,7 @@ func (l *lexer) number(t jsonwire.Token) error {
 	spelled := jsonwire.Plain(tok)
 	if !spelled {
 		if err := l.c.Refuse(ErrNumber); err != nil {
-			return l.at(err, t.Start)
+			return l.s.Locate(err, t.Start)
 		}
 		// Ignored: the token is accepted as it is.
 	}
@@ -311,7 +295,7 @@ func (l *lexer) number(t jsonwire.Token) error {
 	// ErrNumber leaves an ill-spelled token unchecked.
 	if spelled && (len(tok) > len(maxSafe) || (len(tok) == len(maxSafe) && string(tok) > maxSafe)) {
 		if err := l.c.Refuse(ErrNumberRange); err != nil {
-			return l.at(err, t.Start)
+			return l.s.Locate(err, t.Start)
 		}
 		// Ignored: the token is accepted as it is.
 	}

@@ -1,9 +1,11 @@
 package frame
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"conform/reference/internal/reftest"
 	"conform/reference/refusal"
 )
 
@@ -39,17 +41,6 @@ func TestLocation(t *testing.T) {
 		{"{\"\xff\":1,\"\xfe\":2}", []string{ErrUTF8.Message}, ErrDuplicate, 7, "/\ufffd"},
 	} {
 		err := Lex([]byte(tc.in), refusal.Ignoring(tc.ignore...))
-		e, ok := refusal.As(err)
-		if !ok || e.Guard != tc.guard {
-			t.Errorf("%.40q: %v; want %s", tc.in, err, tc.guard.Code)
-			continue
-		}
-		want := refusal.At(tc.offset, tc.pointer)
-		if tc.pointer == "-" {
-			want = refusal.AtOffset(tc.offset)
-		}
-		if e.At != want {
-			t.Errorf("%.40q: %s at %+v; want %+v", tc.in, tc.guard.Code, e.At, want)
-		}
+		reftest.CheckAt(t, fmt.Sprintf("%.40q", tc.in), err, tc.guard, tc.offset, tc.pointer)
 	}
 }

@@ -4,71 +4,29 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"conform/reference/refusal"
+	"conform/reference/internal/reftest"
 )
 
-type opFunc func([]byte, ...refusal.Option) ([]byte, error)
+type opFunc = reftest.Op
 
-// row is one table case: an operation, a JSON value input, the guards
-// ignored, and the exact output or the exact refusal. line names the row.
-type row struct {
-	op     opFunc
-	in     string
-	ignore []refusal.Guard
-	want   string
-	refuse *refusal.Guard
-	line   int
-}
+// row is one table case (reftest.Row): an operation, a JSON value input,
+// the guards ignored, and the exact output or the exact refusal, named by
+// its line in this file.
+type row = reftest.Row
 
-func line() int {
-	_, _, l, _ := runtime.Caller(2)
-	return l
-}
-
-func ok(op opFunc, in, want string, ignore ...refusal.Guard) row {
-	return row{op: op, in: in, want: want, ignore: ignore, line: line()}
-}
-
-func no(op opFunc, in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return row{op: op, in: in, refuse: &g, ignore: ignore, line: line()}
-}
+// ok is a row of op whose input is accepted with output want; no one
+// refused by a guard.
+var ok, no = reftest.OpOK, reftest.OpNo
 
 func runRows(t *testing.T, rows []row) {
 	t.Helper()
-	for _, r := range rows {
-		name := fmt.Sprintf("line%d", r.line)
-		t.Run(name, func(t *testing.T) {
-			var ms []string
-			for _, g := range r.ignore {
-				ms = append(ms, g.Message)
-			}
-			out, err := r.op([]byte(r.in), refusal.Ignoring(ms...))
-			if r.refuse != nil {
-				e, isRefusal := refusal.As(err)
-				if !isRefusal {
-					t.Fatalf("line %d %q: got %q, %v; want refusal %q", r.line, r.in, out, err, r.refuse.Message)
-				}
-				if e.Guard != *r.refuse || e.Error() != r.refuse.Message {
-					t.Fatalf("line %d %q: refused %q (%s); want %q (%s)", r.line, r.in, e.Error(), e.Guard.Code, r.refuse.Message, r.refuse.Code)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("line %d %q: refused %v; want %q", r.line, r.in, err, r.want)
-			}
-			if out == nil || string(out) != r.want {
-				t.Fatalf("line %d %q: got %q (nil %v); want %q", r.line, r.in, out, out == nil, r.want)
-			}
-		})
-	}
+	reftest.Run(t, rows, nil)
 }
 
 // q returns s as a JSON string literal.

@@ -45,7 +45,8 @@
 // Decoded strings are held as generalized UTF-8 (valid UTF-8 plus the 3-byte
 // form of lone surrogates), whose byte order is code point order: Python's
 // str order. The parser reads tokens from the reference's one JSON scanner
-// (internal/jsonwire, with its Constants grammar), which holds no guard; the
-// guards are here. It is iterative, so nesting is bounded by memory only
-// when the pre-scan is ignored.
+// (internal/jsonwire, with its Constants grammar) and builds and writes the
+// tree with the reference's one tree builder (internal/jsontree); neither
+// holds a guard: the guards are here. It is iterative, so nesting is bounded
+// by memory only when the pre-scan is ignored.
 package pyjson

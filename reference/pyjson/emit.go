@@ -1,61 +1,28 @@
 package pyjson
 
-import "conform/reference/internal/jsonwire"
+import (
+	"conform/reference/internal/jsontree"
+	"conform/reference/internal/jsonwire"
+)
 
-// emit appends the json.dumps text of v to out, walking containers with an
-// explicit stack.
-func (p *parser) emit(out []byte, v value) []byte {
-	if v.kind != kindArray && v.kind != kindObject {
-		return appendScalar(out, v)
-	}
-	type level struct {
-		object    bool
-		lo, i, hi int
-	}
-	var st []level
-	push := func(out []byte, v value) []byte {
-		if v.kind == kindArray {
-			out = append(out, '[')
-		} else {
-			out = append(out, '{')
-		}
-		st = append(st, level{object: v.kind == kindObject, lo: v.lo, i: v.lo, hi: v.hi})
-		return out
-	}
-	out = push(out, v)
-	for len(st) > 0 {
-		top := &st[len(st)-1]
-		if top.i == top.hi {
-			if top.object {
-				out = append(out, '}')
-			} else {
-				out = append(out, ']')
-			}
-			st = st[:len(st)-1]
-			continue
-		}
-		if top.i > top.lo {
-			out = append(out, ',')
-		}
-		var next value
-		if top.object {
-			m := &p.membs[top.i]
-			out = appendString(out, m.name)
-			out = append(out, ':')
-			next = m.val
-		} else {
-			next = p.elems[top.i]
-		}
-		top.i++
-		if next.kind == kindArray || next.kind == kindObject {
-			out = push(out, next)
-		} else {
-			out = appendScalar(out, next)
-		}
-	}
-	return out
+// format writes the values of a parsed tree as json.dumps does with
+// separators=(",", ":") (jsontree.Emit walks the containers).
+var format = jsontree.Format[[]byte, value]{
+	Value: appendValue,
+	Name:  appendString,
 }
 
+// appendValue appends the json.dumps text of v when it is not a container,
+// or says where its items are.
+func appendValue(out []byte, v value) ([]byte, jsontree.Span) {
+	if v.kind == kindArray || v.kind == kindObject {
+		return out, jsontree.Span{Container: true, Object: v.kind == kindObject, Lo: v.lo, Hi: v.hi}
+	}
+	return appendScalar(out, v), jsontree.Span{}
+}
+
+// appendScalar appends the json.dumps text of a value that is not a
+// container: a string escaped as ensure_ascii does, any other its text.
 func appendScalar(out []byte, v value) []byte {
 	if v.kind == kindString {
 		return appendString(out, v.text)

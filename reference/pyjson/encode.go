@@ -1,8 +1,7 @@
 package pyjson
 
 import (
-	"unicode/utf8"
-
+	"conform/reference/internal/jsontree"
 	"conform/reference/internal/jsonwire"
 	"conform/reference/internal/lenient"
 	"conform/reference/refusal"
@@ -48,30 +47,22 @@ func Encode(in []byte, opts ...refusal.Option) ([]byte, error) {
 	// Each guard's if holds only its refusal, and what the spec says an
 	// ignored guard does follows it, so a deleted guard (a source mutant)
 	// behaves as an ignored one.
-	start := 0
-	bom := jsonwire.HasBOM(in)
-	if bom {
+	src := lenient.Read(in)
+	if src.BOM {
 		if err := c.Refuse(ErrBOM); err != nil {
 			return nil, refusal.Locate(err, refusal.AtOffset(0))
 		}
 	}
-	if bom {
-		start = len(jsonwire.BOM) // Ignored: the three bytes are skipped.
-	}
-	valid := utf8.Valid(in)
-	if !valid {
+	if !src.Valid {
 		if err := c.Refuse(ErrUTF8); err != nil {
 			return nil, refusal.Locate(err, refusal.AtOffset(jsonwire.InvalidUTF8(in)))
 		}
 	}
-	text := in
-	if !valid {
-		text = lenient.Decode(in) // Ignored: decode as errors="replace" does.
-	}
+	// Ignored: the three bytes of a BOM are skipped; invalid UTF-8 is
+	// decoded as errors="replace" does.
+	text, start := src.Text()
 	out, err := encode(c, text, start)
-	if !valid {
-		err = lenient.Relocate(err, in) // offsets into text are offsets into in
-	}
+	err = src.Relocate(err) // offsets into text are offsets into in
 	return out, err
 }
 
@@ -82,10 +73,11 @@ func encode(c *refusal.Checker, text []byte, start int) ([]byte, error) {
 		return nil, err
 	}
 	p := parser{c: c, in: text}
+	p.t.Text = jsontree.BytesText
 	p.s.Reset(text, start, jsonwire.Constants)
 	v, err := p.parse()
 	if err != nil {
 		return nil, err
 	}
-	return p.emit(make([]byte, 0, len(text)+16), v), nil
+	return p.t.Emit(make([]byte, 0, len(text)+16), v, &format), nil
 }

@@ -2,9 +2,9 @@ package pyjson
 
 import (
 	"bytes"
-	"os"
 	"testing"
 
+	"conform/reference/internal/reftest"
 	"conform/reference/refusal"
 )
 
@@ -18,54 +18,19 @@ import (
 func FuzzEncode(f *testing.F) {
 	for _, rows := range [][]row{inputRows(), numbersRows(), stringsRows(), objectsRows(), precedenceRows(), ignoredRows()} {
 		for _, r := range rows {
-			mask := uint16(0)
-			for _, g := range r.ignore {
-				for i, h := range Guards {
-					if g == h {
-						mask |= 1 << i
-					}
-				}
-			}
-			f.Add([]byte(r.in), mask)
+			mask := reftest.Mask(Guards, r.Ignore)
+			f.Add([]byte(r.In), mask)
 		}
 	}
 	for _, s := range trickyInputs {
 		f.Add([]byte(s), uint16(0))
 	}
-	for _, dir := range []string{"jsontestsuite/test_parsing", "jsontestsuite/test_transform", "jcs/cyberphone/input"} {
-		for _, file := range corpusFiles(f, dir) {
-			b, err := os.ReadFile(file)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(b, uint16(0))
-		}
-	}
+	reftest.SeedCorpus(f, "jsontestsuite/test_parsing", "jsontestsuite/test_transform", "jcs/cyberphone/input")
 	f.Fuzz(func(t *testing.T, in []byte, mask uint16) {
-		var ignore []string
-		ignored := map[refusal.Guard]bool{}
-		for i, g := range Guards {
-			if mask&(1<<i) != 0 {
-				ignore = append(ignore, g.Message)
-				ignored[g] = true
-			}
-		}
-		out, err := Encode(in, refusal.Ignoring(ignore...))
+		ignored := reftest.Unmask(Guards, mask)
+		out, err := Encode(in, refusal.Ignoring(reftest.Messages(ignored)...))
 		if err != nil {
-			r, ok := refusal.As(err)
-			if !ok {
-				t.Fatalf("not a refusal: %v", err)
-			}
-			inTable := false
-			for _, g := range Guards {
-				inTable = inTable || g == r.Guard
-			}
-			if !inTable || (ignored[r.Guard] && r.Guard != ErrSyntax) {
-				t.Fatalf("refused by %+v (ignored %v)", r.Guard, ignore)
-			}
-			if !r.At.HasOffset || !r.At.Within(len(in)) {
-				t.Fatalf("refused by %s at %+v, not a place in %d bytes", r.Guard.Code, r.At, len(in))
-			}
+			reftest.CheckRefusal(t, err, Guards, ignored, ErrSyntax, len(in))
 			return
 		}
 		for _, c := range out {

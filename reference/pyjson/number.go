@@ -25,7 +25,7 @@ func (p *parser) number(t jsonwire.Token) (value, error) {
 		}
 		if digits > MaxIntDigits {
 			if err := p.c.Refuse(ErrIntDigits); err != nil {
-				return value{}, p.at(err, s)
+				return value{}, p.s.Locate(err, s)
 			}
 			// Ignored: the integer is kept exact.
 		}
@@ -65,42 +65,12 @@ func appendRepr(b []byte, f float64) []byte {
 	if neg {
 		b = append(b, '-')
 	}
-	nd := len(d)
-	switch {
-	case decpt > -4 && decpt <= 0:
-		b = append(b, '0', '.')
-		for range -decpt {
-			b = append(b, '0')
-		}
-		b = append(b, d...)
-	case decpt > 0 && decpt <= 16 && decpt >= nd:
-		b = append(b, d...)
-		for range decpt - nd {
-			b = append(b, '0')
-		}
-		b = append(b, '.', '0')
-	case decpt > 0 && decpt <= 16:
-		b = append(b, d[:decpt]...)
-		b = append(b, '.')
-		b = append(b, d[decpt:]...)
-	default:
-		b = append(b, d[0])
-		if nd > 1 {
-			b = append(b, '.')
-			b = append(b, d[1:]...)
-		}
-		b = append(b, 'e')
-		x := decpt - 1
-		if x < 0 {
-			b = append(b, '-')
-			x = -x
-		} else {
-			b = append(b, '+')
-		}
-		if x < 10 {
-			b = append(b, '0')
-		}
-		b = strconv.AppendInt(b, int64(x), 10)
+	if decpt <= -4 || decpt > 16 {
+		return jsonwire.AppendExponential(b, d, decpt, 2)
+	}
+	b = jsonwire.AppendPositional(b, d, decpt)
+	if decpt >= len(d) {
+		b = append(b, '.', '0') // an integral float keeps its ".0"
 	}
 	return b
 }

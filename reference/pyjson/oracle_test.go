@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"conform/reference/internal/reftest"
 	"conform/reference/refusal"
 )
 
@@ -220,10 +221,10 @@ func TestEncodeMatchesCPython(t *testing.T) {
 	for _, rows := range [][]row{inputRows(), numbersRows(), stringsRows(), objectsRows(), precedenceRows(), ignoredRows()} {
 		for _, r := range rows {
 			var ig []string
-			for _, g := range r.ignore {
+			for _, g := range r.Ignore {
 				ig = append(ig, g.Code)
 			}
-			cases = append(cases, oracleCase{name: fmt.Sprintf("pyjson_test.go:%d", r.line), in: []byte(r.in), ignore: ig})
+			cases = append(cases, oracleCase{name: fmt.Sprintf("pyjson_test.go:%d", r.Line), in: []byte(r.In), ignore: ig})
 		}
 	}
 	// Bounds: depth 128/129, 4300/4301 digits, with and without sign.
@@ -256,7 +257,7 @@ func TestEncodeMatchesCPython(t *testing.T) {
 	}
 	// Independent corpora.
 	for _, dir := range []string{"jsontestsuite/test_parsing", "jsontestsuite/test_transform", "jcs/cyberphone/input", "jcs/gowebpki/input"} {
-		files := corpusFiles(t, dir)
+		files := reftest.CorpusFiles(t, dir)
 		for _, f := range files {
 			b, err := os.ReadFile(f)
 			if err != nil {
@@ -284,24 +285,10 @@ func TestEncodeMatchesCPython(t *testing.T) {
 	compareWithOracle(t, cases)
 }
 
-// corpusRoot is ../shared/corpora relative to the repository root.
-const corpusRoot = "../../../shared/corpora"
-
-// corpusFiles lists the files of a corpus directory; an empty or missing
-// directory fails the test, never passes it.
-func corpusFiles(t testing.TB, dir string) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(corpusRoot, dir, "*"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("corpus %s: no files (%v)", dir, err)
-	}
-	return files
-}
-
 // es6Doubles reads the doubles of the es6 number corpus.
 func es6Doubles(t testing.TB) []float64 {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(corpusRoot, "jcs/es6numbers/es6testfile_10k.txt"))
+	b, err := os.ReadFile(filepath.Join(reftest.CorpusRoot, "jcs/es6numbers/es6testfile_10k.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,74 +3,25 @@ package pyjson
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
+	"conform/reference/internal/reftest"
 	"conform/reference/refusal"
 )
 
-// row is one table case: an input, the guards it runs with ignored, and
-// either the exact output or the exact refusal. line is the row's line in
-// this file, so a failure names its row.
-type row struct {
-	in     string
-	ignore []refusal.Guard
-	want   string
-	refuse *refusal.Guard
-	line   int
-}
+// row is one table case (reftest.Row): an input, the guards it runs with
+// ignored, and either the exact output or the exact refusal, named by its
+// line in this file.
+type row = reftest.Row
 
-func callerLine() int {
-	_, _, line, _ := runtime.Caller(2)
-	return line
-}
-
-// ok is a row whose input is accepted with output want.
-func ok(in, want string, ignore ...refusal.Guard) row {
-	return row{in: in, want: want, ignore: ignore, line: callerLine()}
-}
-
-// no is a row whose input is refused by g.
-func no(in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return row{in: in, refuse: &g, ignore: ignore, line: callerLine()}
-}
-
-func (r row) name() string {
-	s := fmt.Sprintf("%q", r.in)
-	if len(s) > 40 {
-		s = s[:40] + "..."
-	}
-	return fmt.Sprintf("line%d/%s", r.line, s)
-}
+// ok is a row whose input is accepted with output want; no one refused by
+// a guard.
+var ok, no = reftest.OK, reftest.No
 
 func runRows(t *testing.T, rows []row) {
 	t.Helper()
-	for _, r := range rows {
-		t.Run(r.name(), func(t *testing.T) {
-			var ms []string
-			for _, g := range r.ignore {
-				ms = append(ms, g.Message)
-			}
-			out, err := Encode([]byte(r.in), refusal.Ignoring(ms...))
-			if r.refuse != nil {
-				e, isRefusal := refusal.As(err)
-				if !isRefusal {
-					t.Fatalf("line %d: got output %q, err %v; want refusal %q", r.line, out, err, r.refuse.Message)
-				}
-				if e.Guard != *r.refuse || e.Error() != r.refuse.Message {
-					t.Fatalf("line %d: refused with %q (%s); want %q (%s)", r.line, e.Error(), e.Guard.Code, r.refuse.Message, r.refuse.Code)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("line %d: refused with %v; want %q", r.line, err, r.want)
-			}
-			if string(out) != r.want {
-				t.Fatalf("line %d: got %q; want %q", r.line, out, r.want)
-			}
-		})
-	}
+	reftest.Run(t, rows, Encode)
 }
 
 func TestGuardTable(t *testing.T) {
@@ -82,19 +33,10 @@ func TestGuardTable(t *testing.T) {
 		{Contract: "pyjson-ascii/1", Code: "pyjson.syntax", Message: "input is not valid JSON"},
 		{Contract: "pyjson-ascii/1", Code: "pyjson.int_digits", Message: "integer literal exceeds 4300 digits"},
 	}
-	if len(Guards) != len(want) {
-		t.Fatalf("%d guards; want %d", len(Guards), len(want))
-	}
-	for i := range want {
-		if Guards[i] != want[i] {
-			t.Errorf("guard %d is %+v; want %+v", i, Guards[i], want[i])
-		}
-	}
+	reftest.GuardTable(t, Guards, want)
 }
 
-func nest(open, close string, n int, inner string) string {
-	return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
-}
+var nest = reftest.Nest
 
 func TestInput(t *testing.T) { runRows(t, inputRows()) }
 

@@ -1,13 +1,12 @@
 package rfc8785
 
 import (
-	"bytes"
 	"math"
 	"slices"
 	"strconv"
 	"sync"
-	"unicode/utf8"
 
+	"conform/reference/internal/jsontree"
 	"conform/reference/internal/jsonwire"
 	"conform/reference/internal/lenient"
 	"conform/reference/refusal"
@@ -41,38 +40,30 @@ func Canonicalize(in []byte, opts ...refusal.Option) ([]byte, error) {
 	// Each guard's if holds only its refusal, and what the spec says an
 	// ignored guard does follows it, so a deleted guard (a source mutant)
 	// behaves as an ignored one.
-	start := 0
-	bom := jsonwire.HasBOM(in)
-	if bom {
+	src := lenient.Read(in)
+	if src.BOM {
 		if err := c.Refuse(ErrBOM); err != nil {
 			return nil, refusal.Locate(err, refusal.AtOffset(0))
 		}
 	}
-	if bom {
-		start = len(jsonwire.BOM) // Ignored: the three bytes are skipped.
-	}
-	valid := utf8.Valid(in)
-	if !valid {
+	if !src.Valid {
 		if err := c.Refuse(ErrUTF8); err != nil {
 			return nil, refusal.Locate(err, refusal.AtOffset(jsonwire.InvalidUTF8(in)))
 		}
 	}
-	text := in
-	if !valid {
-		text = lenient.Decode(in) // Ignored: each invalid sequence becomes U+FFFD.
-	}
+	// Ignored: the three bytes of a BOM are skipped; each invalid UTF-8
+	// sequence becomes U+FFFD.
+	text, start := src.Text()
 	p := parsers.Get().(*parser)
 	p.c, p.in = c, text
 	p.s.Reset(text, start, 0)
 	v, err := p.parse()
 	var out []byte
 	if err == nil {
-		out = p.emit(make([]byte, 0, len(text)+len(text)/8+16), v)
+		out = p.t.Emit(make([]byte, 0, len(text)+len(text)/8+16), v, &p.format)
 	}
 	p.release()
-	if !valid {
-		err = lenient.Relocate(err, in) // offsets into text are offsets into in
-	}
+	err = src.Relocate(err) // offsets into text are offsets into in
 	return out, err
 }
 
@@ -80,7 +71,13 @@ func Canonicalize(in []byte, opts ...refusal.Option) ([]byte, error) {
 // allocates little more than its output.
 var parsers = sync.Pool{New: func() any {
 	p := &parser{}
+	p.t.Text = p.nameText
 	p.cmp = func(a, b member) int { return p.compareMembers(&a, &b) }
+	p.order = p.sortMembers
+	p.format = jsontree.Format[name, value]{
+		Value: p.appendValue,
+		Name:  func(out []byte, n name) []byte { return p.appendScalar(out, n.str) },
+	}
 	return p
 }}
 
@@ -93,12 +90,11 @@ const maxPooled = 1 << 16
 func (p *parser) release() {
 	p.c, p.in = nil, nil
 	p.s.Reset(nil, 0, 0)
-	if max(cap(p.stack), cap(p.vals), cap(p.mems), cap(p.elems), cap(p.membs), cap(p.levels), cap(p.buf)/16) > maxPooled {
+	if max(p.t.Cap(), cap(p.buf)/16) > maxPooled {
 		return
 	}
-	clear(p.indexes)
-	p.buf, p.stack, p.vals, p.mems, p.elems, p.membs, p.indexes, p.levels =
-		p.buf[:0], p.stack[:0], p.vals[:0], p.mems[:0], p.elems[:0], p.membs[:0], p.indexes[:0], p.levels[:0]
+	p.t.Reset()
+	p.buf = p.buf[:0]
 	parsers.Put(p)
 }
 
@@ -116,8 +112,8 @@ const (
 	kindNumBuf             // a number whose canonical text is buf[off:off+n]
 	kindStrIn              // a string whose content is in[off:off+n], needing no escapes
 	kindStrBuf             // a string whose decoded content is buf[off:off+n]
-	kindArray              // an array whose elements are elems[off:off+n]
-	kindObject             // an object whose members are membs[off:off+n], sorted
+	kindArray              // an array whose elements are t.Elems[off:off+n]
+	kindObject             // an object whose members are t.Membs[off:off+n], sorted
 )
 
 // value is one parsed JSON value. It holds offsets, not slices, so the
@@ -128,48 +124,32 @@ type value struct {
 	kind   kind
 }
 
-// member is one object member. Its name is a string value whose content is
-// the decoded name as generalized UTF-8 (a lone surrogate kept by an ignored
+// name is one member name: a string value whose content is the decoded
+// name as generalized UTF-8 (a lone surrogate kept by an ignored
 // ErrSurrogate is its 3-byte form), so equal names are equal bytes.
-type member struct {
-	name, val value
-	// key is the name's first 8 bytes, big-endian, zero-padded: a cheap
-	// first test for equality, and for order when exact (see nameKey).
-	key   uint64
+type name struct {
+	str value
+	// exact reports that the member's Key (its first 8 bytes, big-endian,
+	// zero-padded) orders it as compareUTF16 does when keys differ
+	// (keyOrders).
 	exact bool
 }
 
-// open is one container whose closing bracket has not been read yet.
-type open struct {
-	object bool
-	base   int // first pending item: index in p.vals or p.mems
-	cur    int // object: index in p.mems of the member being read
-	index  int // object with many members: index in p.indexes, or -1
-}
+// member is one object member.
+type member = jsontree.Member[name, value]
 
 // parser holds one Canonicalize call's state. Strings and numbers point into
-// in or buf (append-only); containers point into elems and membs, which
+// in or buf (append-only); containers point into t.Elems and t.Membs, which
 // receive their items when they close.
 type parser struct {
-	c       *refusal.Checker
-	in      []byte // the text: the input, or its lenient decoding
-	s       jsonwire.Scanner
-	buf     []byte
-	stack   []open
-	vals    []value          // elements of open arrays
-	mems    []member         // members of open objects
-	elems   []value          // elements of closed arrays
-	membs   []member         // members of closed objects, sorted
-	indexes []map[string]int // name -> index in mems, for large open objects
-	cmp     func(a, b member) int
-	levels  []level // emit's stack
-}
-
-// level is one container emit is writing: its items are [lo, hi) and the
-// next one to write is i.
-type level struct {
-	object    bool
-	lo, i, hi int
+	c      *refusal.Checker
+	in     []byte // the text: the input, or its lenient decoding
+	s      jsonwire.Scanner
+	buf    []byte
+	t      jsontree.Builder[name, value]
+	cmp    func(a, b member) int
+	order  func(ms []member) // p.sortMembers
+	format jsontree.Format[name, value]
 }
 
 // textOf returns the canonical text of a number or the content of a string.
@@ -183,21 +163,15 @@ func (p *parser) textOf(v value) []byte {
 	return nil
 }
 
-// at locates the refusal err at the byte offset off of the text and at the
-// value the scanner is in.
-func (p *parser) at(err error, off int) error {
-	return refusal.Locate(err, refusal.At(off, string(p.s.Pointer())))
-}
-
 // syntax refuses with ErrSyntax at the byte offset off. The grammar guard
 // has no accept path (spec/rfc8785.md rule 3): there is no sensible way to
 // go on past a grammar error, so an ignored ErrSyntax still ends the parse
 // with that refusal.
 func (p *parser) syntax(off int) error {
 	if err := p.c.Refuse(ErrSyntax); err != nil {
-		return p.at(err, off)
+		return p.s.Locate(err, off)
 	}
-	return p.at(&refusal.Error{Guard: ErrSyntax}, off)
+	return p.s.Locate(&refusal.Error{Guard: ErrSyntax}, off)
 }
 
 // parse reads the whole text as one JSON value with optional whitespace
@@ -212,16 +186,16 @@ func (p *parser) parse() (value, error) {
 		var err error
 		switch tok.Kind {
 		case jsonwire.BeginArray, jsonwire.BeginObject:
-			if len(p.stack) >= MaxDepth {
+			if p.t.Depth() >= MaxDepth {
 				if err := p.c.Refuse(ErrDepth); err != nil {
-					return value{}, p.at(err, tok.Start)
+					return value{}, p.s.Locate(err, tok.Start)
 				}
 				// Ignored: parsing continues.
 			}
 			if tok.Kind == jsonwire.BeginArray {
-				p.stack = append(p.stack, open{base: len(p.vals), index: -1})
+				p.t.OpenArray()
 			} else {
-				p.stack = append(p.stack, open{object: true, base: len(p.mems), index: -1})
+				p.t.OpenObject()
 			}
 			continue
 		case jsonwire.Name:
@@ -230,9 +204,11 @@ func (p *parser) parse() (value, error) {
 			}
 			continue
 		case jsonwire.EndArray:
-			v = p.closeArray()
+			lo, hi := p.t.CloseArray()
+			v = value{kind: kindArray, off: lo, n: hi - lo}
 		case jsonwire.EndObject:
-			v = p.closeObject()
+			lo, hi := p.t.CloseObject(p.order)
+			v = value{kind: kindObject, off: lo, n: hi - lo}
 		case jsonwire.String:
 			if !tok.Has(jsonwire.Escaped) {
 				v = plainString(tok) // str's first case, without the call
@@ -255,16 +231,8 @@ func (p *parser) parse() (value, error) {
 		if err != nil {
 			return value{}, err
 		}
-		// v is complete: attach it to the innermost open container.
-		if len(p.stack) == 0 {
+		if p.t.Attach(v) {
 			root = v
-			continue
-		}
-		top := &p.stack[len(p.stack)-1]
-		if top.object {
-			p.mems[top.cur].val = v
-		} else {
-			p.vals = append(p.vals, v)
 		}
 	}
 }
@@ -273,81 +241,36 @@ func (p *parser) parse() (value, error) {
 // duplicate check) and makes the member the one the next value is attached
 // to. The ':' after it is the scanner's next token.
 func (p *parser) name(tok jsonwire.Token) error {
-	name := plainString(tok)
+	str := plainString(tok)
 	if tok.Has(jsonwire.Escaped) {
 		var err error
-		if name, err = p.str(tok); err != nil {
+		if str, err = p.str(tok); err != nil {
 			return err
 		}
 	}
-	top := &p.stack[len(p.stack)-1]
-	key, exact := nameKey(p.textOf(name))
-	j, dup := p.lookup(top, name, key)
-	if dup {
+	text := p.textOf(str)
+	f := p.t.Find(text)
+	if f.Dup {
 		if err := p.c.Refuse(ErrDuplicate); err != nil {
-			return p.at(err, tok.Start)
+			return p.s.Locate(err, tok.Start)
 		}
 	}
-	if dup {
-		top.cur = j // Ignored: the later member replaces the earlier one's value.
-	} else {
-		top.cur = len(p.mems)
-		p.mems = append(p.mems, member{name: name, key: key, exact: exact})
-		if top.index >= 0 {
-			p.indexes[top.index][string(p.textOf(name))] = top.cur
-		}
-	}
+	// Ignored (dup): the later member replaces the earlier one's value.
+	p.t.Member(name{str: str, exact: keyOrders(text)}, f)
 	return nil
 }
 
-// smallObject is the member count up to which duplicate names are found by a
-// linear scan; larger objects build a map once.
-const smallObject = 16
+// nameText returns the decoded content of a member name.
+func (p *parser) nameText(n name) []byte { return p.textOf(n.str) }
 
-// lookup reports whether name is already a member of the open object top, and
-// its index in p.mems.
-func (p *parser) lookup(top *open, name value, key uint64) (int, bool) {
-	s := p.textOf(name)
-	ms := p.mems[top.base:]
-	if top.index < 0 {
-		if len(ms) < smallObject {
-			for i := range ms {
-				if ms[i].key == key && ms[i].name.n == name.n && bytes.Equal(p.textOf(ms[i].name), s) {
-					return top.base + i, true
-				}
-			}
-			return 0, false
-		}
-		m := make(map[string]int, 2*len(ms))
-		for i := range ms {
-			m[string(p.textOf(ms[i].name))] = top.base + i
-		}
-		top.index = len(p.indexes)
-		p.indexes = append(p.indexes, m)
-	}
-	j, ok := p.indexes[top.index][string(s)]
-	return j, ok
-}
+// smallSort is the member count up to which an object's members are put in
+// order by insertion sort.
+const smallSort = 16
 
-func (p *parser) closeArray() value {
-	top := p.stack[len(p.stack)-1]
-	p.stack = p.stack[:len(p.stack)-1]
-	off := len(p.elems)
-	p.elems = append(p.elems, p.vals[top.base:]...)
-	p.vals = p.vals[:top.base]
-	return value{kind: kindArray, off: off, n: len(p.elems) - off}
-}
-
-func (p *parser) closeObject() value {
-	top := p.stack[len(p.stack)-1]
-	p.stack = p.stack[:len(p.stack)-1]
-	if top.index >= 0 {
-		// Only the innermost open object can own the last index.
-		p.indexes[top.index] = nil
-		p.indexes = p.indexes[:top.index]
-	}
-	ms := p.mems[top.base:]
-	if len(ms) <= smallObject {
+// sortMembers puts the members of one object in RFC 8785 order (section
+// 3.2.3, compareMembers).
+func (p *parser) sortMembers(ms []member) {
+	if len(ms) <= smallSort {
 		// Insertion sort: no comparison function value, and one pass
 		// when the members are already in order.
 		for i := 1; i < len(ms); i++ {
@@ -358,10 +281,16 @@ func (p *parser) closeObject() value {
 	} else if !slices.IsSortedFunc(ms, p.cmp) {
 		slices.SortFunc(ms, p.cmp)
 	}
-	off := len(p.membs)
-	p.membs = append(p.membs, ms...)
-	p.mems = p.mems[:top.base]
-	return value{kind: kindObject, off: off, n: len(p.membs) - off}
+}
+
+// appendValue appends the canonical text of v when it is not a container,
+// or says where its items are (jsontree.Format's Value).
+func (p *parser) appendValue(out []byte, v value) ([]byte, jsontree.Span) {
+	switch v.kind {
+	case kindArray, kindObject:
+		return out, jsontree.Span{Container: true, Object: v.kind == kindObject, Lo: v.off, Hi: v.off + v.n}
+	}
+	return p.appendScalar(out, v), jsontree.Span{}
 }
 
 // str makes the value of a string token, which the scanner has read to its
@@ -378,7 +307,7 @@ func (p *parser) str(tok jsonwire.Token) (value, error) {
 	p.buf, lone = jsonwire.AppendUnquoted(p.buf, content)
 	if lone {
 		if err := p.c.Refuse(ErrSurrogate); err != nil {
-			return value{}, p.at(err, tok.Start+1+jsonwire.LoneSurrogate(content))
+			return value{}, p.s.Locate(err, tok.Start+1+jsonwire.LoneSurrogate(content))
 		}
 		// Ignored: each lone surrogate is kept in its 3-byte form.
 	}
@@ -436,7 +365,7 @@ func (p *parser) number(tok jsonwire.Token) (value, error) {
 	inf := math.IsInf(f, 0)
 	if inf {
 		if err := p.c.Refuse(ErrNumberRange); err != nil {
-			return value{}, p.at(err, s)
+			return value{}, p.s.Locate(err, s)
 		}
 	}
 	if inf {
@@ -449,54 +378,6 @@ func (p *parser) number(tok jsonwire.Token) (value, error) {
 	b0 := len(p.buf)
 	p.buf = appendNumber(p.buf, f)
 	return value{kind: kindNumBuf, off: b0, n: len(p.buf) - b0}, nil
-}
-
-// emit appends the canonical text of v to out, walking containers with an
-// explicit stack.
-func (p *parser) emit(out []byte, v value) []byte {
-	st := p.levels[:0]
-	defer func() { p.levels = st[:0] }()
-	for {
-		switch v.kind {
-		case kindArray:
-			out = append(out, '[')
-			st = append(st, level{lo: v.off, i: v.off, hi: v.off + v.n})
-		case kindObject:
-			out = append(out, '{')
-			st = append(st, level{object: true, lo: v.off, i: v.off, hi: v.off + v.n})
-		default:
-			out = p.appendScalar(out, v)
-		}
-		// Find the next value to write, closing finished containers.
-		for {
-			if len(st) == 0 {
-				return out
-			}
-			top := &st[len(st)-1]
-			if top.i == top.hi {
-				if top.object {
-					out = append(out, '}')
-				} else {
-					out = append(out, ']')
-				}
-				st = st[:len(st)-1]
-				continue
-			}
-			if top.i > top.lo {
-				out = append(out, ',')
-			}
-			if top.object {
-				m := &p.membs[top.i]
-				out = p.appendScalar(out, m.name)
-				out = append(out, ':')
-				v = m.val
-			} else {
-				v = p.elems[top.i]
-			}
-			top.i++
-			break
-		}
-	}
 }
 
 // appendScalar appends the canonical text of a value that is not a

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"conform/reference/internal/reftest"
 	"fmt"
 	"io"
 	"math"
@@ -14,9 +15,8 @@ import (
 	"testing"
 )
 
-// corpusRoot is ../shared/corpora relative to the repository root; tests
-// run in this package's directory.
-const corpusRoot = "../../../shared/corpora"
+// corpusRoot is the public corpora's folder (reftest.CorpusRoot).
+const corpusRoot = reftest.CorpusRoot
 
 // TestCorpusPairs runs the independent JCS vectors: each input must give
 // exactly its output file's bytes.
@@ -107,8 +107,8 @@ func TestConcurrent(t *testing.T) {
 	var inputs [][]byte
 	for _, rows := range [][]row{inputRows(), objectsRows(), numbersRows()} {
 		for _, r := range rows {
-			if r.refuse == nil && r.ignore == nil {
-				inputs = append(inputs, []byte(r.in))
+			if r.Refuse == nil && r.Ignore == nil {
+				inputs = append(inputs, []byte(r.In))
 			}
 		}
 	}

@@ -42,7 +42,7 @@
 // The parser reads tokens from the reference's one JSON scanner
 // (internal/jsonwire), which holds no guard, and checks each token's rules
 // here, as soon as the scanner returns it. It is iterative and keeps its
-// tree in pooled, pointer-free arenas:
-// nesting is bounded by memory only, and a call allocates little more than
-// its output.
+// tree in the reference's one tree builder (internal/jsontree, which holds
+// no guard either), pooled, in pointer-free arenas: nesting is bounded by
+// memory only, and a call allocates little more than its output.
 package rfc8785

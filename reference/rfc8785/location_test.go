@@ -1,9 +1,11 @@
 package rfc8785
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"conform/reference/internal/reftest"
 	"conform/reference/refusal"
 )
 
@@ -34,18 +36,7 @@ func TestLocation(t *testing.T) {
 		{"[\"\xff\",]", []refusal.Guard{ErrUTF8}, ErrSyntax, 5, "/1"},
 		{"[\"\xff\xfe\",\"\\udc00\"]", []refusal.Guard{ErrUTF8}, ErrSurrogate, 7, "/1"},
 	} {
-		_, err := Canonicalize([]byte(tc.in), refusal.Ignoring(messages(tc.ignore)...))
-		e, ok := refusal.As(err)
-		if !ok || e.Guard != tc.guard {
-			t.Errorf("%q: %v; want %s", tc.in, err, tc.guard.Code)
-			continue
-		}
-		want := refusal.At(tc.offset, tc.pointer)
-		if tc.pointer == "-" {
-			want = refusal.AtOffset(tc.offset)
-		}
-		if e.At != want {
-			t.Errorf("%q: %s at %+v; want %+v", tc.in, tc.guard.Code, e.At, want)
-		}
+		_, err := Canonicalize([]byte(tc.in), refusal.Ignoring(reftest.Messages(tc.ignore)...))
+		reftest.CheckAt(t, fmt.Sprintf("%q", tc.in), err, tc.guard, tc.offset, tc.pointer)
 	}
 }

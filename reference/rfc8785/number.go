@@ -1,8 +1,6 @@
 package rfc8785
 
 import (
-	"strconv"
-
 	"conform/reference/internal/jsonwire"
 )
 
@@ -29,39 +27,10 @@ func appendES6(b []byte, neg bool, d []byte, n int) []byte {
 	if neg {
 		b = append(b, '-')
 	}
-	nd := len(d)
-	switch {
-	case nd <= n && n <= 21:
-		b = append(b, d...)
-		for range n - nd {
-			b = append(b, '0')
-		}
-	case 0 < n && n <= 21:
-		b = append(b, d[:n]...)
-		b = append(b, '.')
-		b = append(b, d[n:]...)
-	case -6 < n && n <= 0:
-		b = append(b, '0', '.')
-		for range -n {
-			b = append(b, '0')
-		}
-		b = append(b, d...)
-	default:
-		b = append(b, d[0])
-		if nd > 1 {
-			b = append(b, '.')
-			b = append(b, d[1:]...)
-		}
-		b = append(b, 'e')
-		if n-1 < 0 {
-			b = append(b, '-')
-			b = strconv.AppendInt(b, int64(1-n), 10)
-		} else {
-			b = append(b, '+')
-			b = strconv.AppendInt(b, int64(n-1), 10)
-		}
+	if -6 < n && n <= 21 {
+		return jsonwire.AppendPositional(b, d, n)
 	}
-	return b
+	return jsonwire.AppendExponential(b, d, n, 1)
 }
 
 // decimal is a short decimal value 0.d[:nd] x 10^n.

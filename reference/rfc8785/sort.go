@@ -79,25 +79,23 @@ func (u *units) next() (uint16, bool) {
 // compareMembers orders two members of one object by name (compareUTF16),
 // deciding by their keys alone when it can.
 func (p *parser) compareMembers(a, b *member) int {
-	if a.key != b.key && a.exact && b.exact {
-		return cmp.Compare(a.key, b.key)
+	if a.Key != b.Key && a.Name.exact && b.Name.exact {
+		return cmp.Compare(a.Key, b.Key)
 	}
-	return compareUTF16(p.textOf(a.name), p.textOf(b.name))
+	return compareUTF16(p.textOf(a.Name.str), p.textOf(b.Name.str))
 }
 
-// nameKey returns the first 8 bytes of a decoded name, big-endian and
-// zero-padded, and whether comparing two such keys, when they differ, orders
-// their names as compareUTF16 does. That holds when no byte of the prefix is
-// EE or above: byte order then is code point order among code points below
-// U+E000, which is UTF-16 order (a name that ends inside the prefix is
-// padded with zeros and so sorts first, as a prefix must).
-func nameKey(name []byte) (key uint64, exact bool) {
-	exact = true
-	for i, c := range name[:min(len(name), 8)] {
-		key |= uint64(c) << (56 - 8*i)
+// keyOrders reports whether comparing the jsontree.Key of a decoded name
+// (its first 8 bytes, big-endian, zero-padded) with another's, when they
+// differ, orders the names as compareUTF16 does. That holds when no byte of
+// the prefix is EE or above: byte order then is code point order among code
+// points below U+E000, which is UTF-16 order (a name that ends inside the
+// prefix is padded with zeros and so sorts first, as a prefix must).
+func keyOrders(name []byte) bool {
+	for _, c := range name[:min(len(name), 8)] {
 		if c >= 0xEE {
-			exact = false
+			return false
 		}
 	}
-	return key, exact
+	return true
 }

@@ -2,45 +2,28 @@ package ticker
 
 import (
 	"encoding/json"
-	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
+	"conform/reference/internal/reftest"
 	"conform/reference/refusal"
 )
 
-type opFunc func([]byte, ...refusal.Option) ([]byte, error)
+type opFunc = reftest.Op
 
-// row is one table case: an operation, a JSON value input, the guards
-// ignored, and the exact output or the exact refusal. line names the row.
-type row struct {
-	op     opFunc
-	in     string
-	ignore []refusal.Guard
-	want   string
-	refuse *refusal.Guard
-	line   int
-}
+// row is one table case (reftest.Row): an operation, a JSON value input,
+// the guards ignored, and the exact output or the exact refusal, named by
+// its line in this file.
+type row = reftest.Row
 
-func line() int {
-	_, _, l, _ := runtime.Caller(2)
-	return l
-}
-
-// ok is a row whose JSON string input in is accepted with output want.
-func ok(op opFunc, in, want string, ignore ...refusal.Guard) row {
-	return row{op: op, in: in, want: want, ignore: ignore, line: line()}
-}
+// ok is a row of op whose input is accepted with output want; no one
+// refused by a guard.
+var ok, no = reftest.OpOK, reftest.OpNo
 
 // pass is a row whose string s, written as a JSON string, is accepted with
 // its own UTF-8 bytes as output.
 func pass(op opFunc, s string, ignore ...refusal.Guard) row {
-	return row{op: op, in: q(s), want: s, ignore: ignore, line: line()}
-}
-
-func no(op opFunc, in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return row{op: op, in: in, refuse: &g, ignore: ignore, line: line()}
+	return reftest.OpOK(op, q(s), s, ignore...).At(reftest.CallerLine())
 }
 
 // q returns s as a JSON string literal.
@@ -54,28 +37,7 @@ func q(s string) string {
 
 func runRows(t *testing.T, rows []row) {
 	t.Helper()
-	for _, r := range rows {
-		t.Run(fmt.Sprintf("line%d", r.line), func(t *testing.T) {
-			var ms []string
-			for _, g := range r.ignore {
-				ms = append(ms, g.Message)
-			}
-			out, err := r.op([]byte(r.in), refusal.Ignoring(ms...))
-			if r.refuse != nil {
-				e, isRefusal := refusal.As(err)
-				if !isRefusal {
-					t.Fatalf("line %d %s: got %q, %v; want refusal %q", r.line, r.in, out, err, r.refuse.Message)
-				}
-				if e.Guard != *r.refuse {
-					t.Fatalf("line %d %s: refused %q (%s); want %q (%s)", r.line, r.in, e.Error(), e.Guard.Code, r.refuse.Message, r.refuse.Code)
-				}
-				return
-			}
-			if err != nil || out == nil || string(out) != r.want {
-				t.Fatalf("line %d %s: got %q, %v; want %q", r.line, r.in, out, err, r.want)
-			}
-		})
-	}
+	reftest.Run(t, rows, nil)
 }
 
 func TestGuards(t *testing.T) {

@@ -563,23 +563,15 @@ func serializedSize(v *jsonvalue.Value) int64 {
 // U+0000-U+001F, and the UTF-8 length of every other code point (3 for a
 // lone surrogate).
 func stringSize(u []uint16) int64 {
-	n := int64(2)
-	for i := 0; i < len(u); {
-		r, k, _ := jsonvalue.At(u, i)
-		i += k
+	// A unit below U+0020 or a quote or backslash is a code point of one
+	// UTF-8 byte; its escape adds 1 (two-character escapes) or 5 (\u00XX).
+	n := int64(2 + jsonvalue.UTF8Len(u))
+	for _, c := range u {
 		switch {
-		case r == '"' || r == '\\' || r == '\b' || r == '\t' || r == '\n' || r == '\f' || r == '\r':
-			n += 2
-		case r < 0x20:
-			n += 6
-		case r < 0x80:
+		case c == '"' || c == '\\' || c == '\b' || c == '\t' || c == '\n' || c == '\f' || c == '\r':
 			n++
-		case r < 0x800:
-			n += 2
-		case r < 0x10000:
-			n += 3
-		default:
-			n += 4
+		case c < 0x20:
+			n += 5
 		}
 	}
 	return n

@@ -6,39 +6,29 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os/exec"
-	"runtime"
 	"testing"
 
+	"conform/reference/internal/reftest"
 	"conform/reference/refusal"
 )
 
-type row struct {
-	in     string
-	ignore []refusal.Guard
-	want   string
-	refuse *refusal.Guard
-	line   int
-}
-
-func line() int {
-	_, _, l, _ := runtime.Caller(2)
-	return l
-}
+// row is one table case (reftest.Row): a JSON text input, the guards
+// ignored, and the exact output or the exact refusal, named by its line in
+// this file.
+type row = reftest.Row
 
 // ok is a row whose timestamp s (written as a JSON string) gives want.
 func ok(s, want string, ignore ...refusal.Guard) row {
-	return row{in: q(s), want: want, ignore: ignore, line: line()}
+	return reftest.OK(q(s), want, ignore...).At(reftest.CallerLine())
 }
 
 // no is a row whose timestamp s (written as a JSON string) is refused by g.
 func no(s string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return row{in: q(s), refuse: &g, ignore: ignore, line: line()}
+	return reftest.No(q(s), g, ignore...).At(reftest.CallerLine())
 }
 
 // raw is a row whose input is the JSON text in, refused by g.
-func raw(in string, g refusal.Guard, ignore ...refusal.Guard) row {
-	return row{in: in, refuse: &g, ignore: ignore, line: line()}
-}
+var raw = reftest.No
 
 func q(s string) string {
 	b, err := json.Marshal(s)
@@ -46,14 +36,6 @@ func q(s string) string {
 		panic(err)
 	}
 	return string(b)
-}
-
-func messages(gs []refusal.Guard) []string {
-	var ms []string
-	for _, g := range gs {
-		ms = append(ms, g.Message)
-	}
-	return ms
 }
 
 func TestGuards(t *testing.T) {
@@ -69,7 +51,7 @@ func TestGuards(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
-	for _, r := range []row{
+	reftest.Run(t, []row{
 		ok("1970-01-01T00:00:00.000Z", "0"),
 		ok("1969-12-31T23:59:59.999Z", "-1"),
 		ok("0000-01-01T00:00:00.000Z", "-62167219200000"),
@@ -144,18 +126,7 @@ func TestParse(t *testing.T) {
 		raw("\xef\xbb\xbf\"2024-01-01T00:00:00.000Z\"", ErrInput),
 		raw(`1704067200000`, ErrType),
 		raw(`["2024-01-01T00:00:00.000Z"]`, ErrType, Guards[1:]...),
-	} {
-		out, err := Parse([]byte(r.in), refusal.Ignoring(messages(r.ignore)...))
-		if r.refuse != nil {
-			if e, isRefusal := refusal.As(err); !isRefusal || e.Guard != *r.refuse {
-				t.Errorf("line %d %s: got %q, %v; want refusal %q", r.line, r.in, out, err, r.refuse.Message)
-			}
-			continue
-		}
-		if err != nil || string(out) != r.want {
-			t.Errorf("line %d %s: got %q, %v; want %s", r.line, r.in, out, err, r.want)
-		}
-	}
+	}, Parse)
 }
 
 // oracleScript reads a JSON array of strings on stdin and writes, for each,

@@ -52,3 +52,54 @@ func ShortestDecimal(dst []byte, f float64) (neg bool, digits []byte, decpt int)
 	}
 	return neg, dst[start:], exp + 1
 }
+
+// AppendPositional appends the value 0.d1..dn x 10^decpt (d the digits
+// ShortestDecimal returns) in positional notation: "0." then -decpt zeros
+// then the digits when decpt <= 0; the digits then decpt-n zeros, with no
+// decimal point, when decpt >= n; else the digits with a point after the
+// first decpt. It writes no sign. ECMAScript's Number::toString and
+// CPython's float repr both use this layout within their own decpt bounds.
+func AppendPositional(dst, d []byte, decpt int) []byte {
+	switch {
+	case decpt <= 0:
+		dst = append(dst, '0', '.')
+		for range -decpt {
+			dst = append(dst, '0')
+		}
+		return append(dst, d...)
+	case decpt >= len(d):
+		dst = append(dst, d...)
+		for range decpt - len(d) {
+			dst = append(dst, '0')
+		}
+		return dst
+	}
+	dst = append(dst, d[:decpt]...)
+	dst = append(dst, '.')
+	return append(dst, d[decpt:]...)
+}
+
+// AppendExponential appends the value 0.d1..dn x 10^decpt in exponential
+// notation: d1, then "." and d2..dn when n > 1, then "e", the exponent's
+// sign ("+" or "-") and decpt-1's magnitude in at least minDigits digits
+// (zero-padded). It writes no sign of the value.
+func AppendExponential(dst, d []byte, decpt, minDigits int) []byte {
+	dst = append(dst, d[0])
+	if len(d) > 1 {
+		dst = append(dst, '.')
+		dst = append(dst, d[1:]...)
+	}
+	x := decpt - 1
+	if x < 0 {
+		dst = append(dst, 'e', '-')
+		x = -x
+	} else {
+		dst = append(dst, 'e', '+')
+	}
+	for w, p := 1, 10; w < minDigits; w, p = w+1, p*10 {
+		if x < p {
+			dst = append(dst, '0')
+		}
+	}
+	return strconv.AppendInt(dst, int64(x), 10)
+}

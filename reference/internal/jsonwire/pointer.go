@@ -3,6 +3,8 @@ package jsonwire
 import (
 	"strconv"
 	"unicode/utf16"
+
+	"conform/reference/refusal"
 )
 
 // Pointer is an RFC 6901 JSON pointer: "" is the whole value, and each
@@ -75,4 +77,12 @@ func (s *Scanner) stringAt(i int) Token {
 	}
 	j = min(j, len(s.in)-1)
 	return Token{Kind: String, Start: i, End: j + 1}
+}
+
+// Locate returns err located at the byte offset off of the text and at the
+// value the scanner is in (Pointer), when err is a *refusal.Error; any
+// other error as it is (refusal.Locate). It refuses nothing itself: the
+// contract's guard made err.
+func (s *Scanner) Locate(err error, off int) error {
+	return refusal.Locate(err, refusal.At(off, string(s.Pointer())))
 }
