@@ -7,7 +7,6 @@ answers from its table or accepts, never crashes."""
 from __future__ import annotations
 
 import sys
-import time
 import unittest
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,6 @@ from conform_mirror.refusal import Refusal, ignoring  # noqa: E402
 from test_ats_fixtures import OPERATION, doc, encode, envelope_for, faithful  # noqa: E402
 
 MESSAGES = {g.message for g in ats.GUARDS}
-TIME_LIMIT = 10.0  # seconds for one input, on a shared machine
 
 
 def base(op: str) -> dict[str, Any]:
@@ -83,13 +81,11 @@ def _inputs(op: str) -> list[bytes]:
 
 class BadInput(unittest.TestCase):
     def check(self, op: str, data: bytes) -> None:
-        start = time.monotonic()
         try:
             ats.OPERATIONS[op](data)
         except Refusal as r:
             self.assertIn(r.message, MESSAGES)
             self.assertEqual(r.guard.contract, "ats/1")
-        self.assertLess(time.monotonic() - start, TIME_LIMIT, (op, data[:60]))
 
     def test_every_operation_refuses_from_its_table(self) -> None:
         for op in ats.OPERATIONS:

@@ -97,7 +97,7 @@ function envelopes() {
   return [...out, ...approval].map((e) => json(e));
 }
 
-/** Runs every op on every input; returns the tally, failing on anything but an output or a table refusal, or a slow case. */
+/** Runs every op on every input; returns the tally, failing on anything but an output or a table refusal (speed is a benchmark's, not a test's). */
 function sweep(ops, inputs, ignoreAll) {
   setIgnored(ignoreAll ? Object.values(ats.REFUSALS) : [], GUARDS);
   const tally = { ok: 0, refused: 0 };
@@ -106,7 +106,6 @@ function sweep(ops, inputs, ignoreAll) {
       const op = ats.OPERATIONS[name];
       for (const input of inputs) {
         const bytes = typeof input === "string" ? new Uint8Array(Buffer.from(input, "utf8")) : new Uint8Array(input);
-        const started = process.hrtime.bigint();
         try {
           op(bytes);
           tally.ok++;
@@ -117,8 +116,6 @@ function sweep(ops, inputs, ignoreAll) {
           if (!ignoreAll) assert.ok(e.at !== undefined, `${name}: a refusal without a location (${e.message})`);
           tally.refused++;
         }
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        assert.ok(ms < 2000, `${name} took ${ms} ms on ${String(input).slice(0, 120)}`);
       }
     }
   } finally {
@@ -127,7 +124,7 @@ function sweep(ops, inputs, ignoreAll) {
   return tally;
 }
 
-test("every operation on generic bad inputs refuses from its table, quickly", () => {
+test("every operation on generic bad inputs refuses from its table", () => {
   const ops = Object.keys(ats.OPERATIONS);
   assert.equal(ops.length, 23);
   for (const ignoreAll of [false, true]) {
