@@ -654,11 +654,15 @@ func TestCPUOfCountsTheTreeOnly(t *testing.T) {
 	// sh forks the loop as a child of its own: a grandchild of this test.
 	busy := start("yes > /dev/null; exit 0")
 	idle := start("sleep 30; exit 0")
-	wait := func() error { time.Sleep(time.Second); return nil }
-	u, err := cpuOf([]int{busy.Process.Pid}, wait)
+	// The busy tree gets 5 s: on a loaded machine (the test suite runs
+	// packages in parallel) its share of a CPU is far below one, but not
+	// below 2%.
+	long := func() error { time.Sleep(5 * time.Second); return nil }
+	u, err := cpuOf([]int{busy.Process.Pid}, long)
 	if err != nil || u.unknown || u.ticks < 10 {
-		t.Errorf("busy tree: %+v %v, want at least 10 ticks (a tenth of a CPU) in 1 s", u, err)
+		t.Errorf("busy tree: %+v %v, want at least 10 ticks (2%% of a CPU) in 5 s", u, err)
 	}
+	wait := func() error { time.Sleep(time.Second); return nil }
 	u, err = cpuOf([]int{idle.Process.Pid}, wait)
 	if err != nil || u.unknown || u.ticks > 5 {
 		t.Errorf("idle tree beside a busy process: %+v %v, want about 0 ticks", u, err)

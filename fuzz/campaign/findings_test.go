@@ -166,16 +166,23 @@ func TestWriteFindingsLeavesOtherFilesAlone(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() { _, err := WriteFindings(dir, "FuzzTest", []fuzz.Disagreement{d}); done <- err }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
+	// Until WriteFindings returns, look every second for a reader of the
+	// FIFO: a non-blocking open for writing succeeds only if one has it
+	// open (and then unblocks it). No reader: WriteFindings is slow (a
+	// loaded machine), not waiting on the FIFO.
+	for waiting := true; waiting; {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			waiting = false
+		case <-time.After(time.Second):
+			if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+				f.Close()
+				t.Fatal("WriteFindings opened a FIFO beside the vectors and waited for a writer")
+			}
 		}
-	case <-time.After(10 * time.Second):
-		if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
-			f.Close()
-		}
-		t.Fatal("WriteFindings opened a FIFO beside the vectors and waited for a writer")
 	}
 	if st, err := os.Lstat(fifo); err != nil || st.Mode().Type() != fs.ModeNamedPipe {
 		t.Errorf("the FIFO is gone or changed: %v %v", st, err)
