@@ -4,10 +4,10 @@
 # with the mutation-testing-elements report; with --single-cause, the first
 # half alone (the pull request's check). With --contract C, only contract
 # C's guards and mutants: the workflows run one job per contract of
-# ci/matrix.sh, since the whole audit takes hours on two cores (toolhost/1
-# alone has about 2,000 mutants). The reports are out/mutation[-NAME].txt
-# and, for mutants, out/mutation[-NAME].json; the totals go to the job
-# summary. Exits with conform mutate's code.
+# ci/matrix.sh, since the whole audit takes hours on two cores (the
+# largest contract alone has over a thousand mutants). The reports are
+# out/mutation[-NAME].txt and, for mutants, out/mutation[-NAME].json; the
+# totals go to the job summary. Exits with conform mutate's code.
 #
 # Usage: ci/mutation.sh [--single-cause] [--contract NAME/VERSION]
 # shellcheck source=ci/lib.sh
@@ -18,7 +18,7 @@ while (($#)); do
 	case $1 in
 	--single-cause) half=--single-cause ;;
 	--contract)
-		(($# > 1)) || die "--contract needs a contract, such as frame/1"
+		(($# > 1)) || die "--contract needs a contract, NAME/VERSION"
 		contract=$2
 		shift
 		;;
@@ -26,7 +26,7 @@ while (($#)); do
 	esac
 	shift
 done
-[ -z "$contract" ] || [[ $contract =~ ^[a-z0-9-]+/[0-9]+$ ]] || die "contract $contract: want NAME/VERSION, such as frame/1"
+[ -z "$contract" ] || [[ $contract =~ ^[a-z0-9-]+/[0-9]+$ ]] || die "contract $contract: want NAME/VERSION, a contract of ci/matrix.sh --lines"
 build_conform
 base=mutation
 [ -z "$half" ] || base=single-cause

@@ -46,7 +46,7 @@ func (v Vector) Bytes() []byte {
 }
 
 // Load reads every vector of the files matching glob (relative to the
-// test's package directory, such as "../../vectors/toolhost/*.jsonl"), in
+// test's package directory, such as "../../vectors/<name>/*.jsonl"), in
 // file order. No file, an unreadable file or a line that is not JSON fails
 // t at once, naming the file.
 func Load(t testing.TB, glob string) []Vector {
