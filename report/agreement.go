@@ -1,12 +1,13 @@
 package report
 
 // Agreement counts the cases of rep every implementation agreed with, and
-// all its cases. A case agrees when one of its rows agrees and none
-// disagrees (a skip neither agrees nor disagrees, so a case only skipped
-// does not agree); a disagreement the divergence ledger expects is still a
-// disagreement. The badge and the summaries show agree of total.
+// all its cases. A case agrees when every one of its rows agrees: a skip
+// is never counted as agreement (an implementation that announced none of
+// a contract did not agree with its cases), and a disagreement the
+// divergence ledger expects is still a disagreement. The badge and the
+// summaries show agree of total.
 func Agreement(rep Report) (agree, total int) {
-	type state struct{ agreed, disagreed bool }
+	type state struct{ agreed, other bool }
 	byCase := map[string]*state{}
 	var order []string
 	for _, r := range rep.Rows {
@@ -16,15 +17,14 @@ func Agreement(rep Report) (agree, total int) {
 			byCase[r.Case] = s
 			order = append(order, r.Case)
 		}
-		switch {
-		case r.Outcome == Agree:
+		if r.Outcome == Agree {
 			s.agreed = true
-		case r.Outcome.Disagrees():
-			s.disagreed = true
+		} else {
+			s.other = true
 		}
 	}
 	for _, id := range order {
-		if s := byCase[id]; s.agreed && !s.disagreed {
+		if s := byCase[id]; s.agreed && !s.other {
 			agree++
 		}
 	}

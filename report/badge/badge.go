@@ -36,7 +36,8 @@ type Badge struct {
 
 // Of returns rep's badge: "A/T agree", green when the run exited 0 with
 // every case agreeing, yellow when it exited 0 all the same (the
-// divergence ledger expects each disagreement), red otherwise.
+// divergence ledger expects each disagreement, or an implementation
+// skipped cases it does not announce), red otherwise.
 func Of(rep report.Report) Badge {
 	agree, total := report.Agreement(rep)
 	b := Badge{Message: fmt.Sprintf("%d/%d agree", agree, total), Color: Red}
