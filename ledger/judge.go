@@ -56,7 +56,8 @@ func (s *Sink) Header(h report.Header) {
 }
 
 // Row marks a disagreeing row the first live (unexpired) entry expects,
-// notes what every matching entry met, and passes the row on.
+// notes what every matching entry met (each live entry expecting the
+// row's outcome is met, not only the first), and passes the row on.
 func (s *Sink) Row(r report.Row) {
 	for i, e := range s.l.Entries {
 		if e.Impl != r.Impl || !e.matches(r) {
@@ -68,9 +69,14 @@ func (s *Sink) Row(r report.Row) {
 			j.outcomes = map[report.Outcome]int{}
 		}
 		j.outcomes[r.Outcome]++
-		if r.Outcome == e.Outcome && r.Known == nil && !s.expired(e) {
+		// Every live entry that expects the row's outcome is met by it (so
+		// an entry is never stale for being shadowed); the first one
+		// gives the row its link.
+		if r.Outcome == e.Outcome && !s.expired(e) {
 			j.hits++
-			r.Known = &report.Known{Entry: e.Where(), Link: e.Link, Expires: e.Expires.Format(time.DateOnly)}
+			if r.Known == nil {
+				r.Known = &report.Known{Entry: e.Where(), Link: e.Link, Expires: e.Expires.Format(time.DateOnly)}
+			}
 		}
 	}
 	if r.Outcome.Disagrees() {
@@ -110,7 +116,9 @@ func (s *Sink) Summary(f report.Footer) report.LedgerSummary {
 		case s.expired(e):
 			sum.Expired = append(sum.Expired, fmt.Sprintf("%s: case %s on %s expired on %s (%s)", e.Where(), e.Case, e.Impl, e.Expires.Format(time.DateOnly), e.Link))
 		case j.hits > 0:
-		case j.ran:
+		case j.ran && f.Stopped == "":
+			// A run that stopped early (-x, --max-disagreements) may not
+			// have reached the rows the entry expects: unjudged.
 			sum.Stale = append(sum.Stale, fmt.Sprintf("%s: case %s on %s is no longer %s: its rows were %s", e.Where(), e.Case, e.Impl, e.Outcome, outcomeList(j.outcomes)))
 		case s.Covers(e, f):
 			sum.Stale = append(sum.Stale, fmt.Sprintf("%s: case %s on %s matched no case of a run of every contract", e.Where(), e.Case, e.Impl))

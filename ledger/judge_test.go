@@ -214,3 +214,31 @@ func TestBrokenRunKeepsItsExitCode(t *testing.T) {
 		t.Errorf("exit %d, summary %+v", c.f.ExitCode, c.f.Ledger)
 	}
 }
+
+// Two entries that expect the same row (a glob and the case's id) are both
+// met: neither is stale; the first gives the row its link.
+func TestOverlappingEntriesAreBothMet(t *testing.T) {
+	l := ledgerOf(t, e("n_*", "ts", "accepted-should-refuse", "2031-01-01", ""),
+		e("aaaaaaaaaaaaaaaa", "ts", "accepted-should-refuse", "2031-01-01", ""))
+	c := run{day: day, rows: []report.Row{row("aaaaaaaaaaaaaaaa", "n_one", "ts", report.AcceptedShouldRefuse)}}.judge(t, l)
+	if s := c.f.Ledger; len(s.Stale) != 0 || s.Expected != 1 || c.f.ExitCode != report.ExitAgree {
+		t.Fatalf("summary %+v, exit %d", s, c.f.ExitCode)
+	}
+	if k := c.rows[0].Known; k == nil || k.Entry != "known.toml:2" {
+		t.Errorf("the row's entry %+v, want the first", k)
+	}
+}
+
+// An entry whose rows ran without its outcome is stale in a run that went
+// to the end, and unjudged in a run that stopped early (-x): the rows it
+// expects may be among those never run.
+func TestStoppedRunLeavesAnEntryWhoseRowsRanUnjudged(t *testing.T) {
+	l := ledgerOf(t, e("n_*", "ts", "accepted-should-refuse", "2031-01-01", ""))
+	rows := []report.Row{row("aaaaaaaaaaaaaaaa", "n_one", "ts", report.Agree)}
+	if c := (run{day: day, rows: rows}).judge(t, l); len(c.f.Ledger.Stale) != 1 {
+		t.Errorf("a whole run: stale %v, want the entry", c.f.Ledger.Stale)
+	}
+	if c := (run{day: day, rows: rows, stopped: "fail-fast"}).judge(t, l); len(c.f.Ledger.Stale) != 0 || c.f.ExitCode != report.ExitAgree {
+		t.Errorf("a stopped run: stale %v, exit %d; want unjudged, 0", c.f.Ledger.Stale, c.f.ExitCode)
+	}
+}
