@@ -378,3 +378,21 @@ func TestCommitNeverReplacesAFileThatAppeared(t *testing.T) {
 		t.Error("force did not replace")
 	}
 }
+
+// Diff shows a disagreement in the text rendering's lines, the same bytes
+// every time (no Go syntax, no go-cmp's random non-breaking spaces).
+func TestDiffIsTheTextLines(t *testing.T) {
+	r := Row{Outcome: WrongMessage,
+		Expected: Answer{Outcome: "refused", Message: "a \u00a0b"},
+		Got:      Answer{Outcome: "refused", Message: "c", At: "byte 3"}}
+	want := "  outcome: refused\n- message: \"a \\u00a0b\"\n+ message: \"c\"\n" +
+		"where (shown, never compared): expected (not said) (the reference's), got byte 3\n"
+	for range 3 {
+		if got := Diff(r); got != want {
+			t.Fatalf("Diff:\n%q\nwant\n%q", got, want)
+		}
+	}
+	if d := Diff(Row{Expected: Answer{Outcome: "ok", Output: []byte("x")}, Got: Answer{Outcome: "ok", Output: []byte("x")}}); d != "" {
+		t.Errorf("equal answers: %q", d)
+	}
+}
