@@ -60,6 +60,10 @@ func (d *Differ) Check(ctx context.Context, jobs []impl.Job) []Disagreement {
 		return nil
 	}
 	results := make([][]impl.Result, len(d.Mirrors))
+	// asked[k][i]: mirror k announced job i's operation and was sent it.
+	// Every operation of the target, for conform's own mirrors
+	// (Set.Declared); what it announces, for an outside implementation.
+	asked := make([][]bool, len(d.Mirrors))
 	breaks := make([]int, len(d.Mirrors))
 	for k, m := range d.Mirrors {
 		if b, ok := m.(breaker); ok {
@@ -68,10 +72,30 @@ func (d *Differ) Check(ctx context.Context, jobs []impl.Job) []Disagreement {
 	}
 	var wg sync.WaitGroup
 	for k, m := range d.Mirrors {
+		im := m.Implementation()
+		var sub []impl.Job
+		asked[k] = make([]bool, len(jobs))
+		for i, j := range jobs {
+			if im.Supports(j.Contract, j.Op) {
+				asked[k][i] = true
+				sub = append(sub, j)
+			}
+		}
+		if len(sub) == 0 {
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[k] = m.RunBatch(ctx, jobs)
+			got := m.RunBatch(ctx, sub)
+			results[k] = make([]impl.Result, len(jobs))
+			n := 0
+			for i := range jobs {
+				if asked[k][i] && n < len(got) {
+					results[k][i] = got[n]
+					n++
+				}
+			}
 		}()
 	}
 	ref := d.Reference.RunBatch(ctx, jobs)
@@ -85,6 +109,9 @@ func (d *Differ) Check(ctx context.Context, jobs []impl.Job) []Disagreement {
 			continue
 		}
 		for k, m := range d.Mirrors {
+			if !asked[k][i] {
+				continue
+			}
 			if !agrees(c, ref[i], results[k][i]) {
 				out = append(out, Disagreement{Job: j, Impl: m.Name(), Want: ref[i], Got: results[k][i], Setup: d.Setup})
 				pinned[k] = true

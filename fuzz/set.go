@@ -192,8 +192,8 @@ func Start(ctx context.Context, c Config, progress io.Writer) (*Set, error) {
 // Declared checks that every mirror of the set declared each operation of
 // the target in its handshake, so that a target never passes by skipping.
 // An outside implementation answers only what it announces: one that does
-// not announce every operation of the target is no error here, and For
-// leaves it out of the target's comparison.
+// not announce every operation of the target is no error here; For keeps
+// it for the operations it announces (the Differ sends it no other).
 func (s *Set) Declared(t Target) error {
 	for _, m := range s.Mirrors {
 		if !s.outside[m.Name()] && !declares(m, t) {
@@ -204,16 +204,28 @@ func (s *Set) Declared(t Target) error {
 }
 
 // For returns the Differ of target t: the set's, without the outside
-// implementations that do not announce every operation of t.
+// implementations that announce none of t's operations. One that
+// announces some is compared on those (Differ.Check).
 func (s *Set) For(t Target) *Differ {
 	d := s.Differ
 	d.Mirrors = nil
 	for _, m := range s.Mirrors {
-		if !s.outside[m.Name()] || declares(m, t) {
+		if !s.outside[m.Name()] || announcesAny(m, t) {
 			d.Mirrors = append(d.Mirrors, m)
 		}
 	}
 	return &d
+}
+
+// announcesAny reports whether m's handshake announced an operation of t.
+func announcesAny(m impl.Impl, t Target) bool {
+	im := m.Implementation()
+	for _, op := range t.Ops {
+		if im.Supports(t.Contract, op) {
+			return true
+		}
+	}
+	return false
 }
 
 // declares reports whether m's handshake announced every operation of t.

@@ -97,7 +97,9 @@ go run ./cmd/conform-harness < /tmp/requests
 # check the vectors against their sha256 manifest (or a vector directory on disk)
 go run ./cmd/conform vectors verify
 go run ./cmd/conform vectors verify --vectors ./vectors
-# run an edited vector set from disk instead of the compiled-in one
+# run a vector set from disk instead of the compiled-in one (an edited set
+# must be regenerated with its MANIFEST, and a changed expectation needs a
+# new contract version: vectors/README.md, "Files", LOCK)
 go run ./cmd/conform run --vectors ./vectors
 # render a saved report again
 go run ./cmd/conform report /tmp/run.jsonl
