@@ -253,6 +253,14 @@ func TestOutsideEval(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, `"impl":"team","outcome":"ok"`) {
 		t.Errorf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
+	// An implementation that does not announce the contract is not asked
+	// (asked, the hostile harness would refuse).
+	other, otherOp := otherContract(jcs)
+	h := hostile(t, map[string]any{"contracts": map[string][]string{other: {otherOp}}, "answer": "refuse"})
+	r = conform(t, `{"b":1,"a":2}`, "eval", "--contract", jcs, "--impl", "h="+h)
+	if !strings.Contains(r.stdout, `"outcome":"skipped"`) || !strings.Contains(r.stdout, "not declared in the handshake") {
+		t.Errorf("eval of a contract h does not announce: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
 }
 
 // An implementation answers only what it announces: the cases of a

@@ -179,7 +179,17 @@ func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
 			im = x
 		}
 	}
-	results := im.RunBatch(cmd.Context(), jobs)
+	// An implementation is asked only what its handshake announces (as
+	// conform run asks it): anything else is skipped unasked.
+	var results []impl.Result
+	if im.Implementation().Supports(o.contract, o.op) {
+		results = im.RunBatch(cmd.Context(), jobs)
+	} else {
+		results = make([]impl.Result, len(jobs))
+		for i := range results {
+			results[i] = impl.Result{Outcome: impl.Skipped, Reason: "not declared in the handshake"}
+		}
+	}
 	if cmd.Context().Err() != nil {
 		// Interrupted: the answers are not answers.
 		return &exitError{code: report.ExitInterrupted, err: cmd.Context().Err()}

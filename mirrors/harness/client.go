@@ -690,9 +690,22 @@ func (inc *incarnation) roundTrip(ctx context.Context, reqs []protocol.Request, 
 			timer.Reset(timeout)
 		}
 	}
-	// The writer has finished: every answer came back, so every request
-	// was read. A write error after that cannot matter.
-	<-writeErr
+	// Every answer came back. A harness that read each request before
+	// answering it has read them all, and the writer finishes at once (a
+	// write error then cannot matter). One that answered before reading
+	// may never read the rest: it blocks writing to an output nobody
+	// reads, and the writer blocks writing to it. The writer gets the
+	// timeout too; not finishing in it is a violation of the first
+	// request, since no answer of such a harness can be trusted (the
+	// harness is then ended, which ends the writer).
+	timer.Reset(timeout)
+	select {
+	case <-writeErr:
+	case <-timer.C:
+		return answers[:0], &failure{"violation", fmt.Sprintf("answered every request but had not read them all within %s: answers written before their requests were read", timeout)}
+	case <-ctx.Done():
+		return answers[:0], &failure{"cancelled", ctx.Err().Error()}
+	}
 	return answers, nil
 }
 

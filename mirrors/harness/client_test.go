@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -91,6 +92,16 @@ func fake(mode string) {
 		case "batch":
 			fakeBatch(req.Seq, req.Cases, say)
 			continue
+		}
+		if mode == "ahead" {
+			// Answers this request and the next 399 it has not read, then
+			// reads no more.
+			for i := int64(0); i < 400; i++ {
+				say(`{"seq":%d,"outcome":"ok","output":""}`, req.Seq+i)
+			}
+			time.Sleep(time.Hour)
+		}
+		switch req.Cmd {
 		case "ignore":
 			say(`{"seq":%d,"outcome":"ack","unknown":[]}`, req.Seq)
 			continue
@@ -300,6 +311,37 @@ func TestHangInABatchCostsTwoTimeouts(t *testing.T) {
 	}
 	if len(c.Breaks()) != 1 || !strings.Contains(c.Breaks()[0], "timeout on echo/1 echo") {
 		t.Errorf("breaks %q", c.Breaks())
+	}
+}
+
+// A harness that writes its answers before reading the requests (and then
+// reads no more) would deadlock the client: its output fills, so it stops,
+// and conform's writer blocks on its input. The writer gets the timeout
+// too: the batch ends, with a violation.
+func TestAnswersBeforeRequestsDoNotHang(t *testing.T) {
+	c := fakeClient(t, "ahead", Options{Timeout: time.Second, StartTimeout: startTimeout, MaxRestarts: 1})
+	if _, err := c.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var inputs []string
+	for i := range 300 {
+		inputs = append(inputs, fmt.Sprintf("%d-%s", i, strings.Repeat("x", 4096)))
+	}
+	done := make(chan []impl.Result, 1)
+	go func() { done <- c.RunBatch(context.Background(), jobs(inputs...)) }()
+	select {
+	case rs := <-done:
+		if len(rs) != len(inputs) {
+			t.Errorf("%d results for %d jobs", len(rs), len(inputs))
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("RunBatch still waits on a harness that answered before reading")
+	}
+	// Which break comes first depends on timing (answers that arrive
+	// before any request are unsolicited lines); the hang is caught on a
+	// batch whose requests were sent.
+	if b := c.Breaks(); !slices.ContainsFunc(b, func(s string) bool { return strings.Contains(s, "answers written before their requests were read") }) {
+		t.Errorf("breaks %q", b)
 	}
 }
 
