@@ -11,6 +11,14 @@
 #                    corpora and the last report)
 #   CONFORM_CORPORA  the public corpora (default ../shared/corpora)
 set -euo pipefail
+# -h or --help, as the script's first argument, prints the script's header
+# comment (what it does, its usage) and exits 0.
+case ${1:-} in
+-h | --help)
+	sed -n '2,/^[^#]/{/^# shellcheck/d;/^#/s/^# \{0,1\}//p}' "$0"
+	exit 0
+	;;
+esac
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck disable=SC2034 # the scripts that source this file use them
 CI_DIR=${CONFORM_CI_DIR:-$PWD/.cache/ci}

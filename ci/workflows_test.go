@@ -254,3 +254,22 @@ func TestMutationScriptArguments(t *testing.T) {
 		}
 	}
 }
+
+// Every script of a workflow step answers --help with its header comment,
+// its usage line included, and exit 0, building and running nothing.
+func TestScriptsHaveHelp(t *testing.T) {
+	for _, s := range []string{"ci/corpora.sh", "ci/fuzz-merge.sh", "ci/fuzz.sh", "ci/images.sh", "ci/matrix.sh",
+		"ci/mutation.sh", "ci/nightly.sh", "ci/pr.sh", "ci/run-suite.sh"} {
+		dir := t.TempDir()
+		cmd := exec.Command(s, "--help")
+		cmd.Dir = ".."
+		cmd.Env = append(os.Environ(), "CONFORM_CI_DIR="+dir)
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "Usage: "+s) || strings.Contains(string(out), "shellcheck") {
+			t.Errorf("%s --help: %v\n%s", s, err, out)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "bin", "conform")); err == nil {
+			t.Errorf("%s --help built conform", s)
+		}
+	}
+}
