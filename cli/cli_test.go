@@ -309,3 +309,14 @@ func TestFirstRunBuildsTheTypeScriptMirror(t *testing.T) {
 		t.Fatalf("second run: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// A --contract that names no contract is a usage error that lists the
+// known ones, in every command that takes it.
+func TestUnknownContractListsTheKnown(t *testing.T) {
+	for _, args := range [][]string{{"run"}, {"guards"}, {"mutate", "--single-cause"}} {
+		r := conform(t, "", append(args, "--contract", "nosuch")...)
+		if r.code != 2 || !strings.Contains(r.stderr, `unknown contract "nosuch" (known: `) || !strings.Contains(r.stderr, contractNames()[0]) {
+			t.Errorf("%v --contract nosuch: exit %d\n%s", args, r.code, r.stderr)
+		}
+	}
+}

@@ -282,7 +282,8 @@ func loadCases(vectorsDir string, corpora []string, notices io.Writer) (*caseSet
 }
 
 // filterContracts keeps the cases of the named contracts; it refuses a
-// name no case has.
+// name that is no contract (listing the known ones), and a contract no
+// case has.
 func filterContracts(cases []vectors.Case, contracts []string) ([]vectors.Case, error) {
 	if len(contracts) == 0 {
 		return cases, nil
@@ -299,10 +300,14 @@ func filterContracts(cases []vectors.Case, contracts []string) ([]vectors.Case, 
 			out = append(out, c)
 		}
 	}
-	for c := range want {
-		if !have[c] {
-			return nil, usageErr("no cases for contract %q", c)
+	for _, c := range contracts {
+		if have[c] {
+			continue
 		}
+		if !slices.Contains(contractNames(), c) {
+			return nil, usageErr("unknown contract %q (known: %s)", c, strings.Join(contractNames(), ", "))
+		}
+		return nil, usageErr("no cases for contract %q", c)
 	}
 	return out, nil
 }
