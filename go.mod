@@ -1,6 +1,13 @@
-module conform
+module github.com/conform-dev/conform
 
 go 1.26.0
+
+require github.com/conform-dev/conform/mirrors/kit/go v0.0.0
+
+// The Go kit is a module of its own in this repository (mirrors/kit/go):
+// conform builds it from here. A release drops this line and requires the
+// kit at its own tag (go install MODULE@VERSION refuses a replace).
+replace github.com/conform-dev/conform/mirrors/kit/go => ./mirrors/kit/go
 
 require (
 	github.com/AdaLogics/go-fuzz-headers v0.0.0-20240806141605-e8a1dd7889d6

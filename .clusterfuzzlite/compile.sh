@@ -4,7 +4,7 @@
 #
 # OSS-Fuzz's compile_native_go_fuzzer is not used: it finds a target's file
 # with `grep -r -l <function> <package dir>`, and each gocheck function name
-# is also in its contract's target registration (fuzz/gocheck/<ident>.go),
+# is also in its contract's target registration (internal/fuzz/gocheck/<ident>.go),
 # so it gets two files. The two steps it would run for a fuzzing build are
 # these.
 

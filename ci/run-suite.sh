@@ -22,7 +22,7 @@ report=$CI_OUT/run.jsonl
 rm -f "$report"
 
 code=0
-"$CONFORM" run --transport "$transport" --corpus "$CORPORA" --ledger ledger/divergences.toml \
+"$CONFORM" run --transport "$transport" --corpus "$CORPORA" --ledger ci/divergences.toml \
 	--rerun "${CONFORM_RERUN:-3}" --report "$report" --force | tee "$CI_OUT/run.txt" || code=${PIPESTATUS[0]}
 [ -f "$report" ] || die "conform run exited $code without a report"
 

@@ -97,7 +97,7 @@ command -v python3 >/dev/null || missing+=(python3)
 command -v clang >/dev/null || missing+=(clang) # ci/libfuzzer-smoke.sh links libFuzzer binaries
 [ -x /usr/bin/pyflakes3 ] || missing+=(pyflakes3) # ci/test.sh lints the Python mirror with Debian's pyflakes
 [ -x /usr/bin/mypy ] || missing+=(mypy)           # and type-checks it with Debian's mypy (mirrors/python/mypy.ini)
-command -v chromium >/dev/null || missing+=(chromium) # the HTML report's test drives Debian's headless chromium (report/html)
+command -v chromium >/dev/null || missing+=(chromium) # the HTML report's test drives Debian's headless chromium (internal/report/html)
 command -v shellcheck >/dev/null || missing+=(shellcheck) # the workflows test runs actionlint with shellcheck on every run: step and ci/ script
 # The Python mirror's tests validate documents against a JSON Schema bundle
 # with Debian's python3-jsonschema, under Debian's python3.

@@ -14,6 +14,9 @@ if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted" >&2; exit
 go vet ./...
 go run ./cmd/conform vectors verify
 go test -timeout 30m ./...
+# The Go kit is a module of its own (standard library only): go vet and
+# go test of the main module do not reach it.
+(cd mirrors/kit/go && go vet ./... && go test ./...)
 # The whole source-mutation audit (every mutant of every contract killed or
 # declared equivalent, every declaration naming exactly one mutant) is the
 # nightly's step ci/mutation.sh, not this command's: with the tool host and

@@ -15,7 +15,7 @@ import (
 
 	"github.com/rhysd/actionlint"
 
-	"conform/spec"
+	"github.com/conform-dev/conform/internal/spec"
 )
 
 // workflows are the checked-in workflows, relative to this directory.

@@ -18,11 +18,12 @@ import (
 	"testing"
 	"time"
 
-	"conform/impl"
-	"conform/internal/atomicfile"
-	"conform/mirrors"
-	"conform/reference"
-	"conform/spec"
+	"github.com/conform-dev/conform/internal/atomicfile"
+	"github.com/conform-dev/conform/internal/fuzz/differential"
+	"github.com/conform-dev/conform/internal/impl"
+	"github.com/conform-dev/conform/internal/mirrors"
+	"github.com/conform-dev/conform/internal/spec"
+	"github.com/conform-dev/conform/reference"
 )
 
 // BenchmarkThroughput measures, side by side on the same cases, for each
@@ -59,7 +60,7 @@ func BenchmarkThroughput(b *testing.B) {
 	names := strings.Split(os.Getenv("CONFORM_BENCH_TARGETS"), ",")
 	if names[0] == "" {
 		names = nil
-		for _, t := range Targets {
+		for _, t := range differential.Targets {
 			names = append(names, t.Name)
 		}
 	}
@@ -170,14 +171,14 @@ func benchWorkers(list string) ([]int, error) {
 // worker count in workers and returns its table row. Every process it
 // starts is ended before it returns.
 func benchTarget(name string, dirs map[string]string, tmp string, workers []int, rounds int, window time.Duration) (string, error) {
-	t, ok := Lookup(name)
+	t, ok := differential.Lookup(name)
 	if !ok {
 		return "", fmt.Errorf("no target %s", name)
 	}
 	var batches [][]impl.Job
 	n := 0
 	for i := range benchInputs {
-		jobs := Jobs(t, StructuredSeed(name+"/bench", i, 512))
+		jobs := differential.Jobs(t, differential.StructuredSeed(name+"/bench", i, 512))
 		batches = append(batches, jobs)
 		n += len(jobs)
 	}
@@ -200,7 +201,7 @@ func benchTarget(name string, dirs map[string]string, tmp string, workers []int,
 		},
 	}
 	for _, w := range workers {
-		starts = append(starts, func() (meters, error) { return differential(name, w, rounds, window) })
+		starts = append(starts, func() (meters, error) { return differentialRate(name, w, rounds, window) })
 	}
 	for _, start := range starts {
 		ms, err := start()
@@ -526,10 +527,10 @@ func inProcess(dir, interpreter, script, cases string, rounds int, window time.D
 // "<target>/<worker>/<workers>/<rounds>/<window>".
 const envBenchWorker = "CONFORM_BENCH_WORKER"
 
-// differential starts workers worker processes on target's benchmark
+// differentialRate starts workers worker processes on target's benchmark
 // batches, each a fuzz worker as conform fuzz starts it (GOMAXPROCS=1, its
 // own reference and harnesses).
-func differential(target string, workers, rounds int, window time.Duration) (meters, error) {
+func differentialRate(target string, workers, rounds int, window time.Duration) (meters, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -566,16 +567,16 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 		fmt.Sscan(parts[3], &rounds)
 		window, _ = time.ParseDuration(parts[4])
 	}
-	t, ok := Lookup(target)
+	t, ok := differential.Lookup(target)
 	if !ok || workers < 1 || k < 0 || k >= workers || rounds < 1 || window <= 0 {
 		fmt.Fprintf(os.Stderr, "bad %s=%q\n", envBenchWorker, spec)
 		return 2
 	}
 	var batches [][]impl.Job
 	for i := range benchInputs {
-		batches = append(batches, Jobs(t, StructuredSeed(target+"/bench", i, 512)))
+		batches = append(batches, differential.Jobs(t, differential.StructuredSeed(target+"/bench", i, 512)))
 	}
-	set, err := Start(context.Background(), Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
+	set, err := differential.Start(context.Background(), differential.Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
 	defer set.Close()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

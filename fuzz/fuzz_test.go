@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference"
+	"github.com/conform-dev/conform/internal/fuzz/differential"
+	"github.com/conform-dev/conform/reference"
 )
 
 // TestMain runs the tests and closes the mirrors this process started
@@ -19,7 +20,7 @@ func TestMain(m *testing.M) {
 		os.Exit(benchWorker(spec, os.Stdin, os.Stdout))
 	}
 	code := m.Run()
-	CloseProcess()
+	differential.CloseProcess()
 	os.Exit(code)
 }
 
@@ -36,13 +37,13 @@ func corporaDir() string {
 // expands to a batch of cases (Target.Cases), run through the reference and
 // this process's mirrors (Process); any disagreement fails the input.
 func fuzzTarget(f *testing.F, name string) {
-	t, ok := Lookup(name)
+	t, ok := differential.Lookup(name)
 	if !ok {
 		f.Fatalf("no target %s", name)
 	}
-	switch v := os.Getenv(EnvSeeds); v {
+	switch v := os.Getenv(differential.EnvSeeds); v {
 	case "", "all":
-		seeds, err := Seeds(t, corporaDir())
+		seeds, err := differential.Seeds(t, corporaDir())
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -52,14 +53,14 @@ func fuzzTarget(f *testing.F, name string) {
 	case "minimal":
 		f.Add([]byte{1})
 	default:
-		f.Fatalf("%s=%q: want all or minimal", EnvSeeds, v)
+		f.Fatalf("%s=%q: want all or minimal", differential.EnvSeeds, v)
 	}
 	f.Fuzz(func(tt *testing.T, data []byte) {
-		jobs := Jobs(t, data)
+		jobs := differential.Jobs(t, data)
 		if len(jobs) == 0 {
 			return
 		}
-		set, err := Process()
+		set, err := differential.Process()
 		if err != nil {
 			tt.Fatalf("starting the implementations: %v", err)
 		}
@@ -67,7 +68,7 @@ func fuzzTarget(f *testing.F, name string) {
 			tt.Fatal(err)
 		}
 		ds := set.For(t).Check(context.Background(), jobs)
-		Count(len(jobs))
+		differential.Count(len(jobs))
 		if len(ds) == 0 {
 			return
 		}
@@ -117,18 +118,18 @@ func TestEveryOperationHasATarget(t *testing.T) {
 			funcs[m[1]] = true
 		}
 	}
-	for _, tg := range Targets {
+	for _, tg := range differential.Targets {
 		if !funcs[tg.Name] {
 			t.Errorf("target %s has no fuzz function", tg.Name)
 		}
 		delete(funcs, tg.Name)
 	}
 	for name := range funcs {
-		t.Errorf("fuzz function %s is not in Targets", name)
+		t.Errorf("fuzz function %s is not in differential.Targets", name)
 	}
 	for _, op := range reference.Operations() {
 		n := 0
-		for _, tg := range Targets {
+		for _, tg := range differential.Targets {
 			if tg.Contract == op.Contract && tg.OpIndex(op.Op) >= 0 {
 				n++
 			}

@@ -5,10 +5,11 @@ import (
 	"sort"
 	"testing"
 
-	"conform/reference"
-	"conform/reference/refusal"
-	"conform/spec"
-	"conform/vectors"
+	"github.com/conform-dev/conform/internal/fuzz/differential"
+	"github.com/conform-dev/conform/internal/spec"
+	"github.com/conform-dev/conform/internal/vectors"
+	"github.com/conform-dev/conform/reference"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // TestGeneratedInputsReachEveryRefusal draws up to 3000 structured inputs
@@ -23,7 +24,7 @@ import (
 // sealed chains) costs no more than it must.
 func TestGeneratedInputsReachEveryRefusal(t *testing.T) {
 	seen := map[string]map[string]int{}
-	for _, tg := range Targets {
+	for _, tg := range differential.Targets {
 		if seen[tg.Contract] == nil {
 			seen[tg.Contract] = map[string]int{}
 		}
@@ -65,7 +66,7 @@ func TestGeneratedInputsReachEveryRefusal(t *testing.T) {
 					break
 				}
 				inputs++
-				for _, j := range tg.Cases(StructuredSeed(tg.Name+"/reach", i, 400)) {
+				for _, j := range tg.Cases(differential.StructuredSeed(tg.Name+"/reach", i, 400)) {
 					cases++
 					op, _ := reference.Lookup(j.Contract, j.Op)
 					_, err := op.Run(j.Input)
@@ -93,7 +94,7 @@ func TestGeneratedInputsReachEveryRefusal(t *testing.T) {
 	// refusal a target records as not yet reached (Target.NotYetReached)
 	// must be missing, and nothing else.
 	notYet := map[string]map[string]string{}
-	for _, tg := range Targets {
+	for _, tg := range differential.Targets {
 		for code, why := range tg.NotYetReached {
 			if notYet[tg.Contract] == nil {
 				notYet[tg.Contract] = map[string]string{}
@@ -143,7 +144,7 @@ func TestGeneratedInputsReachEveryRefusal(t *testing.T) {
 // tgNotYet is what the targets of contract record as not yet reached.
 func tgNotYet(contract string) map[string]string {
 	out := map[string]string{}
-	for _, tg := range Targets {
+	for _, tg := range differential.Targets {
 		if tg.Contract == contract {
 			for code, why := range tg.NotYetReached {
 				out[code] = why

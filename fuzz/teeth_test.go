@@ -9,11 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"conform/driver"
-	"conform/fuzz/share"
-	"conform/report"
-	"conform/runner"
-	"conform/vectors"
+	"github.com/conform-dev/conform/internal/driver"
+	"github.com/conform-dev/conform/internal/fuzz/differential"
+	"github.com/conform-dev/conform/internal/fuzz/share"
+	"github.com/conform-dev/conform/internal/report"
+	"github.com/conform-dev/conform/internal/runner"
+	"github.com/conform-dev/conform/internal/vectors"
 )
 
 // harnessBinary builds cmd/conform-harness, which serves the fakes
@@ -28,9 +29,9 @@ func harnessBinary(t *testing.T) string {
 }
 
 // fakeSet starts the fake called bug, served by conform-harness.
-func fakeSet(t *testing.T, bug string) *Set {
+func fakeSet(t *testing.T, bug string) *differential.Set {
 	t.Helper()
-	s, err := Start(context.Background(), Config{Impls: []string{"fake:" + bug}, Transport: "local", Timeout: 10 * time.Second, FakeExe: harnessBinary(t)}, os.Stderr)
+	s, err := differential.Start(context.Background(), differential.Config{Impls: []string{"fake:" + bug}, Transport: "local", Timeout: 10 * time.Second, FakeExe: harnessBinary(t)}, os.Stderr)
 	t.Cleanup(s.Close)
 	if err != nil {
 		t.Fatal(err)
@@ -47,11 +48,11 @@ func fakeSet(t *testing.T, bug string) *Set {
 // not touch, find nothing (the control).
 func TestStructuredInputsFindSeededBug(t *testing.T) {
 	s := fakeSet(t, "codepoint-sort")
-	jcs, _ := Lookup("FuzzJCS")
+	jcs, _ := differential.Lookup("FuzzJCS")
 	found := -1
-	var d Disagreement
+	var d differential.Disagreement
 	for i := 0; i < 2000 && found < 0; i++ {
-		if ds := s.Check(context.Background(), Jobs(jcs, StructuredSeed("teeth", i, 256))); len(ds) > 0 {
+		if ds := s.Check(context.Background(), differential.Jobs(jcs, differential.StructuredSeed("teeth", i, 256))); len(ds) > 0 {
 			found, d = i, ds[0]
 		}
 	}
@@ -70,13 +71,13 @@ func TestStructuredInputsFindSeededBug(t *testing.T) {
 		t.Errorf("disagreement %+v", d)
 	}
 	controls := 0
-	for _, other := range Targets {
+	for _, other := range differential.Targets {
 		if other.Contract == jcs.Contract {
 			continue
 		}
 		controls++
 		for i := range 40 {
-			if ds := s.Check(context.Background(), Jobs(other, StructuredSeed("teeth", i, 256))); len(ds) > 0 {
+			if ds := s.Check(context.Background(), differential.Jobs(other, differential.StructuredSeed("teeth", i, 256))); len(ds) > 0 {
 				t.Fatalf("control %s: the fake disagrees where it has no bug:\n%s", other.Name, ds[0])
 			}
 		}
@@ -106,7 +107,7 @@ func TestFuzzEngineFindsSeededBug(t *testing.T) {
 	cmd := exec.Command(exe, "-test.run=^$", "-test.fuzz=^FuzzJCS$", "-test.fuzztime=90s",
 		"-test.fuzzcachedir="+filepath.Join(work, "cache"), "-test.parallel=1")
 	cmd.Dir = work
-	cmd.Env = append(os.Environ(), EnvImpls+"=fake:codepoint-sort", EnvSeeds+"=minimal", EnvFakeExe+"="+harnessBinary(t))
+	cmd.Env = append(os.Environ(), differential.EnvImpls+"=fake:codepoint-sort", differential.EnvSeeds+"=minimal", differential.EnvFakeExe+"="+harnessBinary(t))
 	start := time.Now()
 	out, err := cmd.CombinedOutput()
 	took := time.Since(start)
@@ -132,8 +133,8 @@ func TestFuzzEngineFindsSeededBug(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	jcs, _ := Lookup("FuzzJCS")
-	if ds := fakeSet(t, "codepoint-sort").Check(context.Background(), Jobs(jcs, data)); len(ds) == 0 {
+	jcs, _ := differential.Lookup("FuzzJCS")
+	if ds := fakeSet(t, "codepoint-sort").Check(context.Background(), differential.Jobs(jcs, data)); len(ds) == 0 {
 		t.Errorf("the written input %q does not disagree when replayed", data)
 	}
 }
@@ -150,7 +151,7 @@ func tail(b []byte) string {
 // the break (without it every answer would agree), and only the break.
 func TestSetReportsBatchBreaks(t *testing.T) {
 	s := fakeSet(t, "batch-cr")
-	jobs := Jobs(Targets[0], StructuredSeed("batch-cr", 0, 256))
+	jobs := differential.Jobs(differential.Targets[0], differential.StructuredSeed("batch-cr", 0, 256))
 	ds := s.Check(context.Background(), jobs)
 	if len(ds) != 1 || ds[0].Impl != "fake:batch-cr" || !strings.Contains(ds[0].Break, "line ends with CR") || ds[0].Cases != len(jobs) {
 		t.Fatalf("disagreements %+v", ds)

@@ -11,7 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"conform/impl"
+	"github.com/conform-dev/conform/internal/fuzz/differential"
+	"github.com/conform-dev/conform/internal/impl"
 )
 
 // Node's own Date.parse is the oracle of v8date/1 (spec/v8date.md). This
@@ -24,7 +25,7 @@ import (
 func TestV8DateAllImplementationsAgainstNodeDateParse(t *testing.T) {
 	inputs := isoShaped(rand.New(rand.NewSource(1)), 3000)
 	oracle := nodeDateParse(t, inputs)
-	s, err := Start(context.Background(), Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
+	s, err := differential.Start(context.Background(), differential.Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,8 +3,8 @@ package reference_test
 import (
 	"testing"
 
-	"conform/reference"
-	"conform/spec"
+	"github.com/conform-dev/conform/internal/spec"
+	"github.com/conform-dev/conform/reference"
 )
 
 // TestRegistryIsTheCatalogue checks the registry against

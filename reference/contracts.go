@@ -1,18 +1,18 @@
 package reference
 
 // The registration lines: one blank import per contract package, each of
-// which registers its operations in its init function (reference/register).
+// which registers its operations in its init function (reference/internal/register).
 // Adding a contract adds its line here and nowhere else in Go
 // (spec/README.md, "Adding a contract").
 import (
-	_ "conform/reference/ats"
-	_ "conform/reference/digest"
-	_ "conform/reference/ed25519"
-	_ "conform/reference/frame"
-	_ "conform/reference/prim"
-	_ "conform/reference/pyjson"
-	_ "conform/reference/rfc8785"
-	_ "conform/reference/ticker"
-	_ "conform/reference/toolhost"
-	_ "conform/reference/v8date"
+	_ "github.com/conform-dev/conform/reference/ats"
+	_ "github.com/conform-dev/conform/reference/digest"
+	_ "github.com/conform-dev/conform/reference/ed25519"
+	_ "github.com/conform-dev/conform/reference/frame"
+	_ "github.com/conform-dev/conform/reference/prim"
+	_ "github.com/conform-dev/conform/reference/pyjson"
+	_ "github.com/conform-dev/conform/reference/rfc8785"
+	_ "github.com/conform-dev/conform/reference/ticker"
+	_ "github.com/conform-dev/conform/reference/toolhost"
+	_ "github.com/conform-dev/conform/reference/v8date"
 )

@@ -1,19 +1,23 @@
-// Package reference is the Go reference implementation of conform's
+// Package reference is the public Go reference implementation of conform's
 // contracts: one package per contract under reference/, each with its
 // closed refusal table, registering its operations in its init function
-// (reference/register), and this registry, which lists them for the runner
+// (reference/internal/register), and this registry, which lists them for the runner
 // and the in-process harness. The contract packages are imported once, in
 // contracts.go.
 //
 // Source: spec/README.md (the catalogue, and "Adding a contract") and
 // mirrors/PROTOCOL.md (the `run`, `ignore` and `guards` requests the
 // registry answers).
+//
+// It is public: another module may run any contract's operation by name
+// through it, with the answers the contract's spec promises (the golden
+// vectors pin them).
 package reference
 
 import (
 	"sync"
 
-	"conform/reference/register"
+	"github.com/conform-dev/conform/reference/internal/register"
 )
 
 // Operation is one contract operation of the Go reference

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference"
-	"conform/reference/refusal"
-	"conform/spec"
+	"github.com/conform-dev/conform/internal/spec"
+	"github.com/conform-dev/conform/reference"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // TestCorpora runs every JSONTestSuite file and every JCS input through

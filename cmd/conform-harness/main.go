@@ -1,11 +1,11 @@
 // Command conform-harness serves the Go reference over the harness protocol
 // (mirrors/PROTOCOL.md) on stdin and stdout, through the Go kit (package
-// conform/kit), so that everything that tests this harness tests the kit. conform runs the reference
+// mirrors/kit/go), so that everything that tests this harness tests the kit. conform runs the reference
 // in-process; this binary exists so that the reference, or a mutant of it
 // built with go build -overlay, can be driven like any mirror.
 //
 // With --fake <bug> it serves a test double instead: the reference with
-// one seeded bug of package conform/fuzz/fake, which conform drives as
+// one seeded bug of package internal/fake, which conform drives as
 // --impl fake:<bug>. An unknown bug exits 2 before the handshake.
 package main
 
@@ -16,10 +16,10 @@ import (
 	"os"
 	"strings"
 
-	"conform/fuzz/fake"
-	"conform/kit"
-	"conform/reference"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/internal/fake"
+	kit "github.com/conform-dev/conform/mirrors/kit/go"
+	"github.com/conform-dev/conform/reference"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // version is the harness's own version.
@@ -36,7 +36,7 @@ func run(o reference.Operation) kit.IgnoringFunc {
 			if e, ok := refusal.As(err); ok {
 				// A literal, not kit.Refuse: the guard inventory reads
 				// every X.Refuse(G) call of the reference's sources as a
-				// refusal site (mutation/mutant).
+				// refusal site (internal/mutation/mutant).
 				r := &kit.Refusal{Message: e.Guard.Message}
 				if e.At.HasOffset {
 					r.AtOffset(e.At.Offset)

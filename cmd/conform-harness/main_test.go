@@ -2,15 +2,16 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"conform/fuzz/fake"
-	"conform/kit"
-	"conform/mirrors/protocol"
-	"conform/vectors"
+	"github.com/conform-dev/conform/internal/fake"
+	"github.com/conform-dev/conform/internal/protocol"
+	"github.com/conform-dev/conform/internal/vectors"
+	kit "github.com/conform-dev/conform/mirrors/kit/go"
 )
 
 // The harness binary serves the reference, or with --fake <bug> the test
@@ -68,20 +69,20 @@ func TestFakesAlterOutputsOnly(t *testing.T) {
 	if len(cases) < 100 {
 		t.Fatalf("%d vectors", len(cases))
 	}
-	ref := build(kit.Info{Name: "ref"}, nil).Handler()
+	ref := build(kit.Info{Name: "ref"}, nil)
 	altered := 0
 	for name, f := range fake.Fakes {
-		h := build(kit.Info{Name: name}, &f).Handler()
+		h := build(kit.Info{Name: name}, &f)
 		for _, c := range cases {
-			out, refused, at, skip := ref.RunAt(c.Contract, c.Op, c.Input, nil)
-			fout, frefused, fat, fskip := h.RunAt(c.Contract, c.Op, c.Input, nil)
-			rout, rrefused, rskip := h.Run(c.Contract, c.Op, c.Input, nil)
+			out, refused, at, skip := call(ref, c)
+			fout, frefused, fat, fskip := call(h, c)
+			rout, rrefused, _, rskip := call(h, c)
 			// A fake that alters by input (fake:flaky) answers an accepted
-			// input differently on alternate calls: RunAt's answer and
-			// Run's are its first two, one of them the reference's output.
+			// input differently on alternate calls: the first two calls'
+			// answers, one of them the reference's output.
 			byInput := f.AlterInput != nil
 			if (!byInput || refused != "") && !bytes.Equal(rout, fout) || rrefused != frefused || rskip != fskip {
-				t.Fatalf("fake %s, %s: Run and RunAt differ", name, c.Source)
+				t.Fatalf("fake %s, %s: two calls differ", name, c.Source)
 			}
 			switch {
 			case byInput && refused == "" && skip == "":
@@ -94,7 +95,7 @@ func TestFakesAlterOutputsOnly(t *testing.T) {
 			case refused != "":
 				// A refusal that says where (not every contract's does)
 				// says the same through the fake.
-				if (at == nil) != (fat == nil) || frefused != refused || at.String() != fat.String() {
+				if frefused != refused || at != fat {
 					t.Errorf("fake %s, %s: refused %q at %v; the reference %q at %v", name, c.Source, frefused, fat, refused, at)
 				}
 			default:
@@ -121,7 +122,7 @@ func TestServesLocation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := build(kit.Info{Name: "ref"}, nil).Handler()
+	ref := build(kit.Info{Name: "ref"}, nil)
 	var c *vectors.Case
 	for i := 0; c == nil && i < len(files); i++ {
 		for j := range files[i].Cases {
@@ -129,7 +130,7 @@ func TestServesLocation(t *testing.T) {
 			if k.Expect != vectors.ExpectRefused {
 				continue
 			}
-			if _, _, at, _ := ref.RunAt(k.Contract, k.Op, k.Input, nil); at != nil {
+			if _, _, at, _ := call(ref, *k); at != "" {
 				c = k
 				break
 			}
@@ -159,4 +160,25 @@ func TestServesLocation(t *testing.T) {
 	if err != nil || a.Outcome != protocol.OutcomeRefused || a.Message != c.Message || a.At == nil {
 		t.Errorf("%s: answer %s (%v)", c.Source, lines[1], err)
 	}
+}
+
+// call runs case c through the kit k in-process (kit.Call, no ignore set)
+// and returns the output, the refusal message, where the refusal happened
+// ("byte N", "pointer P", both or "") and the skip reason. An error that is
+// not a refusal fails as the harness would answer it: errored.
+func call(k *kit.Kit, c vectors.Case) (out []byte, refused, at, skip string) {
+	out, r, skip, err := k.Call(c.Contract, c.Op, c.Input, nil)
+	if err != nil {
+		panic(err)
+	}
+	if r == nil {
+		return out, "", "", skip
+	}
+	if r.Offset != nil {
+		at = fmt.Sprintf("byte %d", *r.Offset)
+	}
+	if r.Pointer != nil {
+		at += fmt.Sprintf(" pointer %q", *r.Pointer)
+	}
+	return nil, r.Message, at, skip
 }

@@ -6,7 +6,7 @@ package main
 import (
 	"os"
 
-	"conform/cli"
+	"github.com/conform-dev/conform/internal/cli"
 )
 
 func main() {

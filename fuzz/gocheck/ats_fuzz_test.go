@@ -2,16 +2,20 @@ package gocheck
 
 // The Go-only fuzz targets of ats/1. This file is what go-118-fuzz-build
 // rewrites into a libFuzzer harness (.clusterfuzzlite/compile.sh): it may use
-// only this package's non-test code and testing.F's Add and Fuzz, nothing
+// only the exported checks of internal/fuzz/gocheck and testing.F's Add and Fuzz, nothing
 // of another test file, so each function is whole.
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/conform-dev/conform/internal/fuzz/gocheck"
+)
 
 // FuzzATSDocumentProperties checks that ats/1's /1 and /2 validators agree
 // but for the symbol and label checks, and that the export depends only
 // on the exported members.
 func FuzzATSDocumentProperties(f *testing.F) {
-	seeds, err := CachedSeeds("FuzzATSDocumentProperties")
+	seeds, err := gocheck.CachedSeeds("FuzzATSDocumentProperties")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -19,7 +23,7 @@ func FuzzATSDocumentProperties(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if err := CheckInput("FuzzATSDocumentProperties", data); err != nil {
+		if err := gocheck.CheckInput("FuzzATSDocumentProperties", data); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -29,7 +33,7 @@ func FuzzATSDocumentProperties(f *testing.F) {
 // that the executable gates answer as the version-blind ones past their
 // own steps, and that a /1 member is never executable.
 func FuzzATSGateProperties(f *testing.F) {
-	seeds, err := CachedSeeds("FuzzATSGateProperties")
+	seeds, err := gocheck.CachedSeeds("FuzzATSGateProperties")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -37,7 +41,7 @@ func FuzzATSGateProperties(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if err := CheckInput("FuzzATSGateProperties", data); err != nil {
+		if err := gocheck.CheckInput("FuzzATSGateProperties", data); err != nil {
 			t.Fatal(err)
 		}
 	})

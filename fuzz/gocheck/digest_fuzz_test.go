@@ -2,14 +2,18 @@ package gocheck
 
 // The Go-only fuzz targets of digest/1. This file is what go-118-fuzz-build
 // rewrites into a libFuzzer harness (.clusterfuzzlite/compile.sh): it may use
-// only this package's non-test code and testing.F's Add and Fuzz, nothing
+// only the exported checks of internal/fuzz/gocheck and testing.F's Add and Fuzz, nothing
 // of another test file, so each function is whole.
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/conform-dev/conform/internal/fuzz/gocheck"
+)
 
 // FuzzDigestProperties checks that digest/1 ignores member order.
 func FuzzDigestProperties(f *testing.F) {
-	seeds, err := CachedSeeds("FuzzDigestProperties")
+	seeds, err := gocheck.CachedSeeds("FuzzDigestProperties")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -17,7 +21,7 @@ func FuzzDigestProperties(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if err := CheckInput("FuzzDigestProperties", data); err != nil {
+		if err := gocheck.CheckInput("FuzzDigestProperties", data); err != nil {
 			t.Fatal(err)
 		}
 	})

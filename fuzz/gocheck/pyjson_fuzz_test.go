@@ -2,15 +2,19 @@ package gocheck
 
 // The Go-only fuzz targets of pyjson-ascii/1. This file is what go-118-fuzz-build
 // rewrites into a libFuzzer harness (.clusterfuzzlite/compile.sh): it may use
-// only this package's non-test code and testing.F's Add and Fuzz, nothing
+// only the exported checks of internal/fuzz/gocheck and testing.F's Add and Fuzz, nothing
 // of another test file, so each function is whole.
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/conform-dev/conform/internal/fuzz/gocheck"
+)
 
 // FuzzPyJSONProperties checks that pyjson-ascii/1 output parses back to the
 // input's value.
 func FuzzPyJSONProperties(f *testing.F) {
-	seeds, err := CachedSeeds("FuzzPyJSONProperties")
+	seeds, err := gocheck.CachedSeeds("FuzzPyJSONProperties")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -18,7 +22,7 @@ func FuzzPyJSONProperties(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if err := CheckInput("FuzzPyJSONProperties", data); err != nil {
+		if err := gocheck.CheckInput("FuzzPyJSONProperties", data); err != nil {
 			t.Fatal(err)
 		}
 	})

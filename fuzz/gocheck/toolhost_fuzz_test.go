@@ -2,15 +2,19 @@ package gocheck
 
 // The Go-only fuzz targets of toolhost/1. This file is what go-118-fuzz-build
 // rewrites into a libFuzzer harness (.clusterfuzzlite/compile.sh): it may use
-// only this package's non-test code and testing.F's Add and Fuzz, nothing
+// only the exported checks of internal/fuzz/gocheck and testing.F's Add and Fuzz, nothing
 // of another test file, so each function is whole.
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/conform-dev/conform/internal/fuzz/gocheck"
+)
 
 // FuzzToolhostSealObjects checks that the object validators of toolhost/1
 // refuse an accepted input once a sealed member changes.
 func FuzzToolhostSealObjects(f *testing.F) {
-	seeds, err := CachedSeeds("FuzzToolhostSealObjects")
+	seeds, err := gocheck.CachedSeeds("FuzzToolhostSealObjects")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -18,7 +22,7 @@ func FuzzToolhostSealObjects(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if err := CheckInput("FuzzToolhostSealObjects", data); err != nil {
+		if err := gocheck.CheckInput("FuzzToolhostSealObjects", data); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -27,7 +31,7 @@ func FuzzToolhostSealObjects(f *testing.F) {
 // FuzzToolhostSealChecks checks that the cross-object checks of toolhost/1
 // refuse an accepted input once a sealed member changes.
 func FuzzToolhostSealChecks(f *testing.F) {
-	seeds, err := CachedSeeds("FuzzToolhostSealChecks")
+	seeds, err := gocheck.CachedSeeds("FuzzToolhostSealChecks")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -35,7 +39,7 @@ func FuzzToolhostSealChecks(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if err := CheckInput("FuzzToolhostSealChecks", data); err != nil {
+		if err := gocheck.CheckInput("FuzzToolhostSealChecks", data); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -1,4 +1,4 @@
-// Package ats is the Go reference of ats/1 (spec/ats.md): the ATS Spec 1
+// Package ats is the public Go reference of ats/1 (spec/ats.md): the ATS Spec 1
 // order shapes at /1 and /2, the export and optional bindings, and the
 // approval and commit gates. Every operation is a func(input []byte, opts
 // ...refusal.Option) ([]byte, error) on a JSON value input
@@ -41,4 +41,9 @@
 // The package performs no I/O, holds no credential and places no order
 // (spec/ats.md, "Scope"); noio_test.go scans its sources for file,
 // network, process and environment APIs.
+//
+// It is public: another module may call its operations (they register in
+// package reference, by contract and operation name), which promise the
+// answers spec/ats.md states, byte for byte, with refusals from its closed
+// table (package refusal); the golden vectors pin them.
 package ats

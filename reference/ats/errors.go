@@ -1,6 +1,6 @@
 package ats
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // Contract is the contract name with its version (spec/ats.md).
 const Contract = "ats/1"

@@ -9,8 +9,8 @@ package ats
 // kind that breaks the rule is kept when the guard is ignored.
 
 import (
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // check is one field's check: x is the member's value or nil.

@@ -3,8 +3,8 @@ package ats
 import (
 	"math"
 
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // The gates of spec/ats.md, "Gates": two version-blind (the seed's

@@ -1,8 +1,8 @@
 package ats
 
 import (
-	"conform/reference/refusal"
-	"conform/reference/register"
+	"github.com/conform-dev/conform/reference/internal/register"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // init registers the 23 operations with the Go reference's registry, in

@@ -3,7 +3,7 @@ package ats
 import (
 	"strings"
 
-	"conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 )
 
 // The value rules of spec/ats.md, "Value rules". Each takes a value of the

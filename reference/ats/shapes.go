@@ -4,8 +4,8 @@ import (
 	"math"
 	"strconv"
 
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // The schema tags of spec/ats.md, "The shapes": the frozen /1 tags and

@@ -3,8 +3,8 @@ package ats
 import (
 	"os"
 
-	"conform/reference/refusal"
-	"conform/reference/register"
+	"github.com/conform-dev/conform/reference/internal/register"
+	"github.com/conform-dev/conform/reference/refusal"
 	"regexp"
 	"strings"
 	"testing"

@@ -4,9 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
-	"conform/reference/rfc8785"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/rfc8785"
 )
 
 // read parses the JSON value input (spec/README.md, "JSON value inputs").

@@ -3,7 +3,7 @@ package ats
 import (
 	"testing"
 
-	"conform/reference/internal/vectortest"
+	"github.com/conform-dev/conform/reference/internal/vectortest"
 )
 
 // ops are the ats/1 operations by name.

@@ -4,9 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
-	"conform/reference/rfc8785"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/rfc8785"
 )
 
 // The digest prefixes fixed by seed 001, section 6, decided encoding rules

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference/internal/reftest"
+	"github.com/conform-dev/conform/reference/internal/reftest"
 )
 
 type opFunc = reftest.Op

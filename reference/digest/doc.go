@@ -1,4 +1,4 @@
-// Package digest is the Go reference of digest/1: the common digest, the
+// Package digest is the public Go reference of digest/1: the common digest, the
 // Ed25519 signing input, the schema digest and the arguments digest of the
 // managed tool host, each an operation on a JSON value input.
 //
@@ -24,4 +24,9 @@
 //   - SchemaDigest: H("aether.schema/1", document).
 //   - ArgumentsDigest: H("aether.managed-tool-arguments/1", arguments) for
 //     an open JSON value within the argument bounds.
+//
+// It is public: another module may call its operations (they register in
+// package reference, by contract and operation name), which promise the
+// answers spec/digest.md states, byte for byte, with refusals from its closed
+// table (package refusal); the golden vectors pin them.
 package digest

@@ -1,6 +1,6 @@
 package digest
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // Contract is the contract name with its version (spec/digest.md).
 const Contract = "digest/1"

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // TestLocation checks where the digest/1 operations say they refused: the

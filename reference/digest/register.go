@@ -1,6 +1,6 @@
 package digest
 
-import "conform/reference/register"
+import "github.com/conform-dev/conform/reference/internal/register"
 
 // init registers the four operations with the Go reference's registry, in
 // the order of spec/digest.md's Operations table.

@@ -1,4 +1,4 @@
-// Package ed25519 is the Go reference of ed25519/1: strict, cofactorless
+// Package ed25519 is the public Go reference of ed25519/1: strict, cofactorless
 // Ed25519 verification (RFC 8032 pure Ed25519, no prehash) with canonical
 // key encodings, small-order keys and R values refused against libsodium's
 // blocklist, and S < L.
@@ -23,4 +23,9 @@
 // key is decompressed once for both the on-curve rule and the equation.
 // The result is the same as crypto/ed25519.Verify on every input that
 // passes rules 2-7; the tests check it.
+//
+// It is public: another module may call its operations (they register in
+// package reference, by contract and operation name), which promise the
+// answers spec/ed25519.md states, byte for byte, with refusals from its closed
+// table (package refusal); the golden vectors pin them.
 package ed25519

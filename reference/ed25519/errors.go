@@ -1,6 +1,6 @@
 package ed25519
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // Contract is the contract name with its version (spec/ed25519.md).
 const Contract = "ed25519/1"

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // TestLocation checks where Verify says it refused: the member of the

@@ -1,6 +1,6 @@
 package ed25519
 
-import "conform/reference/register"
+import "github.com/conform-dev/conform/reference/internal/register"
 
 // init registers verify with the Go reference's registry (spec/ed25519.md,
 // "Operations").

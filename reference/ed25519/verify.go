@@ -5,8 +5,8 @@ import (
 
 	"filippo.io/edwards25519"
 
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // KeySize and SignatureSize are the lengths, in bytes, rule 2 requires.

@@ -17,7 +17,7 @@ import (
 
 	"filippo.io/edwards25519"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // corpusRoot is ../shared/corpora relative to the repository root; tests

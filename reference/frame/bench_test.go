@@ -3,7 +3,7 @@ package frame
 import (
 	"testing"
 
-	"conform/reference/internal/benchdoc"
+	"github.com/conform-dev/conform/reference/internal/benchdoc"
 )
 
 // BenchmarkLex measures Lex on a ~100 KB frame shaped like an API response

@@ -1,4 +1,4 @@
-// Package frame is the Go reference of the contract frame/1: the strict
+// Package frame is the public Go reference of the contract frame/1: the strict
 // lexer of the managed tool host's raw frames. Lex takes one frame and
 // returns nil when it is accepted, or a refusal from the closed table
 // Guards; it produces no value.
@@ -45,4 +45,9 @@
 // holds no guard, and checks each token's rules here, as soon as the scanner
 // returns it. It is iterative, so nesting is bounded by memory only when
 // ErrDepth is ignored.
+//
+// It is public: another module may call its operations (they register in
+// package reference, by contract and operation name), which promise the
+// answers spec/frame.md states, byte for byte, with refusals from its closed
+// table (package refusal); the golden vectors pin them.
 package frame

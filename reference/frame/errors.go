@@ -1,6 +1,6 @@
 package frame
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // Contract is the contract name with its version (spec/frame.md).
 const Contract = "frame/1"

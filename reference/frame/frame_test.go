@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference/internal/reftest"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/reftest"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // row is one table case (reftest.Row): a frame, the guards it runs with

@@ -3,8 +3,8 @@ package frame
 import (
 	"testing"
 
-	"conform/reference/internal/reftest"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/reftest"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // FuzzLex is seeded from every table row and every JSONTestSuite file. mask

@@ -3,9 +3,9 @@ package frame
 import (
 	"bytes"
 
-	"conform/reference/internal/jsonwire"
-	"conform/reference/internal/lenient"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/internal/lenient"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // MaxBytes is the largest frame accepted, in bytes (rule 1; seed 001,

@@ -1,8 +1,8 @@
 package frame
 
 import (
-	"conform/reference/refusal"
-	"conform/reference/register"
+	"github.com/conform-dev/conform/reference/internal/register"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // init registers lex with the Go reference's registry (spec/frame.md,

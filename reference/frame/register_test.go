@@ -3,8 +3,8 @@ package frame
 import (
 	"testing"
 
-	"conform/reference/refusal"
-	"conform/reference/register"
+	"github.com/conform-dev/conform/reference/internal/register"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // TestRegistered checks lex as the registry runs it: empty, non-nil output

@@ -1,4 +1,4 @@
-// Package prim is the Go reference of prim/1: the primitive rules of the
+// Package prim is the public Go reference of prim/1: the primitive rules of the
 // managed tool host, each an operation on one JSON value input.
 //
 // Source: spec/prim.md; spec/README.md ("JSON value inputs"); seed 001,
@@ -27,4 +27,9 @@
 // Every refusal is one guard of Guards (errors.go), raised through
 // refusal.Checker, so the guard-mutation control (refusal.Ignoring) can let
 // it pass; each operation's doc says what happens then.
+//
+// It is public: another module may call its operations (they register in
+// package reference, by contract and operation name), which promise the
+// answers spec/prim.md states, byte for byte, with refusals from its closed
+// table (package refusal); the golden vectors pin them.
 package prim

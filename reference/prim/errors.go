@@ -1,6 +1,6 @@
 package prim
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // Contract is the contract name with its version (spec/prim.md).
 const Contract = "prim/1"

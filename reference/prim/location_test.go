@@ -3,7 +3,7 @@ package prim
 import (
 	"testing"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // TestLocation checks where the prim/1 operations say they refused: the

@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"conform/reference/internal/civil"
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/civil"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // MaxSafe is 2^53-1, the largest integer prim/1 accepts, as its decimal

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"conform/reference/internal/reftest"
+	"github.com/conform-dev/conform/reference/internal/reftest"
 )
 
 type opFunc = reftest.Op

@@ -1,6 +1,6 @@
 package prim
 
-import "conform/reference/register"
+import "github.com/conform-dev/conform/reference/internal/register"
 
 // init registers the nine operations with the Go reference's registry, in
 // the order of spec/prim.md's Operations table.

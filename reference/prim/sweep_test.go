@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference/sweep"
+	"github.com/conform-dev/conform/reference/internal/sweep"
 )
 
 // TestMutatedInputs runs random edits of valid inputs of every operation:

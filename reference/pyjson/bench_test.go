@@ -3,7 +3,7 @@ package pyjson
 import (
 	"testing"
 
-	"conform/reference/internal/benchdoc"
+	"github.com/conform-dev/conform/reference/internal/benchdoc"
 )
 
 // BenchmarkEncode measures Encode on the ~100 KB API document the rfc8785

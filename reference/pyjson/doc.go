@@ -1,4 +1,4 @@
-// Package pyjson is the Go reference of the contract pyjson-ascii/1: the
+// Package pyjson is the public Go reference of the contract pyjson-ascii/1: the
 // bytes CPython 3.11 gives for
 //
 //	json.dumps(json.loads(text), ensure_ascii=True, sort_keys=True,
@@ -49,4 +49,9 @@
 // tree with the reference's one tree builder (internal/jsontree); neither
 // holds a guard: the guards are here. It is iterative, so nesting is bounded
 // by memory only when the pre-scan is ignored.
+//
+// It is public: another module may call its operations (they register in
+// package reference, by contract and operation name), which promise the
+// answers spec/pyjson-ascii.md states, byte for byte, with refusals from its closed
+// table (package refusal); the golden vectors pin them.
 package pyjson

@@ -1,8 +1,8 @@
 package pyjson
 
 import (
-	"conform/reference/internal/jsontree"
-	"conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/internal/jsontree"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
 )
 
 // format writes the values of a parsed tree as json.dumps does with

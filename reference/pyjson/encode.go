@@ -1,10 +1,10 @@
 package pyjson
 
 import (
-	"conform/reference/internal/jsontree"
-	"conform/reference/internal/jsonwire"
-	"conform/reference/internal/lenient"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsontree"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/internal/lenient"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // MaxDepth is the deepest bracket nesting the pre-scan lets through: the

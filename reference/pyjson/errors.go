@@ -1,6 +1,6 @@
 package pyjson
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // Contract is the contract name with its version (spec/pyjson-ascii.md).
 const Contract = "pyjson-ascii/1"

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"conform/reference/internal/reftest"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/reftest"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // FuzzEncode is seeded from every table row and every corpus input. mask

@@ -4,7 +4,7 @@ import (
 	"math"
 	"strconv"
 
-	"conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
 )
 
 // number makes the value of a number token, as CPython's _match_number

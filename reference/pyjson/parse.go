@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"slices"
 
-	"conform/reference/internal/jsontree"
-	"conform/reference/internal/jsonwire"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsontree"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // Kinds of value.

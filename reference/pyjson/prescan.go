@@ -1,6 +1,6 @@
 package pyjson
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // prescan is the depth pre-scan of spec/pyjson-ascii.md rule 3, over the
 // decoded text: outside strings, [ and { go one deeper and ] and } one

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference/internal/reftest"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/reftest"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // row is one table case (reftest.Row): an input, the guards it runs with

@@ -1,6 +1,6 @@
 package pyjson
 
-import "conform/reference/register"
+import "github.com/conform-dev/conform/reference/internal/register"
 
 // init registers encode with the Go reference's registry
 // (spec/pyjson-ascii.md, "Operations").

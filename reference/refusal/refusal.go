@@ -1,9 +1,13 @@
-// Package refusal holds the one mechanism every reference contract refuses
+// Package refusal is public and holds the one mechanism every reference contract refuses
 // through: a closed table of guards per contract, each with a stable code and
 // a fixed message, and the guard-mutation control that lets named guards pass.
 //
 // Source: spec/README.md ("Rules shared by every contract") and the `ignore`
 // request of mirrors/PROTOCOL.md.
+//
+// It is public because the reference's operations refuse through it: it
+// promises that a refusal is an *Error whose Guard carries the contract's
+// stable code and fixed message (spec/<name>.md, "Refusals").
 package refusal
 
 // Guard is one entry of a contract's closed refusal table.

@@ -7,7 +7,7 @@ import (
 	"encoding/json/jsontext"
 	"testing"
 
-	"conform/reference/internal/benchdoc"
+	"github.com/conform-dev/conform/reference/internal/benchdoc"
 )
 
 // BenchmarkCanonicalizeJSONv2 measures Go's encoding/json/jsontext

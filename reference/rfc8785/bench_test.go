@@ -8,7 +8,7 @@ import (
 
 	"github.com/gowebpki/jcs"
 
-	"conform/reference/internal/benchdoc"
+	"github.com/conform-dev/conform/reference/internal/benchdoc"
 )
 
 // benchInput is one benchmark document.

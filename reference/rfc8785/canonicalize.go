@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"sync"
 
-	"conform/reference/internal/jsontree"
-	"conform/reference/internal/jsonwire"
-	"conform/reference/internal/lenient"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsontree"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/internal/lenient"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // MaxDepth is the deepest nesting accepted: the outermost array or object is

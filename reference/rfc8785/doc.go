@@ -1,4 +1,4 @@
-// Package rfc8785 is the Go reference of the contract rfc8785/1: the JSON
+// Package rfc8785 is the public Go reference of the contract rfc8785/1: the JSON
 // Canonicalization Scheme. Canonicalize takes JSON text and returns the RFC
 // 8785 canonical UTF-8 bytes of its value, or a refusal from the closed table
 // Guards.
@@ -45,4 +45,9 @@
 // tree in the reference's one tree builder (internal/jsontree, which holds
 // no guard either), pooled, in pointer-free arenas: nesting is bounded by
 // memory only, and a call allocates little more than its output.
+//
+// It is public: another module may call its operations (they register in
+// package reference, by contract and operation name), which promise the
+// answers spec/rfc8785.md states, byte for byte, with refusals from its closed
+// table (package refusal); the golden vectors pin them.
 package rfc8785

@@ -1,6 +1,6 @@
 package rfc8785
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // Contract is the contract name with its version (spec/rfc8785.md).
 const Contract = "rfc8785/1"

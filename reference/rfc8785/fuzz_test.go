@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"conform/reference/internal/reftest"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/reftest"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // FuzzCanonicalize is seeded from every table row and every corpus input.

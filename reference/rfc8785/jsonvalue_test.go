@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // TestJSONValueReaderAgrees runs every JSONTestSuite and JCS corpus file

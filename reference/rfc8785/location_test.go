@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference/internal/reftest"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/reftest"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // TestLocation checks where Canonicalize says it refused: the byte offset

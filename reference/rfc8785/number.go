@@ -1,7 +1,7 @@
 package rfc8785
 
 import (
-	"conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
 )
 
 // appendNumber appends ECMAScript Number::toString(f) (ECMA-262 section

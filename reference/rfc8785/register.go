@@ -1,6 +1,6 @@
 package rfc8785
 
-import "conform/reference/register"
+import "github.com/conform-dev/conform/reference/internal/register"
 
 // init registers canonicalize with the Go reference's registry
 // (spec/rfc8785.md, "Operations").

@@ -3,7 +3,7 @@ package rfc8785
 import (
 	"cmp"
 
-	"conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
 )
 
 // compareUTF16 compares two member names, each decoded to generalized UTF-8

@@ -1,4 +1,4 @@
-// Package ticker is the Go reference of ticker/1: the frozen /1 ticker and
+// Package ticker is the public Go reference of ticker/1: the frozen /1 ticker and
 // masked-label rules and their /2 closures, each an operation on a JSON
 // value input holding a string.
 //
@@ -23,4 +23,9 @@
 // They are matched by hand on UTF-16 units, not with regexp, so no
 // regexp-dialect question (Unicode classes, '$' before a final newline)
 // can arise.
+//
+// It is public: another module may call its operations (they register in
+// package reference, by contract and operation name), which promise the
+// answers spec/ticker.md states, byte for byte, with refusals from its closed
+// table (package refusal); the golden vectors pin them.
 package ticker

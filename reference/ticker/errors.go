@@ -1,6 +1,6 @@
 package ticker
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // Contract is the contract name with its version (spec/ticker.md).
 const Contract = "ticker/1"

@@ -3,7 +3,7 @@ package ticker
 import (
 	"testing"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // TestLocation checks where the ticker/1 operations say they refused: the

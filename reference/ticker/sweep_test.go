@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"conform/reference/sweep"
+	"github.com/conform-dev/conform/reference/internal/sweep"
 )
 
 // TestMutatedInputs runs random edits of valid inputs of every operation:

@@ -1,8 +1,8 @@
 package ticker
 
 import (
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // MaxLabel is the most UTF-16 units a masked label may have, counted as

@@ -1,4 +1,4 @@
-// Package toolhost is the Go reference of toolhost/1, the managed ATS
+// Package toolhost is the public Go reference of toolhost/1, the managed ATS
 // tool host v1 bundle (E1): the validators of its twelve closed objects,
 // the digests and Ed25519 signatures that seal them, and the nine
 // cross-object checks that relate them (gate verdicts).
@@ -37,6 +37,11 @@
 //
 // Source: spec/toolhost.md; seed 001, section 6, "Managed ATS tool host v1
 // (E1 schema bundle)".
+//
+// It is public: another module may call its operations (they register in
+// package reference, by contract and operation name), which promise the
+// answers spec/toolhost.md states, byte for byte, with refusals from its closed
+// table (package refusal); the golden vectors pin them.
 package toolhost
 
 //go:generate go run ./internal/gen

@@ -3,8 +3,8 @@ package toolhost
 import (
 	"math/big"
 
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // The range of now (section 1.1): the epoch milliseconds of

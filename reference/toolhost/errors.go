@@ -3,7 +3,7 @@
 
 package toolhost
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // The closed refusal table of toolhost/1, in the order of spec/toolhost.md
 // ("Refusals"), each a guard of its own: its code, its fixed message (which

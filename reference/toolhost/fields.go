@@ -4,9 +4,9 @@
 package toolhost
 
 import (
-	"conform/reference/internal/civil"
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/civil"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // shapeTrust is section 1.4 steps 1-3 for trust (closed, type pass, rule pass).

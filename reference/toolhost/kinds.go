@@ -4,8 +4,8 @@ import (
 	"math/big"
 	"strings"
 
-	"conform/reference/internal/civil"
-	"conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/internal/civil"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 )
 
 // The predicates of the field kinds (spec/toolhost.md, section 1.3). Each

@@ -1,6 +1,6 @@
 package toolhost
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // Contract is the contract name with its version (spec/toolhost.md).
 const Contract = "toolhost/1"

@@ -1,6 +1,6 @@
 package toolhost
 
-import "conform/reference/register"
+import "github.com/conform-dev/conform/reference/internal/register"
 
 // init registers the 21 operations with the Go reference's registry, in
 // the order of spec/toolhost.md's Operations table.

@@ -4,11 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 
-	"conform/reference/digest"
-	"conform/reference/ed25519"
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
-	"conform/reference/rfc8785"
+	"github.com/conform-dev/conform/reference/digest"
+	"github.com/conform-dev/conform/reference/ed25519"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/rfc8785"
 )
 
 // The signing-input prefixes of decided rule 2 (section 1.6): the device

@@ -1,8 +1,8 @@
 package toolhost
 
 import (
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // The twelve object validators (spec/toolhost.md, sections 4.1-4.12). Each

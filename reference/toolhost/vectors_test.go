@@ -3,7 +3,7 @@ package toolhost
 import (
 	"testing"
 
-	"conform/reference/internal/vectortest"
+	"github.com/conform-dev/conform/reference/internal/vectortest"
 )
 
 // ops are the toolhost/1 operations by name.

@@ -3,8 +3,8 @@ package toolhost
 import (
 	"strconv"
 
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // verdict builds the verdict object of an operation (section 1.10); its

@@ -1,4 +1,4 @@
-// Package v8date is the Go reference of v8date/1: the browser order
+// Package v8date is the public Go reference of v8date/1: the browser order
 // ticket's timestamp validator, which emulates V8's Date.parse on strings of
 // the wire's one shape, YYYY-MM-DDTHH:MM:SS.mmmZ.
 //
@@ -13,4 +13,9 @@
 //
 // The one operation, Parse, takes the JSON value input as bytes and
 // returns epoch milliseconds in decimal ASCII.
+//
+// It is public: another module may call its operations (they register in
+// package reference, by contract and operation name), which promise the
+// answers spec/v8date.md states, byte for byte, with refusals from its closed
+// table (package refusal); the golden vectors pin them.
 package v8date

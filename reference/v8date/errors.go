@@ -1,6 +1,6 @@
 package v8date
 
-import "conform/reference/refusal"
+import "github.com/conform-dev/conform/reference/refusal"
 
 // Contract is the contract name with its version (spec/v8date.md).
 const Contract = "v8date/1"

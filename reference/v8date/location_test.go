@@ -3,7 +3,7 @@ package v8date
 import (
 	"testing"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // TestLocation checks where Parse says it refused: the one string value of

@@ -3,9 +3,9 @@ package v8date
 import (
 	"strconv"
 
-	"conform/reference/internal/civil"
-	"conform/reference/internal/jsonvalue"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/civil"
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // Parse takes a JSON value input holding a string YYYY-MM-DDTHH:MM:SS.mmmZ

@@ -1,6 +1,6 @@
 package v8date
 
-import "conform/reference/register"
+import "github.com/conform-dev/conform/reference/internal/register"
 
 // init registers parse with the Go reference's registry (spec/v8date.md,
 // "Operations").

@@ -8,8 +8,8 @@ import (
 	"os/exec"
 	"testing"
 
-	"conform/reference/internal/reftest"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/reftest"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // row is one table case (reftest.Row): a JSON text input, the guards

@@ -1,7 +1,8 @@
 // Command generate writes spec/catalogue.json from the Operations and
 // Refusals tables of spec/*.md, and the generated contract tables of
-// README.md and spec/README.md and the examples block of README.md from
-// the catalogue. Run it from the
+// README.md and spec/README.md, the examples block of README.md and the Go
+// kit's copy of the catalogue (mirrors/kit/go/catalogue.go) from the
+// catalogue. Run it from the
 // repository root:
 //
 //	go run ./spec/generate          # write what changed
@@ -17,8 +18,8 @@ import (
 	"fmt"
 	"os"
 
-	"conform/internal/atomicfile"
-	"conform/spec"
+	"github.com/conform-dev/conform/internal/atomicfile"
+	"github.com/conform-dev/conform/internal/spec"
 )
 
 // outputs lists the files the catalogue writes, each with how to make its
@@ -28,6 +29,7 @@ var outputs = []struct {
 	make func(c spec.Catalogue, cur []byte) ([]byte, error)
 }{
 	{"spec/catalogue.json", func(c spec.Catalogue, _ []byte) ([]byte, error) { return c.Encode() }},
+	{spec.KitPath, func(c spec.Catalogue, _ []byte) ([]byte, error) { return c.KitGo() }},
 	{"spec/README.md", func(c spec.Catalogue, cur []byte) ([]byte, error) {
 		return spec.Render("spec/README.md", cur, c.Table(""))
 	}},
@@ -55,7 +57,7 @@ func main() {
 	stale := false
 	for _, o := range outputs {
 		cur, err := os.ReadFile(o.path)
-		if err != nil && !(os.IsNotExist(err) && o.path == "spec/catalogue.json") {
+		if err != nil && !(os.IsNotExist(err) && (o.path == "spec/catalogue.json" || o.path == spec.KitPath)) {
 			fmt.Fprintln(os.Stderr, "spec/generate:", err)
 			os.Exit(2)
 		}

@@ -32,8 +32,8 @@ import (
 	"testing/fstest"
 	"unicode/utf8"
 
-	"conform/internal/atomicfile"
-	"conform/vectors"
+	"github.com/conform-dev/conform/internal/atomicfile"
+	"github.com/conform-dev/conform/internal/vectors"
 )
 
 // vfile is one vector file: one behaviour of one contract.

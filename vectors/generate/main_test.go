@@ -13,8 +13,8 @@ import (
 	"testing/fstest"
 	"unicode/utf8"
 
-	"conform/spec"
-	"conform/vectors"
+	"github.com/conform-dev/conform/internal/spec"
+	"github.com/conform-dev/conform/internal/vectors"
 )
 
 // TestCommittedVectorsAreGenerated regenerates every file and requires the

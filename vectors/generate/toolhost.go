@@ -22,7 +22,7 @@ import (
 	"sync"
 	"time"
 
-	"conform/fuzz/gen"
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 )
 
 func init() {

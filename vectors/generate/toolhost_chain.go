@@ -19,7 +19,7 @@ import (
 	"strconv"
 	"strings"
 
-	"conform/fuzz/gen"
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 )
 
 // jv is one JSON value of the model: strings keep their JSON literal (pure

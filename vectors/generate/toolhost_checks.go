@@ -9,7 +9,7 @@ package main
 import (
 	"strings"
 
-	"conform/fuzz/gen"
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 )
 
 func thCheckFiles() []vfile {

@@ -4,7 +4,7 @@ import (
 	"crypto/ed25519"
 	"testing"
 
-	"conform/fuzz/gen"
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 )
 
 // TestToolhostBaseChain checks the base chain of spec/toolhost.md section

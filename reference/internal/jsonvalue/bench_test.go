@@ -3,7 +3,7 @@ package jsonvalue
 import (
 	"testing"
 
-	"conform/reference/internal/benchdoc"
+	"github.com/conform-dev/conform/reference/internal/benchdoc"
 )
 
 // BenchmarkParse measures Parse on the ~100 KB API document every JSON

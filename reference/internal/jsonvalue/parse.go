@@ -3,7 +3,7 @@ package jsonvalue
 import (
 	"unicode/utf8"
 
-	"conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
 )
 
 // Parse reads in as one JSON value with optional JSON whitespace (U+0020,

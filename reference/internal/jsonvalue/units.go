@@ -3,7 +3,7 @@ package jsonvalue
 import (
 	"cmp"
 
-	"conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
 )
 
 // IsHigh reports whether x is a high (leading) surrogate, U+D800-U+DBFF.

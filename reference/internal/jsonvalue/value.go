@@ -21,8 +21,8 @@ package jsonvalue
 import (
 	"errors"
 
-	"conform/reference/internal/jsonwire"
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // Kind is the JSON type of a Value.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 func TestParseAccepts(t *testing.T) {

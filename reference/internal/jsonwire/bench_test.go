@@ -3,7 +3,7 @@ package jsonwire
 import (
 	"testing"
 
-	"conform/reference/internal/benchdoc"
+	"github.com/conform-dev/conform/reference/internal/benchdoc"
 )
 
 // BenchmarkScan measures the scanner alone: every token of the ~100 KB API

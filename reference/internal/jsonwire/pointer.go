@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // Pointer is an RFC 6901 JSON pointer: "" is the whole value, and each

@@ -3,7 +3,7 @@ package lenient
 import (
 	"unicode/utf8"
 
-	"conform/reference/internal/jsonwire"
+	"github.com/conform-dev/conform/reference/internal/jsonwire"
 )
 
 // Input is the raw input of a contract that reads JSON text, with the two

@@ -12,7 +12,7 @@ package lenient
 import (
 	"unicode/utf8"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // replacement is U+FFFD in UTF-8.

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 func TestDecode(t *testing.T) {

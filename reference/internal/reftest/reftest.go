@@ -19,7 +19,7 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // Op is a contract operation: input bytes and options in, output bytes or

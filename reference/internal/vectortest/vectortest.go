@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // Run is one operation of a reference package: the input bytes in, the

@@ -33,7 +33,8 @@ import (
 	"strconv"
 	"strings"
 
-	"conform/internal/atomicfile"
+	"github.com/conform-dev/conform/internal/atomicfile"
+	"github.com/conform-dev/conform/internal/module"
 )
 
 func main() {
@@ -178,7 +179,7 @@ func guardName(code string) string {
 func errorsFile(refusals []refusal) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(header)
-	b.WriteString("package toolhost\n\nimport \"conform/reference/refusal\"\n\n")
+	b.WriteString("package toolhost\n\nimport " + strconv.Quote(module.Package("reference/refusal")) + "\n\n")
 	b.WriteString("// The closed refusal table of toolhost/1, in the order of spec/toolhost.md\n")
 	b.WriteString("// (\"Refusals\"), each a guard of its own: its code, its fixed message (which\n")
 	b.WriteString("// names a path and never a value) and the operations that can give it.\n")
@@ -380,7 +381,11 @@ var ordered = map[string][2]string{
 
 func (g *gen) fieldsFile(objs []object) ([]byte, error) {
 	g.b.WriteString(header)
-	g.p("package toolhost\n\nimport (\n\t\"conform/reference/internal/civil\"\n\t\"conform/reference/internal/jsonvalue\"\n\t\"conform/reference/refusal\"\n)\n\n")
+	g.p("package toolhost\n\nimport (\n")
+	for _, dir := range []string{"reference/internal/civil", "reference/internal/jsonvalue", "reference/refusal"} {
+		g.p("\t%s\n", strconv.Quote(module.Package(dir)))
+	}
+	g.p(")\n\n")
 	for _, o := range objs {
 		g.object(o.doc, "", o.fields)
 	}

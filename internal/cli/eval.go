@@ -1,0 +1,378 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/spf13/cobra"
+
+	"github.com/conform-dev/conform/internal/impl"
+	"github.com/conform-dev/conform/internal/infile"
+	"github.com/conform-dev/conform/internal/report"
+	"github.com/conform-dev/conform/internal/runner"
+	"github.com/conform-dev/conform/internal/spec"
+)
+
+type evalOptions struct {
+	implFlags
+	contract  string
+	op        string
+	inputFile string
+	jsonl     bool
+}
+
+// evalLine is one line of eval's output, in batch and single mode alike.
+// An ok answer always carries output_hex, "" for an acceptance without
+// output bytes (a contract whose answer is its verdict).
+type evalLine struct {
+	ID        string  `json:"id,omitempty"`
+	Impl      string  `json:"impl"`
+	Outcome   string  `json:"outcome"`
+	OutputHex *string `json:"output_hex,omitempty"`
+	Message   string  `json:"message,omitempty"`
+	Reason    string  `json:"reason,omitempty"`
+}
+
+// The bounds of eval's input (README.md, "Bounds"): one input (stdin or
+// --input-file) is at most maxEvalInput bytes, which a protocol line
+// carries with room to spare; a --jsonl line at most maxEvalLine bytes;
+// a --jsonl batch at most maxEvalLines lines and maxEvalBatch input bytes
+// in all; an id at most maxEvalID bytes.
+const (
+	maxEvalInput = 32 << 20
+	maxEvalLine  = 64 << 20
+	maxEvalLines = 1_000_000
+	maxEvalBatch = 256 << 20
+	maxEvalID    = 1024
+)
+
+var (
+	evalInputBound = infile.Bound{Max: maxEvalInput, What: "one eval input"}
+	evalLineBound  = infile.Bound{Max: maxEvalLine, What: "one eval --jsonl line"}
+	evalLinesBound = infile.Bound{Max: maxEvalLines, What: "the lines of one eval --jsonl batch"}
+	evalBatchBound = infile.Bound{Max: maxEvalBatch, What: "the inputs of one eval --jsonl batch together"}
+	evalIDBound    = infile.Bound{Max: maxEvalID, What: "one eval --jsonl id"}
+)
+
+func newEvalCmd(env *Env) *cobra.Command {
+	o := &evalOptions{}
+	cmd := &cobra.Command{
+		Use:   "eval --contract C --impl I",
+		Short: "Give one implementation's answer for an input, or a JSONL batch of inputs",
+		Long: `eval runs one input (--input-file F, or stdin) through one implementation
+and prints its answer as one JSON line:
+  {"impl":"ts","outcome":"ok","output_hex":"..."}
+  {"impl":"ts","outcome":"refused","message":"..."}
+With --jsonl it reads lines {"id":...,"input_hex":...} from the input and
+writes one answer line per input, with its id, pipelined through one harness.
+An output outcome is ok, refused, errored or skipped; a harness timeout is
+errored. An ok answer always has output_hex: "" is an acceptance with no
+output bytes, which is the whole answer of an operation whose output is its
+verdict (spec/catalogue.json says "empty (the verdict is the result)"); in
+single mode eval then says so on stderr. Each id of --jsonl is a non-empty
+JSON string of valid UTF-8, given once.
+
+Bounds (exit 2 naming the bound): one input 32 MiB; one --jsonl line
+64 MiB; a --jsonl batch 1,000,000 lines and 256 MiB of inputs; an id 1 KiB.
+--input-file must be a regular file (a named pipe or a device is refused
+unopened; to read a pipe, give it as stdin).
+
+Exit 0 when every input was answered (ok or refused), 3 when an
+implementation errored or broke, 2 on a usage error, 130 when interrupted.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runEval(cmd, env, o) },
+	}
+	o.register(cmd, nil)
+	f := cmd.Flags()
+	f.StringVar(&o.contract, "contract", "", "contract name with its version, as spec/catalogue.json and conform run's matrix list them (required)")
+	f.StringVar(&o.op, "op", "", "operation (default: the contract's only operation)")
+	f.StringVar(&o.inputFile, "input-file", "", "read the input from this file instead of stdin")
+	f.BoolVar(&o.jsonl, "jsonl", false, `batch mode: input lines {"id":...,"input_hex":...}`)
+	return cmd
+}
+
+func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
+	if err := o.resolve(); err != nil {
+		return err
+	}
+	if len(o.names) != 1 || strings.Contains(o.names[0], ",") {
+		return usageErr("eval needs exactly one --impl (go, ts or python)")
+	}
+	name := strings.TrimSpace(o.names[0])
+	if o.contract == "" {
+		return usageErr("eval needs --contract")
+	}
+	ops := (&runner.Reference{}).Implementation().Contracts[o.contract]
+	if ops == nil {
+		return usageErr("unknown contract %q", o.contract)
+	}
+	if o.op == "" {
+		if len(ops) != 1 {
+			return usageErr("contract %s has several operations; name one with --op (%s)", o.contract, strings.Join(ops, ", "))
+		}
+		o.op = ops[0]
+	} else if !slices.Contains(ops, o.op) {
+		return usageErr("contract %s has no operation %q (it has %s)", o.contract, o.op, strings.Join(ops, ", "))
+	}
+	ctx := cmd.Context()
+	in := env.Stdin
+	if o.inputFile != "" {
+		f, err := infile.Open(o.inputFile)
+		if err != nil {
+			return usageErr("--input-file: %v", err)
+		}
+		defer f.Close()
+		in = f
+	}
+	var ids []string
+	var jobs []impl.Job
+	if o.jsonl {
+		// Read in a goroutine: stdin may be a terminal or a pipe nobody
+		// writes to, and an interrupt must still end the command.
+		type batch struct {
+			ids  []string
+			jobs []impl.Job
+			err  error
+		}
+		done := make(chan batch, 1)
+		go func() {
+			ids, jobs, err := readEvalBatch(in, o.inputFileName(), o.contract, o.op)
+			done <- batch{ids, jobs, err}
+		}()
+		select {
+		case b := <-done:
+			if b.err != nil {
+				return b.err
+			}
+			ids, jobs = b.ids, b.jobs
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	} else {
+		b, err := infile.ReadAll(ctx, in, evalInputBound)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return usageErr("reading the input (%s): %v", o.inputFileName(), err)
+		}
+		ids, jobs = []string{""}, []impl.Job{{Contract: o.contract, Op: o.op, Input: b}}
+	}
+	s, err := startImpls(cmd.Context(), &o.implFlags, env.Stderr)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	var im impl.Impl
+	for _, x := range s.impls {
+		if x.Name() == name {
+			im = x
+		}
+	}
+	// An implementation is asked only what its handshake announces (as
+	// conform run asks it): anything else is skipped unasked.
+	var results []impl.Result
+	if im.Implementation().Supports(o.contract, o.op) {
+		results = im.RunBatch(cmd.Context(), jobs)
+	} else {
+		results = make([]impl.Result, len(jobs))
+		for i := range results {
+			results[i] = impl.Result{Outcome: impl.Skipped, Reason: "not declared in the handshake"}
+		}
+	}
+	if cmd.Context().Err() != nil {
+		// Interrupted: the answers are not answers.
+		return &exitError{code: report.ExitInterrupted, err: cmd.Context().Err()}
+	}
+	w := bufio.NewWriter(env.Stdout)
+	defer w.Flush()
+	failed := false
+	for i, r := range results {
+		line := evalLine{ID: ids[i], Impl: name, Outcome: r.Outcome, Message: r.Message, Reason: r.Reason}
+		switch r.Outcome {
+		case impl.OK:
+			h := hex.EncodeToString(r.Output)
+			line.OutputHex = &h
+			if !o.jsonl && len(r.Output) == 0 {
+				fmt.Fprintf(env.Stderr, "conform eval: accepted, with no output bytes: %s %s answers %s\n", o.contract, o.op, outputOf(o.contract, o.op))
+			}
+		case impl.Timeout:
+			line.Outcome = impl.Errored
+		}
+		if line.Outcome == impl.Errored || line.Outcome == impl.Skipped {
+			failed = true
+		}
+		js, _ := json.Marshal(line) // plain strings always marshal
+		w.Write(append(js, '\n'))
+	}
+	// A break the client could not pin to one case (a batch that broke,
+	// then answered clean one request at a time) leaves every answer
+	// above ok; it is still the implementation breaking the protocol.
+	if h, ok := im.(impl.Health); ok {
+		h.Close()
+		for _, b := range h.Breaks() {
+			fmt.Fprintf(env.Stderr, "conform eval: %s broke the protocol: %s\n", name, b)
+			failed = true
+		}
+	}
+	if failed {
+		return exitCode(report.ExitBroken)
+	}
+	return nil
+}
+
+func (o *evalOptions) inputFileName() string {
+	if o.inputFile == "" {
+		return "stdin"
+	}
+	return o.inputFile
+}
+
+// outputOf is what the catalogue says an operation answers on acceptance.
+func outputOf(contract, op string) string {
+	if k, ok := spec.MustLoad().Contract(contract); ok {
+		if o, ok := k.Operation(op); ok {
+			return strconv.Quote(o.Output)
+		}
+	}
+	return "no output"
+}
+
+// readEvalBatch parses --jsonl input, within the bounds of eval's input.
+// Every malformed line is a usage error naming the input and the line: a
+// line that is not one JSON object of exactly id and input_hex, each once;
+// invalid UTF-8; an id that is missing, not a string (null included),
+// empty, over its bound or given twice; input_hex that is missing or not
+// hex; a line, a batch or its inputs over their bounds.
+func readEvalBatch(r io.Reader, name, contract, op string) ([]string, []impl.Job, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1<<16), maxEvalLine)
+	var ids []string
+	var jobs []impl.Job
+	seen := map[string]int{}
+	total := 0
+	n := 0
+	for sc.Scan() {
+		n++
+		if n > maxEvalLines {
+			return nil, nil, usageErr("%s:%d: %v", name, n, &infile.TooLargeError{Bound: evalLinesBound, Unit: "lines"})
+		}
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		if !utf8.Valid(line) {
+			return nil, nil, usageErr("%s:%d: not valid UTF-8", name, n)
+		}
+		if err := oneObjectNoDuplicates(line); err != nil {
+			return nil, nil, usageErr("%s:%d: %v", name, n, err)
+		}
+		var raw map[string]json.RawMessage
+		if err := json.Unmarshal(line, &raw); err != nil {
+			return nil, nil, usageErr("%s:%d: %v", name, n, err)
+		}
+		for k := range raw {
+			if k != "id" && k != "input_hex" {
+				return nil, nil, usageErr("%s:%d: unknown member %q (a line has id and input_hex)", name, n, k)
+			}
+		}
+		id, err := evalString(raw, "id")
+		if err != nil {
+			return nil, nil, usageErr("%s:%d: %v", name, n, err)
+		}
+		switch {
+		case id == "":
+			return nil, nil, usageErr("%s:%d: empty id", name, n)
+		case len(id) > maxEvalID:
+			return nil, nil, usageErr("%s:%d: id of %v", name, n, &infile.TooLargeError{Bound: evalIDBound})
+		case seen[id] > 0:
+			return nil, nil, usageErr("%s:%d: id %q repeats line %d", name, n, id, seen[id])
+		}
+		seen[id] = n
+		h, err := evalString(raw, "input_hex")
+		if err != nil {
+			return nil, nil, usageErr("%s:%d: %v", name, n, err)
+		}
+		b, err := hex.DecodeString(h)
+		if err != nil {
+			return nil, nil, usageErr("%s:%d: input_hex: %v", name, n, err)
+		}
+		if total += len(b); total > maxEvalBatch {
+			return nil, nil, usageErr("%s:%d: %v", name, n, &infile.TooLargeError{Bound: evalBatchBound})
+		}
+		ids = append(ids, id)
+		jobs = append(jobs, impl.Job{Contract: contract, Op: op, Input: b})
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			err = &infile.TooLargeError{Bound: evalLineBound}
+		}
+		return nil, nil, usageErr("%s:%d: %v", name, n+1, err)
+	}
+	if len(jobs) == 0 {
+		return nil, nil, usageErr("%s: no input lines", name)
+	}
+	return ids, jobs, nil
+}
+
+// evalString returns the member key of a --jsonl line, which must be
+// there and be a JSON string (null is not one).
+func evalString(raw map[string]json.RawMessage, key string) (string, error) {
+	v, ok := raw[key]
+	if !ok {
+		return "", fmt.Errorf("no %s", key)
+	}
+	var s string
+	if len(v) == 0 || v[0] != '"' {
+		return "", fmt.Errorf("%s is not a JSON string: %.40s", key, v)
+	}
+	// JSON v2 refuses what would not be valid UTF-8: a lone surrogate
+	// escape, which encoding/json turns into U+FFFD unseen.
+	if err := jsonv2.Unmarshal(v, &s); err != nil {
+		return "", fmt.Errorf("%s is not a string of valid UTF-8: %v", key, err)
+	}
+	return s, nil
+}
+
+// oneObjectNoDuplicates checks that line is exactly one JSON object, with
+// nothing after it and no member name twice at its top level, which
+// encoding/json would otherwise let through (keeping the last).
+func oneObjectNoDuplicates(line []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return errors.New("not a JSON object")
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := t.(string)
+		if seen[key] {
+			return fmt.Errorf("member %q appears twice", key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("data after the JSON object")
+	}
+	return nil
+}

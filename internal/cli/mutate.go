@@ -1,0 +1,412 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/conform-dev/conform/internal/atomicfile"
+	"github.com/conform-dev/conform/internal/infile"
+	"github.com/conform-dev/conform/internal/mutation/mutant"
+	"github.com/conform-dev/conform/internal/mutation/singlecause"
+	"github.com/conform-dev/conform/internal/mutation/stryker"
+	"github.com/conform-dev/conform/internal/mutation/trial"
+	"github.com/conform-dev/conform/internal/report"
+	"github.com/conform-dev/conform/internal/vectors"
+)
+
+type mutateOptions struct {
+	implFlags
+	singleCause  bool
+	mutants      bool
+	contracts    []string
+	vectorsDir   string
+	probeGrammar bool
+	rerunAll     bool
+	source       string
+	maxMutants   int
+	// declaredOnly restricts the mutants to those an equivalence
+	// declaration names.
+	declaredOnly  bool
+	mutators      []string
+	only          []string
+	jobs          int
+	mutantTimeout time.Duration
+	equivalent    []string
+	reportPath    string
+	force         bool
+	format        string
+	verbose       bool
+}
+
+// equivalentName is the file name of a package's equivalence
+// declarations: reference/<pkg>/equivalent.jsonl, each contract's own.
+const equivalentName = "equivalent.jsonl"
+
+// equivalentBound bounds one declarations file.
+var equivalentBound = infile.Bound{Max: 1 << 20, What: "one equivalence declarations file"}
+
+func newMutateCmd(env *Env) *cobra.Command {
+	o := &mutateOptions{}
+	cmd := &cobra.Command{
+		Use:   "mutate",
+		Short: "Guard mutation audit: every guard single-cause, every mutant of the Go reference killed",
+		Long: `mutate proves two things (run both, or one with --single-cause or --mutants).
+
+Single-cause (--single-cause), in every implementation (--impl): for each
+guard of its refusal table, tell it to ignore that guard (the protocol's
+ignore control; the Go reference in-process), rerun every vector, and
+require that each vector aimed at the guard flips to accepted or carries an
+exception tag from the closed vocabulary of vectors/README.md, and that no
+other vector changes. Each guard is reported flipped, exception or broken,
+with the reason. A grammar guard (every vector aimed at it tagged grammar)
+has no accept path and is never ignored, as the specs say: it is reported
+exception/grammar without a run, unless --probe-grammar runs it and requires
+that ignoring it changes nothing at all. One harness process per
+implementation serves every guard; the implementations run concurrently.
+A guard's rerun is the vectors of its own contract; then, per contract, one
+batch with all its audited guards ignored reruns every other contract's
+vectors, and a change there is traced to the guard that causes it
+(--rerun-all reruns every vector for every guard instead).
+
+Source mutation (--mutants) of the Go reference: every refusal site of the
+packages cmd/conform-harness links (found with go/ast in the module that
+holds the current directory, or --source) gets mutants that delete the
+guard, negate its condition, and shift its bounds by one (< and <=, > and
+>=, +-1 on integer constants). Each is built with go build -overlay (the
+tree is never copied or touched) into a temporary harness binary and every
+vector is run through it: killed (naming the first vector that failed),
+survived, timeout, or did not build. Mutants declared equivalent (each
+mutated package's equivalent.jsonl, such as reference/<pkg>/equivalent.jsonl;
+or the --equivalent files instead) that survive are reported equivalent,
+not surviving. A mutant is named by its file, guard, condition, mutator,
+original, replacement and, where the condition has several alike, its
+occurrence; a declaration that matches more than one mutant is an error
+(exit 2). --report writes the mutation-testing-elements JSON (Stryker's
+HTML report reads it).
+
+Exit codes: 0 every guard single-cause and every mutant killed; 1 a guard
+is broken, a mutant survived, or an equivalence declaration is wrong; 2
+usage or configuration error; 3 an implementation failed to start or broke
+the protocol, or the unmutated harness does not build.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runMutate(cmd, env, o) },
+	}
+	o.register(cmd, []string{"go", "ts", "python"})
+	f := cmd.Flags()
+	f.BoolVar(&o.singleCause, "single-cause", false, "run the single-cause audit (with neither --single-cause nor --mutants, both run)")
+	f.BoolVar(&o.mutants, "mutants", false, "run the source mutation of the Go reference")
+	f.StringSliceVar(&o.contracts, "contract", nil, "audit only these contracts (guards and mutants of their guards)")
+	f.StringVar(&o.vectorsDir, "vectors", "", "use the vector set in this directory instead of the one compiled in")
+	f.BoolVar(&o.probeGrammar, "probe-grammar", false, "also ignore grammar guards, requiring that nothing changes")
+	f.BoolVar(&o.rerunAll, "rerun-all", false, "rerun every vector of every contract for every guard (default: the guard's contract, then one sweep of the other contracts per contract)")
+	f.StringVar(&o.source, "source", "", "module root to mutate (default: the module holding the current directory)")
+	f.IntVar(&o.maxMutants, "max-mutants", 0, "try at most this many mutants, in source order (0: all)")
+	f.BoolVar(&o.declaredOnly, "declared-only", false, "try only the mutants an equivalence declaration names: each declaration still holds (its mutant survives every vector)")
+	f.StringSliceVar(&o.mutators, "mutator", nil, "only these mutators: GuardDelete, GuardNegate, BoundOperator, BoundConstant")
+	f.StringSliceVar(&o.only, "mutant", nil, "only the mutants with these ids (as printed)")
+	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "mutants built and run at once")
+	f.DurationVar(&o.mutantTimeout, "mutant-timeout", 10*time.Second, "longest silence allowed from a mutant's harness that owes an answer")
+	f.StringArrayVar(&o.equivalent, "equivalent", nil, "equivalent-mutant declarations to use instead of each mutated package's "+equivalentName+" (repeatable)")
+	f.StringVar(&o.reportPath, "report", "", "write the mutation-testing-elements JSON report of the mutants to this file (atomically)")
+	f.BoolVar(&o.force, "force", false, "replace an existing --report file")
+	f.StringVar(&o.format, "format", "text", "stdout format: text or json")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "also list every killed mutant and the vector that killed it")
+	return cmd
+}
+
+// mutateResult is the whole audit, as --format json prints it.
+type mutateResult struct {
+	SingleCause []singlecause.Result `json:"single_cause,omitempty"`
+	// SingleCauseSeconds is the single-cause audit's wall time, harness
+	// start included.
+	SingleCauseSeconds float64         `json:"single_cause_seconds,omitempty"`
+	Mutation           *mutationResult `json:"mutation,omitempty"`
+	ExitCode           int             `json:"exit_code"`
+}
+
+type mutationResult struct {
+	Main      string              `json:"main"`
+	Sites     int                 `json:"sites"`
+	Generated int                 `json:"generated"`
+	Baseline  []trial.Failure     `json:"baseline_failures,omitempty"`
+	Outcomes  []trial.Outcome     `json:"outcomes"`
+	Scores    []trial.Score       `json:"scores"`
+	Stale     []mutant.Equivalent `json:"stale_equivalents,omitempty"`
+	Seconds   float64             `json:"seconds"`
+	Jobs      int                 `json:"jobs"`
+	sources   map[string][]byte   `json:"-"`
+	cases     []vectors.Case      `json:"-"`
+}
+
+func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
+	if o.format != "text" && o.format != "json" {
+		return usageErr("unknown --format %q (text or json)", o.format)
+	}
+	if o.maxMutants < 0 || o.jobs < 1 {
+		return usageErr("--max-mutants must not be negative and --jobs must be at least 1")
+	}
+	for _, m := range o.mutators {
+		if !slices.Contains(mutant.Mutators, mutant.Mutator(m)) {
+			return usageErr("unknown --mutator %q (GuardDelete, GuardNegate, BoundOperator, BoundConstant)", m)
+		}
+	}
+	both := !o.singleCause && !o.mutants
+	doSingle, doMutants := both || o.singleCause, both || o.mutants
+	if o.reportPath != "" && !doMutants {
+		return usageErr("--report writes the source-mutation report: it needs --mutants")
+	}
+	if o.reportPath != "" {
+		// Checked now, before the audit spends its time; the report is
+		// linked into place at the end, which checks again.
+		if err := atomicfile.CheckTarget(o.reportPath, o.force); err != nil {
+			return usageErr("--report: %v", err)
+		}
+	}
+	set, err := loadCases(o.vectorsDir, nil, env.Stderr)
+	if err != nil {
+		return err
+	}
+	cases, err := filterContracts(set.cases, o.contracts)
+	if err != nil {
+		return err
+	}
+	ctx := cmd.Context()
+	res := &mutateResult{}
+	text := o.format == "text"
+	code := report.ExitAgree
+	worse := func(c int) {
+		if c > code {
+			code = c
+		}
+	}
+
+	if doSingle {
+		t0 := time.Now()
+		s, err := startImpls(ctx, &o.implFlags, env.Stderr)
+		if err != nil {
+			return err
+		}
+		res.SingleCause = singlecause.AuditAll(ctx, cases, controlImpls(s), singlecause.Options{Contracts: o.contracts, ProbeGrammar: o.probeGrammar, RerunAll: o.rerunAll})
+		s.Close()
+		res.SingleCauseSeconds = time.Since(t0).Seconds()
+		var names []string
+		flipped, exception, broken := 0, 0, 0
+		for _, r := range res.SingleCause {
+			names = append(names, r.Impl)
+			n := r.Counts()
+			flipped, exception, broken = flipped+n[singlecause.Flipped], exception+n[singlecause.Exception], broken+n[singlecause.Broken]
+			switch {
+			case r.Broke != "":
+				worse(report.ExitBroken)
+			case !r.OK():
+				worse(report.ExitDisagree)
+			}
+		}
+		if text {
+			fmt.Fprintf(env.Stdout, "== single-cause audit: %s, %d vectors ==\n\n", strings.Join(names, ", "), countVectors(cases))
+			singlecause.WriteText(env.Stdout, res.SingleCause)
+			fmt.Fprintf(env.Stdout, "\nsingle-cause: %d guard verdicts in %.1fs (harness start included): %d flipped, %d exception, %d broken\n",
+				flipped+exception+broken, res.SingleCauseSeconds, flipped, exception, broken)
+		}
+	}
+
+	if doMutants {
+		if text && doSingle {
+			fmt.Fprintln(env.Stdout)
+		}
+		mr, c, err := runMutants(cmd, env, o, cases)
+		if err != nil {
+			return err
+		}
+		res.Mutation = mr
+		worse(c)
+		if text {
+			fmt.Fprintf(env.Stdout, "== source mutation of the Go reference (%s) ==\n\n", mr.Main)
+			if len(mr.Baseline) > 0 {
+				fmt.Fprintf(env.Stdout, "the unmutated reference fails %d vectors, so no mutant was tried (run conform run); first: %s\n", len(mr.Baseline), mr.Baseline[0])
+			} else {
+				trial.WriteText(env.Stdout, mr.Outcomes, mr.sources, mr.Stale, o.verbose)
+				all := trial.Scores(mr.Outcomes)
+				total := all[len(all)-1]
+				fmt.Fprintf(env.Stdout, "\nsource mutation: %d guarded refusal sites, %d mutants generated, %d tried, %d at a time, in %.1fs: %d killed, %d timeout, %d survived, %d equivalent, %d did not build; score %.1f%%\n",
+					mr.Sites, mr.Generated, total.Total, mr.Jobs, mr.Seconds, total.Counts[trial.Killed], total.Counts[trial.Timeout],
+					total.Counts[trial.Survived], total.Counts[trial.Ignored], total.Counts[trial.CompileError], total.Percent())
+			}
+		}
+		if o.reportPath != "" {
+			config := map[string]any{"contracts": o.contracts, "vectors_sha256": set.vectorsSHA256, "main": mr.Main, "max_mutants": o.maxMutants}
+			data, err := stryker.Build(mr.Outcomes, mr.sources, mr.cases, Version, config).Marshal()
+			if err == nil {
+				err = stryker.WriteFile(o.reportPath, data, o.force)
+			}
+			if err != nil {
+				return usageErr("writing the report: %v", err)
+			}
+		}
+	}
+	res.ExitCode = code
+	if text {
+		fmt.Fprintf(env.Stdout, "\nexit code %d\n", code)
+	} else if err := writeJSON(env.Stdout, res); err != nil {
+		return err
+	}
+	return exitCode(code)
+}
+
+func countVectors(cases []vectors.Case) int {
+	n := 0
+	for _, c := range cases {
+		if c.Corpus == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// runMutants scans the source, selects the mutants, checks the unmutated
+// build, and tries the mutants. It returns the exit code their outcomes
+// call for.
+func runMutants(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Case) (*mutationResult, int, error) {
+	ctx := cmd.Context()
+	src, err := scanSource(ctx, o.source)
+	if err != nil {
+		return nil, 0, usageErr("%v", err)
+	}
+	eqs, err := loadEquivalents(src, o.equivalent)
+	if err != nil {
+		return nil, 0, err
+	}
+	mr := &mutationResult{Main: harnessMain, Generated: len(src.Mutants), Jobs: o.jobs, sources: src.Sources, cases: cases}
+	for _, s := range src.Sites {
+		if s.Conditional() && (len(o.contracts) == 0 || slices.Contains(o.contracts, s.Contract)) {
+			mr.Sites++
+		}
+	}
+	pool := src.Mutants
+	if o.declaredOnly {
+		pool = declared(pool, eqs)
+	}
+	picked := selectMutants(pool, o)
+	if len(o.only) > 0 && len(picked) < len(o.only) {
+		return nil, 0, usageErr("--mutant: %d of the %d ids name no mutant of this source", len(o.only)-len(picked), len(o.only))
+	}
+	opts := trial.Options{Root: src.Root, Main: harnessMain, Jobs: o.jobs, Timeout: o.mutantTimeout}
+	t0 := time.Now()
+	base, err := trial.Baseline(ctx, opts, cases)
+	if err != nil {
+		var be *trial.BuildError
+		if errors.As(err, &be) {
+			return nil, 0, brokenErr(fmt.Errorf("the unmutated %s does not build: %s", harnessMain, be.Output))
+		}
+		return nil, 0, brokenErr(err)
+	}
+	if len(base) > 0 {
+		mr.Baseline = base
+		mr.Seconds = time.Since(t0).Seconds()
+		return mr, report.ExitDisagree, nil
+	}
+	opts.Progress = progress(env.terminal, len(picked))
+	mr.Outcomes = trial.Run(ctx, opts, src.Sources, picked, cases)
+	trial.Declare(mr.Outcomes, eqs)
+	mr.Stale = mutant.Stale(eqs, src.Mutants)
+	mr.Scores = trial.Scores(mr.Outcomes)
+	mr.Seconds = time.Since(t0).Seconds()
+	if ctx.Err() != nil {
+		return nil, 0, usageErr("interrupted after %d of %d mutants", len(mr.Outcomes), len(picked))
+	}
+	code := report.ExitAgree
+	for _, out := range mr.Outcomes {
+		if out.Status == trial.Survived || out.WrongDeclaration() {
+			code = report.ExitDisagree
+		}
+	}
+	return mr, code, nil
+}
+
+// selectMutants applies --contract, --mutator, --mutant and --max-mutants,
+// in that order, keeping source order.
+func selectMutants(all []mutant.Mutant, o *mutateOptions) []mutant.Mutant {
+	var out []mutant.Mutant
+	for _, m := range all {
+		if len(o.contracts) > 0 && !slices.Contains(o.contracts, m.Site.Contract) {
+			continue
+		}
+		if len(o.mutators) > 0 && !slices.Contains(o.mutators, string(m.Mutator)) {
+			continue
+		}
+		if len(o.only) > 0 && !slices.Contains(o.only, m.ID) {
+			continue
+		}
+		out = append(out, m)
+		if o.maxMutants > 0 && len(out) == o.maxMutants {
+			break
+		}
+	}
+	return out
+}
+
+// declared returns the mutants of all that an equivalence declaration
+// matches (--declared-only): the cheap check that every declaration still
+// names a mutant no vector kills, without the whole audit.
+func declared(all []mutant.Mutant, eqs []mutant.Equivalent) []mutant.Mutant {
+	var out []mutant.Mutant
+	for _, m := range all {
+		if slices.ContainsFunc(eqs, func(e mutant.Equivalent) bool { return e.Matches(m) }) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// loadEquivalents reads the equivalence declarations: the files paths,
+// or, when none is given, the equivalent.jsonl of every package the scan
+// found sites in (absent: none), each of which may declare mutants of its
+// own package's files only. A declaration that matches more than one
+// mutant of the source (mutant.Ambiguous) is a usage error, as is a file
+// that does not parse.
+func loadEquivalents(src *mutant.Set, paths []string) ([]mutant.Equivalent, error) {
+	type file struct{ path, name, dir string }
+	var files []file
+	for _, p := range paths {
+		files = append(files, file{path: p, name: p})
+	}
+	if len(paths) == 0 {
+		for _, pkg := range src.Packages {
+			rel := path.Join(pkg.Dir, equivalentName)
+			files = append(files, file{path: filepath.Join(src.Root, filepath.FromSlash(rel)), name: rel, dir: pkg.Dir})
+		}
+	}
+	var eqs []mutant.Equivalent
+	for _, f := range files {
+		data, err := infile.ReadFile(f.path, equivalentBound)
+		if err != nil {
+			if f.dir != "" && errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return nil, usageErr("--equivalent: %v", err)
+		}
+		got, err := mutant.ParseEquivalents(f.name, data)
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		for _, e := range got {
+			if f.dir != "" && path.Dir(e.File) != f.dir {
+				return nil, usageErr("%s: declares a mutant of %s, outside its package %s", e.Where(), e.File, f.dir)
+			}
+		}
+		eqs = append(eqs, got...)
+	}
+	if errs := mutant.Ambiguous(eqs, src.Mutants); len(errs) > 0 {
+		return nil, usageErr("%v", errors.Join(errs...))
+	}
+	return eqs, nil
+}

@@ -1,0 +1,260 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/conform-dev/conform/internal/protocol"
+	"github.com/conform-dev/conform/internal/report"
+	"github.com/conform-dev/conform/internal/runner"
+	"github.com/conform-dev/conform/internal/vectors"
+)
+
+type runOptions struct {
+	implFlags
+	contracts        []string
+	vectorsDir       string
+	corpora          []string
+	failFast         bool
+	maxDisagreements int
+	reportPath       string
+	force            bool
+	format           string
+	// rerun reruns each disagreement; ledger judges the run against a
+	// divergence ledger; previous is the report markdown compares with.
+	rerun      int
+	ledger     string
+	previous   string
+	allowSkips bool
+	// only restricts the run to these case ids (repro).
+	only []string
+}
+
+func newRunCmd(env *Env) *cobra.Command {
+	o := &runOptions{}
+	cmd := &cobra.Command{
+		Use:   "run",
+		Short: "Run every vector (and corpus) through the reference and the mirrors and compare",
+		Long: `run sends every golden vector, and every entry of each --corpus, to the Go
+reference and to each mirror, and compares output bytes, refusal messages and
+verdicts. It prints a contract x implementation matrix, then each
+disagreement with a diff and a one-line reproducer.
+
+A case an implementation announced in its handshake and answered skipped
+(or that conform could not send it) was not answered: it is counted apart
+from disagreements, shown under the matrix, and fails the run (exit 1)
+unless --allow-skips.
+
+--report FILE is written to FILE.*.partial and linked into place at the
+end: a FILE that exists, or appears during the run, is never replaced
+without --force (the finished report is then kept at the .partial name).
+
+Bounds of what run reads (exit 2 naming the bound; README.md "Bounds"): a
+vector set's MANIFEST 1 MiB, a vector file 64 MiB, the set 256 MiB and its
+expanded inputs 256 MiB; a corpus file 64 MiB (a .gz file's expanded
+stream too), 500,000 lines per es6numbers file, 100,000 names per
+directory, 500,000 corpus cases in all. A file that is not a regular file
+(a named pipe, a device) is refused unopened.
+
+Exit codes: 0 every implementation answered and agreed with every case; 1
+a disagreement was found, or a skip of an announced case; 2 usage or
+configuration error; 3 an implementation failed to start or broke the
+protocol; 130 interrupted (SIGINT or SIGTERM, in any phase).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runRun(cmd, env, o) },
+	}
+	o.register(cmd, []string{"go", "ts", "python"})
+	f := cmd.Flags()
+	f.StringSliceVar(&o.contracts, "contract", nil, "run only these contracts ("+strings.Join(contractNames(), ", ")+")")
+	f.StringVar(&o.vectorsDir, "vectors", "", "run the vector set in this directory instead of the one compiled in")
+	f.StringArrayVar(&o.corpora, "corpus", nil, "also run a corpus directory (repeatable): jcs pairs, es6numbers, JSONTestSuite, or a parent of them")
+	f.BoolVarP(&o.failFast, "fail-fast", "x", false, "stop after the first disagreement")
+	f.IntVar(&o.maxDisagreements, "max-disagreements", 0, "stop after this many disagreements (0: no bound)")
+	f.StringVar(&o.reportPath, "report", "", "write the JSONL report to this file (atomically)")
+	f.BoolVar(&o.force, "force", false, "replace an existing --report file")
+	f.StringVar(&o.format, "format", "text", "stdout format: "+formatHelp())
+	f.IntVar(&o.rerun, "rerun", 0, "rerun each disagreement this many times; a case answered differently is nondeterministic")
+	f.StringVar(&o.ledger, "ledger", "", "judge the run against this divergence ledger (ledger/README.md): expected disagreements do not fail it")
+	f.StringVar(&o.previous, "previous", "", "an earlier JSONL report: --format markdown says what changed since")
+	f.BoolVar(&o.allowSkips, "allow-skips", false, "do not fail the run for cases an implementation announced and answered skipped")
+	return cmd
+}
+
+func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
+	if err := checkFormat(o.format); err != nil {
+		return err
+	}
+	if o.maxDisagreements < 0 || o.rerun < 0 {
+		return usageErr("--max-disagreements and --rerun must not be negative")
+	}
+	// The ledger may name the outside implementations of this run: the
+	// configuration file and --impl say which, before anything starts.
+	if err := o.implFlags.resolve(); err != nil {
+		return err
+	}
+	var outside []string
+	for _, x := range o.implFlags.outside {
+		outside = append(outside, x.Name)
+	}
+	led, err := loadLedger(o.ledger, outside...)
+	if err != nil {
+		return err
+	}
+	prev, err := loadPrevious(o.previous)
+	if err != nil {
+		return err
+	}
+	set, err := loadCases(o.vectorsDir, o.corpora, env.Stderr)
+	if err != nil {
+		return err
+	}
+	if err := gateRun(o.vectorsDir, set.cases, env.Stderr); err != nil {
+		return err
+	}
+	cases, err := filterContracts(set.cases, o.contracts)
+	if err != nil {
+		return err
+	}
+	if len(o.only) > 0 {
+		cases = pick(cases, o.only)
+	}
+	var file *report.File
+	if o.reportPath != "" {
+		if file, err = report.Create(o.reportPath, o.force); err != nil {
+			return usageErr("--report: %v", err)
+		}
+	}
+	ctx := cmd.Context()
+	s, err := startImpls(ctx, &o.implFlags, env.Stderr)
+	if err != nil {
+		if file != nil {
+			file.Abandon()
+		}
+		return err
+	}
+	defer s.Close()
+
+	header := report.Header{
+		ConformVersion: Version, Protocol: protocol.Version, StartedAt: time.Now().UTC(),
+		VectorsSHA256: set.vectorsSHA256, Transport: o.transport, Impls: s.meta, Corpora: set.corpora,
+		Contracts: contractsOf(cases), AllowSkips: o.allowSkips,
+	}
+	sinks := multiSink{}
+	var summary report.Summary
+	var whole collector
+	switch o.format {
+	case "text":
+		sinks = append(sinks, &summary)
+	case "jsonl":
+		sinks = append(sinks, report.NewWriter(env.Stdout))
+	default:
+		sinks = append(sinks, &whole)
+	}
+	if file != nil {
+		sinks = append(sinks, file.Writer)
+	}
+	var last lastFooter
+	sinks = append(sinks, &last)
+	var sink runner.Sink = sinks
+	if led != nil {
+		sink = led.Sink(sinks)
+	}
+	opts := runner.Options{
+		FailFast: o.failFast, MaxDisagreements: o.maxDisagreements, Rerun: o.rerun,
+		Repro: reproFor(reproSetup(&o.implFlags, o.vectorsDir, o.allowSkips, s)), Progress: progress(env.terminal, len(cases)),
+	}
+	runner.Run(ctx, cases, s.impls, header, opts, sink)
+	foot := last.f
+	switch o.format {
+	case "text":
+		report.RenderText(env.Stdout, &summary)
+	case "jsonl":
+	default:
+		if err := render(env.Stdout, o.format, whole.rep, renderOptions{previous: prev, vectorsDir: o.vectorsDir}); err != nil {
+			return usageErr("rendering %s: %v", o.format, err)
+		}
+	}
+	if file != nil {
+		if foot.Stopped == "interrupted" {
+			fmt.Fprintf(env.Stderr, "conform: the partial report is left at %s\n", file.Abandon())
+		} else if err := file.Commit(); err != nil {
+			return usageErr("--report: %v", err)
+		}
+	}
+	return exitCode(foot.ExitCode)
+}
+
+func pick(cases []vectors.Case, ids []string) []vectors.Case {
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	var out []vectors.Case
+	for _, c := range cases {
+		if want[c.ID] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func contractsOf(cases []vectors.Case) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range cases {
+		if !seen[c.Contract] {
+			seen[c.Contract] = true
+			out = append(out, c.Contract)
+		}
+	}
+	return out
+}
+
+// progress returns a progress callback drawing a bar on w when w is a
+// terminal, and nil otherwise (CI logs get no bar).
+func progress(w io.Writer, total int) func(done, total int) {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("cases"), progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(), progressbar.OptionClearOnFinish())
+	return func(done, _ int) { _ = bar.Set(done) }
+}
+
+type multiSink []runner.Sink
+
+func (m multiSink) Header(h report.Header) {
+	for _, s := range m {
+		s.Header(h)
+	}
+}
+func (m multiSink) Row(r report.Row) {
+	for _, s := range m {
+		s.Row(r)
+	}
+}
+func (m multiSink) Footer(f report.Footer) {
+	for _, s := range m {
+		s.Footer(f)
+	}
+}
+
+// contractNames lists the Go reference's contracts, sorted.
+func contractNames() []string {
+	var names []string
+	for name := range (&runner.Reference{}).Implementation().Contracts {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}

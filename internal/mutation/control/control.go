@@ -1,0 +1,79 @@
+// Package control gives the guard audit one view of every implementation
+// conform drives: the runner's Impl (name, handshake, RunBatch) plus the two
+// guard-mutation controls of mirrors/PROTOCOL.md, `guards` (the closed
+// refusal table) and `ignore` (let named guards pass).
+//
+// A *harness.Client already has both controls, so the TypeScript and Python
+// mirrors (and a Go reference served by cmd/conform-harness, mutant or not)
+// are used as they are. The in-process Go reference gets them from Reference,
+// which reads the registry's tables (reference.Operations) and sets
+// runner.Reference.Ignore, the in-process form of the `ignore` request.
+package control
+
+import (
+	"context"
+
+	"github.com/conform-dev/conform/internal/harness"
+	"github.com/conform-dev/conform/internal/impl"
+	"github.com/conform-dev/conform/internal/protocol"
+	"github.com/conform-dev/conform/internal/runner"
+	"github.com/conform-dev/conform/reference"
+)
+
+// Impl is one implementation with the guard-mutation controls.
+type Impl interface {
+	impl.Impl
+	// Guards returns the implementation's closed refusal table, every
+	// contract it serves, in its own order. An error means the
+	// implementation broke while answering.
+	Guards(ctx context.Context) ([]protocol.Guard, error)
+	// SetIgnore replaces the ignore set with pairs (nil clears it) and
+	// returns the pairs the implementation has no guard for. An error means
+	// the implementation broke while answering.
+	SetIgnore(ctx context.Context, pairs []protocol.GuardPair) ([]protocol.GuardPair, error)
+}
+
+var _ Impl = (*harness.Client)(nil)
+
+// Reference wraps the in-process Go reference r (whose Ignore field it
+// owns from now on) as an Impl.
+func Reference(r *runner.Reference) Impl { return goRef{r} }
+
+type goRef struct{ *runner.Reference }
+
+// Guards lists the registry's tables in registry order, each guard once
+// (operations of one contract share its table). It never fails.
+func (g goRef) Guards(context.Context) ([]protocol.Guard, error) {
+	var out []protocol.Guard
+	seen := map[protocol.Guard]bool{}
+	for _, op := range reference.Operations() {
+		for _, gd := range op.Guards {
+			pg := protocol.Guard{Contract: gd.Contract, Code: gd.Code, Message: gd.Message}
+			if !seen[pg] {
+				seen[pg] = true
+				out = append(out, pg)
+			}
+		}
+	}
+	return out, nil
+}
+
+// SetIgnore replaces Reference.Ignore with pairs, grouped by contract, and
+// returns the pairs no table lists, as a harness would. It never fails.
+func (g goRef) SetIgnore(ctx context.Context, pairs []protocol.GuardPair) ([]protocol.GuardPair, error) {
+	table, _ := g.Guards(ctx)
+	known := map[protocol.GuardPair]bool{}
+	for _, gd := range table {
+		known[protocol.GuardPair{Contract: gd.Contract, Message: gd.Message}] = true
+	}
+	ignore := map[string][]string{}
+	unknown := []protocol.GuardPair{}
+	for _, p := range pairs {
+		ignore[p.Contract] = append(ignore[p.Contract], p.Message)
+		if !known[p] {
+			unknown = append(unknown, p)
+		}
+	}
+	g.Reference.Ignore = ignore
+	return unknown, nil
+}

@@ -1,0 +1,308 @@
+// Package html renders a conform report (the JSONL stream, package report)
+// as one self-contained HTML page, the way JSONTestSuite's results page
+// shows parsers side by side: the matrix of contract x implementation
+// counts, then the cases grouped by identical behaviour across the
+// implementations (the outcome each gave), filterable by contract, outcome
+// and implementation; each case opens its input (text and hex), the
+// expected answer, every implementation's answer (with the reruns of a
+// nondeterministic one and the ledger entry that expects a divergence)
+// and the reproducers.
+//
+// The page loads nothing: its style and script are inline, and a Content
+// Security Policy allows no script but its own (by hash), no connection
+// and no resource from anywhere. The report's data travels as JSON in a
+// non-executed script element, with <, > and & escaped, and every string
+// from outside conform goes through package display first; the script
+// builds the page with DOM text nodes only, never from markup. So no
+// case input, message or harness name can run script or change the page.
+package html
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	htmlesc "html"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/conform-dev/conform/internal/escape"
+	"github.com/conform-dev/conform/internal/report"
+)
+
+// MaxBytes bounds the bytes of one input or output the page shows (as
+// text and as hex); the JSONL report holds them whole.
+const MaxBytes = 32 << 10
+
+//go:embed page.js
+var script string
+
+//go:embed page.css
+var style string
+
+// Options are what the page shows beyond the report itself.
+type Options struct {
+	// Title heads the page; empty means "conform report".
+	Title string
+	// Input returns a case's input bytes when the report lacks them (a
+	// report records the input of disagreeing rows only): the CLI looks
+	// the case up in the vector set by id. Nil, or false, shows that the
+	// input is not recorded.
+	Input func(caseID string) ([]byte, bool)
+	// Repro returns the reproducer of a case on the implementations impls
+	// (names joined by commas), from the corpus root corpus ("" for a
+	// vector): the page shows it for a case whose rows recorded none (a
+	// case every implementation agreed with). Nil leaves such a case
+	// without one.
+	Repro func(caseID, impls, corpus string) string
+}
+
+// Write renders rep as an HTML page on w. It returns the first write
+// error, or an error encoding the data.
+func Write(w io.Writer, rep report.Report, opts Options) error {
+	data, err := json.Marshal(build(rep, opts))
+	if err != nil {
+		return err
+	}
+	// json.Marshal escapes <, > and & (and U+2028, U+2029) in strings, so
+	// nothing in data can end the script element that holds it.
+	title := opts.Title
+	if title == "" {
+		title = "conform report"
+	}
+	sum := sha256.Sum256([]byte(script))
+	csp := "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	var b bytes.Buffer
+	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	b.WriteString("<meta http-equiv=\"Content-Security-Policy\" content=\"" + csp + "\">\n")
+	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	b.WriteString("<title>" + htmlesc.EscapeString(escape.Line(title)) + "</title>\n")
+	b.WriteString("<style>\n" + style + "</style>\n</head>\n<body>\n")
+	b.WriteString("<h1>" + htmlesc.EscapeString(escape.Line(title)) + "</h1>\n")
+	b.WriteString("<noscript><p>This report is drawn by its own inline script; the JSON it draws from is in the element #conform-data.</p></noscript>\n")
+	b.WriteString("<main id=\"report\"></main>\n")
+	b.WriteString("<script type=\"application/json\" id=\"conform-data\">")
+	b.Write(data)
+	b.WriteString("</script>\n<script>")
+	b.WriteString(script)
+	b.WriteString("</script>\n</body>\n</html>\n")
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+// page is the data the script draws.
+type page struct {
+	Meta      [][2]string `json:"meta"`
+	Impls     []implInfo  `json:"impls"`
+	Contracts []string    `json:"contracts"`
+	Outcomes  []string    `json:"outcomes"`
+	Cases     []pcase     `json:"cases"`
+	Notices   []string    `json:"notices"`
+	Ledger    bool        `json:"ledger"`
+	Exit      int         `json:"exit"`
+}
+
+type implInfo struct {
+	Impl  string `json:"impl"`
+	Label string `json:"label"`
+}
+
+type pcase struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Contract string `json:"contract"`
+	Op       string `json:"op"`
+	Source   string `json:"source"`
+	By       string `json:"by"`
+	// Input is nil when the report does not hold the case's input and
+	// Options.Input does not know it.
+	Input    *bytesV `json:"input"`
+	Expected answer  `json:"expected"`
+	// Repro reruns the case on every implementation; set when no row
+	// recorded a reproducer of its own.
+	Repro string `json:"repro,omitempty"`
+	// Rows holds one entry per implementation of the header, in its
+	// order; nil where the implementation has no row for the case.
+	Rows []*prow `json:"rows"`
+}
+
+type prow struct {
+	Outcome string   `json:"outcome"`
+	Known   string   `json:"known,omitempty"`
+	Got     *answer  `json:"got,omitempty"`
+	Reruns  []answer `json:"reruns,omitempty"`
+	Repro   string   `json:"repro,omitempty"`
+}
+
+type answer struct {
+	Outcome string  `json:"outcome"`
+	Output  *bytesV `json:"output,omitempty"`
+	Message string  `json:"message,omitempty"`
+	Trace   string  `json:"trace,omitempty"`
+	Reason  string  `json:"reason,omitempty"`
+}
+
+// bytesV is bytes as the page shows them: as display text, and as hex.
+type bytesV struct {
+	Text string `json:"text"`
+	Hex  string `json:"hex"`
+	Len  int    `json:"len"`
+}
+
+func bytesOf(b []byte) *bytesV {
+	v := &bytesV{Len: len(b)}
+	shown := b
+	if len(shown) > MaxBytes {
+		shown = shown[:MaxBytes]
+	}
+	v.Text, v.Hex = escape.Text(string(shown)), hex.EncodeToString(shown)
+	return v
+}
+
+func answerOf(a report.Answer) answer {
+	x := answer{Outcome: escape.Line(a.Outcome), Message: escape.Text(a.Message), Trace: escape.Text(escape.Clip(a.Trace, MaxBytes)), Reason: escape.Line(a.Reason)}
+	if a.Outcome == "ok" {
+		x.Output = bytesOf(a.Output)
+	}
+	return x
+}
+
+func same(a, b report.Answer) bool {
+	return a.Outcome == b.Outcome && bytes.Equal(a.Output, b.Output) && a.Message == b.Message && a.Trace == "" && a.Reason == ""
+}
+
+// build gathers the report's rows into cases, in the order they first
+// appear, each with a row per implementation.
+func build(rep report.Report, opts Options) page {
+	h, f := rep.Header, rep.Footer
+	p := page{Exit: f.ExitCode, Ledger: f.Ledger != nil}
+	meta := [][2]string{
+		{"conform", h.ConformVersion}, {"started", h.StartedAt.UTC().Format(time.RFC3339)},
+		{"finished", f.FinishedAt.UTC().Format(time.RFC3339)}, {"transport", h.Transport},
+		{"vectors manifest", h.VectorsSHA256}, {"exit code", itoa(f.ExitCode)},
+	}
+	for _, c := range h.Corpora {
+		meta = append(meta, [2]string{"corpus", c.Path + ": " + itoa(c.Cases) + " cases (" + strings.Join(c.Layouts, ", ") + ")"})
+	}
+	for _, m := range meta {
+		p.Meta = append(p.Meta, [2]string{escape.Line(m[0]), escape.Line(m[1])})
+	}
+	implAt := map[string]int{}
+	addImpl := func(name, label string) {
+		if _, ok := implAt[name]; !ok {
+			implAt[name] = len(p.Impls)
+			p.Impls = append(p.Impls, implInfo{Impl: escape.Line(name), Label: escape.Line(label)})
+		}
+	}
+	for _, m := range h.Impls {
+		label := m.Impl + ": " + m.Name + " " + m.Version + " (" + m.Language + " " + m.LanguageVersion + ", " + m.Runtime + " " + m.RuntimeVersion + ", " + m.Transport
+		if m.Image != "" {
+			label += ", image " + m.Image
+		}
+		label += ")"
+		if p := m.Provenance(); p != "" {
+			label += "; " + p
+		}
+		addImpl(m.Impl, label)
+	}
+	for _, r := range rep.Rows {
+		addImpl(r.Impl, r.Impl)
+	}
+	for _, o := range report.Outcomes {
+		p.Outcomes = append(p.Outcomes, string(o))
+	}
+	contracts := map[string]bool{}
+	at := map[string]int{}
+	corpusOf := map[string]string{}
+	for _, r := range rep.Rows {
+		i, ok := at[r.Case]
+		if !ok {
+			i = len(p.Cases)
+			at[r.Case] = i
+			c := pcase{ID: escape.Line(r.Case), Name: escape.Line(r.Name), Contract: escape.Line(r.Contract), Op: escape.Line(r.Op),
+				Source: escape.Line(r.Source), By: escape.Line(r.ExpectedBy), Expected: answerOf(r.Expected)}
+			if c.Expected.Outcome == "refused" && r.Expected.Message == "" {
+				c.Expected.Message = "(any message)"
+			}
+			c.Rows = make([]*prow, len(p.Impls))
+			corpusOf[r.Case] = r.Corpus
+			p.Cases = append(p.Cases, c)
+			if !contracts[r.Contract] {
+				contracts[r.Contract] = true
+				p.Contracts = append(p.Contracts, escape.Line(r.Contract))
+			}
+		}
+		c := &p.Cases[i]
+		if c.Input == nil {
+			if r.Input != nil {
+				c.Input = bytesOf(r.Input)
+			} else if opts.Input != nil {
+				if in, ok := opts.Input(r.Case); ok {
+					c.Input = bytesOf(in)
+				}
+			}
+		}
+		row := &prow{Outcome: string(r.Outcome), Repro: escape.Line(r.Repro)}
+		if !same(r.Expected, r.Got) {
+			g := answerOf(r.Got)
+			row.Got = &g
+		}
+		for _, a := range r.Reruns {
+			row.Reruns = append(row.Reruns, answerOf(a))
+		}
+		if r.Known != nil {
+			row.Known = escape.Line(r.Known.Entry + " (" + r.Known.Link + ", until " + r.Known.Expires + ")")
+		}
+		c.Rows[implAt[r.Impl]] = row
+	}
+	if opts.Repro != nil {
+		var impls []string
+		for _, im := range p.Impls {
+			impls = append(impls, im.Impl)
+		}
+		all := strings.Join(impls, ",")
+		for i := range p.Cases {
+			c := &p.Cases[i]
+			if !slices.ContainsFunc(c.Rows, func(r *prow) bool { return r != nil && r.Repro != "" }) {
+				c.Repro = escape.Line(opts.Repro(c.ID, all, corpusOf[c.ID]))
+			}
+		}
+	}
+	for _, im := range sortedKeys(f.Breaks) {
+		for _, b := range f.Breaks[im] {
+			p.Notices = append(p.Notices, escape.Line("protocol break of "+im+": "+b))
+		}
+	}
+	if len(f.Quarantined) > 0 {
+		p.Notices = append(p.Notices, escape.Line("quarantined: "+strings.Join(f.Quarantined, ", ")))
+	}
+	if l := f.Ledger; l != nil {
+		p.Notices = append(p.Notices, escape.Line("divergence ledger "+l.File+": "+itoa(l.Expected)+" expected, "+itoa(l.Unexpected)+" unexpected disagreements"))
+		for _, e := range l.Expired {
+			p.Notices = append(p.Notices, escape.Line("expired ledger entry: "+e))
+		}
+		for _, e := range l.Stale {
+			p.Notices = append(p.Notices, escape.Line("stale ledger entry: "+e))
+		}
+	}
+	if f.Stopped != "" {
+		p.Notices = append(p.Notices, escape.Line("stopped early: "+f.Stopped))
+	}
+	return p
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,48 @@
+package kit
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// The kit's own test, with the standard library alone (conform's test of
+// its answers against conform's decoder is internal/protocol/kit_test.go):
+// a registered operation of the catalogue is announced and answered, an
+// unknown one is refused at registration.
+func TestServesWhatIsRegistered(t *testing.T) {
+	c := catalogue[0]
+	k := New(Info{Name: "t", Version: "1"})
+	k.Handle(c.contract, c.ops[0], func(in []byte) ([]byte, error) {
+		if len(in) == 0 {
+			return nil, Refuse(c.refusals[0].Message).AtOffset(0)
+		}
+		return bytes.ToUpper(in), nil
+	})
+	in := strings.Join([]string{
+		`{"cmd":"start","seq":0,"protocol":1}`,
+		`{"cmd":"run","seq":1,"contract":"` + c.contract + `","op":"` + c.ops[0] + `","input":"YWI="}`,
+		`{"cmd":"run","seq":2,"contract":"` + c.contract + `","op":"` + c.ops[0] + `","input":""}`,
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	if err := k.Serve(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	var answers []map[string]any
+	dec := json.NewDecoder(&out)
+	for dec.More() {
+		var a map[string]any
+		if err := dec.Decode(&a); err != nil {
+			t.Fatal(err)
+		}
+		answers = append(answers, a)
+	}
+	if len(answers) != 3 || answers[0]["outcome"] != "started" || answers[1]["output"] != "QUI=" ||
+		answers[2]["message"] != c.refusals[0].Message {
+		t.Fatalf("answers: %v", answers)
+	}
+	if err := Known(c.contract, "no-such-op"); err == nil || !strings.Contains(err.Error(), `"no-such-op"`) {
+		t.Errorf("Known: %v", err)
+	}
+}
