@@ -255,11 +255,12 @@ func TestOutsideEval(t *testing.T) {
 		t.Errorf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 	// An implementation that does not announce the contract is not asked
-	// (asked, the hostile harness would refuse).
+	// (asked, the hostile harness would refuse): asking eval for it is a
+	// usage error (2) that says what it announces, not a protocol break (3).
 	other, otherOp := otherContract(jcs)
 	h := hostile(t, map[string]any{"contracts": map[string][]string{other: {otherOp}}, "answer": "refuse"})
 	r = conform(t, `{"b":1,"a":2}`, "eval", "--contract", jcs, "--impl", "h="+h)
-	if !strings.Contains(r.stdout, `"outcome":"skipped"`) || !strings.Contains(r.stdout, "not declared in the handshake") {
+	if r.code != report.ExitUsage || r.stdout != "" || !strings.Contains(r.stderr, "h does not announce "+jcs) || !strings.Contains(r.stderr, "(it announces: "+other+" "+otherOp+")") {
 		t.Errorf("eval of a contract h does not announce: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 }
@@ -330,6 +331,7 @@ func TestOutsideBadConfiguration(t *testing.T) {
 	noCommand := bad("b.yaml", "impl:\n  - name: a\n")
 	dup := bad("c.toml", "[[impl]]\nname = \"team\"\ncommand = \"x\"\n")
 	claims := bad("d.toml", "[[impl]]\nname = \"team\"\ncommand = \""+bin+"\"\n\ncontracts = [\""+jcs+"\"]\n")
+	missingDir := bad("f.toml", "[[impl]]\nname = \"team\"\ncommand = \"python3 team.py\"\ndir = \""+filepath.Join(dir, "no-such-dir")+"\"\n")
 	claimsMissing := bad("e.yaml", "impl:\n  - name: team\n    command: "+hostile(t, map[string]any{"contracts": map[string][]string{other: {otherOp}}})+"\n    contracts: ["+other+", "+jcs+"]\n")
 	for _, c := range []struct {
 		args []string
@@ -349,6 +351,11 @@ func TestOutsideBadConfiguration(t *testing.T) {
 			"--impl h: implementation h announces contract \"" + jcs + "99\" in its handshake, which this conform does not know"},
 		{[]string{"--impl", "h=" + hostile(t, map[string]any{"contracts": map[string][]string{jcs: {"no-such-op"}}})},
 			"announces operation \"no-such-op\" of " + jcs},
+		{[]string{"--config", missingDir, "--impl", "team"}, missingDir + ":2: implementation team: dir \"" + filepath.Join(dir, "no-such-dir") + "\" is not a directory"},
+		{[]string{"--impl", "h=" + hostile(t, map[string]any{"contracts": map[string][]string{jcs: {}}})},
+			"protocol violation: implementation declares contract \"" + jcs + "\" with no operation"},
+		{[]string{"--impl", "h=" + hostile(t, map[string]any{"name": strings.Repeat("n", 257), "contracts": map[string][]string{jcs: {op}}})},
+			"implementation.name is 257 bytes, over its bound of 256"},
 		{[]string{"--config", claimsMissing, "--impl", "team"}, claimsMissing + ":2: implementation team claims contract " + jcs + ", but its handshake does not announce it"},
 	} {
 		args := append([]string{"run", "--contract", jcs, "--impl", "go"}, c.args...)

@@ -10,6 +10,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -88,7 +89,9 @@ Bounds (exit 2 naming the bound): one input 32 MiB; one --jsonl line
 unopened; to read a pipe, give it as stdin).
 
 Exit 0 when every input was answered (ok or refused), 3 when an
-implementation errored or broke, 2 on a usage error, 130 when interrupted.`,
+implementation errored or broke, 2 on a usage error (an implementation that
+does not announce the contract and operation among them), 130 when
+interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runEval(cmd, env, o) },
 	}
@@ -180,16 +183,12 @@ func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
 		}
 	}
 	// An implementation is asked only what its handshake announces (as
-	// conform run asks it): anything else is skipped unasked.
-	var results []impl.Result
-	if im.Implementation().Supports(o.contract, o.op) {
-		results = im.RunBatch(cmd.Context(), jobs)
-	} else {
-		results = make([]impl.Result, len(jobs))
-		for i := range results {
-			results[i] = impl.Result{Outcome: impl.Skipped, Reason: "not declared in the handshake"}
-		}
+	// conform run asks it). Asking eval for anything else is a usage
+	// error, not the implementation breaking the protocol.
+	if !im.Implementation().Supports(o.contract, o.op) {
+		return usageErr("%s does not announce %s %s in its handshake (it announces: %s)", name, o.contract, o.op, announcedOps(im.Implementation()))
 	}
+	results := im.RunBatch(cmd.Context(), jobs)
 	if cmd.Context().Err() != nil {
 		// Interrupted: the answers are not answers.
 		return &exitError{code: report.ExitInterrupted, err: cmd.Context().Err()}
@@ -375,4 +374,20 @@ func oneObjectNoDuplicates(line []byte) error {
 		return errors.New("data after the JSON object")
 	}
 	return nil
+}
+
+// announcedOps renders what a handshake announces, "<contract> <op>, ..."
+// sorted, or "nothing", for messages.
+func announcedOps(info impl.Info) string {
+	var out []string
+	for c, ops := range info.Contracts {
+		for _, op := range ops {
+			out = append(out, c+" "+op)
+		}
+	}
+	if len(out) == 0 {
+		return "nothing"
+	}
+	sort.Strings(out)
+	return strings.Join(out, ", ")
 }

@@ -92,7 +92,7 @@ Exit codes: 0 no finding; 1 a finding; 2 usage or configuration error
 	f.IntVar(&o.parallel, "parallel", 0, "fuzz worker processes, each with its own harnesses (default: the number of CPUs)")
 	f.StringVar(&o.seeds, "seeds", "all", "seed corpus: all (golden vectors, public corpora, structured seeds) or minimal")
 	f.StringVar(&o.module, "module", "", "the conform module's directory (default: found from the working directory)")
-	f.StringVar(&o.workdir, "workdir", "", "where the fuzz processes run and write testdata/fuzz/ (default: the module's fuzz/)")
+	f.StringVar(&o.workdir, "workdir", "", "an existing directory where the fuzz processes run and write testdata/fuzz/ (default: the module's fuzz/)")
 	f.StringVar(&o.vectors, "vectors", "", "the vector directory findings are written into (default: the module's vectors/)")
 	f.StringVar(&o.cache, "cache", "", "where Go's engine keeps the corpus it grows, one directory per target (default: $GOCACHE/fuzz/conform/fuzz, as go test -fuzz)")
 	f.BoolVar(&o.list, "list", false, "list the targets and exit")
@@ -173,6 +173,11 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 	if workdir == "" {
 		workdir = filepath.Join(mod, "fuzz")
 	}
+	// The work directory is used, never made: a mistyped path would
+	// otherwise leave a directory tree behind.
+	if fi, err := os.Stat(workdir); err != nil || !fi.IsDir() {
+		return usageErr("--workdir %s is not an existing directory", workdir)
+	}
 	vecDir := o.vectors
 	if vecDir == "" {
 		vecDir = filepath.Join(mod, "vectors")
@@ -188,9 +193,6 @@ func runFuzz(ctx context.Context, env *Env, o *fuzzOptions) error {
 		if cache, err = campaign.GoCache(mod); err != nil {
 			return usageErr("%v", err)
 		}
-	}
-	if err := os.MkdirAll(workdir, 0o755); err != nil {
-		return usageErr("--workdir: %v", err)
 	}
 	cfg := campaign.Config{
 		Module: mod, Workdir: workdir, Vectors: vecDir, Cache: cache, Corpora: campaign.Corpora(mod),

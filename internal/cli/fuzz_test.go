@@ -53,6 +53,19 @@ func TestFuzzUsageErrors(t *testing.T) {
 	}
 }
 
+// A --workdir that does not exist is refused, and not made: a mistyped
+// path leaves no directory tree behind.
+func TestFuzzWorkdirIsNeverMade(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no", "such")
+	r := conform(t, "", "fuzz", "--target", "FuzzJCS", "--module", "../..", "--workdir", missing, "--time", "1s")
+	if r.code != report.ExitUsage || !strings.Contains(r.stderr, "--workdir "+missing+" is not an existing directory") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Dir(missing)); !os.IsNotExist(err) {
+		t.Errorf("conform fuzz made %s (%v)", filepath.Dir(missing), err)
+	}
+}
+
 func TestFuzzMissingRuntimeIsAConfigurationError(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	r := conform(t, "", "fuzz", "--target", "FuzzJCS", "--impl", "python")

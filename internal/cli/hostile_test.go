@@ -415,7 +415,7 @@ func TestHostileReportIsNeverReplaced(t *testing.T) {
 	other := cat.Contracts[1].Contract
 	env := []string{hostileEnv(t, map[string]any{"start_delay": 2, "contracts": announce(t, other)}), "HOSTILE_PIDS=" + pidFile}
 	path := filepath.Join(t.TempDir(), "x.jsonl")
-	cmd, _, errb := limitedCmd(bin, "run", "--impl", "fake:batch-cr", "--contract", first, "--report", path)
+	cmd, outb, errb := limitedCmd(bin, "run", "--impl", "fake:batch-cr", "--contract", first, "--report", path)
 	cmd.Env = append(os.Environ(), env...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -431,6 +431,10 @@ func TestHostileReportIsNeverReplaced(t *testing.T) {
 	code := waitCode(t, cmd, 60*time.Second)
 	if b, _ := os.ReadFile(path); code != report.ExitUsage || string(b) != "theirs\n" || !strings.Contains(errb.String(), "exists and was not replaced") {
 		t.Fatalf("a report that appeared during the run: exit %d, file %q, stderr %q", code, b, errb.String())
+	}
+	// What conform printed says the code it exits with, not the run's 0.
+	if out := outb.String(); !strings.Contains(out, "exit code 2\n") || strings.Contains(out, "exit code 0") {
+		t.Errorf("a run that exits 2 printed %q", out)
 	}
 	kept := keptPath(errb.String())
 	if f, err := os.Open(kept); err != nil {

@@ -147,25 +147,30 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 		VectorsSHA256: set.vectorsSHA256, Transport: o.transport, Impls: s.meta, Corpora: set.corpora,
 		Contracts: contractsOf(cases), AllowSkips: o.allowSkips,
 	}
-	sinks := multiSink{}
+	// The report file is published first (publishFirst): what conform
+	// prints after it, the footer's exit code included, is then the code
+	// it exits with, also when publishing fails.
+	var printed multiSink
 	var summary report.Summary
 	var whole collector
 	switch o.format {
 	case "text":
-		sinks = append(sinks, &summary)
+		printed = append(printed, &summary)
 	case "jsonl":
-		sinks = append(sinks, report.NewWriter(env.Stdout))
+		printed = append(printed, report.NewWriter(env.Stdout))
 	default:
-		sinks = append(sinks, &whole)
-	}
-	if file != nil {
-		sinks = append(sinks, file.Writer)
+		printed = append(printed, &whole)
 	}
 	var last lastFooter
-	sinks = append(sinks, &last)
-	var sink runner.Sink = sinks
+	printed = append(printed, &last)
+	var sink runner.Sink = printed
+	var published *publishFirst
+	if file != nil {
+		published = &publishFirst{file: file, next: printed}
+		sink = published
+	}
 	if led != nil {
-		sink = led.Sink(sinks)
+		sink = led.Sink(sink)
 	}
 	opts := runner.Options{
 		FailFast: o.failFast, MaxDisagreements: o.maxDisagreements, Rerun: o.rerun,
@@ -182,14 +187,49 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 			return usageErr("rendering %s: %v", o.format, err)
 		}
 	}
-	if file != nil {
-		if foot.Stopped == "interrupted" {
-			fmt.Fprintf(env.Stderr, "conform: the partial report is left at %s\n", file.Abandon())
-		} else if err := file.Commit(); err != nil {
-			return usageErr("--report: %v", err)
+	if published != nil {
+		if published.abandoned != "" {
+			fmt.Fprintf(env.Stderr, "conform: the partial report is left at %s\n", published.abandoned)
+		} else if published.err != nil {
+			return usageErr("--report: %v", published.err)
 		}
 	}
 	return exitCode(foot.ExitCode)
+}
+
+// publishFirst writes the events to the report file and passes them on;
+// at the footer it publishes the file (Commit, or Abandon for an
+// interrupted run) before the footer goes on, and a file it cannot publish
+// makes the footer that goes on say exit code 2 (report.ExitUsage), the
+// code conform then exits with: what is printed never claims a code
+// conform does not exit with. The file keeps the run's own footer.
+type publishFirst struct {
+	file *report.File
+	next runner.Sink
+	// err is why the file could not be published; abandoned, the path of
+	// an interrupted run's partial report.
+	err       error
+	abandoned string
+}
+
+func (p *publishFirst) Header(h report.Header) {
+	p.file.Header(h)
+	p.next.Header(h)
+}
+
+func (p *publishFirst) Row(r report.Row) {
+	p.file.Row(r)
+	p.next.Row(r)
+}
+
+func (p *publishFirst) Footer(f report.Footer) {
+	p.file.Footer(f)
+	if f.Stopped == "interrupted" {
+		p.abandoned = p.file.Abandon()
+	} else if p.err = p.file.Commit(); p.err != nil {
+		f.ExitCode = report.ExitUsage
+	}
+	p.next.Footer(f)
 }
 
 func pick(cases []vectors.Case, ids []string) []vectors.Case {

@@ -113,6 +113,8 @@ func TestBadConfiguration(t *testing.T) {
 		{"conform.yaml", "impl:\n  - name: a\n    command: [x, 1]\n", "3", "command must be a string or a list of strings"},
 		{"conform.yaml", "impl:\n  - name: a\n    command: x\n    command: y\n", "4", ""},
 		{"conform.yaml", "impl:\n  - name: a\n    command: [x\n", "", ""},
+		{"conform.yaml", "impl:\n  - name: a\n    command: x\nimpl:\n  - name: b\n    command: y\n", "4", "key impl given twice (first at line 1)"},
+		{"conform.yaml", "impl:\n  - name: a\n    command: x\n---\nimpl:\n  - name: b\n    command: y\n", "4", "a second YAML document"},
 	} {
 		p := write(t, c.name, c.text)
 		_, err := Load(p)

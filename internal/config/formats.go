@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strings"
@@ -120,34 +121,54 @@ func tomlLines(data []byte) []tomlPos {
 	return out
 }
 
-// parseYAML reads data as one YAML document into nodes and walks them:
+// parseYAML reads data as one YAML document (a second one is an error)
+// into nodes and walks them:
 // the top level a mapping with the one key impl, its value a sequence of
 // mappings with the keys of an entry, each checked with its line.
 func parseYAML(path string, data []byte) ([]entry, error) {
 	at := func(line int) string { return fmt.Sprintf("%s:%d", path, line) }
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	yamlError := func(err error) error {
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
 		var line int
 		if _, scan := fmt.Sscanf(msg, "line %d:", &line); scan == nil {
 			_, rest, _ := strings.Cut(msg, ":")
-			return nil, &Error{at(line), strings.TrimSpace(rest)}
+			return &Error{at(line), strings.TrimSpace(rest)}
 		}
-		return nil, &Error{path, msg}
+		return &Error{path, msg}
 	}
-	if doc.Kind == 0 {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err == io.EOF {
 		return nil, nil // an empty file defines nothing
+	} else if err != nil {
+		return nil, yamlError(err)
+	}
+	// One document: a second one ("---") would be silently ignored by a
+	// reader that takes the first.
+	var next yaml.Node
+	if err := dec.Decode(&next); err == nil {
+		return nil, &Error{at(next.Line), "a second YAML document: the file is one document"}
+	} else if err != io.EOF {
+		return nil, yamlError(err)
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, nil
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		return nil, &Error{at(root.Line), "the file is a mapping with the key impl"}
 	}
 	var out []entry
+	first := 0 // the line of the key impl, once seen
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		if k.Value != topKey {
 			return nil, &Error{at(k.Line), fmt.Sprintf("unknown key %q (the file has the one key impl)", k.Value)}
 		}
+		if first != 0 {
+			return nil, &Error{at(k.Line), fmt.Sprintf("key impl given twice (first at line %d)", first)}
+		}
+		first = k.Line
 		if v.Kind != yaml.SequenceNode {
 			return nil, &Error{at(v.Line), "impl is a list of implementations"}
 		}

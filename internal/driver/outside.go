@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -106,11 +107,18 @@ func announced(info impl.Info) string {
 // outsideCommand returns the command that starts x's harness: its words
 // (the program looked up on PATH, or relative to Dir), or its image's
 // entrypoint and command, run through ct; st gets the image's reference
-// and ID. A program or image that is not there is a *ConfigError naming
-// x's origin.
+// and ID. A working directory, program or image that is not there is a
+// *ConfigError naming x's origin.
 func outsideCommand(ctx context.Context, ct *transport.Container, x Outside, st *Started) (transport.Command, error) {
 	if x.Image == "" {
 		prog := x.Command[0]
+		if x.Dir != "" {
+			// Checked first: a missing directory would otherwise surface as
+			// the program missing (fork/exec fails on the chdir).
+			if fi, err := os.Stat(x.Dir); err != nil || !fi.IsDir() {
+				return transport.Command{}, configErr("%s: implementation %s: dir %q is not a directory", x.Origin, x.Name, x.Dir)
+			}
+		}
 		if !strings.ContainsRune(prog, '/') {
 			if _, err := exec.LookPath(prog); err != nil {
 				return transport.Command{}, configErr("%s: implementation %s: program %q is not on PATH", x.Origin, x.Name, prog)

@@ -156,9 +156,10 @@ func (s *Sink) Covers(e Entry, f report.Footer) bool {
 func (s *Sink) expired(e Entry) bool { return s.Today.After(e.Expires) }
 
 // matches reports whether the entry's case pattern matches the row's case
-// id or name, and its source the row's.
+// id or name, its source the row's, and its contract, when it names one,
+// the row's.
 func (e Entry) matches(r report.Row) bool {
-	if (e.Source == SourceCorpus) != (r.Corpus != "") {
+	if (e.Source == SourceCorpus) != (r.Corpus != "") || e.Contract != "" && e.Contract != r.Contract {
 		return false
 	}
 	if ok, _ := path.Match(e.Case, r.Case); ok {

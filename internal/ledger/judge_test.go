@@ -242,3 +242,23 @@ func TestStoppedRunLeavesAnEntryWhoseRowsRanUnjudged(t *testing.T) {
 		t.Errorf("a stopped run: stale %v, exit %d; want unjudged, 0", c.f.Ledger.Stale, c.f.ExitCode)
 	}
 }
+
+// A case name repeats across contracts (a vector called "array" in
+// several): an entry naming a case by its name holds for the contract it
+// gives only, never for the case of the same name in another contract.
+func TestCaseNameIsScopedToItsContract(t *testing.T) {
+	cat := spec.MustLoad()
+	a, b := cat.Contracts[0].Contract, cat.Contracts[1].Contract
+	l := ledgerOf(t, e("array", "ts", "accepted-should-refuse", "2031-01-01", `contract = "`+a+`"`+"\n"))
+	inA := row("aaaaaaaaaaaaaaaa", "array", "ts", report.AcceptedShouldRefuse)
+	inA.Contract = a
+	inB := row("bbbbbbbbbbbbbbbb", "array", "ts", report.AcceptedShouldRefuse)
+	inB.Contract = b
+	c := run{day: day, rows: []report.Row{inA, inB}}.judge(t, l)
+	if c.rows[0].Known == nil || c.rows[1].Known != nil {
+		t.Fatalf("the entry for %s marked %v and %v; want only the first", a, c.rows[0].Known, c.rows[1].Known)
+	}
+	if s := c.f.Ledger; s.Expected != 1 || s.Unexpected != 1 || c.f.ExitCode != report.ExitDisagree {
+		t.Errorf("summary %+v, exit %d", s, c.f.ExitCode)
+	}
+}

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/conform-dev/conform/internal/infile"
 	"net/url"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -17,7 +17,9 @@ import (
 
 	"github.com/conform-dev/conform/internal/fake"
 	"github.com/conform-dev/conform/internal/impl"
+	"github.com/conform-dev/conform/internal/infile"
 	"github.com/conform-dev/conform/internal/report"
+	"github.com/conform-dev/conform/internal/spec"
 )
 
 // FormatVersion is the ledger format this package reads: the value of the
@@ -42,8 +44,13 @@ const (
 // Entry is one known divergence.
 type Entry struct {
 	// Case is a case id (16 lowercase hex) or a glob pattern (path.Match
-	// syntax) matched against the case ids and the case names of a run.
+	// syntax) matched against the case ids and the case names of a run. A
+	// plain case name (neither an id nor a glob) needs Contract: names
+	// repeat across contracts.
 	Case string
+	// Contract, when set ("<name>/<version>", a contract of the catalogue),
+	// limits the entry to that contract's rows.
+	Contract string
 	// Impl is the implementation that diverges: go, ts, python, a
 	// fake:<bug> test double, or an outside implementation the caller
 	// names (Parse's outside: a team's own, from --impl or conform.toml).
@@ -91,7 +98,7 @@ func Load(p string, outside ...string) (*Ledger, error) {
 // keys are the keys of an entry table and whether each is required.
 var keys = map[string]bool{
 	"case": true, "impl": true, "outcome": true, "link": true, "expires": true,
-	"source": false, "note": false,
+	"source": false, "note": false, "contract": false,
 }
 
 // Parse reads a ledger (README.md, "Format") from data; file names it in
@@ -101,11 +108,14 @@ var keys = map[string]bool{
 // [[divergence]] tables; a key an entry does not have, or one given twice;
 // a missing required key; a value of the wrong TOML type; an expiry that
 // is not a TOML local date (YYYY-MM-DD) or is not a real day; a case
-// pattern that is neither an id nor a valid glob; an implementation that
+// pattern that is neither an id nor a valid glob; a plain case name (no
+// id, no glob) without a contract; a contract the catalogue does not know;
+// an implementation that
 // is neither one conform ships (impl.CheckBuiltin) nor one of outside (the
 // names of the outside implementations the run or report knows); an outcome that is not a disagreeing one; a link that is
 // not an absolute http or https URL; a source other than vector or corpus;
-// and two entries for the same case pattern, implementation and source.
+// and two entries for the same case pattern, implementation, source and
+// contract.
 func Parse(data []byte, file string, outside ...string) (*Ledger, error) {
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("%s:%d: not valid UTF-8", file, lineOf(data, firstInvalid(data)))
@@ -160,7 +170,7 @@ func Parse(data []byte, file string, outside ...string) (*Ledger, error) {
 				continue
 			}
 			if _, known := keys[k]; !known {
-				return nil, fail(keyNode(e), "unknown key %q in a [[divergence]] entry (known: case, impl, outcome, link, expires, source, note)", k)
+				return nil, fail(keyNode(e), "unknown key %q in a [[divergence]] entry (known: case, contract, impl, outcome, link, expires, source, note)", k)
 			}
 			if prev, dup := seen[k]; dup {
 				return nil, fail(keyNode(e), "key %s given twice in one entry (first at line %d)", k, prev)
@@ -185,7 +195,7 @@ func Parse(data []byte, file string, outside ...string) (*Ledger, error) {
 	}
 	first := map[string]int{}
 	for _, e := range l.Entries {
-		k := e.Case + "\x00" + e.Impl + "\x00" + e.Source
+		k := e.Case + "\x00" + e.Impl + "\x00" + e.Source + "\x00" + e.Contract
 		if prev, dup := first[k]; dup {
 			return nil, fmt.Errorf("%s:%d: duplicate entry: case %q on %s is already the entry at line %d", file, e.Line, e.Case, e.Impl, prev)
 		}
@@ -217,6 +227,11 @@ func set(e *Entry, k string, v *unstable.Node, outside []string, fail func(strin
 			return fail("case %q is neither a case id nor a valid glob pattern", s)
 		}
 		e.Case = s
+	case "contract":
+		if _, ok := spec.MustLoad().Contract(s); !ok {
+			return fail("contract %q is not a contract of the catalogue (known: %s)", s, strings.Join(spec.MustLoad().SortedNames(), ", "))
+		}
+		e.Contract = s
 	case "impl":
 		if err := impl.CheckBuiltin(s, fake.Names()); err != nil && !slices.Contains(outside, s) {
 			if len(outside) > 0 {
@@ -265,8 +280,14 @@ func finish(e *Entry, seen map[string]int) error {
 	if len(missing) > 0 {
 		return fmt.Errorf("%s:%d: the entry lacks %s", e.File, e.Line, strings.Join(missing, ", "))
 	}
+	if e.Contract == "" && !caseID.MatchString(e.Case) && !strings.ContainsAny(e.Case, `*?[\`) {
+		return fmt.Errorf("%s:%d: case %q is a case name, and names repeat across contracts: give its contract (contract = \"<name>/<version>\"), or name the case by its id or a glob", e.File, e.Line, e.Case)
+	}
 	return nil
 }
+
+// caseID is the form of a case id: 16 lowercase hex digits.
+var caseID = regexp.MustCompile(`^[0-9a-f]{16}$`)
 
 // syntaxError is the unstable parser's error err with its line: go-toml's
 // decoder parses data again and positions the same error.

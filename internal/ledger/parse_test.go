@@ -126,6 +126,8 @@ func TestParseRefuses(t *testing.T) {
 		{"unknown outcome", entry("outcome", `outcome = "flaky"`), `f:6: outcome "flaky" is not a disagreeing outcome`},
 		{"relative link", entry("link", `link = "bugs/1"`), `f:7: link "bugs/1" is not an absolute http or https URL`},
 		{"other scheme", entry("link", `link = "javascript:alert(1)"`), `f:7: link "javascript:alert(1)" is not an absolute`},
+		{"case name without contract", entry("case", `case = "array"`), `f:3: case "array" is a case name, and names repeat across contracts: give its contract`},
+		{"unknown contract", entry("contract", `contract = "nope/1"`), `f:9: contract "nope/1" is not a contract of the catalogue`},
 		{"bad pattern", entry("case", `case = "n_[a"`), `f:4: case "n_[a" is neither a case id nor a valid glob pattern`},
 		{"empty case", entry("case", `case = ""`), `f:4: case "" is neither`},
 		{"bad source", entry("source", `source = "fuzz"`), `f:9: source "fuzz": want vector or corpus`},

@@ -273,6 +273,39 @@ func TestMalformedRequests(t *testing.T) {
 	}
 }
 
+// A request with an integer seq and a member of the wrong type is answered
+// errored with its seq (PROTOCOL.md: only a line without an integer seq
+// is answered seq -1); an ignore list holding anything but {contract,
+// message} string objects, null among them, is refused, not acknowledged.
+func TestMistypedRequestsKeepTheirSeq(t *testing.T) {
+	k := team()
+	var in, out bytes.Buffer
+	in.Write(start().Encode())
+	lines := []string{
+		`{"cmd":"run","seq":3,"contract":5,"op":"o","input":""}`,
+		`{"cmd":"ignore","seq":4,"ignore":[null]}`,
+		`{"cmd":"ignore","seq":5,"ignore":[{"contract":"c"}]}`,
+		`{"cmd":"ignore","seq":6,"ignore":{}}`,
+		`{"cmd":"start","seq":7,"protocol":"1"}`,
+	}
+	for _, l := range lines {
+		in.WriteString(l + "\n")
+	}
+	if err := k.Serve(&in, &out); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(got) != len(lines)+1 {
+		t.Fatalf("%d answers:\n%s", len(got), out.String())
+	}
+	for i, l := range got[1:] {
+		a, err := protocol.DecodeAnswer([]byte(l))
+		if err != nil || a.Seq != int64(i+3) || a.Outcome != protocol.OutcomeErrored {
+			t.Errorf("%s: answered %s (%v); want errored with seq %d", lines[i], l, err, i+3)
+		}
+	}
+}
+
 // The kit refuses at registration a contract or an operation the
 // catalogue does not know, naming it; its copy of the catalogue's tables
 // is the catalogue's.

@@ -27,6 +27,13 @@ const (
 	MaxMessage = 1024     // bytes in an errored message or a skipped reason
 	MaxTrace   = 8192     // bytes in an errored trace
 	MaxPointer = 1024     // bytes in a refusal location's JSON pointer
+	// MaxInfo bounds each text field of a handshake's implementation (its
+	// name, language, versions and runtime), each contract name and each
+	// operation name, in bytes.
+	MaxInfo = 256
+	// MaxContracts bounds the contracts a handshake declares, and the
+	// operations of each.
+	MaxContracts = 1024
 )
 
 // Commands.
@@ -543,17 +550,44 @@ func holdsNull(line []byte) bool {
 	}
 }
 
+// checkImplementation refuses a handshake's implementation with an empty
+// or over-long text field (MaxInfo bytes), no contract, more than
+// MaxContracts contracts, a contract name over MaxInfo bytes, or a
+// contract with no operation, more than MaxContracts operations or an
+// operation name that is empty or over MaxInfo bytes (PROTOCOL.md,
+// "start"). A field over its bound is never quoted whole.
 func checkImplementation(im *Implementation) error {
-	for name, v := range map[string]string{
-		"name": im.Name, "language": im.Language, "language_version": im.LanguageVersion,
-		"runtime": im.Runtime, "runtime_version": im.RuntimeVersion, "version": im.Version,
+	for _, f := range []struct{ name, v string }{
+		{"name", im.Name}, {"language", im.Language}, {"language_version", im.LanguageVersion},
+		{"runtime", im.Runtime}, {"runtime_version", im.RuntimeVersion}, {"version", im.Version},
 	} {
-		if v == "" {
-			return violation("implementation.%s is empty", name)
+		if f.v == "" {
+			return violation("implementation.%s is empty", f.name)
+		}
+		if len(f.v) > MaxInfo {
+			return violation("implementation.%s is %d bytes, over its bound of %d", f.name, len(f.v), MaxInfo)
 		}
 	}
 	if len(im.Contracts) == 0 {
 		return violation("implementation declares no contracts")
+	}
+	if len(im.Contracts) > MaxContracts {
+		return violation("implementation declares %d contracts, over the bound of %d", len(im.Contracts), MaxContracts)
+	}
+	for c, ops := range im.Contracts {
+		switch {
+		case len(c) > MaxInfo:
+			return violation("implementation declares a contract name of %d bytes, over its bound of %d", len(c), MaxInfo)
+		case len(ops) == 0:
+			return violation("implementation declares contract %q with no operation", shorten(c))
+		case len(ops) > MaxContracts:
+			return violation("implementation declares %d operations of %q, over the bound of %d", len(ops), shorten(c), MaxContracts)
+		}
+		for _, op := range ops {
+			if op == "" || len(op) > MaxInfo {
+				return violation("implementation declares an operation of %q that is empty or over %d bytes", shorten(c), MaxInfo)
+			}
+		}
 	}
 	return nil
 }

@@ -50,6 +50,14 @@ func TestDecodeAnswerRefusesViolations(t *testing.T) {
 		`{"seq":1,"outcome":"errored","message":"` + strings.Repeat("x", MaxMessage+1) + `","trace":""}`,
 		`{"seq":0,"outcome":"started","protocol":2,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"a":["b"]}}}`,
 		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"a":["b"]}}}`,
+		// A contract with no operation would have every case skipped; a
+		// text field, a contract name or an operation name over 256 bytes
+		// would be printed whole into terminals and reports.
+		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"a":[]}}}`,
+		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"` + strings.Repeat("9", MaxInfo+1) + `","contracts":{"a":["b"]}}}`,
+		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"` + strings.Repeat("a", MaxInfo+1) + `":["b"]}}}`,
+		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"a":["` + strings.Repeat("b", MaxInfo+1) + `"]}}}`,
+		`{"seq":0,"outcome":"started","protocol":1,"implementation":{"name":"n","language":"l","language_version":"1","runtime":"r","runtime_version":"1","version":"0","contracts":{"a":[""]}}}`,
 		// null is no field's type, at any depth (the decoder alone would
 		// take it for an absent field or a zero value).
 		`{"seq":1,"outcome":"ok","output":"","features":null}`,

@@ -2,12 +2,12 @@ package ats
 
 import (
 	"os"
-
-	"github.com/conform-dev/conform/reference/internal/register"
-	"github.com/conform-dev/conform/reference/refusal"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/conform-dev/conform/reference/internal/register"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // canonical is one canonical instance of spec/ats.md, "Canonical

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
-	"github.com/conform-dev/conform/reference/internal/reftest"
 	"io"
 	"math"
 	"os"
@@ -13,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/conform-dev/conform/reference/internal/reftest"
 )
 
 // corpusRoot is the public corpora's folder (reftest.CorpusRoot).

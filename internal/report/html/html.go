@@ -3,16 +3,20 @@
 // shows parsers side by side: the matrix of contract x implementation
 // counts, then the cases grouped by identical behaviour across the
 // implementations (the outcome each gave), filterable by contract, outcome
-// and implementation; each case opens its input (text and hex), the
-// expected answer, every implementation's answer (with the reruns of a
-// nondeterministic one and the ledger entry that expects a divergence)
-// and the reproducers.
+// and implementation. A case with a disagreement, or with a skip its
+// implementation announced, is listed whole: it opens its input (text and
+// hex), the expected answer, every implementation's answer (with the
+// reruns of a nondeterministic one and the ledger entry that expects a
+// divergence) and the reproducers. Every other case (agreement, and skips
+// of what an implementation never announced) is only counted, by
+// contract and behaviour, so that the page of a large clean run stays
+// small; the JSONL report holds each of them.
 //
 // The page loads nothing: its style and script are inline, and a Content
 // Security Policy allows no script but its own (by hash), no connection
 // and no resource from anywhere. The report's data travels as JSON in a
 // non-executed script element, with <, > and & escaped, and every string
-// from outside conform goes through package display first; the script
+// from outside conform goes through package escape first; the script
 // builds the page with DOM text nodes only, never from markup. So no
 // case input, message or harness name can run script or change the page.
 package html
@@ -24,6 +28,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	htmlesc "html"
 	"io"
 	"slices"
@@ -49,21 +54,25 @@ var style string
 type Options struct {
 	// Title heads the page; empty means "conform report".
 	Title string
-	// Input returns a case's input bytes when the report lacks them (a
-	// report records the input of disagreeing rows only): the CLI looks
-	// the case up in the vector set by id. Nil, or false, shows that the
-	// input is not recorded.
+	// Input returns the input bytes of a case the page lists when the
+	// report lacks them (a report records the input of disagreeing rows
+	// only; a case listed for an announced skip alone has none): the CLI
+	// looks the case up in the vector set by id. Nil, or false, shows that
+	// the input is not recorded. It is not asked about the cases the page
+	// only counts.
 	Input func(caseID string) ([]byte, bool)
-	// Repro returns the reproducer of a case on the implementations impls
-	// (names joined by commas), from the corpus root corpus ("" for a
-	// vector): the page shows it for a case whose rows recorded none (a
-	// case every implementation agreed with). Nil leaves such a case
+	// Repro returns the reproducer of a listed case on the implementations
+	// impls (names joined by commas), from the corpus root corpus ("" for
+	// a vector): the page shows it for a case whose rows recorded none (a
+	// case listed for an announced skip alone). Nil leaves such a case
 	// without one.
 	Repro func(caseID, impls, corpus string) string
 }
 
-// Write renders rep as an HTML page on w. It returns the first write
-// error, or an error encoding the data.
+// Write renders rep as an HTML page on w: the cases with a disagreeing
+// row or an announced skip whole, the others as counts by contract and
+// behaviour, every list of the page's data [] when empty. It returns the
+// first write error, or an error encoding the data.
 func Write(w io.Writer, rep report.Report, opts Options) error {
 	data, err := json.Marshal(build(rep, opts))
 	if err != nil {
@@ -95,16 +104,32 @@ func Write(w io.Writer, rep report.Report, opts Options) error {
 	return err
 }
 
-// page is the data the script draws.
+// page is the data the script draws. Every list the script iterates is
+// empty, never null, when there is nothing in it (build).
 type page struct {
 	Meta      [][2]string `json:"meta"`
 	Impls     []implInfo  `json:"impls"`
 	Contracts []string    `json:"contracts"`
 	Outcomes  []string    `json:"outcomes"`
-	Cases     []pcase     `json:"cases"`
-	Notices   []string    `json:"notices"`
-	Ledger    bool        `json:"ledger"`
-	Exit      int         `json:"exit"`
+	// Cases are the cases listed whole: those with a disagreeing row or
+	// an announced skip (listed).
+	Cases []pcase `json:"cases"`
+	// Counted are the other cases, as counts of the cases of one
+	// contract that behaved alike.
+	Counted []counted `json:"counted"`
+	Notices []string  `json:"notices"`
+	Ledger  bool      `json:"ledger"`
+	Exit    int       `json:"exit"`
+}
+
+// counted is how many cases of a contract, not listed, had these rows.
+type counted struct {
+	Contract string `json:"contract"`
+	// Rows holds one entry per implementation of the header, in its
+	// order, with its outcome only; nil where the implementation has no
+	// row for these cases.
+	Rows  []*prow `json:"rows"`
+	Cases int     `json:"cases"`
 }
 
 type implInfo struct {
@@ -176,11 +201,20 @@ func same(a, b report.Answer) bool {
 	return a.Outcome == b.Outcome && bytes.Equal(a.Output, b.Output) && a.Message == b.Message && a.Trace == "" && a.Reason == ""
 }
 
+// listed reports whether the page lists a case whole rather than only
+// counting it: when one of its rows disagrees, or is a skip of a case its
+// implementation announced (what fails a run, beside its notices).
+func listed(h report.Header, r report.Row) bool {
+	return r.Outcome.Disagrees() || report.Announced(h, r)
+}
+
 // build gathers the report's rows into cases, in the order they first
-// appear, each with a row per implementation.
+// appear, each with a row per implementation: the cases listed whole, and
+// the counts of the others by contract and behaviour.
 func build(rep report.Report, opts Options) page {
 	h, f := rep.Header, rep.Footer
-	p := page{Exit: f.ExitCode, Ledger: f.Ledger != nil}
+	p := page{Meta: [][2]string{}, Impls: []implInfo{}, Contracts: []string{}, Outcomes: []string{}, Cases: []pcase{},
+		Counted: []counted{}, Notices: []string{}, Exit: f.ExitCode, Ledger: f.Ledger != nil}
 	meta := [][2]string{
 		{"conform", h.ConformVersion}, {"started", h.StartedAt.UTC().Format(time.RFC3339)},
 		{"finished", f.FinishedAt.UTC().Format(time.RFC3339)}, {"transport", h.Transport},
@@ -216,10 +250,43 @@ func build(rep report.Report, opts Options) page {
 	for _, o := range report.Outcomes {
 		p.Outcomes = append(p.Outcomes, string(o))
 	}
+	// First the cases the page lists whole, and the contracts in the
+	// order they appear.
+	whole := map[string]bool{}
 	contracts := map[string]bool{}
-	at := map[string]int{}
-	corpusOf := map[string]string{}
 	for _, r := range rep.Rows {
+		if listed(h, r) {
+			whole[r.Case] = true
+		}
+		if !contracts[r.Contract] {
+			contracts[r.Contract] = true
+			p.Contracts = append(p.Contracts, escape.Line(r.Contract))
+		}
+	}
+	at := map[string]int{}
+	// idOf and corpusOf are each listed case's id and corpus root as the
+	// report has them, unescaped, to look it up by.
+	var idOf []string
+	corpusOf := map[string]string{}
+	// The outcomes of each case only counted, by implementation, and its
+	// contract, in the order the cases first appear.
+	type tally struct {
+		contract string
+		outcomes []string
+	}
+	tallies := map[string]*tally{}
+	var tallied []string
+	for _, r := range rep.Rows {
+		if !whole[r.Case] {
+			t := tallies[r.Case]
+			if t == nil {
+				t = &tally{contract: r.Contract, outcomes: make([]string, len(p.Impls))}
+				tallies[r.Case] = t
+				tallied = append(tallied, r.Case)
+			}
+			t.outcomes[implAt[r.Impl]] = string(r.Outcome)
+			continue
+		}
 		i, ok := at[r.Case]
 		if !ok {
 			i = len(p.Cases)
@@ -230,22 +297,13 @@ func build(rep report.Report, opts Options) page {
 				c.Expected.Message = "(any message)"
 			}
 			c.Rows = make([]*prow, len(p.Impls))
+			idOf = append(idOf, r.Case)
 			corpusOf[r.Case] = r.Corpus
 			p.Cases = append(p.Cases, c)
-			if !contracts[r.Contract] {
-				contracts[r.Contract] = true
-				p.Contracts = append(p.Contracts, escape.Line(r.Contract))
-			}
 		}
 		c := &p.Cases[i]
-		if c.Input == nil {
-			if r.Input != nil {
-				c.Input = bytesOf(r.Input)
-			} else if opts.Input != nil {
-				if in, ok := opts.Input(r.Case); ok {
-					c.Input = bytesOf(in)
-				}
-			}
+		if c.Input == nil && r.Input != nil {
+			c.Input = bytesOf(r.Input)
 		}
 		row := &prow{Outcome: string(r.Outcome), Repro: escape.Line(r.Repro)}
 		if !same(r.Expected, r.Got) {
@@ -260,6 +318,37 @@ func build(rep report.Report, opts Options) page {
 		}
 		c.Rows[implAt[r.Impl]] = row
 	}
+	type behaviour struct{ contract, outcomes string }
+	countAt := map[behaviour]int{}
+	for _, id := range tallied {
+		t := tallies[id]
+		key := behaviour{t.contract, fmt.Sprintf("%q", t.outcomes)}
+		i, ok := countAt[key]
+		if !ok {
+			i = len(p.Counted)
+			countAt[key] = i
+			g := counted{Contract: escape.Line(t.contract), Rows: make([]*prow, len(t.outcomes))}
+			for k, o := range t.outcomes {
+				if o != "" {
+					g.Rows[k] = &prow{Outcome: o}
+				}
+			}
+			p.Counted = append(p.Counted, g)
+		}
+		p.Counted[i].Cases++
+	}
+	// A case listed for an announced skip alone has no input in the
+	// report: the vector set may know it.
+	if opts.Input != nil {
+		for i := range p.Cases {
+			c := &p.Cases[i]
+			if c.Input == nil {
+				if in, ok := opts.Input(idOf[i]); ok {
+					c.Input = bytesOf(in)
+				}
+			}
+		}
+	}
 	if opts.Repro != nil {
 		var impls []string
 		for _, im := range p.Impls {
@@ -269,7 +358,7 @@ func build(rep report.Report, opts Options) page {
 		for i := range p.Cases {
 			c := &p.Cases[i]
 			if !slices.ContainsFunc(c.Rows, func(r *prow) bool { return r != nil && r.Repro != "" }) {
-				c.Repro = escape.Line(opts.Repro(c.ID, all, corpusOf[c.ID]))
+				c.Repro = escape.Line(opts.Repro(idOf[i], all, corpusOf[idOf[i]]))
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 // conform's HTML report: draws the page from the JSON in #conform-data.
 // Every string is put into the page as a DOM text node (el(), text()),
-// never parsed as markup.
+// never parsed as markup. data.cases are the cases listed whole (those
+// with a disagreement or an announced skip); data.counted are the others,
+// each entry the count of a contract's cases that behaved alike, drawn
+// from the same rows (outcomes only) and passing the same filters.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("conform-data").textContent);
@@ -35,8 +38,11 @@
   const present = { agree: true };
   const counts = {}; // contract -> impl -> outcome -> n
   const known = {};
-  let agreeing = 0;
-  for (const c of data.cases) {
+  let agreeing = 0, total = 0;
+  // size is how many cases an entry stands for: 1 for a listed case.
+  function size(c) { return c.cases === undefined ? 1 : c.cases; }
+  for (const c of [...data.cases, ...data.counted]) {
+    const n = size(c);
     let agreed = false, disagreed = false;
     c.rows.forEach((r, k) => {
       if (!r) return;
@@ -44,16 +50,17 @@
       present[r.outcome] = true;
       counts[c.contract] = counts[c.contract] || {};
       counts[c.contract][impl] = counts[c.contract][impl] || {};
-      counts[c.contract][impl][r.outcome] = (counts[c.contract][impl][r.outcome] || 0) + 1;
-      if (r.known) known[c.contract + "\n" + impl] = (known[c.contract + "\n" + impl] || 0) + 1;
+      counts[c.contract][impl][r.outcome] = (counts[c.contract][impl][r.outcome] || 0) + n;
+      if (r.known) known[c.contract + "\n" + impl] = (known[c.contract + "\n" + impl] || 0) + n;
       if (r.outcome === "agree") agreed = true;
       if (disagrees(r.outcome)) disagreed = true;
     });
-    if (agreed && !disagreed) agreeing++;
+    total += n;
+    if (agreed && !disagreed) agreeing += n;
   }
   const cols = data.outcomes.filter((o) => present[o]);
   root.appendChild(el("h2", {}, "Matrix"));
-  root.appendChild(el("p", { id: "summary" }, `${data.cases.length} cases, ${agreeing} agree on every implementation; exit code ${data.exit}.`));
+  root.appendChild(el("p", { id: "summary" }, `${total} cases, ${agreeing} agree on every implementation; exit code ${data.exit}.`));
   const matrix = el("table", { id: "matrix" });
   const head = el("tr", {}, el("th", {}, "contract"), el("th", {}, "impl"), el("th", {}, "cases"));
   for (const o of cols) head.appendChild(el("th", {}, o));
@@ -194,32 +201,48 @@
     return det;
   }
 
-  // Groups of identical behaviour: those with a disagreement first, the
-  // larger first.
+  // Groups of identical behaviour: those with a disagreement first, then
+  // the other listed ones (announced skips), then the counted ones, the
+  // larger first. A group holds listed cases or counted ones, never both:
+  // a listed case has a row that no counted case has.
   const groups = new Map();
-  for (const c of data.cases) {
-    const sig = signature(c);
-    if (!groups.has(sig)) groups.set(sig, []);
-    groups.get(sig).push(c);
+  for (const [kind, entries] of [["cases", data.cases], ["counted", data.counted]]) {
+    for (const c of entries) {
+      const sig = signature(c);
+      if (!groups.has(sig)) groups.set(sig, { cases: [], counted: [], size: 0 });
+      const gr = groups.get(sig);
+      gr[kind].push(c);
+      gr.size += size(c);
+    }
   }
-  const ordered = [...groups.entries()].sort((a, b) => {
-    const da = a[1][0].rows.some((r) => r && disagrees(r.outcome)), db = b[1][0].rows.some((r) => r && disagrees(r.outcome));
-    if (da !== db) return da ? -1 : 1;
-    return b[1].length - a[1].length;
-  });
+  function first(gr) { return gr.cases.length ? gr.cases[0] : gr.counted[0]; }
+  function rank(gr) {
+    if (first(gr).rows.some((r) => r && disagrees(r.outcome))) return 0;
+    return gr.cases.length ? 1 : 2;
+  }
+  const ordered = [...groups.values()].sort((a, b) => rank(a) - rank(b) || b.size - a.size);
 
   function draw() {
     groupsEl.textContent = "";
     let n = 0, g = 0;
-    for (const [sig, cases] of ordered) {
-      const visible = cases.filter(passes);
-      if (!visible.length) continue;
-      n += visible.length;
+    for (const gr of ordered) {
+      const visible = gr.cases.filter(passes);
+      const tallies = gr.counted.filter(passes);
+      let tallied = 0;
+      for (const t of tallies) tallied += t.cases;
+      if (!visible.length && !tallied) continue;
+      n += visible.length + tallied;
       g++;
-      const sec = el("section", { class: "group", "data-cases": visible.length });
-      const first = cases[0];
-      const said = first.rows.map((r, k) => `${data.impls[k].impl} ${r ? r.outcome + (r.known ? " (expected)" : "") : "none"}`).join(", ");
-      sec.appendChild(el("h3", {}, `${visible.length} of ${cases.length} cases: ${said}`));
+      const sec = el("section", { class: "group", "data-cases": visible.length + tallied });
+      const said = first(gr).rows.map((r, k) => `${data.impls[k].impl} ${r ? r.outcome + (r.known ? " (expected)" : "") : "none"}`).join(", ");
+      sec.appendChild(el("h3", {}, `${visible.length + tallied} of ${gr.size} cases: ${said}`));
+      groupsEl.appendChild(sec);
+      if (tallied) {
+        const by = tallies.map((t) => `${t.contract} ${t.cases}`).join(", ");
+        sec.appendChild(el("p", { class: "counted", "data-counted": tallied },
+          `${tallied} cases counted, not listed (${by}): the page lists the cases with a disagreement or an announced skip; the JSONL report holds every case.`));
+      }
+      if (!visible.length) continue;
       const head = el("div", { class: "grid", style: `grid-template-columns: ${grid}` }, el("span", {}, "case"));
       for (const im of data.impls) head.appendChild(el("span", { class: "cell" }, im.impl));
       sec.appendChild(head);
@@ -236,9 +259,8 @@
       more.addEventListener("click", page);
       sec.appendChild(more);
       page();
-      groupsEl.appendChild(sec);
     }
-    shown.textContent = `${n} of ${data.cases.length} cases shown, in ${g} groups`;
+    shown.textContent = `${n} of ${total} cases shown, in ${g} groups`;
     shown.setAttribute("data-shown", String(n));
     shown.setAttribute("data-groups", String(g));
   }

@@ -118,11 +118,14 @@ func answer(line []byte, started bool, ignore []guardPair, im implementation, k 
 	if bytes.HasSuffix(line, []byte("\r")) {
 		return errored(-1, "request line ends with CR", ""), started, ignore
 	}
-	req, err := decodeRequest(line)
+	req, bad, err := decodeRequest(line)
 	if err != nil || req.seq == nil {
 		return errored(-1, "malformed request", ""), started, ignore
 	}
 	seq := *req.seq
+	if bad != "" {
+		return errored(seq, "malformed request: "+bad+" is not of its type", ""), started, ignore
+	}
 	if req.cmd == "start" {
 		if req.protocol != protocolVersion {
 			return encodeLine(map[string]any{"seq": seq, "outcome": "refused",
@@ -165,8 +168,12 @@ func answer(line []byte, started bool, ignore []guardPair, im implementation, k 
 	return errored(seq, "unknown command", ""), started, ignore
 }
 
-// errMalformed is any request or batch case that is not of its shape.
-var errMalformed = errors.New("malformed")
+// errMalformed is a request line or batch case that is not a JSON object
+// of distinct members; errMistyped, a member of the wrong type.
+var (
+	errMalformed = errors.New("malformed")
+	errMistyped  = errors.New("mistyped")
+)
 
 // members reads one JSON object of line, strictly: valid UTF-8, one value
 // and nothing after it, no member named twice. It calls member for each
@@ -211,7 +218,7 @@ func str(dec *json.Decoder) (*string, error) {
 		return nil, nil
 	}
 	if len(raw) == 0 || raw[0] != '"' {
-		return nil, errMalformed
+		return nil, errMistyped
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
@@ -232,39 +239,56 @@ func integer(dec *json.Decoder) (*int64, error) {
 	}
 	n, err := strconv.ParseInt(string(raw), 10, 64)
 	if err != nil {
-		return nil, errMalformed
+		return nil, errMistyped
 	}
 	return &n, nil
 }
 
-func decodeRequest(line []byte) (request, error) {
-	var req request
-	err := members(line, func(name string, dec *json.Decoder) error {
-		var err error
+// decodeRequest reads a request line. A line that is not one JSON object
+// of valid UTF-8 with distinct member names, or whose seq is not an
+// integer, is an error and req.seq is nil (answered seq -1). A member of
+// the wrong type in an otherwise well-formed line leaves req.seq set and
+// is named by bad (answered errored with that seq, as PROTOCOL.md asks).
+func decodeRequest(line []byte) (req request, bad string, err error) {
+	mistyped := func(name string, e error) error {
+		if e == errMistyped {
+			if bad == "" {
+				bad = name
+			}
+			return nil
+		}
+		return e
+	}
+	err = members(line, func(name string, dec *json.Decoder) error {
+		var e error
 		switch name {
 		case "cmd":
 			var s *string
-			if s, err = str(dec); s != nil {
+			if s, e = str(dec); s != nil {
 				req.cmd = *s
 			}
 		case "seq":
-			req.seq, err = integer(dec)
+			req.seq, e = integer(dec)
+			if e == errMistyped {
+				return errMalformed // no seq to echo
+			}
 		case "protocol":
 			var n *int64
-			if n, err = integer(dec); n != nil {
+			if n, e = integer(dec); n != nil {
 				if int64(int(*n)) != *n {
-					return errMalformed
+					e = errMistyped
+				} else {
+					req.protocol = int(*n)
 				}
-				req.protocol = int(*n)
 			}
 		case "contract":
-			req.contract, err = str(dec)
+			req.contract, e = str(dec)
 		case "op":
-			req.op, err = str(dec)
+			req.op, e = str(dec)
 		case "input":
-			req.input, err = str(dec)
+			req.input, e = str(dec)
 		case "ignore":
-			req.ignore, err = pairs(dec)
+			req.ignore, e = pairs(dec)
 		case "cases":
 			var raw json.RawMessage
 			if dec.Decode(&raw) != nil {
@@ -279,13 +303,14 @@ func decodeRequest(line []byte) (request, error) {
 				return errMalformed
 			}
 		}
-		return err
+		return mistyped(name, e)
 	})
-	return req, err
+	return req, bad, err
 }
 
 // pairs reads the ignore member: an array of objects whose members
 // contract and message are strings (other members ignored), or null (nil).
+// An item that is not such an object (null included) is errMistyped.
 func pairs(dec *json.Decoder) ([]guardPair, error) {
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
@@ -296,37 +321,30 @@ func pairs(dec *json.Decoder) ([]guardPair, error) {
 	}
 	var items []json.RawMessage
 	if raw[0] != '[' || json.Unmarshal(raw, &items) != nil {
-		return nil, errMalformed
+		return nil, errMistyped
 	}
 	out := make([]guardPair, 0, len(items))
 	for _, it := range items {
-		var p guardPair
-		if string(it) != "null" {
-			err := members(it, func(name string, dec *json.Decoder) error {
-				var s *string
-				var err error
-				switch name {
-				case "contract":
-					if s, err = str(dec); s != nil {
-						p.Contract = *s
-					}
-				case "message":
-					if s, err = str(dec); s != nil {
-						p.Message = *s
-					}
-				default:
-					var skip json.RawMessage
-					if dec.Decode(&skip) != nil {
-						return errMalformed
-					}
+		var c, m *string
+		err := members(it, func(name string, dec *json.Decoder) error {
+			var err error
+			switch name {
+			case "contract":
+				c, err = str(dec)
+			case "message":
+				m, err = str(dec)
+			default:
+				var skip json.RawMessage
+				if dec.Decode(&skip) != nil {
+					return errMalformed
 				}
-				return err
-			})
-			if err != nil {
-				return nil, err
 			}
+			return err
+		})
+		if err != nil || c == nil || m == nil {
+			return nil, errMistyped
 		}
-		out = append(out, p)
+		out = append(out, guardPair{*c, *m})
 	}
 	return out, nil
 }

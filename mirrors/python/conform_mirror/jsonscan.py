@@ -32,13 +32,18 @@ _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 # The longest run of number characters from a '-' or a digit.
 _NUMBER_RUN = re.compile(r"[-0-9][-+.eE0-9]*")
 # RFC 8259 section 7: the escapes, and a string token with or without raw
-# U+0000-U+001F allowed in it. Possessive quantifiers keep the engine from
-# storing backtracking state for every character of a long string. The
-# "open" forms lack the closing quote: where one fails, the other's match
-# ends where the token went wrong.
+# U+0000-U+001F allowed in it, each body an unrolled loop (a run of plain
+# characters, then escapes each followed by such a run): the engine keeps
+# no backtracking state per character of a long string, without the
+# possessive quantifiers whose failed matches early CPython 3.11 releases
+# ended elsewhere (3.11.2 and 3.11.7 located some refusals differently).
+# The "open" forms lack the closing quote: where one fails, the other's
+# match ends where the token went wrong.
 _ESCAPE_SEQUENCE = r'\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})'
-_STRICT_BODY = r'(?:[^"\\\x00-\x1f]++|' + _ESCAPE_SEQUENCE + r")*+"
-_RAW_BODY = r'(?:[^"\\]++|' + _ESCAPE_SEQUENCE + r")*+"
+_STRICT_CHARS = r'[^"\\\x00-\x1f]*'
+_RAW_CHARS = r'[^"\\]*'
+_STRICT_BODY = _STRICT_CHARS + "(?:" + _ESCAPE_SEQUENCE + _STRICT_CHARS + ")*"
+_RAW_BODY = _RAW_CHARS + "(?:" + _ESCAPE_SEQUENCE + _RAW_CHARS + ")*"
 _STRING = re.compile('"(' + _STRICT_BODY + ')"')
 _STRING_OPEN = re.compile('"' + _STRICT_BODY)
 _RAW_STRING = re.compile('"(' + _RAW_BODY + ')"')
