@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
