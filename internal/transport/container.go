@@ -74,8 +74,13 @@ type ContainerOptions struct {
 // container's attached stdin and stdout; closing stdin ends the harness,
 // and the engine removes the container when it exits (AutoRemove). Because
 // stdin is attached once (StdinOnce), the engine closes the harness's stdin
-// when conform's connection goes away, so even a conform killed with
-// SIGKILL leaves no container behind.
+// when conform's connection goes away. A harness that ignores that (and
+// SIGTERM) is removed by conform's reaper (reaper.go): a process of its
+// own, started with the first container, that outlives conform, sees its
+// end (SIGKILL included) as the end of a pipe, and force-removes every
+// container labelled with conform's LabelOwner. What remains (README.md,
+// "Mirrors in containers"): a reaper killed with conform, which the start
+// sweep of the next conform on the machine makes up for (NewContainer).
 type Container struct {
 	opts   ContainerOptions
 	logger tclog.Logger
@@ -87,7 +92,7 @@ type Container struct {
 
 // ryukOnce makes sure Ryuk, testcontainers-go's reaper, stays off unless
 // the user asked for it: its image would have to be pulled, and conform
-// needs no reaper (AutoRemove with StdinOnce removes every container).
+// has a reaper of its own (reaper.go).
 var ryukOnce sync.Once
 
 func disableRyuk() {
@@ -139,6 +144,7 @@ func NewContainer(ctx context.Context, opts ContainerOptions) (*Container, error
 	c.labels[LabelPID] = strconv.Itoa(os.Getpid())
 	c.labels[LabelBoot] = bootID()
 	c.labels[LabelPIDNamespace], _ = os.Readlink("/proc/self/ns/pid")
+	c.labels[LabelOwner] = ownerToken()
 	c.reap(ctx)
 	return c, nil
 }
@@ -197,8 +203,10 @@ func bootID() string {
 
 // reap removes harness containers of this machine whose conform process
 // has died. Those still running had their stdin closed when conform died
-// and are on their way out; only a harness that stopped reading stdin can
-// outlive its conform, and this catches it at the next run.
+// and are on their way out, and its reaper removes the others; only a
+// harness that ignores the end of its stdin, of a conform whose reaper
+// died with it, can outlive its conform, and this catches it at the next
+// run.
 func (c *Container) reap(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -263,6 +271,8 @@ func (e *ExitError) Error() string {
 // stdin, stdout and stderr, and starts it. cmd.Path is the entrypoint,
 // cmd.Args its arguments, cmd.Dir the working directory inside the image
 // and cmd.Env extra environment. A failed start removes what it created.
+// The first start of the process starts its reaper (reaper.go), and a start
+// fails when no reaper runs.
 func (c *Container) Start(ctx context.Context, cmd Command) (Conn, error) {
 	if cmd.Image == "" {
 		return nil, errors.New("container transport: the command names no image")
@@ -325,6 +335,11 @@ func (c *Container) Start(ctx context.Context, cmd Command) (Conn, error) {
 			return nil, &ImageNotFoundError{Ref: cmd.Image}
 		}
 		return nil, fmt.Errorf("inspect image %s: %w", cmd.Image, err)
+	}
+	// The reaper runs before the container exists: whenever conform dies
+	// from now on, it removes what carries this process's LabelOwner.
+	if err := ensureReaper(ctx); err != nil {
+		return nil, err
 	}
 	// Create, attach and start each run to their end, whatever ctx does
 	// meanwhile (an interrupt that cut one short left a container created

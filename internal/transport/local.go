@@ -33,7 +33,8 @@ import (
 // group); the descendants of a harness when conform itself is killed with
 // SIGKILL (nothing is left to sweep them; the harness itself dies); a
 // descendant that runs as another user. The container transport has none
-// of these gaps: the engine removes the whole container.
+// of these gaps: a container is removed whole, by the engine or, when
+// conform dies before its harness, by conform's reaper (reaper.go).
 type Local struct{}
 
 // HarnessVar is the environment variable that tags the processes of one
