@@ -6,6 +6,7 @@ import (
 
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	"github.com/conform-dev/conform/reference/refusal"
+	"github.com/conform-dev/conform/reference/ticker"
 )
 
 // The schema tags of spec/ats.md, "The shapes": the frozen /1 tags and
@@ -93,12 +94,12 @@ func checkTag(c *refusal.Checker, x *jsonvalue.Value, tag string) error {
 func checkSymbol(c *refusal.Checker, x *jsonvalue.Value, v2 bool) error {
 	wrong := !kindIs(x, jsonvalue.String)
 	if v2 {
-		if wrong || !matchEquity(unitsOf(x)) {
+		if wrong || !ticker.MatchesEquity(unitsOf(x)) {
 			return hold(c.Refuse(ErrEquityTicker), wrong, ErrEquityTicker)
 		}
 		return nil
 	}
-	if wrong || !matchSymbol(unitsOf(x)) {
+	if wrong || !ticker.MatchesSymbol(unitsOf(x)) {
 		return hold(c.Refuse(ErrSymbol), wrong, ErrSymbol)
 	}
 	return nil
@@ -204,7 +205,7 @@ func scanV1(c *refusal.Checker, u []uint16) error {
 func scanClosed(c *refusal.Checker, u []uint16) error {
 	run := 0
 	for _, x := range u {
-		if !inClosedSet(x) {
+		if !ticker.InClosedLabelSet(x) {
 			run = 0
 			if err := c.Refuse(ErrLabelChar); err != nil {
 				return err

@@ -46,9 +46,13 @@ var blocklist = [7][32]byte{
 		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
 }
 
-// smallOrder reports whether the 32-byte encoding b equals a blocklist
-// entry with the sign bit of byte 31 masked (rules 4 and 6).
-func smallOrder(b []byte) bool {
+// SmallOrder reports whether the 32-byte encoding b (of a key or of R)
+// equals an entry of libsodium's small-order blocklist with the sign bit
+// of byte 31 masked (spec/ed25519.md, rules 4 and 6). It panics when b is
+// shorter than 32 bytes. It is the one copy of the blocklist: the other
+// contracts that screen Ed25519 keys use it too, refusing at their own
+// sites.
+func SmallOrder(b []byte) bool {
 	for i := range blocklist {
 		e := &blocklist[i]
 		if b[0] == e[0] && b[31]&0x7f == e[31] && string(b[1:31]) == string(e[1:31]) {
@@ -58,12 +62,13 @@ func smallOrder(b []byte) bool {
 	return false
 }
 
-// canonicalY reports whether y, the 255 low bits of the little-endian
-// encoding b (bit 255, the sign of x, masked), is below p = 2^255-19. The
-// encodings with y in [p, p+18] are those whose bytes 1-30 are all 0xff,
-// whose byte 31 is 0x7f after masking, and whose byte 0 is 0xed or more
-// (rule 3).
-func canonicalY(b []byte) bool {
+// CanonicalY reports whether y, the 255 low bits of the little-endian
+// 32-byte encoding b (bit 255, the sign of x, masked), is below
+// p = 2^255-19. The encodings with y in [p, p+18] are those whose bytes
+// 1-30 are all 0xff, whose byte 31 is 0x7f after masking, and whose byte 0
+// is 0xed or more (spec/ed25519.md, rule 3). It panics when b is shorter
+// than 32 bytes.
+func CanonicalY(b []byte) bool {
 	if b[31]&0x7f != 0x7f || b[0] < 0xed {
 		return true
 	}
@@ -125,13 +130,13 @@ func verify(c *refusal.Checker, key, msg, sig []byte) error {
 	var A edwards25519.Point
 	point := false
 	if keyOK {
-		if !canonicalY(key) {
+		if !CanonicalY(key) {
 			if err := c.Refuse(ErrKeyNoncanonical); err != nil {
 				return err
 			}
 			// Ignored: SetBytes below decodes y mod p.
 		}
-		if smallOrder(key) {
+		if SmallOrder(key) {
 			if err := c.Refuse(ErrKeySmallOrder); err != nil {
 				return err
 			}
@@ -147,7 +152,7 @@ func verify(c *refusal.Checker, key, msg, sig []byte) error {
 	}
 	var S edwards25519.Scalar
 	if sigOK {
-		if smallOrder(sig[:32]) {
+		if SmallOrder(sig[:32]) {
 			if err := c.Refuse(ErrRSmallOrder); err != nil {
 				return err
 			}

@@ -174,13 +174,13 @@ func TestBlocklist(t *testing.T) {
 	}
 	for _, e := range f.All {
 		b := unhex(e.Hex)
-		if !smallOrder(b) {
+		if !SmallOrder(b) {
 			t.Errorf("%s not matched", e.Hex)
 		}
 		// Under this policy the non-canonical y ones meet rule 3 first;
 		// the x = 0 sign-bit ones (canonical y) meet rule 4.
 		want := "ed25519.key_small_order"
-		if !canonicalY(b) {
+		if !CanonicalY(b) {
 			want = "ed25519.key_noncanonical"
 		}
 		if got := verdict(t, input(b, sig1, nil)); got != want {
@@ -351,7 +351,7 @@ func TestStdlibAgreement(t *testing.T) {
 		if err == nil && !std {
 			t.Fatalf("strict accepts what crypto/ed25519 refuses: key %x sig %x msg %x", key, sig, msg)
 		}
-		if std && err != nil && canonicalY(key) && !smallOrder(key) && !smallOrder(sig[:32]) {
+		if std && err != nil && CanonicalY(key) && !SmallOrder(key) && !SmallOrder(sig[:32]) {
 			t.Fatalf("strict refuses (%v) what crypto/ed25519 accepts: key %x sig %x msg %x", err, key, sig, msg)
 		}
 	}

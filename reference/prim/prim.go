@@ -418,9 +418,10 @@ func compareIntegers(a, b string) int {
 	return r
 }
 
-// b64Value maps a unit to its base64url value, or -1 outside the alphabet
-// A-Z a-z 0-9 - _ (RFC 4648 section 5).
-func b64Value(x uint16) int {
+// Base64URLValue maps a UTF-16 unit to its value in the base64url
+// alphabet A-Z a-z 0-9 - _ (RFC 4648 section 5), 0 to 63, or -1 outside
+// it. The other contracts with base64url fields decode them with it too.
+func Base64URLValue(x uint16) int {
 	switch {
 	case x >= 'A' && x <= 'Z':
 		return int(x - 'A')
@@ -471,7 +472,7 @@ func Base64URL(in []byte, opts ...refusal.Option) ([]byte, error) {
 	}
 	vals := make([]byte, len(u))
 	for i, x := range u {
-		d := b64Value(x)
+		d := Base64URLValue(x)
 		if d < 0 {
 			if err := c.Refuse(ErrB64Alphabet); err != nil {
 				return nil, refusal.Locate(err, v.At(jsonvalue.Root))

@@ -38,9 +38,11 @@ func read(c *refusal.Checker, in []byte) (*jsonvalue.Value, error) {
 func isUpper(x uint16) bool { return x >= 'A' && x <= 'Z' }
 func isDigit(x uint16) bool { return x >= '0' && x <= '9' }
 
-// matchSymbol reports whether u matches ^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$ as
-// a whole, on ASCII classes.
-func matchSymbol(u []uint16) bool {
+// MatchesSymbol reports whether the UTF-16 units u match the frozen /1
+// ticker rule ^[A-Z0-9][A-Z0-9.^:=_/-]{0,39}$ as a whole, on ASCII classes
+// (spec/ticker.md, "symbol"). Other contracts check their /1 symbols
+// with it, refusing at their own sites.
+func MatchesSymbol(u []uint16) bool {
 	if len(u) < 1 || len(u) > 40 || !(isUpper(u[0]) || isDigit(u[0])) {
 		return false
 	}
@@ -55,9 +57,11 @@ func matchSymbol(u []uint16) bool {
 	return true
 }
 
-// matchEquity reports whether u matches ^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$ as a
-// whole, on ASCII classes.
-func matchEquity(u []uint16) bool {
+// MatchesEquity reports whether the UTF-16 units u match the /2 equity
+// ticker rule ^[A-Z]{1,6}(?:[.-][A-Z]{1,4})?$ as a whole, on ASCII classes
+// (spec/ticker.md, "equity-ticker"). Other contracts check their /2
+// symbols with it, refusing at their own sites.
+func MatchesEquity(u []uint16) bool {
 	i := 0
 	for i < len(u) && isUpper(u[i]) {
 		i++
@@ -100,7 +104,7 @@ func Symbol(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	u := v.Units
-	if !matchSymbol(u) {
+	if !MatchesSymbol(u) {
 		if err := c.Refuse(ErrSymbol); err != nil {
 			return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 		}
@@ -124,7 +128,7 @@ func EquityTicker(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	u := v.Units
-	if !matchEquity(u) {
+	if !MatchesEquity(u) {
 		if err := c.Refuse(ErrEquity); err != nil {
 			return nil, refusal.Locate(err, v.At(jsonvalue.Root))
 		}
@@ -200,9 +204,12 @@ func MaskedLabelV1(in []byte, opts ...refusal.Option) ([]byte, error) {
 	return jsonvalue.AppendUTF8([]byte{}, u), nil
 }
 
-// inClosedSet reports whether x is in the /2 label set: ASCII letters and
-// digits, space, . - _ ( ) # *, U+2022 (bullet) and U+2026 (ellipsis).
-func inClosedSet(x uint16) bool {
+// InClosedLabelSet reports whether the UTF-16 unit x is in the closed /2
+// masked-label set: ASCII letters and digits, space, . - _ ( ) # *, U+2022
+// (bullet) and U+2026 (ellipsis) (spec/ticker.md, "closed-masked-label").
+// Other contracts check their /2 labels with it, refusing at their own
+// sites.
+func InClosedLabelSet(x uint16) bool {
 	switch {
 	case isUpper(x), x >= 'a' && x <= 'z', isDigit(x):
 		return true
@@ -241,7 +248,7 @@ func ClosedMaskedLabel(in []byte, opts ...refusal.Option) ([]byte, error) {
 	}
 	run := 0
 	for _, x := range u {
-		if !inClosedSet(x) {
+		if !InClosedLabelSet(x) {
 			run = 0
 			if err := c.Refuse(ErrLabelChar); err != nil {
 				return nil, refusal.Locate(err, v.At(jsonvalue.Root))

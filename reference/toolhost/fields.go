@@ -4,6 +4,7 @@
 package toolhost
 
 import (
+	"github.com/conform-dev/conform/reference/ed25519"
 	"github.com/conform-dev/conform/reference/internal/civil"
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	"github.com/conform-dev/conform/reference/refusal"
@@ -196,12 +197,12 @@ func rulesTrustKeysPublicKey(c *refusal.Checker, f *jsonvalue.Value) error {
 	if err != nil {
 		return err
 	}
-	if len(key) == 32 && keyNoncanonical(key) {
+	if len(key) == 32 && !ed25519.CanonicalY(key) {
 		if err := c.Refuse(ErrTrustKeysPublicKeyKeyNoncanonical); err != nil {
 			return err
 		}
 	}
-	if len(key) == 32 && keySmallOrder(key) {
+	if len(key) == 32 && ed25519.SmallOrder(key) {
 		if err := c.Refuse(ErrTrustKeysPublicKeyKeySmallOrder); err != nil {
 			return err
 		}
@@ -428,12 +429,12 @@ func rulesDeviceProofDevicePublicKey(c *refusal.Checker, f *jsonvalue.Value) err
 	if err != nil {
 		return err
 	}
-	if len(key) == 32 && keyNoncanonical(key) {
+	if len(key) == 32 && !ed25519.CanonicalY(key) {
 		if err := c.Refuse(ErrDeviceProofDevicePublicKeyKeyNoncanonical); err != nil {
 			return err
 		}
 	}
-	if len(key) == 32 && keySmallOrder(key) {
+	if len(key) == 32 && ed25519.SmallOrder(key) {
 		if err := c.Refuse(ErrDeviceProofDevicePublicKeyKeySmallOrder); err != nil {
 			return err
 		}

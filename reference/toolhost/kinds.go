@@ -6,6 +6,7 @@ import (
 
 	"github.com/conform-dev/conform/reference/internal/civil"
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/prim"
 )
 
 // The predicates of the field kinds (spec/toolhost.md, section 1.3). Each
@@ -323,29 +324,11 @@ func cmpTools(prev, cur *jsonvalue.Value) int {
 func toolsRepeat(prev, cur *jsonvalue.Value) bool     { return cmpTools(prev, cur) == 0 }
 func toolsDescending(prev, cur *jsonvalue.Value) bool { return cmpTools(prev, cur) < 0 }
 
-// b64Value maps a unit to its base64url value, or -1 outside the alphabet
-// A-Z a-z 0-9 - _ (RFC 4648 section 5).
-func b64Value(x uint16) int {
-	switch {
-	case x >= 'A' && x <= 'Z':
-		return int(x - 'A')
-	case x >= 'a' && x <= 'z':
-		return int(x-'a') + 26
-	case x >= '0' && x <= '9':
-		return int(x-'0') + 52
-	case x == '-':
-		return 62
-	case x == '_':
-		return 63
-	}
-	return -1
-}
-
-// b64Lenient is b64Value with the substitutions of an ignored alphabet
-// guard (section 5): '+' is 62, '/' is 63, any other unit outside the
-// alphabet 0.
+// b64Lenient is prim.Base64URLValue with the substitutions of an ignored
+// alphabet guard (section 5): '+' is 62, '/' is 63, any other unit outside
+// the alphabet 0.
 func b64Lenient(x uint16) int {
-	if d := b64Value(x); d >= 0 {
+	if d := prim.Base64URLValue(x); d >= 0 {
 		return d
 	}
 	switch x {
@@ -360,7 +343,7 @@ func b64Lenient(x uint16) int {
 // b64Alphabet reports whether every unit is in A-Z a-z 0-9 - _.
 func b64Alphabet(u []uint16) bool {
 	for _, x := range u {
-		if b64Value(x) < 0 {
+		if prim.Base64URLValue(x) < 0 {
 			return false
 		}
 	}
@@ -395,49 +378,4 @@ func b64Decode(u []uint16) []byte {
 		}
 	}
 	return out
-}
-
-// blocklist is libsodium's small-order blocklist (ed25519/1 rule 4; the
-// same seven encodings as reference/ed25519), compared with the sign bit of
-// byte 31 masked.
-var blocklist = [7][32]byte{
-	{},
-	{0x01},
-	{0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89, 0xf2, 0xef, 0x98, 0xf0,
-		0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x05},
-	{0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f,
-		0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0x7a},
-	{0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
-	{0xed, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
-	{0xee, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
-}
-
-// keyNoncanonical reports whether the 32-byte encoding b has y, its low 255
-// bits, at or above p = 2^255-19 (ed25519/1 rule 3): bytes 1-30 all 0xff,
-// byte 31 0x7f once masked, byte 0 at least 0xed. b must be 32 bytes.
-func keyNoncanonical(b []byte) bool {
-	if b[31]&0x7f != 0x7f || b[0] < 0xed {
-		return false
-	}
-	for _, x := range b[1:31] {
-		if x != 0xff {
-			return false
-		}
-	}
-	return true
-}
-
-// keySmallOrder reports whether the 32-byte encoding b is in the blocklist
-// with the sign bit masked (ed25519/1 rule 4). b must be 32 bytes.
-func keySmallOrder(b []byte) bool {
-	for i := range blocklist {
-		e := &blocklist[i]
-		if b[0] == e[0] && b[31]&0x7f == e[31] && string(b[1:31]) == string(e[1:31]) {
-			return true
-		}
-	}
-	return false
 }

@@ -382,7 +382,7 @@ var ordered = map[string][2]string{
 func (g *gen) fieldsFile(objs []object) ([]byte, error) {
 	g.b.WriteString(header)
 	g.p("package toolhost\n\nimport (\n")
-	for _, dir := range []string{"reference/internal/civil", "reference/internal/jsonvalue", "reference/refusal"} {
+	for _, dir := range []string{"reference/ed25519", "reference/internal/civil", "reference/internal/jsonvalue", "reference/refusal"} {
 		g.p("\t%s\n", strconv.Quote(module.Package(dir)))
 	}
 	g.p(")\n\n")
@@ -551,8 +551,8 @@ func (g *gen) field(doc string, f *field) {
 			return
 		case "public-key":
 			g.p("\tkey, err := b64%s(c, f)\n\tif err != nil {\n\t\treturn err\n\t}\n", camel(cp))
-			g.refuse("len(key) == 32 && keyNoncanonical(key)", cp+"_key_noncanonical", "")
-			g.refuse("len(key) == 32 && keySmallOrder(key)", cp+"_key_small_order", "")
+			g.refuse("len(key) == 32 && !ed25519.CanonicalY(key)", cp+"_key_noncanonical", "")
+			g.refuse("len(key) == 32 && ed25519.SmallOrder(key)", cp+"_key_small_order", "")
 		default:
 			g.fail("%s: kind %q", msgPath(doc, f.path), f.kind)
 		}
