@@ -8,8 +8,12 @@
 #                    and conform-harness, built from this checkout), out/
 #                    (reports, archives: what the workflows upload) and
 #                    carry/ (what one night hands to the next: the fuzz
-#                    corpora and the last report)
+#                    corpora, the last report and the history of runs)
 #   CONFORM_CORPORA  the public corpora (default ../shared/corpora)
+#   CONFORM_CI_STEPS the directory of the step scripts that nightly.sh and
+#                    pr.sh call (default ci; the tests put stand-ins there)
+#   CONFORM_CI_TRACE a file that each script appends its name and arguments
+#                    to as it starts (the smoke test's record of what ran)
 set -euo pipefail
 # -h or --help, as the script's first argument, prints the script's header
 # comment (what it does, its usage) and exits 0.
@@ -20,8 +24,9 @@ case ${1:-} in
 	;;
 esac
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+[ -z "${CONFORM_CI_TRACE:-}" ] || printf '%s\n' "ci/${0##*/} $*" >>"$CONFORM_CI_TRACE"
 # shellcheck disable=SC2034 # the scripts that source this file use them
-CI_DIR=${CONFORM_CI_DIR:-$PWD/.cache/ci}
+CI_DIR=${CONFORM_CI_DIR:-$PWD/.cache/ci} CI_STEPS=${CONFORM_CI_STEPS:-ci}
 CI_BIN=$CI_DIR/bin CI_OUT=$CI_DIR/out CI_CARRY=$CI_DIR/carry
 # shellcheck disable=SC2034
 CORPORA=${CONFORM_CORPORA:-$PWD/../shared/corpora} CONFORM=$CI_BIN/conform
@@ -41,6 +46,29 @@ die() {
 build_conform() {
 	go build -o "$CI_BIN/conform" ./cmd/conform
 	go build -o "$CI_BIN/conform-harness" ./cmd/conform-harness
+}
+
+# matrix_contracts FILE writes the contracts of the matrix
+# ($CI_STEPS/matrix.sh --lines), one a line, to FILE. It fails, saying why,
+# when matrix.sh fails, lists no contract, or prints a line that is no
+# NAME/VERSION: nightly.sh and pr.sh run it as a step, so that a broken
+# matrix fails them instead of leaving them with no fuzz and no mutation
+# step to run.
+matrix_contracts() {
+	local rc=0 bad
+	"$CI_STEPS/matrix.sh" --lines >"$1" || rc=$?
+	if ((rc != 0)); then
+		say "$CI_STEPS/matrix.sh --lines exited $rc: no contract to fuzz or audit"
+		return "$rc"
+	fi
+	if ! grep -q . "$1"; then
+		say "$CI_STEPS/matrix.sh --lines listed no contract"
+		return 1
+	fi
+	if bad=$(grep -m1 -vxE '[a-z0-9-]+/[0-9]+' "$1"); then
+		say "$CI_STEPS/matrix.sh --lines printed '$bad', not a contract NAME/VERSION"
+		return 1
+	fi
 }
 
 # summary appends its standard input, markdown, to the job summary:

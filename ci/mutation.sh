@@ -9,6 +9,10 @@
 # out/mutation[-NAME].txt and, for mutants, out/mutation[-NAME].json; the
 # totals go to the job summary. Exits with conform mutate's code.
 #
+#   CONFORM_MAX_MUTANTS  try at most this many mutants (conform mutate
+#                        --max-mutants; default 0, every one; the smoke
+#                        test tries a few)
+#
 # Usage: ci/mutation.sh [--single-cause] [--contract NAME/VERSION]
 # shellcheck source=ci/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -27,6 +31,8 @@ while (($#)); do
 	shift
 done
 [ -z "$contract" ] || [[ $contract =~ ^[a-z0-9-]+/[0-9]+$ ]] || die "contract $contract: want NAME/VERSION, a contract of ci/matrix.sh --lines"
+max=${CONFORM_MAX_MUTANTS:-0}
+[[ $max =~ ^[0-9]+$ ]] || die "CONFORM_MAX_MUTANTS=$max: want a number of mutants (0: every one)"
 build_conform
 base=mutation
 [ -z "$half" ] || base=single-cause
@@ -39,6 +45,7 @@ if [ -n "$half" ]; then
 	args+=("$half")
 else
 	args+=(--report "$CI_OUT/$base.json" --force)
+	((10#$max == 0)) || args+=(--max-mutants "$((10#$max))")
 fi
 out=$CI_OUT/$base.txt
 code=0

@@ -9,9 +9,14 @@
 #   ci/images.sh       the mirror images, from digest-pinned bases
 #   ci/corpora.sh      the public corpora, checked against their digest
 #   ci/run-suite.sh    vectors and corpora in containers, all reports
+#   ci/history.sh      the run appended to the carried history, rendered
+#   ci/matrix.sh       the contracts (a step: when it fails or lists no
+#                      contract, the run fails, with no fuzz or mutation step)
 #   ci/fuzz.sh C B     each contract of ci/matrix.sh for budget B
 #   ci/fuzz-merge.sh   the carried corpora merged into one archive
 #   ci/mutation.sh --contract C   the guard mutation audit, per contract
+#
+# The steps are the scripts of $CONFORM_CI_STEPS (default ci; ci/lib.sh).
 #
 # Usage: ci/nightly.sh [BUDGET [CONTRACT...]]   (BUDGET per contract, a Go
 #        duration; default $CONFORM_FUZZ_BUDGET or 5m). With contracts
@@ -27,7 +32,8 @@ start=$(date +%s)
 steps=()
 failed=0
 
-# step NAME COMMAND...: runs the command, records its exit code and time.
+# step NAME COMMAND...: runs the command, records its exit code (also in
+# last) and time.
 step() {
 	local name=$1 t0 rc=0
 	shift
@@ -35,25 +41,31 @@ step() {
 	say "step $name: $*"
 	"$@" || rc=$?
 	steps+=("$(printf '%-32s exit %-3s %5ss' "$name" "$rc" "$(($(date +%s) - t0))")")
+	last=$rc
 	((rc == 0)) || failed=1
 }
 
-step images ci/images.sh
-step corpora ci/corpora.sh
-step suite ci/run-suite.sh
-mapfile -t contracts < <(ci/matrix.sh --lines)
-if (($#)); then
-	for c in "$@"; do
-		printf '%s\n' "${contracts[@]}" | grep -qxF -- "$c" || die "contract $c: not in the catalogue (ci/matrix.sh --lines)"
-	done
-	contracts=("$@")
+step images "$CI_STEPS/images.sh"
+step corpora "$CI_STEPS/corpora.sh"
+step suite "$CI_STEPS/run-suite.sh"
+step history "$CI_STEPS/history.sh"
+contracts=()
+step matrix matrix_contracts "$CI_DIR/contracts.txt"
+if ((last == 0)); then
+	mapfile -t contracts <"$CI_DIR/contracts.txt"
+	if (($#)); then
+		for c in "$@"; do
+			grep -qxF -- "$c" "$CI_DIR/contracts.txt" || die "contract $c: not in the catalogue (ci/matrix.sh --lines)"
+		done
+		contracts=("$@")
+	fi
 fi
 for c in "${contracts[@]}"; do
-	step "fuzz $c" ci/fuzz.sh "$c" "$budget"
+	step "fuzz $c" "$CI_STEPS/fuzz.sh" "$c" "$budget"
 done
-step fuzz-merge ci/fuzz-merge.sh
+step fuzz-merge "$CI_STEPS/fuzz-merge.sh"
 for c in "${contracts[@]}"; do
-	step "mutation $c" ci/mutation.sh --contract "$c"
+	step "mutation $c" "$CI_STEPS/mutation.sh" --contract "$c"
 done
 
 total=$(($(date +%s) - start))

@@ -11,6 +11,8 @@
 #   CONFORM_RERUN      reruns of each disagreement (default 3)
 #   CONFORM_PREVIOUS   the report to compare with (default
 #                      carry/previous-run.jsonl, which this script writes)
+#   CONFORM_SUITE_CONTRACTS  the contracts to run, NAME/VERSION separated
+#                      by commas (default every one; the smoke test runs one)
 #
 # Usage: ci/run-suite.sh
 # shellcheck source=ci/lib.sh
@@ -20,9 +22,15 @@ transport=${CONFORM_TRANSPORT:-container}
 previous=${CONFORM_PREVIOUS:-$CI_CARRY/previous-run.jsonl}
 report=$CI_OUT/run.jsonl
 rm -f "$report"
+only=()
+if [ -n "${CONFORM_SUITE_CONTRACTS:-}" ]; then
+	[[ $CONFORM_SUITE_CONTRACTS =~ ^[a-z0-9-]+/[0-9]+(,[a-z0-9-]+/[0-9]+)*$ ]] ||
+		die "CONFORM_SUITE_CONTRACTS=$CONFORM_SUITE_CONTRACTS: want contracts NAME/VERSION separated by commas"
+	only=(--contract "$CONFORM_SUITE_CONTRACTS")
+fi
 
 code=0
-"$CONFORM" run --transport "$transport" --corpus "$CORPORA" --ledger ci/divergences.toml \
+"$CONFORM" run --transport "$transport" --corpus "$CORPORA" --ledger ci/divergences.toml "${only[@]}" \
 	--rerun "${CONFORM_RERUN:-3}" --report "$report" --force | tee "$CI_OUT/run.txt" || code=${PIPESTATUS[0]}
 [ -f "$report" ] || die "conform run exited $code without a report"
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # conform's test command (README.md): static checks, the vectors manifest,
-# every Go test (the differential tests drive both mirrors), and the
-# mirrors' own unit tests. A missing runtime fails; nothing is skipped.
+# every Go test (the differential tests drive both mirrors; go test ./ci
+# runs every step script once on one small contract), every benchmark once
+# but one (below), and the mirrors' own unit tests. A missing runtime
+# fails; no test is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for p in go node npm python3 clang; do
@@ -14,9 +16,17 @@ if [ -n "$unformatted" ]; then echo "gofmt would change: $unformatted" >&2; exit
 go vet ./...
 go run ./cmd/conform vectors verify
 go test -timeout 30m ./...
+# Every benchmark once, a smoke test, so that none rots unseen (ci/bench_test.go
+# holds these lines to every benchmark of both modules): BenchmarkThroughput
+# in its smoke mode (every target, a few cases each; fuzz/README.md,
+# "Throughput") and BenchmarkMutateSingleCause in its (the audit of the
+# contract with the fewest vectors, not the hour-long audit of all, which
+# ci/mutation.sh runs per contract), the jsonv2 one under its experiment.
+CONFORM_BENCH_SMOKE=1 go test -run '^$' -bench . -benchtime 1x ./...
+GOEXPERIMENT=jsonv2 go test -run '^$' -bench JSONv2 -benchtime 1x ./reference/...
 # The Go kit is a module of its own (standard library only): go vet and
 # go test of the main module do not reach it.
-(cd mirrors/kit/go && go vet ./... && go test ./...)
+(cd mirrors/kit/go && go vet ./... && go test ./... && go test -run '^$' -bench . -benchtime 1x ./...)
 # The whole source-mutation audit (every mutant of every contract killed or
 # declared equivalent, every declaration naming exactly one mutant) is the
 # nightly's step ci/mutation.sh, not this command's: with the tool host and

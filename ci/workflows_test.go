@@ -143,7 +143,7 @@ func TestStepsCallScripts(t *testing.T) {
 			t.Errorf("shellcheck %s: %v\n%s", s, err, out)
 		}
 	}
-	for _, want := range []string{"ci/run-suite.sh", "ci/images.sh", "ci/fuzz.sh", "ci/fuzz-merge.sh", "ci/mutation.sh", "ci/corpora.sh", "ci/matrix.sh"} {
+	for _, want := range []string{"ci/run-suite.sh", "ci/history.sh", "ci/images.sh", "ci/fuzz.sh", "ci/fuzz-merge.sh", "ci/mutation.sh", "ci/corpora.sh", "ci/matrix.sh"} {
 		if !called[want] {
 			t.Errorf("no workflow step calls %s", want)
 		}
@@ -258,7 +258,7 @@ func TestMutationScriptArguments(t *testing.T) {
 // Every script of a workflow step answers --help with its header comment,
 // its usage line included, and exit 0, building and running nothing.
 func TestScriptsHaveHelp(t *testing.T) {
-	for _, s := range []string{"ci/corpora.sh", "ci/fuzz-merge.sh", "ci/fuzz.sh", "ci/images.sh", "ci/matrix.sh",
+	for _, s := range []string{"ci/corpora.sh", "ci/fuzz-merge.sh", "ci/fuzz.sh", "ci/history.sh", "ci/images.sh", "ci/matrix.sh",
 		"ci/mutation.sh", "ci/nightly.sh", "ci/pr.sh", "ci/run-suite.sh"} {
 		dir := t.TempDir()
 		cmd := exec.Command(s, "--help")

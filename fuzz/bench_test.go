@@ -23,6 +23,7 @@ import (
 	"github.com/conform-dev/conform/internal/impl"
 	"github.com/conform-dev/conform/internal/mirrors"
 	"github.com/conform-dev/conform/internal/spec"
+	"github.com/conform-dev/conform/internal/vectors"
 	"github.com/conform-dev/conform/reference"
 )
 
@@ -41,6 +42,12 @@ import (
 //	go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
 //	CONFORM_BENCH_TARGETS=FuzzJCS,FuzzFrame CONFORM_BENCH_WORKERS=1,2,4 go test -run '^$' -bench Throughput -benchtime 1x ./fuzz/
 //
+// CONFORM_BENCH_SMOKE=1 makes it a smoke test, what ci/test.sh runs so
+// that it cannot rot unseen: every target (or those of
+// CONFORM_BENCH_TARGETS), the cases of benchSmokeInputs fuzz inputs each,
+// every measurement (the in-process scripts, one worker) once over them,
+// in seconds (see benchPlanOf).
+//
 // This machine's speed drifts by a third over seconds, so the
 // measurements are interleaved: every measuring process is started and
 // loaded first; the batches are cut into one chunk per round; in round r
@@ -53,44 +60,29 @@ import (
 // and highest ratio of a single round, for the most workers. It prints one
 // table.
 func BenchmarkThroughput(b *testing.B) {
-	workers, err := benchWorkers(os.Getenv("CONFORM_BENCH_WORKERS"))
+	p, err := benchPlanOf(os.Getenv)
 	if err != nil {
 		b.Fatal(err)
 	}
-	names := strings.Split(os.Getenv("CONFORM_BENCH_TARGETS"), ",")
-	if names[0] == "" {
-		names = nil
-		for _, t := range differential.Targets {
-			names = append(names, t.Name)
-		}
-	}
-	cache, err := mirrors.CacheDir()
+	dirs, err := preparedMirrors()
 	if err != nil {
 		b.Fatal(err)
 	}
-	dirs := map[string]string{}
-	for _, m := range []string{"ts", "python"} {
-		mm, _ := mirrors.Lookup(m)
-		cmd, err := mm.Prepare(context.Background(), cache, io.Discard)
-		if err != nil {
-			b.Fatal(err)
-		}
-		dirs[m] = cmd.Dir
-	}
-	const (
-		rounds = 5
-		window = 750 * time.Millisecond
-	)
+	workers := p.workers
 	var rows []string
-	for _, name := range names {
-		row, err := benchTarget(name, dirs, b.TempDir(), workers, rounds, window)
+	for _, name := range p.targets {
+		row, err := benchTarget(name, dirs, b.TempDir(), p)
 		if err != nil {
 			b.Fatal(err)
 		}
 		rows = append(rows, row)
 	}
 	most := workers[len(workers)-1]
-	fmt.Printf("\ncases/s on the same cases (structured cases of %d fuzz inputs per target; %d interleaved rounds of at least %s; %d CPUs)\n", benchInputs, rounds, window, runtime.NumCPU())
+	smoke := ""
+	if p.smoke {
+		smoke = "; a smoke test, CONFORM_BENCH_SMOKE: these rates measure nothing"
+	}
+	fmt.Printf("\ncases/s on the same cases (structured cases of %d fuzz inputs per target; %d interleaved rounds of at least %s; %d CPUs%s)\n", p.inputs, p.rounds, p.window, runtime.NumCPU(), smoke)
 	header := fmt.Sprintf("%-16s %6s %10s %10s %10s", "target", "cases", "reference", "ts", "python")
 	for _, w := range workers {
 		header += fmt.Sprintf(" %10s", fmt.Sprintf("diff %dw", w))
@@ -105,11 +97,87 @@ func BenchmarkThroughput(b *testing.B) {
 	for _, r := range rows {
 		fmt.Println(r)
 	}
-	if path := os.Getenv("CONFORM_BENCH_README"); path != "" {
+	if path := p.readme; path != "" {
 		if err := writeThroughput(path, append(strings.Fields(header), fmt.Sprintf("%dw/slow by round", most)), rows); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// benchPlan is what one run of BenchmarkThroughput measures.
+type benchPlan struct {
+	targets []string      // the targets, in table order
+	workers []int         // the worker counts of the differential measurements
+	inputs  int           // the fuzz inputs per target whose cases are run
+	rounds  int           // the chunks the batches are cut into, one per round
+	window  time.Duration // how long each measurement runs its chunk, at least once
+	readme  string        // the markdown file to write the table into, or ""
+	smoke   bool          // CONFORM_BENCH_SMOKE: run everything once, measure nothing
+}
+
+// benchSmokeInputs is how many fuzz inputs' cases (64 each) a target runs
+// under CONFORM_BENCH_SMOKE.
+const benchSmokeInputs = 2
+
+// benchPlanOf reads the benchmark's variables through getenv:
+// CONFORM_BENCH_TARGETS (targets separated by commas; default every
+// target), CONFORM_BENCH_WORKERS (benchWorkers), CONFORM_BENCH_README (the
+// file to write the table into) and CONFORM_BENCH_SMOKE ("1": the smoke
+// test: benchSmokeInputs inputs per target, one round of 1 ms, in which
+// every measurement still runs its chunk once, and one worker unless
+// CONFORM_BENCH_WORKERS says otherwise; it writes no README).
+func benchPlanOf(getenv func(string) string) (benchPlan, error) {
+	p := benchPlan{inputs: benchInputs, rounds: 5, window: 750 * time.Millisecond, readme: getenv("CONFORM_BENCH_README")}
+	switch v := getenv("CONFORM_BENCH_SMOKE"); v {
+	case "", "0":
+	case "1":
+		p.smoke, p.inputs, p.rounds, p.window = true, benchSmokeInputs, 1, time.Millisecond
+		if p.readme != "" {
+			return benchPlan{}, fmt.Errorf("CONFORM_BENCH_README=%s with CONFORM_BENCH_SMOKE=1: a smoke test measures nothing to write", p.readme)
+		}
+	default:
+		return benchPlan{}, fmt.Errorf("CONFORM_BENCH_SMOKE=%q: want 1 (a smoke test) or 0", v)
+	}
+	workers := getenv("CONFORM_BENCH_WORKERS")
+	if workers == "" && p.smoke {
+		workers = "1"
+	}
+	var err error
+	if p.workers, err = benchWorkers(workers); err != nil {
+		return benchPlan{}, err
+	}
+	if list := getenv("CONFORM_BENCH_TARGETS"); list != "" {
+		for _, name := range strings.Split(list, ",") {
+			if _, ok := differential.Lookup(name); !ok {
+				return benchPlan{}, fmt.Errorf("CONFORM_BENCH_TARGETS=%q: no target %q (conform fuzz --list)", list, name)
+			}
+			p.targets = append(p.targets, name)
+		}
+	} else {
+		for _, t := range differential.Targets {
+			p.targets = append(p.targets, t.Name)
+		}
+	}
+	return p, nil
+}
+
+// preparedMirrors prepares (builds, when needed) both mirrors in conform's
+// cache and returns the directory each runs in, by name.
+func preparedMirrors() (map[string]string, error) {
+	cache, err := mirrors.CacheDir()
+	if err != nil {
+		return nil, err
+	}
+	dirs := map[string]string{}
+	for _, m := range []string{"ts", "python"} {
+		mm, _ := mirrors.Lookup(m)
+		cmd, err := mm.Prepare(context.Background(), cache, io.Discard)
+		if err != nil {
+			return nil, err
+		}
+		dirs[m] = cmd.Dir
+	}
+	return dirs, nil
 }
 
 // writeThroughput writes the table of one measurement into the throughput
@@ -170,14 +238,15 @@ func benchWorkers(list string) ([]int, error) {
 // benchTarget measures one target (see BenchmarkThroughput) with each
 // worker count in workers and returns its table row. Every process it
 // starts is ended before it returns.
-func benchTarget(name string, dirs map[string]string, tmp string, workers []int, rounds int, window time.Duration) (string, error) {
+func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (string, error) {
+	workers, rounds, window := p.workers, p.rounds, p.window
 	t, ok := differential.Lookup(name)
 	if !ok {
 		return "", fmt.Errorf("no target %s", name)
 	}
 	var batches [][]impl.Job
 	n := 0
-	for i := range benchInputs {
+	for i := range p.inputs {
 		jobs := differential.Jobs(t, differential.StructuredSeed(name+"/bench", i, 512))
 		batches = append(batches, jobs)
 		n += len(jobs)
@@ -195,13 +264,15 @@ func benchTarget(name string, dirs map[string]string, tmp string, workers []int,
 		}
 	}()
 	starts := []func() (meters, error){
-		func() (meters, error) { return inProcess(dirs["ts"], "node", "inprocess.mjs", file, rounds, window) },
 		func() (meters, error) {
-			return inProcess(dirs["python"], "python3", "inprocess.py", file, rounds, window)
+			return inProcess(dirs["ts"], "node", "inprocess.mjs", file, len(batches), rounds, window)
+		},
+		func() (meters, error) {
+			return inProcess(dirs["python"], "python3", "inprocess.py", file, len(batches), rounds, window)
 		},
 	}
 	for _, w := range workers {
-		starts = append(starts, func() (meters, error) { return differentialRate(name, w, rounds, window) })
+		starts = append(starts, func() (meters, error) { return differentialRate(name, w, p.inputs, rounds, window) })
 	}
 	for _, start := range starts {
 		ms, err := start()
@@ -386,10 +457,11 @@ func chunk(batches [][]impl.Job, r, n, k, workers int) [][]impl.Job {
 	return out
 }
 
-// measure runs f (which returns the cases it ran) until window has passed.
+// measure runs f (which returns the cases it ran) until window has
+// passed, at least once.
 func measure(window time.Duration, f func() int) tally {
 	start := time.Now()
-	n := 0
+	n := f()
 	for time.Since(start) < window {
 		n += f()
 	}
@@ -506,15 +578,15 @@ func (ms meters) close() {
 }
 
 // inProcess starts bench/<script> in the prepared mirror directory dir on
-// the case file cases, cut into rounds chunks.
-func inProcess(dir, interpreter, script, cases string, rounds int, window time.Duration) (meters, error) {
+// the case file cases, of batches batches cut into rounds chunks.
+func inProcess(dir, interpreter, script, cases string, batches, rounds int, window time.Duration) (meters, error) {
 	src, err := filepath.Abs(filepath.Join("bench", script))
 	if err != nil {
 		return nil, err
 	}
 	// The scripts run in dir and load the mirror from there (dist/ or
 	// conform_mirror/).
-	cmd := exec.Command(interpreter, src, cases, fmt.Sprint(benchInputs), fmt.Sprint(rounds), fmt.Sprint(window.Seconds()))
+	cmd := exec.Command(interpreter, src, cases, fmt.Sprint(batches), fmt.Sprint(rounds), fmt.Sprint(window.Seconds()))
 	cmd.Dir = dir
 	m, err := startMeter(script, cmd)
 	if err != nil {
@@ -524,13 +596,13 @@ func inProcess(dir, interpreter, script, cases string, rounds int, window time.D
 }
 
 // envBenchWorker makes this test binary a benchmark worker (benchWorker):
-// "<target>/<worker>/<workers>/<rounds>/<window>".
+// "<target>/<worker>/<workers>/<rounds>/<window>/<inputs>".
 const envBenchWorker = "CONFORM_BENCH_WORKER"
 
 // differentialRate starts workers worker processes on target's benchmark
-// batches, each a fuzz worker as conform fuzz starts it (GOMAXPROCS=1, its
-// own reference and harnesses).
-func differentialRate(target string, workers, rounds int, window time.Duration) (meters, error) {
+// batches (the cases of inputs fuzz inputs), each a fuzz worker as conform
+// fuzz starts it (GOMAXPROCS=1, its own reference and harnesses).
+func differentialRate(target string, workers, inputs, rounds int, window time.Duration) (meters, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -539,7 +611,7 @@ func differentialRate(target string, workers, rounds int, window time.Duration) 
 	for k := range workers {
 		cmd := exec.Command(exe)
 		cmd.Env = append(os.Environ(), "GOMAXPROCS=1",
-			fmt.Sprintf("%s=%s/%d/%d/%d/%s", envBenchWorker, target, k, workers, rounds, window))
+			fmt.Sprintf("%s=%s/%d/%d/%d/%s/%d", envBenchWorker, target, k, workers, rounds, window, inputs))
 		m, err := startMeter(fmt.Sprintf("benchmark worker %d/%d", k, workers), cmd)
 		if err != nil {
 			ms.close()
@@ -553,27 +625,29 @@ func differentialRate(target string, workers, rounds int, window time.Duration) 
 // benchWorker is one benchmark worker process (envBenchWorker): it starts
 // the reference and both mirrors and says "ready"; then, for each "go R"
 // line on in, it runs Check on its share (chunk) of chunk R of the
-// target's benchmark batches, over and over for the window, and writes its
-// count as one JSON line. It returns the process's exit status.
+// target's benchmark batches, over and over for the window (at least
+// once), and writes its count as one JSON line. It returns the process's
+// exit status.
 func benchWorker(spec string, in io.Reader, out io.Writer) int {
 	var target string
-	var k, workers, rounds int
+	var k, workers, rounds, inputs int
 	var window time.Duration
 	parts := strings.Split(spec, "/")
-	if len(parts) == 5 {
+	if len(parts) == 6 {
 		target = parts[0]
 		fmt.Sscan(parts[1], &k)
 		fmt.Sscan(parts[2], &workers)
 		fmt.Sscan(parts[3], &rounds)
 		window, _ = time.ParseDuration(parts[4])
+		fmt.Sscan(parts[5], &inputs)
 	}
 	t, ok := differential.Lookup(target)
-	if !ok || workers < 1 || k < 0 || k >= workers || rounds < 1 || window <= 0 {
+	if !ok || workers < 1 || k < 0 || k >= workers || rounds < 1 || window <= 0 || inputs < 1 {
 		fmt.Fprintf(os.Stderr, "bad %s=%q\n", envBenchWorker, spec)
 		return 2
 	}
 	var batches [][]impl.Job
-	for i := range benchInputs {
+	for i := range inputs {
 		batches = append(batches, differential.Jobs(t, differential.StructuredSeed(target+"/bench", i, 512)))
 	}
 	set, err := differential.Start(context.Background(), differential.Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
@@ -593,7 +667,7 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 		mine := chunk(batches, r, rounds, k, workers)
 		n := 0
 		start := time.Now()
-		for time.Since(start) < window {
+		for first := true; first || time.Since(start) < window; first = false {
 			for _, jobs := range mine {
 				if ds := set.Check(context.Background(), jobs); len(ds) > 0 {
 					fmt.Fprintf(os.Stderr, "a disagreement while benchmarking (run the fuzz target):\n%s\n", ds[0])
@@ -670,5 +744,132 @@ func TestCPUOfCountsTheTreeOnly(t *testing.T) {
 	}
 	if _, ok := treeTicks([]int{-1}); ok {
 		t.Error("treeTicks of a process that does not exist: ok")
+	}
+}
+
+// TestBenchPlan pins what the benchmark's variables choose: the full
+// measurement by default, the smoke test with CONFORM_BENCH_SMOKE=1 (every
+// target, each measurement once over a few inputs, one worker), and a
+// mistake refused before anything starts.
+func TestBenchPlan(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		return func(k string) string {
+			for i := 0; i < len(kv); i += 2 {
+				if kv[i] == k {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	var all []string
+	for _, tg := range differential.Targets {
+		all = append(all, tg.Name)
+	}
+	for _, c := range []struct {
+		env  []string
+		want string // fmt of the plan's fields, or "error"
+	}{
+		{nil, fmt.Sprintf("%v [1 2] %d 5 750ms  false", all, benchInputs)},
+		{[]string{"CONFORM_BENCH_SMOKE", "1"}, fmt.Sprintf("%v [1] %d 1 1ms  true", all, benchSmokeInputs)},
+		{[]string{"CONFORM_BENCH_SMOKE", "1", "CONFORM_BENCH_WORKERS", "1,2"}, fmt.Sprintf("%v [1 2] %d 1 1ms  true", all, benchSmokeInputs)},
+		{[]string{"CONFORM_BENCH_SMOKE", "1", "CONFORM_BENCH_TARGETS", "FuzzJCS,FuzzFrame"}, fmt.Sprintf("[FuzzJCS FuzzFrame] [1] %d 1 1ms  true", benchSmokeInputs)},
+		{[]string{"CONFORM_BENCH_README", "x.md", "CONFORM_BENCH_WORKERS", "1,2,4"}, fmt.Sprintf("%v [1 2 4] %d 5 750ms x.md false", all, benchInputs)},
+		{[]string{"CONFORM_BENCH_SMOKE", "1", "CONFORM_BENCH_README", "x.md"}, "error"},
+		{[]string{"CONFORM_BENCH_SMOKE", "yes"}, "error"},
+		{[]string{"CONFORM_BENCH_TARGETS", "FuzzJCS,FuzzNone"}, "error"},
+		{[]string{"CONFORM_BENCH_WORKERS", "2,1"}, "error"},
+	} {
+		p, err := benchPlanOf(env(c.env...))
+		got := fmt.Sprintf("%v %v %d %d %s %s %v", p.targets, p.workers, p.inputs, p.rounds, p.window, p.readme, p.smoke)
+		if err != nil {
+			got = "error"
+		}
+		if got != c.want {
+			t.Errorf("%v: %s (%v), want %s", c.env, got, err, c.want)
+		}
+	}
+}
+
+// Both in-process scripts (bench/) find every operation of every contract
+// of the catalogue where the harnesses do, in what each harness registers
+// with its kit, and run it as the harness would: an accepted and a refused
+// golden vector of each operation (each one that has one), each case alone
+// in a round, is answered ok or refused as the vector expects, never
+// errored.
+func TestInProcessScriptsRunEveryOperation(t *testing.T) {
+	dirs, err := preparedMirrors()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	type key struct {
+		contract, op string
+		expect       vectors.Expect
+	}
+	picked := map[key]bool{}
+	var cases []vectors.Case
+	for _, c := range vectors.Cases(files) {
+		k := key{c.Contract, c.Op, c.Expect}
+		if (c.Expect == vectors.ExpectOK || c.Expect == vectors.ExpectRefused) && !picked[k] && len(c.Input) <= 1<<16 {
+			picked[k] = true
+			cases = append(cases, c)
+		}
+	}
+	var batches [][]impl.Job
+	for _, k := range spec.MustLoad().Contracts {
+		for _, op := range k.Operations {
+			if !picked[key{k.Contract, op.Op, vectors.ExpectOK}] && !picked[key{k.Contract, op.Op, vectors.ExpectRefused}] {
+				t.Errorf("%s %s: no golden vector to run", k.Contract, op.Op)
+			}
+		}
+	}
+	for _, c := range cases {
+		batches = append(batches, []impl.Job{{Contract: c.Contract, Op: c.Op, Input: c.Input}})
+	}
+	file := filepath.Join(t.TempDir(), "cases.jsonl")
+	if err := writeCases(file, batches); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []struct{ mirror, interpreter, script string }{
+		{"ts", "node", "inprocess.mjs"},
+		{"python", "python3", "inprocess.py"},
+	} {
+		src, err := filepath.Abs(filepath.Join("bench", s.script))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// One round per case, each run once (a window of 0 s).
+		cmd := exec.Command(s.interpreter, src, file, fmt.Sprint(len(batches)), fmt.Sprint(len(batches)), "0")
+		cmd.Dir = dirs[s.mirror]
+		m, err := startMeter(s.script, cmd)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		for r, c := range cases {
+			if _, err := fmt.Fprintf(m.in, "go %d\n", r); err != nil {
+				t.Fatalf("%s: %v", s.script, err)
+			}
+			line, err := m.out.ReadString('\n')
+			if err != nil {
+				t.Fatalf("%s: %v", s.script, err)
+			}
+			var got struct{ Cases, OK, Refused, Errored int }
+			if err := json.Unmarshal([]byte(line), &got); err != nil {
+				t.Fatalf("%s: %q: %v", s.script, line, err)
+			}
+			want := struct{ Cases, OK, Refused, Errored int }{Cases: 1, OK: 1}
+			if c.Expect == vectors.ExpectRefused {
+				want.OK, want.Refused = 0, 1
+			}
+			if got != want {
+				t.Errorf("%s: %s %s, vector %s (%s): %+v, want %+v", s.script, c.Contract, c.Op, c.ID, c.Expect, got, want)
+			}
+		}
+		m.close()
 	}
 }

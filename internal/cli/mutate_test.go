@@ -182,9 +182,16 @@ func TestMutateSingleCause(t *testing.T) {
 //
 //	go test -run '^$' -bench MutateSingleCause -benchtime 1x ./cli/
 func BenchmarkMutateSingleCause(b *testing.B) {
+	args := []string{"mutate", "--single-cause"}
+	if os.Getenv("CONFORM_BENCH_SMOKE") == "1" {
+		// The smoke test of ci/test.sh: the same audit of one contract,
+		// the one with the fewest golden vectors, not of every contract
+		// (about an hour on 2 cores).
+		args = append(args, "--contract", smallestContract(b))
+	}
 	for i := 0; i < b.N; i++ {
 		var out, errb bytes.Buffer
-		if code := Main([]string{"mutate", "--single-cause"}, &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}); code != 0 {
+		if code := Main(args, &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}); code != 0 {
 			b.Fatalf("exit %d\n%s", code, errb.String())
 		}
 	}
@@ -355,4 +362,27 @@ func TestEquivalenceDeclarationsNameOneMutantEach(t *testing.T) {
 	if _, err := loadEquivalents(fake, nil); err == nil || !strings.Contains(err.Error(), "a/equivalent.jsonl:1: declares a mutant of b/b.go, outside its package a") {
 		t.Errorf("a declaration of another package's mutant: %v", err)
 	}
+}
+
+// smallestContract is the contract with the fewest golden vectors.
+func smallestContract(tb testing.TB) string {
+	tb.Helper()
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	n := map[string]int{}
+	for _, c := range vectors.Cases(files) {
+		n[c.Contract]++
+	}
+	best := ""
+	for c, k := range n {
+		if best == "" || k < n[best] || k == n[best] && c < best {
+			best = c
+		}
+	}
+	if best == "" {
+		tb.Fatal("no golden vectors")
+	}
+	return best
 }

@@ -72,6 +72,7 @@ func NewRoot(env *Env) *cobra.Command {
 	root.AddCommand(newImagesCmd(env))
 	root.AddCommand(newMutateCmd(env), newGuardsCmd(env))
 	root.AddCommand(newFuzzCmd(env), newCorpusCmd(env))
+	root.AddCommand(newDiffCmd(env), newHistoryCmd(env), newDeltaCmd(env))
 	return root
 }
 

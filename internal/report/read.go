@@ -67,15 +67,45 @@ func ReadHeader(r io.Reader, name string) (Header, error) {
 }
 
 // decodeHeader decodes a header line strictly, of this format version.
+// The version is read first, so that a report of another format is
+// refused for its format (CheckFormat), not for a member it has or lacks.
 func decodeHeader(line []byte) (Header, error) {
+	var probe struct {
+		Format *json.Number `json:"format"`
+	}
+	if err := json.Unmarshal(line, &probe); err != nil {
+		return Header{}, err
+	}
+	if probe.Format == nil {
+		return Header{}, fmt.Errorf("the header has no format member: not a conform report")
+	}
+	n, err := probe.Format.Int64()
+	if err != nil {
+		return Header{}, fmt.Errorf("report format %s is not a version number", probe.Format)
+	}
+	if err := CheckFormat(n); err != nil {
+		return Header{}, err
+	}
 	var h Header
 	if err := strict(line, &h); err != nil {
 		return Header{}, err
 	}
-	if h.Format != FormatVersion {
-		return Header{}, fmt.Errorf("report format %d, this conform reads %d", h.Format, FormatVersion)
-	}
 	return h, nil
+}
+
+// CheckFormat returns nil for a report format version this conform reads
+// (FormatVersion; there is no other yet), and otherwise an error that
+// says which way it is off: "report format 0 is older than any this
+// conform reads (1)" or "report format 2 is newer than this conform
+// reads (1): read it with a newer conform".
+func CheckFormat(version int64) error {
+	switch {
+	case version == FormatVersion:
+		return nil
+	case version < FormatVersion:
+		return fmt.Errorf("report format %d is older than any this conform reads (%d): render it with the conform that wrote it, or run again", version, FormatVersion)
+	}
+	return fmt.Errorf("report format %d is newer than this conform reads (%d): read it with a newer conform", version, FormatVersion)
 }
 
 type collect struct{ rep Report }

@@ -28,10 +28,16 @@ type Summary struct {
 	// (Announced).
 	Skips map[string]int
 	Foot  Footer
+	// interop scores each contract as the rows come (Interop).
+	interop Interop
 }
 
 // Header records the header.
-func (s *Summary) Header(h Header) { s.Head = h }
+func (s *Summary) Header(h Header) { s.Head = h; s.interop.Header(h) }
+
+// InteropScores returns the interop score of every contract of the rows
+// seen so far (Interop).
+func (s *Summary) InteropScores() map[string]InteropScore { return s.interop.Scores() }
 
 // Row counts one row and keeps it if it disagrees and fewer than MaxShown
 // are kept.
@@ -48,6 +54,7 @@ func (s *Summary) Row(r Row) {
 		byImpl[r.Impl] = map[Outcome]int{}
 	}
 	byImpl[r.Impl][r.Outcome]++
+	s.interop.Row(r)
 	if Announced(s.Head, r) {
 		if s.Skips == nil {
 			s.Skips = map[string]int{}
@@ -74,7 +81,8 @@ func Summarize(rep Report) *Summary {
 }
 
 // RenderText writes the human summary of a run: who ran, the matrix of
-// contract x implementation counts, then each disagreement (at most
+// contract x implementation counts with each contract's interop score
+// (Interop) on its first line, then each disagreement (at most
 // MaxShown) with the fields of expected and observed that differ and its
 // one-line reproducer, and the skips of announced cases apart. Every
 // string the run took from outside (what a harness said, vector and
@@ -157,8 +165,11 @@ func renderMatrix(w io.Writer, s *Summary) {
 	for _, c := range columns {
 		fmt.Fprintf(tw, "%s\t", c.title)
 	}
+	fmt.Fprint(tw, "interop\t")
 	fmt.Fprintln(tw)
+	scores := s.InteropScores()
 	for _, contract := range sortedKeys(s.Counts) {
+		first := true
 		for _, im := range s.Head.Impls {
 			cs := s.Counts[contract][im.Impl]
 			if cs == nil {
@@ -171,6 +182,12 @@ func renderMatrix(w io.Writer, s *Summary) {
 			fmt.Fprintf(tw, "%s\t%s\t%d\t", esc(contract), esc(im.Impl), total)
 			for _, c := range columns {
 				fmt.Fprintf(tw, "%d\t", cs[c.o])
+			}
+			if first {
+				fmt.Fprintf(tw, "%s\t", scores[contract])
+				first = false
+			} else {
+				fmt.Fprint(tw, "\t")
 			}
 			fmt.Fprintln(tw)
 		}

@@ -136,6 +136,11 @@ func Contracts() []string {
 	return out
 }
 
+// Draw draws one structured input of op (one of t.Ops) from s, as a
+// structured fuzz input's cases are drawn: for a caller that draws inputs
+// one operation at a time (conform delta).
+func (t Target) Draw(s *gen.Source, op string) []byte { return t.draw(s, op) }
+
 // OpIndex returns the index of op in t.Ops, or -1.
 func (t Target) OpIndex(op string) int {
 	for i, o := range t.Ops {

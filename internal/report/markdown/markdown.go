@@ -1,7 +1,7 @@
 // Package markdown renders a conform report (the JSONL stream, package
 // report) as GitHub-flavoured markdown for a CI job summary
 // ($GITHUB_STEP_SUMMARY): who ran, the matrix of contract x
-// implementation counts, what changed since a previous report, the
+// implementation counts and each contract's interop score, what changed since a previous report, the
 // disagreements with their diffs and reproducers, and the divergence
 // ledger's verdict.
 //
@@ -62,7 +62,8 @@ func Write(w io.Writer, rep report.Report, prev *report.Report) error {
 
 // matrix writes the contract x implementation table: the cases, then a
 // column per outcome that any row has (agree always), then the expected
-// disagreements when a ledger judged the run.
+// disagreements when a ledger judged the run, then the contract's interop
+// score (report.Interop) on its first row.
 func matrix(b *strings.Builder, rep report.Report) {
 	type key struct{ contract, impl string }
 	counts := map[key]map[report.Outcome]int{}
@@ -105,6 +106,7 @@ func matrix(b *strings.Builder, rep report.Report) {
 	if ledger {
 		b.WriteString(" expected by the ledger |")
 	}
+	b.WriteString(" interop |")
 	b.WriteString("\n| --- | --- | ---: |")
 	for range cols {
 		b.WriteString(" ---: |")
@@ -112,8 +114,10 @@ func matrix(b *strings.Builder, rep report.Report) {
 	if ledger {
 		b.WriteString(" ---: |")
 	}
+	b.WriteString(" ---: |")
 	b.WriteString("\n")
-	for _, k := range keys {
+	scores := report.InteropOf(rep)
+	for i, k := range keys {
 		total := 0
 		for _, n := range counts[k] {
 			total += n
@@ -129,6 +133,11 @@ func matrix(b *strings.Builder, rep report.Report) {
 		}
 		if ledger {
 			fmt.Fprintf(b, " %d |", known[k])
+		}
+		if i == 0 || keys[i-1].contract != k.contract {
+			fmt.Fprintf(b, " %s |", scores[k.contract])
+		} else {
+			b.WriteString(" |")
 		}
 		b.WriteString("\n")
 	}
