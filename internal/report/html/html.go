@@ -118,7 +118,10 @@ type page struct {
 	// contract that behaved alike.
 	Counted []counted `json:"counted"`
 	Notices []string  `json:"notices"`
-	Ledger  bool      `json:"ledger"`
+	// Interop is each contract's interop score (report.InteropOf), as
+	// "A/T (P)", by the contract's name as Contracts holds it.
+	Interop map[string]string `json:"interop"`
+	Ledger  bool              `json:"ledger"`
 	Exit    int       `json:"exit"`
 }
 
@@ -214,7 +217,10 @@ func listed(h report.Header, r report.Row) bool {
 func build(rep report.Report, opts Options) page {
 	h, f := rep.Header, rep.Footer
 	p := page{Meta: [][2]string{}, Impls: []implInfo{}, Contracts: []string{}, Outcomes: []string{}, Cases: []pcase{},
-		Counted: []counted{}, Notices: []string{}, Exit: f.ExitCode, Ledger: f.Ledger != nil}
+		Counted: []counted{}, Notices: []string{}, Interop: map[string]string{}, Exit: f.ExitCode, Ledger: f.Ledger != nil}
+	for c, s := range report.InteropOf(rep) {
+		p.Interop[escape.Line(c)] = s.String()
+	}
 	meta := [][2]string{
 		{"conform", h.ConformVersion}, {"started", h.StartedAt.UTC().Format(time.RFC3339)},
 		{"finished", f.FinishedAt.UTC().Format(time.RFC3339)}, {"transport", h.Transport},

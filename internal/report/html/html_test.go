@@ -383,6 +383,19 @@ func checkMatrix(t *testing.T, ctx context.Context, rep report.Report) map[strin
 			t.Errorf("matrix %s: %d in the page, %d in the JSONL", k, n, want[k])
 		}
 	}
+	// Each contract's interop score, on its first row, is the report's.
+	interop := eval[map[string]string](t, ctx, `(() => { const m = {};
+		for (const td of document.querySelectorAll("#matrix td[data-interop]")) m[td.dataset.interop] = td.textContent;
+		return m; })()`)
+	scores := report.InteropOf(rep)
+	if len(interop) != len(scores) {
+		t.Errorf("the page shows %d interop scores, the report has %d contracts", len(interop), len(scores))
+	}
+	for c, s := range scores {
+		if interop[c] != s.String() {
+			t.Errorf("interop of %s: %q in the page, %q in the report", c, interop[c], s)
+		}
+	}
 	return got
 }
 

@@ -65,9 +65,11 @@
   const head = el("tr", {}, el("th", {}, "contract"), el("th", {}, "impl"), el("th", {}, "cases"));
   for (const o of cols) head.appendChild(el("th", {}, o));
   if (data.ledger) head.appendChild(el("th", {}, "expected by the ledger"));
+  head.appendChild(el("th", {}, "interop"));
   matrix.appendChild(head);
   const totals = {};
   for (const contract of data.contracts) {
+    let first = true;
     for (const im of data.impls) {
       const cs = (counts[contract] || {})[im.impl];
       if (!cs) continue;
@@ -80,6 +82,10 @@
         tr.appendChild(el("td", { class: v && disagrees(o) ? "n bad" : "n", "data-contract": contract, "data-impl": im.impl, "data-outcome": o }, v));
       }
       if (data.ledger) tr.appendChild(el("td", { class: "n", "data-contract": contract, "data-impl": im.impl, "data-outcome": "known" }, known[contract + "\n" + im.impl] || 0));
+      // The contract's interop score, on its first row: the cases every
+      // implementation that takes part agrees on (README.md, "Interop score").
+      tr.appendChild(first ? el("td", { class: "n", "data-interop": contract }, data.interop[contract] || "") : el("td", {}));
+      first = false;
       matrix.appendChild(tr);
     }
   }
@@ -87,6 +93,7 @@
     const tr = el("tr", {}, el("th", {}, "all"), el("th", {}, im.impl), el("td", {}));
     for (const o of cols) tr.appendChild(el("td", { class: "n", "data-total": "", "data-impl": im.impl, "data-outcome": o }, totals[im.impl + "\n" + o] || 0));
     if (data.ledger) tr.appendChild(el("td", {}));
+    tr.appendChild(el("td", {}));
     matrix.appendChild(tr);
   }
   root.appendChild(matrix);
