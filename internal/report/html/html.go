@@ -122,7 +122,7 @@ type page struct {
 	// "A/T (P)", by the contract's name as Contracts holds it.
 	Interop map[string]string `json:"interop"`
 	Ledger  bool              `json:"ledger"`
-	Exit    int       `json:"exit"`
+	Exit    int               `json:"exit"`
 }
 
 // counted is how many cases of a contract, not listed, had these rows.
