@@ -3,6 +3,7 @@ package cli
 import (
 	"archive/tar"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
@@ -16,11 +17,13 @@ import (
 	"time"
 
 	"github.com/kballard/go-shellquote"
+	"github.com/moby/moby/client"
 
 	"github.com/conform-dev/conform/internal/driver"
 	"github.com/conform-dev/conform/internal/fake"
 	"github.com/conform-dev/conform/internal/module"
 	"github.com/conform-dev/conform/internal/report"
+	"github.com/conform-dev/conform/internal/repro"
 	"github.com/conform-dev/conform/internal/spec"
 	"github.com/conform-dev/conform/internal/transport"
 )
@@ -494,5 +497,122 @@ func TestOutsideImageFindsTheBug(t *testing.T) {
 	}
 	if again := rerun(t, row.Repro); again.code != report.ExitDisagree || !strings.Contains(again.stdout, "team: wrong-output") {
 		t.Errorf("the repro line %s: exit %d\n%s", row.Repro, again.code, again.stderr)
+	}
+}
+
+// A repro line of an outside command given relative to the working
+// directory (a program ./team-harness) runs from any directory: it goes
+// to the directory conform ran in first. Run by sh from elsewhere, with
+// the built conform in place of this test binary, it finds the bug again.
+func TestOutsideReproLineRunsAnywhere(t *testing.T) {
+	jcs, _ := sortContract(t)
+	bin, harness := conformBinary(t), harnessBin(t)
+	dir := t.TempDir()
+	b, err := os.ReadFile(harness)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "team-harness"), b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	t.Chdir(dir)
+	r := conform(t, "", "run", "--contract", jcs, "--impl", "team=./team-harness --fake codepoint-sort", "--report", path)
+	if r.code != report.ExitDisagree {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	row := disagreeing(t, readReport(t, path), "team")
+	prefix := "cd " + repro.Quote(dir) + " && " + repro.Invocation() + " repro "
+	if !strings.HasPrefix(row.Repro, prefix) || !strings.Contains(row.Repro, "--impl 'team=./team-harness --fake codepoint-sort'") {
+		t.Fatalf("repro %s: want it to start with %s", row.Repro, prefix)
+	}
+	line := strings.Replace(row.Repro, repro.Invocation(), shellquote.Join(bin), 1) + " --format jsonl"
+	cmd := exec.Command("sh", "-c", line)
+	cmd.Dir = t.TempDir()
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != report.ExitDisagree {
+		t.Fatalf("%s, from %s: %v\n%s", line, cmd.Dir, err, out)
+	}
+	again, err := report.Read(bytes.NewReader(out), "rerun")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Rows) != 2 || again.Rows[1].Impl != "team" || again.Rows[1].Outcome != report.WrongOutput {
+		t.Errorf("the rerun: %+v", again.Rows)
+	}
+}
+
+// An image takes arguments, which replace its CMD as docker run's do:
+// one image is each variant of a library. The image here runs the Go
+// reference's harness (its ENTRYPOINT), by default as the reference (its
+// CMD, --fake=); with the arguments --fake codepoint-sort, with the
+// seeded bug. On the command line (NAME=image:REF -- ARGS) and in a
+// configuration file (args); the header records the command, and the
+// repro line names the image by ID with its arguments and reruns the
+// variant. The image is removed at the end.
+func TestOutsideImageArguments(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command("go", "build", "-o", filepath.Join(dir, "conform-harness"), module.Package("cmd/conform-harness"))
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dockerfile := "ARG BASE\nFROM ${BASE}\nCOPY conform-harness /team/conform-harness\nUSER 65532:65532\n" +
+		"ENTRYPOINT [\"/team/conform-harness\"]\nCMD [\"--fake=\"]\n"
+	if err := os.WriteFile(filepath.Join(dir, "Dockerfile"), []byte(dockerfile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	img := buildImage(t, dir, "conform-byoi-test-args")
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		ct, err := transport.NewContainer(ctx, transport.ContainerOptions{})
+		if err != nil {
+			t.Errorf("removing %s: %v", img.Ref, err)
+			return
+		}
+		defer ct.Close()
+		if _, err := ct.Client().ImageRemove(ctx, img.Ref, client.ImageRemoveOptions{PruneChildren: true}); err != nil {
+			t.Errorf("removing %s: %v", img.Ref, err)
+		}
+	})
+	jcs, _ := sortContract(t)
+	run := func(args ...string) (result, report.Report) {
+		t.Helper()
+		path := filepath.Join(t.TempDir(), "run.jsonl")
+		r := conform(t, "", append([]string{"run", "--contract", jcs, "--report", path}, args...)...)
+		if r.code != report.ExitAgree && r.code != report.ExitDisagree {
+			t.Fatalf("%v: exit %d\n%s\n%s", args, r.code, r.stdout, r.stderr)
+		}
+		return r, readReport(t, path)
+	}
+	// The image's own CMD: the reference, which agrees.
+	r, rep := run("--impl", "team=image:"+img.Ref)
+	if m := findMeta(t, rep, "team"); r.code != report.ExitAgree || strings.Join(m.Command, " ") != "/team/conform-harness --fake=" || m.Name != "conform-go-reference" {
+		t.Errorf("without arguments: exit %d, header %+v", r.code, m)
+	}
+	// Its arguments in place of the CMD: the variant with the bug.
+	r, rep = run("--impl", "team=image:"+img.Ref+" -- --fake codepoint-sort")
+	m := findMeta(t, rep, "team")
+	if r.code != report.ExitDisagree || strings.Join(m.Command, " ") != "/team/conform-harness --fake codepoint-sort" ||
+		m.Name != "conform-fake-codepoint-sort" || m.Image != img.Ref || m.ImageID != img.ID {
+		t.Errorf("with arguments: exit %d, header %+v", r.code, m)
+	}
+	row := disagreeing(t, rep, "team")
+	if !strings.Contains(row.Repro, "--impl 'team=image:"+img.ID+" -- --fake codepoint-sort'") {
+		t.Fatalf("repro %s: want the image by ID with its arguments", row.Repro)
+	}
+	if again := rerun(t, row.Repro); again.code != report.ExitDisagree || !strings.Contains(again.stdout, "team: wrong-output") {
+		t.Errorf("the repro line %s: exit %d\n%s", row.Repro, again.code, again.stderr)
+	}
+	// The same from a configuration file.
+	cfg := filepath.Join(t.TempDir(), "conform.yaml")
+	text := "impl:\n  - name: team\n    image: " + img.Ref + "\n    args: [--fake, codepoint-sort]\n"
+	if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, rep = run("--config", cfg, "--impl", "team")
+	if m := findMeta(t, rep, "team"); r.code != report.ExitDisagree || strings.Join(m.Command, " ") != "/team/conform-harness --fake codepoint-sort" {
+		t.Errorf("args in %s: exit %d, header %+v", cfg, r.code, m)
 	}
 }

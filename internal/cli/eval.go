@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -65,38 +67,82 @@ var (
 	evalIDBound    = infile.Bound{Max: maxEvalID, What: "one eval --jsonl id"}
 )
 
+// evalAgreement is the line eval writes after the answers of each input
+// when it asks several implementations: Groups are the implementations
+// that answered (ok or refused), grouped by identical answer, in the
+// order they were named; Failed those asked that gave no answer (errored,
+// timed out, or skipped); NotAnnounced those not asked, their handshake
+// not announcing the contract and operation. Agree is true when every
+// implementation asked gave the same answer: one group, none failed.
+type evalAgreement struct {
+	ID           string     `json:"id,omitempty"`
+	Agree        bool       `json:"agree"`
+	Groups       [][]string `json:"groups"`
+	Failed       []string   `json:"failed,omitempty"`
+	NotAnnounced []string   `json:"not_announced,omitempty"`
+}
+
+// notDeclared is the reason of the skipped line of an implementation
+// eval does not ask, its handshake not announcing the contract and
+// operation: the reason conform run gives such a case.
+const notDeclared = "not declared in the handshake"
+
 func newEvalCmd(env *Env) *cobra.Command {
 	o := &evalOptions{}
 	cmd := &cobra.Command{
-		Use:   "eval --contract C --impl I",
-		Short: "Give one implementation's answer for an input, or a JSONL batch of inputs",
-		Long: `eval runs one input (--input-file F, or stdin) through one implementation
-and prints its answer as one JSON line:
+		Use:   "eval --contract C [--impl I]...",
+		Short: "Give implementations' answers for an input, or a JSONL batch of inputs, and whether they agree",
+		Long: `eval runs one input (--input-file F, or stdin) through implementations
+and prints their answers, one JSON line each.
+
+With one implementation (one --impl naming one), the line is its answer:
   {"impl":"ts","outcome":"ok","output_hex":"..."}
   {"impl":"ts","outcome":"refused","message":"..."}
+With several (--impl repeated or comma-separated; without --impl, go, ts,
+python and every implementation of the configuration file), one answer
+line per implementation, in the order named, then one agreement line:
+  {"impl":"go","outcome":"ok","output_hex":"7b7d"}
+  {"impl":"ts","outcome":"ok","output_hex":"7b7d"}
+  {"impl":"python","outcome":"refused","message":"..."}
+  {"agree":false,"groups":[["go","ts"],["python"]]}
+groups are the implementations that answered (ok or refused), grouped by
+identical answer (outcome, output bytes, refusal message; where a refusal
+says it refused is not compared), in the order named; failed lists those
+asked that gave no answer (errored, timed out, skipped); not_announced
+those whose handshake does not announce the contract and operation,
+which are not asked (their line is skipped, "not declared in the
+handshake"). agree is true when every implementation asked gave the same
+answer: one group, none failed. The Go reference is compared only when
+named (it is among the defaults). An agreement line has no "impl".
+
 With --jsonl it reads lines {"id":...,"input_hex":...} from the input and
-writes one answer line per input, with its id, pipelined through one harness.
-An output outcome is ok, refused, errored or skipped; a harness timeout is
-errored. An ok answer always has output_hex: "" is an acceptance with no
-output bytes, which is the whole answer of an operation whose output is its
-verdict (spec/catalogue.json says "empty (the verdict is the result)"); in
-single mode eval then says so on stderr. Each id of --jsonl is a non-empty
-JSON string of valid UTF-8, given once.
+writes, input by input, the same lines, each with the input's id,
+pipelined through one harness per implementation (the implementations
+side by side). An outcome is ok, refused, errored or skipped; a harness
+timeout is errored. An ok answer always has output_hex: "" is an
+acceptance with no output bytes, which is the whole answer of an
+operation whose output is its verdict (spec/catalogue.json says "empty
+(the verdict is the result)"); in single mode eval then says so on
+stderr. Each id of --jsonl is a non-empty JSON string of valid UTF-8,
+given once.
 
 Bounds (exit 2 naming the bound): one input 32 MiB; one --jsonl line
 64 MiB; a --jsonl batch 1,000,000 lines and 256 MiB of inputs; an id 1 KiB.
 --input-file must be a regular file (a named pipe or a device is refused
 unopened; to read a pipe, give it as stdin).
 
-Exit 0 when every input was answered (ok or refused), 3 when an
-implementation errored or broke, 2 on a usage error (an implementation that
-does not announce the contract and operation among them), 130 when
-interrupted.`,
+Exit codes, as conform run's: 0 when every input was answered (ok or
+refused) and, with several implementations, they agreed on each; 1 when
+they disagreed on an input; 3 when an implementation errored, skipped a
+case it announced or broke the protocol (3 before 1); 2 on a usage error
+(with one implementation, one that does not announce the contract and
+operation; with several, none that does); 130 when interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runEval(cmd, env, o) },
 	}
-	o.register(cmd, nil)
+	o.register(cmd, []string{impl.Reference, impl.TS, impl.Python})
 	f := cmd.Flags()
+	f.Lookup("impl").Usage = "the implementations to ask and compare (without --impl, the configuration file's join the defaults): go, ts, python (or fake:<bug>, a fuzz test double), a name the configuration file defines, or NAME=COMMAND ARGS... or NAME=image:REF [-- ARGS...]; repeatable, names also comma-separated; one implementation prints its answer alone"
 	f.StringVar(&o.contract, "contract", "", "contract name with its version, as spec/catalogue.json and conform run's matrix list them (required)")
 	f.StringVar(&o.op, "op", "", "operation (default: the contract's only operation)")
 	f.StringVar(&o.inputFile, "input-file", "", "read the input from this file instead of stdin")
@@ -104,14 +150,28 @@ interrupted.`,
 	return cmd
 }
 
+// evalNames returns the implementations eval asks, in the order named:
+// names (as --impl and the configuration file resolved them) trimmed,
+// without blanks and repeats. The Go reference is among them only when
+// named.
+func evalNames(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if n = strings.TrimSpace(n); n != "" && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
 	if err := o.resolve(); err != nil {
 		return err
 	}
-	if len(o.names) != 1 || strings.Contains(o.names[0], ",") {
-		return usageErr("eval needs exactly one --impl (go, ts or python)")
+	names := evalNames(o.names)
+	if len(names) == 0 {
+		return usageErr("eval needs an implementation to ask (--impl)")
 	}
-	name := strings.TrimSpace(o.names[0])
 	if o.contract == "" {
 		return usageErr("eval needs --contract")
 	}
@@ -176,56 +236,182 @@ func runEval(cmd *cobra.Command, env *Env, o *evalOptions) error {
 		return err
 	}
 	defer s.Close()
-	var im impl.Impl
-	for _, x := range s.impls {
-		if x.Name() == name {
-			im = x
+	ims := make([]impl.Impl, len(names))
+	for i, n := range names {
+		for _, x := range s.impls {
+			if x.Name() == n {
+				ims[i] = x
+			}
+		}
+		if ims[i] == nil {
+			// The driver starts every name it validated; this is a bug.
+			return brokenErr(fmt.Errorf("eval: %s was not started", n))
 		}
 	}
+	if len(names) == 1 {
+		return evalOne(ctx, env, o, ims[0], ids, jobs)
+	}
+	return evalMany(ctx, env, o, ims, ids, jobs)
+}
+
+// answerLine is the output line of one answer r of implementation name to
+// the input with this id: a timeout is errored, and an ok answer carries
+// its output in hex ("" for none).
+func answerLine(id, name string, r impl.Result) evalLine {
+	line := evalLine{ID: id, Impl: name, Outcome: r.Outcome, Message: r.Message, Reason: r.Reason}
+	switch r.Outcome {
+	case impl.OK:
+		h := hex.EncodeToString(r.Output)
+		line.OutputHex = &h
+	case impl.Timeout:
+		line.Outcome = impl.Errored
+	}
+	return line
+}
+
+// writeEvalLine writes v as one JSON line.
+func writeEvalLine(w io.Writer, v any) {
+	js, _ := json.Marshal(v) // plain strings and lists always marshal
+	w.Write(append(js, '\n'))
+}
+
+// evalBreaks closes im when it can break (a harness) and says each break
+// of the protocol it saw on stderr; it reports whether there was one. A
+// break the client could not pin to one case (a batch that broke, then
+// answered clean one request at a time) leaves every answer ok; it is
+// still the implementation breaking the protocol.
+func evalBreaks(env *Env, im impl.Impl) bool {
+	h, ok := im.(impl.Health)
+	if !ok {
+		return false
+	}
+	h.Close()
+	for _, b := range h.Breaks() {
+		fmt.Fprintf(env.Stderr, "conform eval: %s broke the protocol: %s\n", im.Name(), b)
+	}
+	return len(h.Breaks()) > 0
+}
+
+// evalOne asks one implementation and prints its answers, one line per
+// input: eval with one --impl. An implementation that does not announce
+// the contract and operation is a usage error.
+func evalOne(ctx context.Context, env *Env, o *evalOptions, im impl.Impl, ids []string, jobs []impl.Job) error {
+	name := im.Name()
 	// An implementation is asked only what its handshake announces (as
 	// conform run asks it). Asking eval for anything else is a usage
 	// error, not the implementation breaking the protocol.
 	if !im.Implementation().Supports(o.contract, o.op) {
 		return usageErr("%s does not announce %s %s in its handshake (it announces: %s)", name, o.contract, o.op, announcedOps(im.Implementation()))
 	}
-	results := im.RunBatch(cmd.Context(), jobs)
-	if cmd.Context().Err() != nil {
+	results := im.RunBatch(ctx, jobs)
+	if ctx.Err() != nil {
 		// Interrupted: the answers are not answers.
-		return &exitError{code: report.ExitInterrupted, err: cmd.Context().Err()}
+		return &exitError{code: report.ExitInterrupted, err: ctx.Err()}
 	}
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
 	failed := false
 	for i, r := range results {
-		line := evalLine{ID: ids[i], Impl: name, Outcome: r.Outcome, Message: r.Message, Reason: r.Reason}
-		switch r.Outcome {
-		case impl.OK:
-			h := hex.EncodeToString(r.Output)
-			line.OutputHex = &h
-			if !o.jsonl && len(r.Output) == 0 {
-				fmt.Fprintf(env.Stderr, "conform eval: accepted, with no output bytes: %s %s answers %s\n", o.contract, o.op, outputOf(o.contract, o.op))
-			}
-		case impl.Timeout:
-			line.Outcome = impl.Errored
+		line := answerLine(ids[i], name, r)
+		if !o.jsonl && line.Outcome == impl.OK && len(r.Output) == 0 {
+			fmt.Fprintf(env.Stderr, "conform eval: accepted, with no output bytes: %s %s answers %s\n", o.contract, o.op, outputOf(o.contract, o.op))
 		}
 		if line.Outcome == impl.Errored || line.Outcome == impl.Skipped {
 			failed = true
 		}
-		js, _ := json.Marshal(line) // plain strings always marshal
-		w.Write(append(js, '\n'))
+		writeEvalLine(w, line)
 	}
-	// A break the client could not pin to one case (a batch that broke,
-	// then answered clean one request at a time) leaves every answer
-	// above ok; it is still the implementation breaking the protocol.
-	if h, ok := im.(impl.Health); ok {
-		h.Close()
-		for _, b := range h.Breaks() {
-			fmt.Fprintf(env.Stderr, "conform eval: %s broke the protocol: %s\n", name, b)
-			failed = true
-		}
+	if evalBreaks(env, im) {
+		failed = true
 	}
 	if failed {
 		return exitCode(report.ExitBroken)
+	}
+	return nil
+}
+
+// evalMany asks several implementations, side by side, and prints for
+// each input their answers (in the order of ims) and the agreement line
+// (evalAgreement). An implementation whose handshake does not announce
+// the contract and operation is not asked; none that does is a usage
+// error. The exit code is 3 for an implementation that gave no answer or
+// broke the protocol, else 1 for a disagreement, else 0.
+func evalMany(ctx context.Context, env *Env, o *evalOptions, ims []impl.Impl, ids []string, jobs []impl.Job) error {
+	asked := make([]bool, len(ims))
+	someAsked := false
+	var announced []string
+	for i, im := range ims {
+		asked[i] = im.Implementation().Supports(o.contract, o.op)
+		someAsked = someAsked || asked[i]
+		announced = append(announced, im.Name()+": "+announcedOps(im.Implementation()))
+	}
+	if !someAsked {
+		return usageErr("no implementation asked announces %s %s in its handshake (%s)", o.contract, o.op, strings.Join(announced, "; "))
+	}
+	results := make([][]impl.Result, len(ims))
+	var wg sync.WaitGroup
+	for i, im := range ims {
+		if asked[i] {
+			wg.Go(func() { results[i] = im.RunBatch(ctx, jobs) })
+		}
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		// Interrupted: the answers are not answers.
+		return &exitError{code: report.ExitInterrupted, err: ctx.Err()}
+	}
+	w := bufio.NewWriter(env.Stdout)
+	defer w.Flush()
+	failed, disagree, empty := false, false, false
+	for j := range jobs {
+		ag := evalAgreement{ID: ids[j], Groups: [][]string{}}
+		var answers []string // the answer of each group, as a key
+		for i, im := range ims {
+			name := im.Name()
+			if !asked[i] {
+				ag.NotAnnounced = append(ag.NotAnnounced, name)
+				writeEvalLine(w, evalLine{ID: ids[j], Impl: name, Outcome: impl.Skipped, Reason: notDeclared})
+				continue
+			}
+			r := results[i][j]
+			line := answerLine(ids[j], name, r)
+			writeEvalLine(w, line)
+			var key string
+			switch line.Outcome {
+			case impl.OK:
+				key = "ok\x00" + *line.OutputHex
+				empty = empty || len(r.Output) == 0
+			case impl.Refused:
+				key = "refused\x00" + r.Message
+			default:
+				ag.Failed = append(ag.Failed, name)
+				failed = true
+				continue
+			}
+			if k := slices.Index(answers, key); k >= 0 {
+				ag.Groups[k] = append(ag.Groups[k], name)
+			} else {
+				answers = append(answers, key)
+				ag.Groups = append(ag.Groups, []string{name})
+			}
+		}
+		ag.Agree = len(ag.Groups) == 1 && len(ag.Failed) == 0
+		disagree = disagree || !ag.Agree
+		writeEvalLine(w, ag)
+	}
+	if empty && !o.jsonl {
+		fmt.Fprintf(env.Stderr, "conform eval: accepted, with no output bytes: %s %s answers %s\n", o.contract, o.op, outputOf(o.contract, o.op))
+	}
+	for i, im := range ims {
+		if asked[i] && evalBreaks(env, im) {
+			failed = true
+		}
+	}
+	switch {
+	case failed:
+		return exitCode(report.ExitBroken)
+	case disagree:
+		return exitCode(report.ExitDisagree)
 	}
 	return nil
 }

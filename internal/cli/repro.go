@@ -14,8 +14,13 @@ reference and the given implementations, and prints the same matrix, diff
 and exit code as run. A corpus case needs the --corpus it came from. The
 repro line run prints carries everything that chose what ran: the
 transport and, under the container transport, each mirror's image ID
-(--image), the vectors and corpus, and --timeout, --max-restarts and
---allow-skips when they were not the defaults.`,
+(--image), the vectors and corpus, each outside implementation by its
+--impl value (an image by its ID and arguments) or its --config, and
+--timeout, --max-restarts and --allow-skips when they were not the
+defaults; its paths are absolute, and a line that names an outside
+command of the command line starts with cd DIR &&, DIR the directory
+conform ran in (the command's words may be relative to it), so that it
+runs from any directory.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.only = args

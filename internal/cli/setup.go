@@ -47,9 +47,9 @@ type implFlags struct {
 }
 
 func (f *implFlags) register(cmd *cobra.Command, defaultImpls []string) {
-	help := "implementations to run: go, ts, python (the Go reference always runs: it is the expectation of corpus cases), a name the configuration file defines, or an outside implementation NAME=COMMAND ARGS... (a local process) or NAME=image:REF (a container); repeatable, names also comma-separated"
+	help := "implementations to run: go, ts, python (the Go reference always runs: it is the expectation of corpus cases), a name the configuration file defines, or an outside implementation NAME=COMMAND ARGS... (a local process, in this directory) or NAME=image:REF [-- ARGS...] (a container; ARGS replace the image's CMD); repeatable, names also comma-separated"
 	if defaultImpls == nil {
-		help = "the implementation to ask: go, ts or python (or fake:<bug>, a fuzz test double), a name the configuration file defines, or NAME=COMMAND ARGS... or NAME=image:REF"
+		help = "the implementation to ask: go, ts or python (or fake:<bug>, a fuzz test double), a name the configuration file defines, or NAME=COMMAND ARGS... or NAME=image:REF [-- ARGS...]"
 	}
 	f.defaults, f.flags = defaultImpls, cmd.Flags()
 	cmd.Flags().StringArrayVar(&f.impls, "impl", defaultImpls, help)
@@ -314,8 +314,10 @@ func filterContracts(cases []vectors.Case, contracts []string) ([]vectors.Case, 
 
 // reproSetup is what a repro line of a run carries (repro.Setup): conform
 // as invoked, the transport, each mirror's image ID under the container
-// transport, the vector directory, and the flags that change an answer or
-// the exit code when they are not the defaults.
+// transport, each outside implementation of the command line (an image by
+// its ID and arguments, a command with the directory it ran in), the
+// vector directory, and the flags that change an answer or the exit code
+// when they are not the defaults.
 func reproSetup(f *implFlags, vectorsDir string, allowSkips bool, s *started) repro.Setup {
 	rs := repro.Setup{Invocation: repro.Invocation(), Transport: f.transport, Vectors: vectorsDir, AllowSkips: allowSkips}
 	if f.timeout != driver.DefaultTimeout {
@@ -333,10 +335,19 @@ func reproSetup(f *implFlags, vectorsDir string, allowSkips bool, s *started) re
 			rs.Outside = map[string]string{}
 		}
 		rs.Outside[x.Name] = x.Spec
+		if x.Image == "" && x.Dir != "" {
+			// Its words may be relative to where conform ran: the line
+			// goes there first.
+			if rs.Dirs == nil {
+				rs.Dirs = map[string]string{}
+			}
+			rs.Dirs[x.Name] = x.Dir
+		}
 		for _, m := range s.meta {
 			if m.Impl == x.Name && x.Image != "" && m.ImageID != "" {
-				// By image ID, which no later build re-points.
-				rs.Outside[x.Name] = x.Name + "=" + config.ImagePrefix + m.ImageID
+				// By image ID, which no later build re-points, with the
+				// arguments that replace its CMD.
+				rs.Outside[x.Name] = config.ImageSpec(x.Name, m.ImageID, x.Args)
 			}
 		}
 	}

@@ -1,13 +1,13 @@
 // Package config reads the outside implementations a user names (README.md,
 // "Bring your own implementation"): the --impl values NAME=COMMAND… and
-// NAME=image:REF, and the configuration file, conform.toml or conform.yaml
-// in the working directory or the file --config gives. Each becomes a
-// impl.Outside, which the driver starts like any harness.
+// NAME=image:REF [-- ARGS…], and the configuration file, conform.toml or
+// conform.yaml in the working directory or the file --config gives. Each
+// becomes a impl.Outside, which the driver starts like any harness.
 //
 // Reading is strict: an unknown key, a missing command, both a command and
-// an image, a name given twice or shadowing a built-in, a bad timeout or
-// restart budget, a value of the wrong type are each an *Error naming the
-// file and line.
+// an image, args without an image or empty, a name given twice or
+// shadowing a built-in, a bad timeout or restart budget, a value of the
+// wrong type are each an *Error naming the file and line.
 package config
 
 import (
@@ -40,6 +40,11 @@ var FileBound = infile.Bound{Max: 1 << 20, What: "a configuration file"}
 // ImagePrefix starts the COMMAND part of an --impl value that names a
 // container image instead of a local command.
 const ImagePrefix = "image:"
+
+// ArgsSeparator is the word that, after an --impl value's image:REF,
+// starts the arguments that replace the image's CMD: NAME=image:REF --
+// ARGS....
+const ArgsSeparator = "--"
 
 // Error is a bad configuration: Where is "FILE:LINE" (or "--impl"), Msg
 // what is wrong. conform reports it as a usage error (exit 2).
@@ -81,10 +86,15 @@ func IsSpec(value string) bool { return strings.Contains(value, "=") }
 
 // ParseImpl reads one --impl value NAME=COMMAND ARGS… (the command line
 // split into words as a POSIX shell would, without running one: quotes and
-// backslashes work, variables and globs are not expanded) or
-// NAME=image:REF. The result has Origin "--impl NAME" and Spec value. A
-// bad name, an empty command or image, or unbalanced quotes is an *Error;
-// shadowing and duplicates are the driver's checks.
+// backslashes work, variables and globs are not expanded), NAME=image:REF,
+// or NAME=image:REF -- ARGS… (the words after the one word --, split the
+// same way, replace the image's CMD: impl.Outside.Args). The result has
+// Origin "--impl NAME" and Spec value; a command's Dir is conform's
+// working directory, absolute (a relative program or argument is relative
+// to it, wherever a reproducer line runs). A bad name, an empty command or
+// image, words after REF that do not start with --, no word after --, or
+// unbalanced quotes is an *Error; shadowing and duplicates are the
+// driver's checks.
 func ParseImpl(value string) (impl.Outside, error) {
 	name, rest, _ := strings.Cut(value, "=")
 	name = strings.TrimSpace(name)
@@ -93,11 +103,23 @@ func ParseImpl(value string) (impl.Outside, error) {
 	if !impl.NamePattern.MatchString(name) {
 		return x, &Error{"--impl", fmt.Sprintf("%q: the name before = must be of the form [a-z][a-z0-9_-]{0,31}", value)}
 	}
-	if ref, ok := strings.CutPrefix(strings.TrimSpace(rest), ImagePrefix); ok {
-		if ref = strings.TrimSpace(ref); ref == "" || strings.ContainsAny(ref, " \t\n") {
-			return x, &Error{where, fmt.Sprintf("%q: want NAME=image:REF with one image reference", value)}
+	if image, ok := strings.CutPrefix(strings.TrimSpace(rest), ImagePrefix); ok {
+		words, err := shellquote.Split(image)
+		if err != nil {
+			return x, &Error{where, fmt.Sprintf("%q: the image and its arguments do not split into words: %v", value, err)}
 		}
-		x.Image = ref
+		switch {
+		case len(words) == 0 || words[0] == "" || strings.ContainsAny(words[0], " \t\n"):
+			return x, &Error{where, fmt.Sprintf("%q: want NAME=image:REF with one image reference", value)}
+		case len(words) > 1 && words[1] != ArgsSeparator:
+			return x, &Error{where, fmt.Sprintf("%q: want NAME=image:REF, or NAME=image:REF -- ARGS... (the image's arguments after the word --)", value)}
+		case len(words) == 2:
+			return x, &Error{where, fmt.Sprintf("%q: no argument after --: leave -- out to run the image's own CMD", value)}
+		}
+		x.Image = words[0]
+		if len(words) > 2 {
+			x.Args = words[2:]
+		}
 		return x, nil
 	}
 	words, err := shellquote.Split(rest)
@@ -108,7 +130,25 @@ func ParseImpl(value string) (impl.Outside, error) {
 		return x, &Error{where, fmt.Sprintf("%q: no command after =", value)}
 	}
 	x.Command = words
+	wd, err := os.Getwd()
+	if err != nil {
+		return x, &Error{where, fmt.Sprintf("the working directory, which the command %q runs in: %v", rest, err)}
+	}
+	x.Dir = wd
 	return x, nil
+}
+
+// ImageSpec returns the --impl value that ParseImpl reads back as the
+// image ref of the implementation name, with args replacing its CMD:
+// "NAME=image:REF", or "NAME=image:REF -- ARGS..." with each argument
+// quoted for sh where it needs to be. A reproducer line names an image by
+// its ID with it.
+func ImageSpec(name, ref string, args []string) string {
+	s := name + "=" + ImagePrefix + ref
+	if len(args) > 0 {
+		s += " " + ArgsSeparator + " " + shellquote.Join(args...)
+	}
+	return s
 }
 
 // Find returns the configuration file of dir: conform.toml or
@@ -174,7 +214,7 @@ func Load(path string) (*File, error) {
 }
 
 // keys are the keys an implementation entry may have.
-var keys = []string{"name", "command", "image", "dir", "env", "timeout", "max_restarts", "contracts"}
+var keys = []string{"name", "command", "image", "args", "dir", "env", "timeout", "max_restarts", "contracts"}
 
 // entry is one implementation as read from a file, before its checks:
 // each value as the format decoded it, and the line of the entry and of
@@ -213,24 +253,12 @@ func (e entry) outside(path, dir string) (impl.Outside, error) {
 	if impl.IsBuiltin(name) {
 		return x, bad("name", "implementation name %q shadows a built-in implementation (%s)", name, strings.Join(impl.BuiltinNames(fake.Names()), ", "))
 	}
-	switch c := e.values["command"].(type) {
-	case nil:
-	case string:
-		words, err := shellquote.Split(c)
+	if v, has := e.values["command"]; has {
+		words, err := wordsOf("command", v)
 		if err != nil {
-			return x, bad("command", "command %q does not split into words: %v", c, err)
+			return x, bad("command", "%v", err)
 		}
 		x.Command = words
-	case []any:
-		for _, w := range c {
-			s, ok := w.(string)
-			if !ok {
-				return x, bad("command", "command must be a string or a list of strings")
-			}
-			x.Command = append(x.Command, s)
-		}
-	default:
-		return x, bad("command", "command must be a string or a list of strings")
 	}
 	if v, has := e.values["image"]; has {
 		s, ok := v.(string)
@@ -248,6 +276,19 @@ func (e entry) outside(path, dir string) (impl.Outside, error) {
 			return x, bad("command", "implementation %s: the command is empty", name)
 		}
 		return x, bad("name", "implementation %s has no command (or image)", name)
+	}
+	if v, has := e.values["args"]; has {
+		if x.Image == "" {
+			return x, bad("args", "args are the arguments of an image (they replace its CMD); a command carries its own")
+		}
+		words, err := wordsOf("args", v)
+		if err != nil {
+			return x, bad("args", "%v", err)
+		}
+		if len(words) == 0 {
+			return x, bad("args", "args is empty: leave it out to run the image's own CMD")
+		}
+		x.Args = words
 	}
 	if v, has := e.values["dir"]; has {
 		s, ok := v.(string)
@@ -310,4 +351,31 @@ func (e entry) outside(path, dir string) (impl.Outside, error) {
 		}
 	}
 	return x, nil
+}
+
+// wordsOf reads the value v of key (command or args): a string, split
+// into words as a POSIX shell would (without running one), or a list of
+// strings, taken as they are; nil (YAML's empty value) is no word.
+func wordsOf(key string, v any) ([]string, error) {
+	switch c := v.(type) {
+	case nil:
+		return nil, nil // YAML's "key:" with no value: empty
+	case string:
+		words, err := shellquote.Split(c)
+		if err != nil {
+			return nil, fmt.Errorf("%s %q does not split into words: %v", key, c, err)
+		}
+		return words, nil
+	case []any:
+		words := []string{}
+		for _, w := range c {
+			s, ok := w.(string)
+			if !ok {
+				return nil, fmt.Errorf("%s must be a string or a list of strings", key)
+			}
+			words = append(words, s)
+		}
+		return words, nil
+	}
+	return nil, fmt.Errorf("%s must be a string or a list of strings", key)
 }

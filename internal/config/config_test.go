@@ -30,7 +30,8 @@ func write(t *testing.T, name, text string) string {
 
 // The same two implementations, in TOML and in YAML, read alike: command
 // as a list and as a string split as sh would, dir relative to the file,
-// env, timeout, restart budget, claimed contracts, and each one's line.
+// env, timeout, restart budget, claimed contracts, an image's args (a
+// list, a string split as sh would), and each one's line.
 func TestLoadBothFormats(t *testing.T) {
 	files := map[string]string{
 		"conform.toml": `# the team's implementations
@@ -46,6 +47,7 @@ contracts = ["` + known + `"]
 [[impl]]
 name = "team-img"
 image = "team-py:1.4"
+args = ["--variant", "fast"]
 `,
 		"conform.yaml": `# the team's implementations
 impl:
@@ -59,6 +61,7 @@ impl:
 
   - name: team-img
     image: team-py:1.4
+    args: --variant fast
 `,
 	}
 	for name, text := range files {
@@ -76,7 +79,7 @@ impl:
 			!slices.Equal(a.Contracts, []string{known}) || a.Origin != p+":3" || a.Spec != "" {
 			t.Errorf("%s: first %+v", name, a)
 		}
-		if b.Name != "team-img" || b.Image != "team-py:1.4" || len(b.Command) != 0 || b.Dir != "" || b.Origin != p+map[string]string{"conform.toml": ":12", "conform.yaml": ":11"}[name] {
+		if b.Name != "team-img" || b.Image != "team-py:1.4" || !slices.Equal(b.Args, []string{"--variant", "fast"}) || len(b.Command) != 0 || b.Dir != "" || b.Origin != p+map[string]string{"conform.toml": ":12", "conform.yaml": ":11"}[name] {
 			t.Errorf("%s: second %+v", name, b)
 		}
 		if !slices.Equal(f.Names(), []string{"team-ts", "team-img"}) {
@@ -113,6 +116,12 @@ func TestBadConfiguration(t *testing.T) {
 		{"conform.yaml", "impl:\n  - name: a\n    command: [x, 1]\n", "3", "command must be a string or a list of strings"},
 		{"conform.yaml", "impl:\n  - name: a\n    command: x\n    command: y\n", "4", ""},
 		{"conform.yaml", "impl:\n  - name: a\n    command: [x\n", "", ""},
+		{"conform.toml", "[[impl]]\nname = \"a\"\ncommand = \"x\"\nargs = [\"y\"]\n", "4", "args are the arguments of an image"},
+		{"conform.toml", "[[impl]]\nname = \"a\"\nimage = \"x\"\nargs = []\n", "4", "args is empty"},
+		{"conform.toml", "[[impl]]\nname = \"a\"\nimage = \"x\"\nargs = [1]\n", "4", "args must be a string or a list of strings"},
+		{"conform.yaml", "impl:\n  - name: a\n    image: x\n    args: \"'y\"\n", "4", "args \"'y\" does not split into words"},
+		{"conform.yaml", "impl:\n  - name: a\n    image: x\n    args:\n", "4", "args is empty"},
+		{"conform.yaml", "impl:\n  - name: a\n    image: x\n    args: {y: z}\n", "4", "args must be a string or a list of strings"},
 		{"conform.yaml", "impl:\n  - name: a\n    command: x\nimpl:\n  - name: b\n    command: y\n", "4", "key impl given twice (first at line 1)"},
 		{"conform.yaml", "impl:\n  - name: a\n    command: x\n---\nimpl:\n  - name: b\n    command: y\n", "4", "a second YAML document"},
 	} {
@@ -142,13 +151,35 @@ func TestParseImpl(t *testing.T) {
 		t.Errorf("command: %+v, %v", x, err)
 	}
 	x, err = ParseImpl("team-py=image:team-py:1.4")
-	if err != nil || x.Image != "team-py:1.4" || len(x.Command) != 0 {
+	if err != nil || x.Image != "team-py:1.4" || len(x.Command) != 0 || x.Args != nil || x.Dir != "" {
 		t.Errorf("image: %+v, %v", x, err)
 	}
-	for _, bad := range []string{"Team=x", "=x", "team=", "team=image:", "team=image:a b", `team=node "x`, "a.b=x"} {
+	for _, bad := range []string{"Team=x", "=x", "team=", "team=image:", "team=image:a b", `team=node "x`, "a.b=x",
+		"team=image:a --", "team=image:a -- 'x", "team=image:a -x", "team=image:'' -- x"} {
 		if _, err := ParseImpl(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+	// Arguments after the word --, split as sh would, replace the image's
+	// CMD; ImageSpec writes the value that reads back the same.
+	x, err = ParseImpl(`team=image:team:1.4 -- --variant "fast path" -- x`)
+	if err != nil || x.Image != "team:1.4" || !slices.Equal(x.Args, []string{"--variant", "fast path", "--", "x"}) || len(x.Command) != 0 {
+		t.Errorf("image with arguments: %+v, %v", x, err)
+	}
+	again, err := ParseImpl(ImageSpec("team", "sha256:0a", x.Args))
+	if err != nil || again.Image != "sha256:0a" || !slices.Equal(again.Args, x.Args) {
+		t.Errorf("ImageSpec %q: %+v, %v", ImageSpec("team", "sha256:0a", x.Args), again, err)
+	}
+	if s := ImageSpec("team", "t:1", nil); s != "team=image:t:1" {
+		t.Errorf("ImageSpec without arguments: %q", s)
+	}
+	// A command runs in conform's working directory, recorded absolute.
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x, err := ParseImpl("team=./harness"); err != nil || x.Dir != wd || !filepath.IsAbs(x.Dir) {
+		t.Errorf("command dir: %+v, %v; want %s", x, err, wd)
 	}
 	if IsSpec("ts,python") || !IsSpec("t=x") {
 		t.Error("IsSpec")

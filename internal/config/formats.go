@@ -28,6 +28,7 @@ type tomlEntry struct {
 	Name        any            `toml:"name"`
 	Command     any            `toml:"command"`
 	Image       any            `toml:"image"`
+	Args        any            `toml:"args"`
 	Dir         any            `toml:"dir"`
 	Env         map[string]any `toml:"env"`
 	Timeout     any            `toml:"timeout"`
@@ -61,7 +62,7 @@ func parseTOML(path string, data []byte) ([]entry, error) {
 		if i < len(lines) {
 			e.start, e.lines = lines[i].start, lines[i].keys
 		}
-		for k, v := range map[string]any{"name": te.Name, "command": te.Command, "image": te.Image, "dir": te.Dir,
+		for k, v := range map[string]any{"name": te.Name, "command": te.Command, "image": te.Image, "args": te.Args, "dir": te.Dir,
 			"timeout": te.Timeout, "max_restarts": te.MaxRestarts, "contracts": te.Contracts} {
 			if v != nil {
 				e.values[k] = v

@@ -27,8 +27,9 @@ func BuiltinNames() []string { return impl.BuiltinNames(fake.Names()) }
 
 // checkOutside refuses, with a *ConfigError naming its origin, an outside
 // implementation whose name is not of NamePattern or shadows a built-in,
-// that has both or neither of a command and an image, or whose claimed
-// contracts conform does not know; and a name given twice.
+// that has both or neither of a command and an image, args without an
+// image or an empty args list, or whose claimed contracts conform does
+// not know; and a name given twice.
 func checkOutside(list []Outside) error {
 	seen := map[string]string{}
 	for _, x := range list {
@@ -43,6 +44,10 @@ func checkOutside(list []Outside) error {
 			return configErr("%s: implementation %q has no command (or image)", x.Origin, x.Name)
 		case len(x.Command) > 0 && x.Image != "":
 			return configErr("%s: implementation %q has both a command and an image", x.Origin, x.Name)
+		case x.Args != nil && x.Image == "":
+			return configErr("%s: implementation %q has args but no image (args replace an image's CMD; a command carries its own)", x.Origin, x.Name)
+		case x.Args != nil && len(x.Args) == 0:
+			return configErr("%s: implementation %q has an empty args list (leave it out to run the image's own CMD)", x.Origin, x.Name)
 		case x.Timeout < 0:
 			return configErr("%s: implementation %q: the timeout must be positive", x.Origin, x.Name)
 		case x.MaxRestarts != nil && *x.MaxRestarts < 0:
@@ -106,9 +111,11 @@ func announced(info impl.Info) string {
 
 // outsideCommand returns the command that starts x's harness: its words
 // (the program looked up on PATH, or relative to Dir), or its image's
-// entrypoint and command, run through ct; st gets the image's reference
-// and ID. A working directory, program or image that is not there is a
-// *ConfigError naming x's origin.
+// entrypoint and command, run through ct, x.Args in place of the image's
+// command when given (as `docker run IMAGE ARGS...` does: the entrypoint
+// stays, and without one the first argument is the program); st gets the
+// image's reference and ID. A working directory, program or image that is
+// not there is a *ConfigError naming x's origin.
 func outsideCommand(ctx context.Context, ct *transport.Container, x Outside, st *Started) (transport.Command, error) {
 	if x.Image == "" {
 		prog := x.Command[0]
@@ -142,7 +149,11 @@ func outsideCommand(ctx context.Context, ct *transport.Container, x Outside, st 
 		}
 		return transport.Command{}, &ConfigError{err}
 	}
-	words := append(slices.Clone(img.Entrypoint), img.Cmd...)
+	cmd := img.Cmd
+	if len(x.Args) > 0 {
+		cmd = x.Args
+	}
+	words := append(slices.Clone(img.Entrypoint), cmd...)
 	if len(words) == 0 {
 		return transport.Command{}, configErr("%s: implementation %s: image %s has neither an entrypoint nor a command to start its harness", x.Origin, x.Name, x.Image)
 	}

@@ -26,6 +26,10 @@ func TestCheckOutside(t *testing.T) {
 	if err := Validate([]string{"team"}, WithOutside(ok)); err != nil {
 		t.Fatal(err)
 	}
+	withArgs := Outside{Name: "team", Image: "i", Args: []string{"--variant", "fast"}, Origin: "f:1"}
+	if err := Validate([]string{"team"}, WithOutside(withArgs)); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		list []Outside
 		want string
@@ -36,6 +40,8 @@ func TestCheckOutside(t *testing.T) {
 		{[]Outside{{Name: "a", Origin: "f:2"}}, "f:2: implementation \"a\" has no command"},
 		{[]Outside{{Name: "a", Command: []string{"x"}, Image: "i", Origin: "f:2"}}, "both a command and an image"},
 		{[]Outside{{Name: "a", Command: []string{"x"}, MaxRestarts: &neg, Origin: "f:2"}}, "must not be negative"},
+		{[]Outside{{Name: "a", Command: []string{"x"}, Args: []string{"y"}, Origin: "f:2"}}, "f:2: implementation \"a\" has args but no image"},
+		{[]Outside{{Name: "a", Image: "i", Args: []string{}, Origin: "f:2"}}, "f:2: implementation \"a\" has an empty args list"},
 		{[]Outside{{Name: "a", Command: []string{"x"}, Contracts: []string{known + "0"}, Origin: "f:2"}}, "which conform does not know"},
 	} {
 		err := Validate(nil, WithOutside(c.list...))

@@ -80,10 +80,20 @@ type Outside struct {
 	// Image is the container image reference ("team-ts:1.4"), run with
 	// the container transport's hardening and never pulled; empty when
 	// Command is set. The image's own entrypoint and command start the
-	// harness.
+	// harness (Args replaces the command).
 	Image string `json:"image,omitempty"`
+	// Args, for an Image only, replaces the image's CMD, as the arguments
+	// of `docker run IMAGE ARGS...` do: the image's ENTRYPOINT runs with
+	// them, and an image without one runs Args as its command. Empty (nil)
+	// keeps the image's CMD; it is never an empty non-nil list (package
+	// config refuses one), so that each variant of a library can be one
+	// image started with other arguments.
+	Args []string `json:"args,omitempty"`
 	// Dir is the local process's working directory (absolute, or relative
-	// to conform's); empty is conform's.
+	// to conform's); empty is conform's. An implementation of the command
+	// line (config.ParseImpl) gets conform's working directory, absolute:
+	// its program and arguments may be relative to it, and a reproducer
+	// line goes there first (repro.Setup.Dirs).
 	Dir string `json:"dir,omitempty"`
 	// Env is extra environment, "KEY=value" each.
 	Env []string `json:"env,omitempty"`

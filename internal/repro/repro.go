@@ -1,11 +1,14 @@
 // Package repro builds every reproducer line conform prints: the
 // `conform repro <id>` lines of run, repro and fuzz findings, the
 // `printf ... | conform eval` line of a fuzz disagreement, and the
-// `go test -run` line that replays a fuzz input. Each is one shell command,
-// with every value quoted for sh where it needs to be (Quote), so that a
-// line copied from any of them runs as it is, and each carries the Setup
-// of its run (transport, images, vectors, the flags that change an
-// answer), so that it reruns what ran rather than the defaults.
+// `go test -run` line that replays a fuzz input. Each is one shell command
+// line, with every value quoted for sh where it needs to be (Quote), so
+// that a line copied from any of them runs as it is, and each carries the
+// Setup of its run (transport, images, vectors, the flags that change an
+// answer), so that it reruns what ran rather than the defaults. Its paths
+// are absolute, and a line that names an outside command of the command
+// line, whose words may be relative to the directory conform ran in,
+// goes there first ("cd DIR && ..."): a line runs from any directory.
 package repro
 
 import (
@@ -22,6 +25,7 @@ import (
 // optionally bytes piped into it. The zero Line is empty; Conform starts
 // one.
 type Line struct {
+	dir   string
 	words []string
 	stdin []byte
 	piped bool
@@ -62,6 +66,15 @@ func (l *Line) PathFlag(name, path string) *Line {
 	return l.Flag(name, path)
 }
 
+// In runs the line in the directory dir: it renders as "cd DIR && "
+// before the rest, dir quoted where sh needs it (the printf of Stdin
+// included, so that the whole line runs there). An empty dir is the
+// directory the line is run from.
+func (l *Line) In(dir string) *Line {
+	l.dir = dir
+	return l
+}
+
 // Stdin pipes b into the command: printf with every byte outside
 // printable ASCII (and ', \ and %) as an octal escape, so that the line
 // carries any bytes, NUL and invalid UTF-8 included.
@@ -70,10 +83,13 @@ func (l *Line) Stdin(b []byte) *Line {
 	return l
 }
 
-// String renders the line: "printf '...' | " when Stdin was given, then
-// the words separated by spaces.
+// String renders the line: "cd DIR && " when In was given, "printf
+// '...' | " when Stdin was given, then the words separated by spaces.
 func (l *Line) String() string {
 	var b strings.Builder
+	if l.dir != "" {
+		b.WriteString("cd " + Quote(l.dir) + " && ")
+	}
 	if l.piped {
 		b.WriteString("printf '")
 		for _, c := range l.stdin {
@@ -118,6 +134,15 @@ type Setup struct {
 	// the whole --impl value that defined it ("team=node harness.js"):
 	// the line names it by that value, so that it reruns it.
 	Outside map[string]string
+	// Dirs maps an outside implementation of Outside that runs a local
+	// command to the directory (absolute) conform ran it in, which a
+	// relative program or argument of its --impl value is relative to
+	// ("team=./harness", "team=python3 harness.py"): a line that asks one
+	// starts with "cd DIR &&" (Line.In), so that it runs from any
+	// directory. conform has one working directory, so the
+	// implementations a line asks share it; were they to differ, the
+	// first in sorted order of name wins.
+	Dirs map[string]string
 	// Config is the configuration file (an absolute path) that defined
 	// the other outside implementations of the run (README.md, "Bring
 	// your own implementation"); "" when there was none. A line that asks
@@ -166,7 +191,8 @@ func (s Setup) flags(l *Line, impls string) *Line {
 // impl appends the --impl flags that ask impls (one name, or several
 // joined by commas): the built-in names and those of the configuration
 // file in one --impl, each outside implementation of the command line by
-// its own --impl NAME=..., and --config when the file defines one asked.
+// its own --impl NAME=..., and --config when the file defines one asked;
+// and it makes the line run in the directory of such a command (Dirs).
 func (s Setup) impl(l *Line, impls string) *Line {
 	var names []string
 	var specs []string
@@ -192,7 +218,21 @@ func (s Setup) impl(l *Line, impls string) *Line {
 	for _, spec := range specs {
 		l.Flag("impl", spec)
 	}
-	return l
+	return l.In(s.dir(impls))
+}
+
+// dir is the directory a line that asks impls (names joined by commas)
+// runs in: that of the first of them, in sorted order, with one in Dirs
+// among those of Outside; "" when none has.
+func (s Setup) dir(impls string) string {
+	names := strings.Split(impls, ",")
+	sort.Strings(names)
+	for _, n := range names {
+		if _, ok := s.Outside[n]; ok && s.Dirs[n] != "" {
+			return s.Dirs[n]
+		}
+	}
+	return ""
 }
 
 // Case is the line that reruns the case with this id on the

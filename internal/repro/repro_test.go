@@ -106,6 +106,16 @@ func TestSetupLinesCarryTheRun(t *testing.T) {
 			"conform repro 0123456789abcdef --config /c/conform.toml --impl team-py"},
 		{Setup{Config: "/c/conform.toml", ConfigNames: []string{"team-py"}}.Case("0123456789abcdef", "ts", ""),
 			"conform repro 0123456789abcdef --impl ts"},
+		// A command of the command line may be relative to the directory
+		// conform ran in: the line goes there first, printf and all.
+		{Setup{Outside: map[string]string{"team": "team=./harness"}, Dirs: map[string]string{"team": "/src/my team"}}.Case("0123456789abcdef", "team", ""),
+			`cd '/src/my team' && conform repro 0123456789abcdef --impl 'team=./harness'`},
+		{Setup{Outside: map[string]string{"team": "team=./harness"}, Dirs: map[string]string{"team": "/src/team"}}.Eval("demo/1", "run", "team", []byte("x")),
+			`cd /src/team && printf 'x' | conform eval --contract demo/1 --op run --impl 'team=./harness'`},
+		{Setup{Vectors: "/v", Outside: map[string]string{"team": "team=./harness"}, Dirs: map[string]string{"team": "/src/team"}}.Finding("0123456789abcdef", "ts,team"),
+			`cd /src/team && conform repro 0123456789abcdef --vectors /v --impl ts --impl 'team=./harness'`},
+		{Setup{Outside: map[string]string{"team": "team=./harness"}, Dirs: map[string]string{"team": "/src/team"}}.Case("0123456789abcdef", "ts", ""),
+			"conform repro 0123456789abcdef --impl ts"},
 		{Setup{OutsideEnv: `[{"Name":"t"}]`}.FuzzReplay(FuzzEnv{"I", "T", "O", "X"}, "t", "FuzzX", "ab"),
 			`I=t X='[{"Name":"t"}]' go test -run 'FuzzX/ab' ./fuzz/`},
 	} {

@@ -84,6 +84,10 @@ go run ./cmd/conform repro "$(sed -n 2p "$(ls vectors/{firstdir}/*.jsonl | head 
 # operation of a contract with several): output_hex is the output in hex
 # ("" for an acceptance whose answer is the verdict alone)
 printf '{"b":1,"a":2}' | go run ./cmd/conform eval --contract {json} --impl ts
+# every implementation's answer (go, ts and python unless --impl names
+# others), then whether they agree: {"agree":true,"groups":[[...]]}, exit 1
+# when they do not
+printf '{"b":1,"a":2}' | go run ./cmd/conform eval --contract {json}
 printf '{"id":"one","input_hex":"%s"}\n' "$(printf '{"a":1}' | od -An -tx1 | tr -d ' \n')" > /tmp/inputs.jsonl
 go run ./cmd/conform eval --contract {json} --impl python --jsonl --input-file /tmp/inputs.jsonl
 # talk to a harness yourself (mirrors/PROTOCOL.md): a start line, then

@@ -111,7 +111,9 @@ func (c Config) OutsideEnv() string {
 }
 
 // Setup is what a reproducer of a disagreement found with c carries: its
-// transport, and its timeout when it is not the driver's default.
+// transport, its timeout when it is not the driver's default, and each
+// outside implementation of the command line by its --impl value (a
+// command with the directory it runs in, repro.Setup.Dirs).
 func (c Config) Setup() repro.Setup {
 	s := repro.Setup{Transport: c.Transport, OutsideEnv: c.OutsideEnv()}
 	if c.Timeout != 0 && c.Timeout != driver.DefaultTimeout {
@@ -123,6 +125,13 @@ func (c Config) Setup() repro.Setup {
 				s.Outside = map[string]string{}
 			}
 			s.Outside[x.Name] = x.Spec
+			if x.Image == "" && x.Dir != "" {
+				// Its words may be relative to where conform ran.
+				if s.Dirs == nil {
+					s.Dirs = map[string]string{}
+				}
+				s.Dirs[x.Name] = x.Dir
+			}
 		}
 	}
 	return s
