@@ -18,6 +18,7 @@ import (
 	"github.com/conform-dev/conform/internal/fuzz/campaign"
 	"github.com/conform-dev/conform/internal/fuzz/differential"
 	"github.com/conform-dev/conform/internal/mirrors"
+	"github.com/conform-dev/conform/internal/module"
 	"github.com/conform-dev/conform/internal/report"
 	"github.com/conform-dev/conform/internal/repro"
 )
@@ -61,7 +62,7 @@ go run ./cmd/conform fuzz ..., or point --module at a checkout.
 Targets run one after another, each for --time (default 5m): with no
 --target or --contract, every target, ` + fmt.Sprintf("%d targets, so about %s in all", len(differential.Targets), time.Duration(len(differential.Targets))*5*time.Minute) + `
 with the default; fuzz says its total when it starts. The corpus Go's engine
-grows is kept where go test -fuzz keeps it ($GOCACHE/fuzz/conform/fuzz),
+grows is kept where go test -fuzz keeps it ($GOCACHE/fuzz/` + module.Package("fuzz") + `),
 so both share it (conform corpus export carries it to other machines).
 While it runs, fuzz prints a progress line on stderr: execs/s, cases/s,
 corpus size, findings. As each target ends, its summary line and findings
@@ -94,7 +95,7 @@ Exit codes: 0 no finding; 1 a finding; 2 usage or configuration error
 	f.StringVar(&o.module, "module", "", "the conform module's directory (default: found from the working directory)")
 	f.StringVar(&o.workdir, "workdir", "", "an existing directory where the fuzz processes run and write testdata/fuzz/ (default: the module's fuzz/)")
 	f.StringVar(&o.vectors, "vectors", "", "the vector directory findings are written into (default: the module's vectors/)")
-	f.StringVar(&o.cache, "cache", "", "where Go's engine keeps the corpus it grows, one directory per target (default: $GOCACHE/fuzz/conform/fuzz, as go test -fuzz)")
+	f.StringVar(&o.cache, "cache", "", "where Go's engine keeps the corpus it grows, one directory per target (default: $GOCACHE/fuzz/"+module.Package("fuzz")+", as go test -fuzz)")
 	f.BoolVar(&o.list, "list", false, "list the targets and exit")
 	return cmd
 }

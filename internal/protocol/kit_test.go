@@ -342,6 +342,17 @@ func TestRegistrationKnowsTheCatalogue(t *testing.T) {
 	}
 }
 
+// A kit whose functions cannot honour the audit (Handle alone) lists no
+// guard: an empty list, never null, which conform's decoder refuses.
+func TestNoGuardsIsAnEmptyList(t *testing.T) {
+	k := kit.New(kit.Info{Name: "plain", Version: "1"})
+	k.Handle(A.Contract, opA, func(in []byte) ([]byte, error) { return in, nil })
+	as := serve(t, k, start(), protocol.Request{Cmd: protocol.CmdGuards, Seq: 1})
+	if a := as[1]; a.Outcome != protocol.OutcomeGuards || len(a.Guards) != 0 {
+		t.Errorf("guards: %+v", a)
+	}
+}
+
 // Registering a pair twice is a programming error, caught at once.
 func TestRegisterTwicePanics(t *testing.T) {
 	defer func() {

@@ -238,7 +238,7 @@ func (k *Kit) Call(contract, op string, input []byte, ignore Ignore) (out []byte
 // guardTable lists the guards of every contract registered, contract by
 // contract in the order of registration.
 func (k *Kit) guardTable() []guard {
-	var gs []guard
+	gs := []guard{} // never null on the wire: PROTOCOL.md refuses null
 	for _, c := range k.contracts {
 		for _, g := range k.guards[c] {
 			gs = append(gs, guard{Contract: c, Code: g.Code, Message: g.Message})
