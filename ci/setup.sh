@@ -102,6 +102,9 @@ command -v shellcheck >/dev/null || missing+=(shellcheck) # the workflows test r
 # The Python mirror's tests validate documents against a JSON Schema bundle
 # with Debian's python3-jsonschema, under Debian's python3.
 /usr/bin/python3 -c 'import jsonschema' 2>/dev/null || missing+=(python3-jsonschema)
+# A real library behind the Python kit, for the test of comparing a team's
+# library on its verdicts (internal/cli/library_test.go): Debian's PyNaCl.
+/usr/bin/python3 -c 'import nacl.signing' 2>/dev/null || missing+=(python3-nacl)
 if ((${#missing[@]})); then
   apt_install "${missing[@]}"
 fi

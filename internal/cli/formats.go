@@ -37,9 +37,10 @@ func checkFormat(f string) error {
 // jsonl need every row before they write.
 type collector struct{ rep report.Report }
 
-func (c *collector) Header(h report.Header) { c.rep.Header = h }
-func (c *collector) Row(r report.Row)       { c.rep.Rows = append(c.rep.Rows, r) }
-func (c *collector) Footer(f report.Footer) { c.rep.Footer = f }
+func (c *collector) Header(h report.Header)   { c.rep.Header = h }
+func (c *collector) Row(r report.Row)         { c.rep.Rows = append(c.rep.Rows, r) }
+func (c *collector) Omitted(o report.Omitted) { c.rep.Omitted = &o }
+func (c *collector) Footer(f report.Footer)   { c.rep.Footer = f }
 
 // renderOptions are what a rendering may need besides the report.
 type renderOptions struct {
@@ -48,6 +49,9 @@ type renderOptions struct {
 	// vectorsDir is the vector set whose inputs the HTML page shows for
 	// the cases whose rows lack them ("" for the compiled-in set).
 	vectorsDir string
+	// view is what markdown and HTML show of the disagreements (--show,
+	// --only, --show-expected).
+	view report.View
 }
 
 // render writes rep in format (one of formats but text, which run and
@@ -60,16 +64,19 @@ func render(w io.Writer, format string, rep report.Report, o renderOptions) erro
 		for _, r := range rep.Rows {
 			wr.Row(r)
 		}
+		if rep.Omitted != nil {
+			wr.Omitted(*rep.Omitted)
+		}
 		wr.Footer(rep.Footer)
 		return wr.Err()
 	case "junit":
 		return junit.Write(w, rep)
 	case "markdown":
-		return markdown.Write(w, rep, o.previous)
+		return markdown.WriteView(w, rep, o.previous, o.view)
 	case "html":
 		return html.Write(w, rep, html.Options{Input: inputLookup(o.vectorsDir), Repro: func(id, impls, corpus string) string {
 			return repro.Case(repro.Invocation(), id, impls, o.vectorsDir, corpus)
-		}})
+		}, View: o.view})
 	case "badge":
 		return badge.SVG(w, rep)
 	case "shields":

@@ -21,11 +21,19 @@ footer whose counts or exit code contradict its lines. It exits with the
 run's own exit code. Every string of the report is shown escaped (control
 characters, bidirectional controls, invalid UTF-8).
 
+The text, markdown and HTML renderings group the disagreements by
+implementation, outcome, expectation and source, with a count and three
+examples each (those the divergence ledger expects folded to one line a
+group; --show-expected unfolds them), then detail the first --show N;
+--only IMPL/OUTCOME keeps only those (repeatable). A report written with
+run --omit-agreeing, without its agreeing rows, is read with what its
+omitted line says it left out.
+
 Bounds: a line of at most 256 MiB; the file must be a regular file (a
 named pipe is refused unopened). The report is read as it streams, in
 bounded memory.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error { return runReport(env, o, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runReport(cmd, env, o, args[0]) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.format, "format", "text", "rendering: "+formatHelp())
@@ -34,5 +42,6 @@ bounded memory.`,
 	f.StringVar(&o.previous, "previous", "", "an earlier JSONL report: the markdown says what changed since")
 	f.StringVar(&o.ledger, "ledger", "", "judge the run against this divergence ledger (ledger/README.md)")
 	f.StringVar(&o.vectorsDir, "vectors", "", "the vector set the HTML page takes inputs from (default: the one compiled in)")
+	o.shown.register(cmd)
 	return cmd
 }

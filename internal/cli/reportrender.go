@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"github.com/spf13/cobra"
+
 	"github.com/conform-dev/conform/internal/infile"
 	"github.com/conform-dev/conform/internal/report"
 )
@@ -12,11 +14,17 @@ type reportOptions struct {
 	previous   string
 	ledger     string
 	vectorsDir string
+	// shown says what the rendering shows of the disagreements.
+	shown viewFlags
 }
 
 // runReport renders the saved report at path as o says (newReportCmd).
-func runReport(env *Env, o *reportOptions, path string) error {
+func runReport(cmd *cobra.Command, env *Env, o *reportOptions, path string) error {
 	if err := checkFormat(o.format); err != nil {
+		return err
+	}
+	view, err := o.shown.view(cmd)
+	if err != nil {
 		return err
 	}
 	if err := o.out.check(); err != nil {
@@ -35,24 +43,34 @@ func runReport(env *Env, o *reportOptions, path string) error {
 		return usageErr("%v", err)
 	}
 	defer f.Close()
-	var s report.Summary
+	s := report.Summary{View: view}
 	var c collector
-	var sink report.Sink = &c
+	var last report.OmittedSink = &c
 	if o.format == "text" {
-		sink = &s
+		last = &s
 	}
+	var sink report.Sink = last
 	if led != nil {
-		sink = unjudged{led.Sink(sink)}
+		// The ledger judges the rows; what a report without its agreeing
+		// rows left out goes straight to the rendering.
+		sink = leftOutTo{unjudged{led.Sink(last)}, last}
 	}
 	if err := report.Scan(f, path, sink); err != nil {
 		return usageErr("%v", err)
+	}
+	head := c.rep.Header
+	if o.format == "text" {
+		head = s.Head
+	}
+	if err := checkView(head, view); err != nil {
+		return err
 	}
 	w := o.out.writer(env.Stdout)
 	code := c.rep.Footer.ExitCode
 	if o.format == "text" {
 		report.RenderText(w, &s)
 		code = s.Foot.ExitCode
-	} else if err := render(w, o.format, c.rep, renderOptions{previous: prev, vectorsDir: o.vectorsDir}); err != nil {
+	} else if err := render(w, o.format, c.rep, renderOptions{previous: prev, vectorsDir: o.vectorsDir, view: view}); err != nil {
 		return usageErr("rendering %s: %v", o.format, err)
 	}
 	if err := o.out.commit(); err != nil {
@@ -82,3 +100,14 @@ func outsideOf(path string) []string {
 	}
 	return names
 }
+
+// leftOutTo passes a report's events to a sink that judges them (the
+// divergence ledger's, which needs no row it does not see) and the
+// omitted line of a report without its agreeing rows straight to the
+// rendering behind it.
+type leftOutTo struct {
+	report.Sink
+	rendering report.OmittedSink
+}
+
+func (l leftOutTo) Omitted(o report.Omitted) { l.rendering.Omitted(o) }

@@ -12,6 +12,8 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/conform-dev/conform/internal/driver"
+	"github.com/conform-dev/conform/internal/impl"
 	"github.com/conform-dev/conform/internal/protocol"
 	"github.com/conform-dev/conform/internal/report"
 	"github.com/conform-dev/conform/internal/runner"
@@ -36,6 +38,10 @@ type runOptions struct {
 	allowSkips bool
 	// only restricts the run to these case ids (repro).
 	only []string
+	// shown says what the rendering shows of the disagreements;
+	// omitAgreeing leaves the agreeing rows out of the --report file.
+	shown        viewFlags
+	omitAgreeing bool
 }
 
 func newRunCmd(env *Env) *cobra.Command {
@@ -56,6 +62,16 @@ unless --allow-skips.
 --report FILE is written to FILE.*.partial and linked into place at the
 end: a FILE that exists, or appears during the run, is never replaced
 without --force (the finished report is then kept at the .partial name).
+With --omit-agreeing the file leaves out the agreeing rows (for large
+corpora): an omitted line before the footer says what it left out, and
+the footer still counts every row (report/README.md); the output on
+stdout holds every row.
+
+The text, markdown and HTML renderings group the disagreements by
+implementation, outcome, expectation and source, with a count and three
+examples each (those the divergence ledger expects folded to one line a
+group; --show-expected unfolds them), then detail the first --show N;
+--only IMPL/OUTCOME keeps only those (repeatable).
 
 Bounds of what run reads (exit 2 naming the bound; README.md "Bounds"): a
 vector set's MANIFEST 1 MiB, a vector file 64 MiB, the set 256 MiB and its
@@ -85,6 +101,8 @@ protocol; 130 interrupted (SIGINT or SIGTERM, in any phase).`,
 	f.StringVar(&o.ledger, "ledger", "", "judge the run against this divergence ledger (ledger/README.md): expected disagreements do not fail it")
 	f.StringVar(&o.previous, "previous", "", "an earlier JSONL report: --format markdown says what changed since")
 	f.BoolVar(&o.allowSkips, "allow-skips", false, "do not fail the run for cases an implementation announced and answered skipped")
+	f.BoolVar(&o.omitAgreeing, "omit-agreeing", false, "leave the agreeing rows out of the --report file (the footer still counts them; for large corpora)")
+	o.shown.register(cmd)
 	return cmd
 }
 
@@ -95,6 +113,13 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	if o.maxDisagreements < 0 || o.rerun < 0 {
 		return usageErr("--max-disagreements and --rerun must not be negative")
 	}
+	view, err := o.shown.view(cmd)
+	if err != nil {
+		return err
+	}
+	if o.omitAgreeing && o.reportPath == "" {
+		return usageErr("--omit-agreeing leaves agreeing rows out of the --report file: give --report FILE")
+	}
 	// The ledger may name the outside implementations of this run: the
 	// configuration file and --impl say which, before anything starts.
 	if err := o.implFlags.resolve(); err != nil {
@@ -103,6 +128,15 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	var outside []string
 	for _, x := range o.implFlags.outside {
 		outside = append(outside, x.Name)
+	}
+	// --only names implementations of the run: the Go reference, which
+	// always runs, and those named.
+	run := report.Header{Impls: []report.ImplMeta{{Impl: impl.Reference}}}
+	for _, name := range driver.Names(o.implFlags.names) {
+		run.Impls = append(run.Impls, report.ImplMeta{Impl: name})
+	}
+	if err := checkView(run, view); err != nil {
+		return err
 	}
 	led, err := loadLedger(o.ledger, outside...)
 	if err != nil {
@@ -151,7 +185,7 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	// prints after it, the footer's exit code included, is then the code
 	// it exits with, also when publishing fails.
 	var printed multiSink
-	var summary report.Summary
+	summary := report.Summary{View: view}
 	var whole collector
 	switch o.format {
 	case "text":
@@ -166,7 +200,10 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 	var sink runner.Sink = printed
 	var published *publishFirst
 	if file != nil {
-		published = &publishFirst{file: file, next: printed}
+		published = &publishFirst{file: file, out: file, next: printed}
+		if o.omitAgreeing {
+			published.out = report.LeaveOutAgreeing(file)
+		}
 		sink = published
 	}
 	if led != nil {
@@ -183,7 +220,7 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 		report.RenderText(env.Stdout, &summary)
 	case "jsonl":
 	default:
-		if err := render(env.Stdout, o.format, whole.rep, renderOptions{previous: prev, vectorsDir: o.vectorsDir}); err != nil {
+		if err := render(env.Stdout, o.format, whole.rep, renderOptions{previous: prev, vectorsDir: o.vectorsDir, view: view}); err != nil {
 			return usageErr("rendering %s: %v", o.format, err)
 		}
 	}
@@ -204,7 +241,11 @@ func runRun(cmd *cobra.Command, env *Env, o *runOptions) error {
 // code conform then exits with: what is printed never claims a code
 // conform does not exit with. The file keeps the run's own footer.
 type publishFirst struct {
+	// file is the report file; out is where the events go to it: the
+	// file, or what leaves the agreeing rows out of it
+	// (report.LeaveOutAgreeing).
 	file *report.File
+	out  report.Sink
 	next runner.Sink
 	// err is why the file could not be published; abandoned, the path of
 	// an interrupted run's partial report.
@@ -213,17 +254,17 @@ type publishFirst struct {
 }
 
 func (p *publishFirst) Header(h report.Header) {
-	p.file.Header(h)
+	p.out.Header(h)
 	p.next.Header(h)
 }
 
 func (p *publishFirst) Row(r report.Row) {
-	p.file.Row(r)
+	p.out.Row(r)
 	p.next.Row(r)
 }
 
 func (p *publishFirst) Footer(f report.Footer) {
-	p.file.Footer(f)
+	p.out.Footer(f)
 	if f.Stopped == "interrupted" {
 		p.abandoned = p.file.Abandon()
 	} else if p.err = p.file.Commit(); p.err != nil {

@@ -34,6 +34,9 @@ type implFlags struct {
 	timeout     time.Duration
 	maxRestarts int
 	images      []string
+	// compare is --compare: how the outside implementations are compared
+	// that do not say it themselves (a configuration file's compare).
+	compare string
 	// defaults are the implementations run when --impl is not given (nil
 	// for eval, which needs one); flags is where --impl was registered.
 	defaults []string
@@ -57,6 +60,7 @@ func (f *implFlags) register(cmd *cobra.Command, defaultImpls []string) {
 	cmd.Flags().StringVar(&f.transport, "transport", "local", "how mirrors run: local (processes on PATH) or container (hermetic containers from the images conform images build makes)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", driver.DefaultTimeout, "longest silence allowed from a harness that owes an answer: to the handshake (its runtime's start-up included), to a case, to a whole batch")
 	cmd.Flags().IntVar(&f.maxRestarts, "max-restarts", driver.DefaultMaxRestarts, "restarts of a broken harness before it is quarantined")
+	cmd.Flags().StringVar(&f.compare, "compare", "exact", "how the refusals of outside implementations are compared with the expectation (those of the configuration file that set compare keep theirs): exact (the message of the contract's refusal table), or verdict (any refusal is the right verdict; another message is counted as other-message, not as a disagreement)")
 	cmd.Flags().StringArrayVar(&f.images, "image", nil, "with --transport container, run a mirror's harness in this image instead of the one built from conform's sources: MIRROR=REF, REF a tag or an image ID (repeatable; what a repro line of a container run carries)")
 }
 
@@ -97,6 +101,17 @@ func (f *implFlags) resolve() error {
 		}
 		f.outside = append(f.outside, x)
 		f.names = append(f.names, x.Name)
+	}
+	switch f.compare {
+	case "", "exact":
+	case "verdict":
+		for i := range f.outside {
+			if f.outside[i].Compare == "" {
+				f.outside[i].Compare = f.compare
+			}
+		}
+	default:
+		return usageErr("--compare %q: want exact or verdict (a message map is set in the configuration file: compare = \"map\" and messages)", f.compare)
 	}
 	return nil
 }
@@ -181,6 +196,7 @@ func startImpls(ctx context.Context, f *implFlags, progress io.Writer) (*started
 			if st.Outside.Spec != "" {
 				m.Outside = "--impl"
 			}
+			m.Compare, m.Messages = st.Outside.Compare, st.Outside.Messages
 		}
 		s.meta = append(s.meta, m)
 	}
@@ -320,6 +336,9 @@ func filterContracts(cases []vectors.Case, contracts []string) ([]vectors.Case, 
 // when they are not the defaults.
 func reproSetup(f *implFlags, vectorsDir string, allowSkips bool, s *started) repro.Setup {
 	rs := repro.Setup{Invocation: repro.Invocation(), Transport: f.transport, Vectors: vectorsDir, AllowSkips: allowSkips}
+	if f.compare == "verdict" {
+		rs.Compare = f.compare
+	}
 	if f.timeout != driver.DefaultTimeout {
 		rs.Timeout = f.timeout
 	}

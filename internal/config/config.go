@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -214,7 +215,7 @@ func Load(path string) (*File, error) {
 }
 
 // keys are the keys an implementation entry may have.
-var keys = []string{"name", "command", "image", "args", "dir", "env", "timeout", "max_restarts", "contracts"}
+var keys = []string{"name", "command", "image", "args", "dir", "env", "timeout", "max_restarts", "contracts", "compare", "messages"}
 
 // entry is one implementation as read from a file, before its checks:
 // each value as the format decoded it, and the line of the entry and of
@@ -350,7 +351,48 @@ func (e entry) outside(path, dir string) (impl.Outside, error) {
 			return x, bad("contracts", "%v", err)
 		}
 	}
+	if v, has := e.values["compare"]; has {
+		s, ok := v.(string)
+		if !ok || !slices.Contains(CompareModes, s) {
+			return x, bad("compare", "compare must be one of %s, not %v", strings.Join(CompareModes, ", "), v)
+		}
+		x.Compare = s
+	}
+	if v, has := e.values["messages"]; has {
+		m, ok := v.(map[string]any)
+		if !ok || len(m) == 0 {
+			return x, bad("messages", "messages must be a table from a message of the implementation to a refusal code of the catalogue")
+		}
+		x.Messages = map[string]string{}
+		for _, k := range sortedKeys(m) {
+			code, ok := m[k].(string)
+			if !ok || k == "" || !knownCode(code) {
+				return x, bad("messages", "messages: %q must map to a refusal code of the catalogue (spec/<name>.md, Refusals), not %v", k, m[k])
+			}
+			x.Messages[k] = code
+		}
+	}
+	if (x.Compare == "map") != (x.Messages != nil) {
+		return x, bad("compare", "compare = \"map\" and messages go together")
+	}
 	return x, nil
+}
+
+// CompareModes are the values of an implementation's compare key and of
+// --compare (README.md, "Bring your own implementation").
+var CompareModes = []string{"exact", "verdict", "map"}
+
+// knownCode reports whether code is a refusal code of a contract of the
+// catalogue.
+func knownCode(code string) bool {
+	for _, c := range spec.MustLoad().Contracts {
+		for _, r := range c.Refusals {
+			if r.Code == code {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // wordsOf reads the value v of key (command or args): a string, split

@@ -123,6 +123,10 @@ func TestBadConfiguration(t *testing.T) {
 		{"conform.yaml", "impl:\n  - name: a\n    image: x\n    args:\n", "4", "args is empty"},
 		{"conform.yaml", "impl:\n  - name: a\n    image: x\n    args: {y: z}\n", "4", "args must be a string or a list of strings"},
 		{"conform.yaml", "impl:\n  - name: a\n    command: x\nimpl:\n  - name: b\n    command: y\n", "4", "key impl given twice (first at line 1)"},
+		{"conform.toml", "[[impl]]\nname = \"a\"\ncommand = \"x\"\ncompare = \"fuzzy\"\n", "4", "compare must be one of exact, verdict, map"},
+		{"conform.toml", "[[impl]]\nname = \"a\"\ncommand = \"x\"\ncompare = \"map\"\n", "4", "compare = \"map\" and messages go together"},
+		{"conform.toml", "[[impl]]\nname = \"a\"\ncommand = \"x\"\ncompare = \"map\"\n[impl.messages]\n\"bad key\" = \"no.such_code\"\n", "5", "must map to a refusal code of the catalogue"},
+		{"conform.yaml", "impl:\n  - name: a\n    command: x\n    messages: {\"bad key\": 3}\n    compare: map\n", "4", "must map to a refusal code of the catalogue"},
 		{"conform.yaml", "impl:\n  - name: a\n    command: x\n---\nimpl:\n  - name: b\n    command: y\n", "4", "a second YAML document"},
 	} {
 		p := write(t, c.name, c.text)

@@ -34,6 +34,8 @@ type tomlEntry struct {
 	Timeout     any            `toml:"timeout"`
 	MaxRestarts any            `toml:"max_restarts"`
 	Contracts   any            `toml:"contracts"`
+	Compare     any            `toml:"compare"`
+	Messages    map[string]any `toml:"messages"`
 }
 
 // parseTOML decodes data strictly with go-toml and finds the line of each
@@ -63,13 +65,16 @@ func parseTOML(path string, data []byte) ([]entry, error) {
 			e.start, e.lines = lines[i].start, lines[i].keys
 		}
 		for k, v := range map[string]any{"name": te.Name, "command": te.Command, "image": te.Image, "args": te.Args, "dir": te.Dir,
-			"timeout": te.Timeout, "max_restarts": te.MaxRestarts, "contracts": te.Contracts} {
+			"timeout": te.Timeout, "max_restarts": te.MaxRestarts, "contracts": te.Contracts, "compare": te.Compare} {
 			if v != nil {
 				e.values[k] = v
 			}
 		}
 		if te.Env != nil {
 			e.values["env"] = te.Env
+		}
+		if te.Messages != nil {
+			e.values["messages"] = te.Messages
 		}
 		out = append(out, e)
 	}
@@ -82,8 +87,9 @@ type tomlPos struct {
 }
 
 // tomlLines returns, for each [[impl]] table in order, the line of its
-// header and of each of its keys. An implementation written as an inline
-// table gets the line of the impl key.
+// header and of each of its keys (a key written as a table of its own,
+// [impl.messages], at the line of that table's header). An implementation
+// written as an inline table gets the line of the impl key.
 func tomlLines(data []byte) []tomlPos {
 	var p unstable.Parser
 	p.Reset(data)
@@ -108,6 +114,11 @@ func tomlLines(data []byte) []tomlPos {
 				out = append(out, tomlPos{start: line, keys: map[string]int{}})
 			}
 		case unstable.Table:
+			// [impl.env] or [impl.messages] after an [[impl]]: a key of
+			// that implementation, written as a table of its own.
+			if len(key) == 2 && key[0] == topKey && len(out) > 0 {
+				out[len(out)-1].keys[key[1]] = line
+			}
 			inImpl = false
 		case unstable.KeyValue:
 			if inImpl && len(out) > 0 && len(key) > 0 {

@@ -109,6 +109,12 @@ type Outside struct {
 	// Origin says where it was named, for errors: "--impl" or
 	// "conform.toml:12".
 	Origin string `json:"origin"`
+	// Compare is how its refusals are compared with the expectation: "" or
+	// "exact" (the default), "verdict" (any refusal is the right verdict) or "map" (its
+	// messages mapped to refusal codes by Messages first); Messages maps
+	// each message of its to the contract's refusal code it stands for.
+	Compare  string            `json:"compare,omitempty"`
+	Messages map[string]string `json:"messages,omitempty"`
 	// Spec is how a reproducer names it again on the command line: the
 	// whole --impl value ("team=node harness.js"); empty for one read from
 	// a configuration file (the reproducer then carries --config).

@@ -5,7 +5,8 @@ package report
 // is never counted as agreement (an implementation that announced none of
 // a contract did not agree with its cases), and a disagreement the
 // divergence ledger expects is still a disagreement. The badge and the
-// summaries show agree of total.
+// summaries show agree of total. The cases a report without its
+// agreeing rows left out whole (Report.Omitted) agreed.
 func Agreement(rep Report) (agree, total int) {
 	type state struct{ agreed, other bool }
 	byCase := map[string]*state{}
@@ -28,5 +29,12 @@ func Agreement(rep Report) (agree, total int) {
 			agree++
 		}
 	}
-	return agree, len(order)
+	total = len(order)
+	if rep.Omitted != nil {
+		for _, c := range rep.Omitted.Contracts {
+			agree += c.Cases
+			total += c.Cases
+		}
+	}
+	return agree, total
 }

@@ -6,24 +6,34 @@ import (
 )
 
 // matrixColumns is the text matrix's columns: every outcome's, and the
-// nondeterministic column only when a row of s has that outcome, so that
-// a run without reruns renders as it always did.
+// optional columns (optionalColumns) only when a row of s has that outcome,
+// so that a run without them renders as it always did.
 func matrixColumns(s *Summary) []struct {
 	o     Outcome
 	title string
 } {
-	for _, byImpl := range s.Counts {
-		for _, counts := range byImpl {
-			if counts[Nondeterministic] > 0 {
-				return append(columns[:len(columns):len(columns)], struct {
-					o     Outcome
-					title string
-				}{Nondeterministic, "nondet"})
+	out := columns[:len(columns):len(columns)]
+	for _, c := range optionalColumns {
+	find:
+		for _, byImpl := range s.Counts {
+			for _, counts := range byImpl {
+				if counts[c.o] > 0 {
+					out = append(out, c)
+					break find
+				}
 			}
 		}
 	}
-	return columns
+	return out
 }
+
+// optionalColumns are the matrix columns shown only when a count of
+// theirs is not zero: the outcomes only some runs have (a comparison on
+// the verdict, messages outside the refusal table, reruns).
+var optionalColumns = []struct {
+	o     Outcome
+	title string
+}{{OtherMessage, "other-msg"}, {UnknownMessage, "unknown-msg"}, {Nondeterministic, "nondet"}}
 
 // renderAnnotations writes what the reruns and the divergence ledger add
 // to a disagreement: each rerun's answer of a nondeterministic row, and

@@ -59,6 +59,8 @@ type Interop struct {
 	// cases maps a contract to its cases (by id) and their state, a set
 	// of the flags below.
 	cases map[string]map[string]uint8
+	// omitted is what a report without its agreeing rows left out.
+	omitted *Omitted
 }
 
 const (
@@ -80,20 +82,31 @@ func (x *Interop) Row(r Row) {
 		byCase = map[string]uint8{}
 		x.cases[r.Contract] = byCase
 	}
-	st := byCase[r.Case]
-	if r.Outcome != Skipped || Announced(x.head, r) {
+	byCase[r.Case] = interopState(x.head, r, byCase[r.Case])
+}
+
+// interopState returns the state st of a case (a set of the flags
+// tookPart and notAgreed) with row r of a run of header h added.
+func interopState(h Header, r Row, st uint8) uint8 {
+	if r.Outcome != Skipped || Announced(h, r) {
 		st |= tookPart
 		if r.Outcome != Agree {
 			st |= notAgreed
 		}
 	}
-	byCase[r.Case] = st
+	return st
 }
+
+// Omitted records what a report without its agreeing rows left out
+// (Omitted): the score of each contract with rows left out is then the
+// omitted line's, over every row.
+func (x *Interop) Omitted(o Omitted) { x.omitted = &o }
 
 // Footer does nothing: the score is the case lines'.
 func (x *Interop) Footer(Footer) {}
 
-// Scores returns the score of every contract that has a case line.
+// Scores returns the score of every contract that has a case line, or
+// rows left out (Omitted).
 func (x *Interop) Scores() map[string]InteropScore {
 	out := make(map[string]InteropScore, len(x.cases))
 	for contract, byCase := range x.cases {
@@ -105,16 +118,26 @@ func (x *Interop) Scores() map[string]InteropScore {
 		}
 		out[contract] = s
 	}
+	if x.omitted != nil {
+		for contract, oc := range x.omitted.Contracts {
+			// The cases of the lines and those left out whole; the agreeing
+			// ones the line says (Scan held it to the lines).
+			out[contract] = InteropScore{Agree: oc.Interop, Cases: len(x.cases[contract]) + oc.Cases}
+		}
+	}
 	return out
 }
 
 // InteropOf returns the interop score of every contract of a whole report
-// (Interop).
+// (Interop), what it left out (Report.Omitted) included.
 func InteropOf(rep Report) map[string]InteropScore {
 	var x Interop
 	x.Header(rep.Header)
 	for _, r := range rep.Rows {
 		x.Row(r)
+	}
+	if rep.Omitted != nil {
+		x.Omitted(*rep.Omitted)
 	}
 	return x.Scores()
 }

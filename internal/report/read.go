@@ -16,7 +16,10 @@ import (
 type Report struct {
 	Header Header
 	Rows   []Row
-	Footer Footer
+	// Omitted is what a report without its agreeing rows left out (its
+	// omitted line); nil for a report that holds every row.
+	Omitted *Omitted
+	Footer  Footer
 }
 
 // Sink receives a report's events in order; Summary is one.
@@ -26,8 +29,8 @@ type Sink interface {
 	Footer(Footer)
 }
 
-// Read parses a whole JSONL report into memory; see Scan for what it
-// refuses.
+// Read parses a whole JSONL report into memory, its omitted line
+// (Report.Omitted) included; see Scan for what it refuses.
 func Read(r io.Reader, name string) (Report, error) {
 	var c collect
 	err := Scan(r, name, &c)
@@ -110,9 +113,10 @@ func CheckFormat(version int64) error {
 
 type collect struct{ rep Report }
 
-func (c *collect) Header(h Header) { c.rep.Header = h }
-func (c *collect) Row(r Row)       { c.rep.Rows = append(c.rep.Rows, r) }
-func (c *collect) Footer(f Footer) { c.rep.Footer = f }
+func (c *collect) Header(h Header)   { c.rep.Header = h }
+func (c *collect) Row(r Row)         { c.rep.Rows = append(c.rep.Rows, r) }
+func (c *collect) Omitted(o Omitted) { c.rep.Omitted = &o }
+func (c *collect) Footer(f Footer)   { c.rep.Footer = f }
 
 // MaxLine bounds one line of a report a reader takes (README.md,
 // "Bounds"): a case line carries the input, expected and observed outputs
@@ -132,6 +136,13 @@ var lineBound = infile.Bound{Max: MaxLine, What: "one report line"}
 // footer, no footer (an incomplete run), or a footer whose counts,
 // disagreements, announced skips or exit code (ExitCodeOf) do not match
 // the case lines.
+//
+// A report without its agreeing rows has an omitted line (Omitted) just
+// before its footer; Scan holds it to the case lines (no agreeing one, a
+// second omitted line or a case line after it is refused, nor anything
+// omittedCheck.check refuses), hands it to a sink that is an OmittedSink
+// and refuses it to any other, and then holds the footer to the case
+// lines and the rows left out together.
 func Scan(r io.Reader, name string, sink Sink) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<16), MaxLine)
@@ -144,6 +155,10 @@ func Scan(r io.Reader, name string, sink Sink) error {
 	tally := map[string]map[Outcome]int{}
 	rows, disagreements, skips := 0, 0, 0
 	n, footer := 0, false
+	// omitted is the omitted line once read; check what holds it to the
+	// case lines.
+	var omitted *Omitted
+	check := omittedCheck{}
 	for sc.Scan() {
 		n++
 		line := sc.Bytes()
@@ -193,7 +208,10 @@ func Scan(r io.Reader, name string, sink Sink) error {
 				err = fmt.Errorf("case line of implementation %q, which the header does not list", row.Impl)
 			case !contracts[row.Contract]:
 				err = fmt.Errorf("case line of contract %q, which the header does not list", row.Contract)
+			case omitted != nil:
+				err = fmt.Errorf("a case line after the omitted line")
 			default:
+				check.row(header, row)
 				rows++
 				if tally[row.Impl] == nil {
 					tally[row.Impl] = map[Outcome]int{}
@@ -206,6 +224,34 @@ func Scan(r io.Reader, name string, sink Sink) error {
 					skips++
 				}
 				sink.Row(row)
+			}
+		case "omitted":
+			var o Omitted
+			err = strict(line, &o)
+			if err == nil && omitted != nil {
+				err = fmt.Errorf("a second omitted line")
+			}
+			if err == nil {
+				err = check.check(o, header, tally, impls, contracts)
+			}
+			if err == nil {
+				osink, ok := sink.(OmittedSink)
+				if !ok {
+					err = errNeedsEveryRow
+					break
+				}
+				omitted = &o
+				// The footer counts the rows left out too.
+				for _, oc := range o.Contracts {
+					for impl, k := range oc.Rows {
+						if tally[impl] == nil {
+							tally[impl] = map[Outcome]int{}
+						}
+						tally[impl][Agree] += k
+						rows += k
+					}
+				}
+				osink.Omitted(o)
 			}
 		case "footer":
 			var f Footer

@@ -31,14 +31,43 @@ const (
 	// between the run and its reruns (runner.Options.Rerun); Row.Reruns
 	// holds them. It is never agreement, whatever one of the answers was.
 	Nondeterministic Outcome = "nondeterministic"
+	// UnknownMessage: refused as expected, with a message (after the
+	// implementation's message map, ImplMeta.Messages) that is not in the
+	// contract's refusal table: a refusal in the library's own words, or a
+	// mapping the team forgot. A disagreement, apart from WrongMessage
+	// (another message of the table, a different reason).
+	UnknownMessage Outcome = "unknown-message"
+	// OtherMessage: refused as expected, with another message, by an
+	// implementation compared on its verdict (ImplMeta.Compare is
+	// CompareVerdict): the right verdict, counted apart from agreement and
+	// from the wrong verdicts, and no disagreement.
+	OtherMessage Outcome = "other-message"
+)
+
+// The comparison modes of an implementation (ImplMeta.Compare; README.md,
+// "Bring your own implementation"): how its refusals are compared with
+// the expectation. Outputs and verdicts are compared exactly in every
+// mode.
+const (
+	// CompareExact: a refusal must give the expected message (the
+	// default, "" in the header).
+	CompareExact = "exact"
+	// CompareVerdict: any refusal matches an expected refusal; one with
+	// another message is OtherMessage.
+	CompareVerdict = "verdict"
+	// CompareMap: the implementation's messages are mapped to the
+	// contract's refusal codes (ImplMeta.Messages) and then compared
+	// exactly.
+	CompareMap = "map"
 )
 
 // Outcomes lists every Outcome in display order.
-var Outcomes = []Outcome{Agree, WrongOutput, WrongMessage, AcceptedShouldRefuse, RefusedShouldAccept, Errored, Skipped, Timeout, Nondeterministic}
+var Outcomes = []Outcome{Agree, OtherMessage, WrongOutput, WrongMessage, UnknownMessage, AcceptedShouldRefuse, RefusedShouldAccept, Errored, Skipped, Timeout, Nondeterministic}
 
 // Disagrees reports whether o is a disagreement with the expectation, as
-// opposed to agreement or a skip.
-func (o Outcome) Disagrees() bool { return o != Agree && o != Skipped }
+// opposed to agreement, the right verdict under a verdict comparison
+// (OtherMessage), or a skip.
+func (o Outcome) Disagrees() bool { return o != Agree && o != Skipped && o != OtherMessage }
 
 // Announced reports whether row is a skip of a case its implementation
 // announced in its handshake (the header's contracts of row.Impl list the
@@ -122,6 +151,12 @@ type ImplMeta struct {
 	// or Image and ImageID (a container) say what ran, and the handshake's
 	// strings above the versions its harness announced.
 	Outside string `json:"outside,omitempty"`
+	// Compare is how the implementation's refusals were compared: "" or
+	// CompareExact (the default), CompareVerdict or CompareMap; Messages, with
+	// CompareMap, maps each message of the implementation to the
+	// contract's refusal code it stands for.
+	Compare  string            `json:"compare,omitempty"`
+	Messages map[string]string `json:"messages,omitempty"`
 }
 
 // Provenance describes where an outside implementation came from and what

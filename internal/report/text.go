@@ -12,22 +12,40 @@ import (
 	"github.com/conform-dev/conform/internal/escape"
 )
 
-// MaxShown bounds how many disagreements the text rendering details; the
-// JSONL report always holds all of them.
+// MaxShown is how many disagreements the text rendering details after
+// their groups by default (View.Show sets another bound); the JSONL report
+// always holds all of them.
 const MaxShown = 100
 
 // Summary is what the text rendering needs of a run: the header, counts
-// per contract, implementation and outcome, the first MaxShown disagreeing
-// rows, and the footer. It is a Sink, so a run of any size is rendered in
+// per contract, implementation and outcome, the disagreements grouped
+// (Grouper) and the first of them detailed, as View says, and the footer.
+// It is a Sink, and an OmittedSink, so a run of any size is rendered in
 // bounded memory.
 type Summary struct {
-	Head          Header
-	Counts        map[string]map[string]map[Outcome]int // contract, impl, outcome
+	Head   Header
+	Counts map[string]map[string]map[Outcome]int // contract, impl, outcome
+	// Outside counts the refusal messages outside their contract's
+	// refusal table, listed under the matrix.
+	Outside Outside
+	// View says which disagreements are grouped and detailed; set it
+	// before the first row.
+	View View
+	// Groups holds every disagreeing row View selects (View.Selects),
+	// grouped.
+	Groups Grouper
+	// Disagreements are the rows detailed after the groups: the first
+	// View.Limit(MaxShown) rows View details (View.Details); Detailable
+	// counts all of those.
 	Disagreements []Row
+	Detailable    int
 	// Skips counts, per implementation, its skips of cases it announced
 	// (Announced).
 	Skips map[string]int
-	Foot  Footer
+	// LeftOut is what a report without its agreeing rows left out (its
+	// omitted line); nil for a run that holds every row.
+	LeftOut *Omitted
+	Foot    Footer
 	// interop scores each contract as the rows come (Interop).
 	interop Interop
 }
@@ -39,42 +57,74 @@ func (s *Summary) Header(h Header) { s.Head = h; s.interop.Header(h) }
 // seen so far (Interop).
 func (s *Summary) InteropScores() map[string]InteropScore { return s.interop.Scores() }
 
-// Row counts one row and keeps it if it disagrees and fewer than MaxShown
-// are kept.
+// Row counts one row, groups it when the view selects it and keeps it
+// when the view details it and fewer than the view's limit are kept.
 func (s *Summary) Row(r Row) {
-	if s.Counts == nil {
-		s.Counts = map[string]map[string]map[Outcome]int{}
-	}
-	byImpl := s.Counts[r.Contract]
-	if byImpl == nil {
-		byImpl = map[string]map[Outcome]int{}
-		s.Counts[r.Contract] = byImpl
-	}
-	if byImpl[r.Impl] == nil {
-		byImpl[r.Impl] = map[Outcome]int{}
-	}
-	byImpl[r.Impl][r.Outcome]++
+	s.count(r.Contract, r.Impl, r.Outcome, 1)
 	s.interop.Row(r)
+	if s.Outside == nil {
+		s.Outside = Outside{}
+	}
+	s.Outside.Add(r)
 	if Announced(s.Head, r) {
 		if s.Skips == nil {
 			s.Skips = map[string]int{}
 		}
 		s.Skips[r.Impl]++
 	}
-	if r.Outcome.Disagrees() && len(s.Disagreements) < MaxShown {
-		s.Disagreements = append(s.Disagreements, r)
+	if s.View.Selects(r) {
+		s.Groups.Add(r)
 	}
+	if s.View.Details(r) {
+		s.Detailable++
+		if len(s.Disagreements) < s.View.Limit(MaxShown) {
+			s.Disagreements = append(s.Disagreements, r)
+		}
+	}
+}
+
+func (s *Summary) count(contract, impl string, o Outcome, n int) {
+	if s.Counts == nil {
+		s.Counts = map[string]map[string]map[Outcome]int{}
+	}
+	byImpl := s.Counts[contract]
+	if byImpl == nil {
+		byImpl = map[string]map[Outcome]int{}
+		s.Counts[contract] = byImpl
+	}
+	if byImpl[impl] == nil {
+		byImpl[impl] = map[Outcome]int{}
+	}
+	byImpl[impl][o] += n
+}
+
+// Omitted counts the rows a report without its agreeing rows left out in
+// the matrix, and takes its interop scores (Interop.Omitted).
+func (s *Summary) Omitted(o Omitted) {
+	s.LeftOut = &o
+	for contract, oc := range o.Contracts {
+		for impl, n := range oc.Rows {
+			s.count(contract, impl, Agree, n)
+		}
+	}
+	s.interop.Omitted(o)
 }
 
 // Footer records the footer.
 func (s *Summary) Footer(f Footer) { s.Foot = f }
 
-// Summarize folds a whole report into a Summary.
-func Summarize(rep Report) *Summary {
-	s := &Summary{}
+// Summarize folds a whole report into a Summary of the default View.
+func Summarize(rep Report) *Summary { return SummarizeView(rep, View{}) }
+
+// SummarizeView folds a whole report into a Summary of view v.
+func SummarizeView(rep Report, v View) *Summary {
+	s := &Summary{View: v}
 	s.Header(rep.Header)
 	for _, r := range rep.Rows {
 		s.Row(r)
+	}
+	if rep.Omitted != nil {
+		s.Omitted(*rep.Omitted)
 	}
 	s.Footer(rep.Footer)
 	return s
@@ -82,12 +132,14 @@ func Summarize(rep Report) *Summary {
 
 // RenderText writes the human summary of a run: who ran, the matrix of
 // contract x implementation counts with each contract's interop score
-// (Interop) on its first line, then each disagreement (at most
-// MaxShown) with the fields of expected and observed that differ and its
-// one-line reproducer, and the skips of announced cases apart. Every
-// string the run took from outside (what a harness said, vector and
-// corpus names, paths, everything of a saved report) is shown escaped
-// (internal/escape), one line each.
+// (Interop) on its first line, the disagreements grouped by
+// implementation, outcome, expectation and source (Grouper, those the
+// ledger expects folded to one line a group unless View.ShowExpected),
+// then the first of them (View.Limit(MaxShown)) each with the fields of
+// expected and observed that differ and its one-line reproducer, and the
+// skips of announced cases apart. Every string the run took from outside
+// (what a harness said, vector and corpus names, paths, everything of a
+// saved report) is shown escaped (internal/escape), one line each.
 func RenderText(w io.Writer, s *Summary) {
 	h := s.Head
 	fmt.Fprintf(w, "conform %s, protocol %d, vectors manifest %s, transport %s\n",
@@ -108,12 +160,17 @@ func RenderText(w io.Writer, s *Summary) {
 	}
 	fmt.Fprintln(w)
 	renderMatrix(w, s)
+	if s.LeftOut != nil {
+		fmt.Fprintf(w, "\nthe report leaves out its %d agreeing rows (run --omit-agreeing): the matrix counts them\n", s.LeftOut.Total())
+	}
+	renderOutside(w, s.Outside)
+	renderGroups(w, s)
 	for _, r := range s.Disagreements {
 		renderDisagreement(w, r)
 	}
 	f := s.Foot
-	if more := f.Disagreements - len(s.Disagreements); more > 0 {
-		fmt.Fprintf(w, "\n... %d more disagreements in the JSONL report (--report FILE)\n", more)
+	if more := s.Detailable - len(s.Disagreements); more > 0 {
+		fmt.Fprintf(w, "\n... %d more disagreements in the JSONL report (--report FILE); --show N details N\n", more)
 	}
 	fmt.Fprintln(w)
 	if len(f.Quarantined) > 0 {
@@ -144,6 +201,57 @@ func RenderText(w io.Writer, s *Summary) {
 	}
 	renderLedger(w, f.Ledger)
 	fmt.Fprintf(w, "%d disagreements; exit code %d\n", f.Disagreements, f.ExitCode)
+}
+
+// renderGroups writes the disagreements grouped (Summary.Groups): a line
+// per group with its count, then its examples, one line each; a group the
+// ledger expects is one line, unless the view unfolds it. It writes
+// nothing when no disagreement is grouped and the view filters none out.
+func renderGroups(w io.Writer, s *Summary) {
+	g := &s.Groups
+	only := s.View.OnlyString()
+	if g.Total == 0 && only == "" {
+		return
+	}
+	groups := g.Groups()
+	fmt.Fprintf(w, "\ndisagreements by implementation, outcome, expectation and source: %d in %d %s", g.Total, len(groups), plural(len(groups), "group", "groups"))
+	if only != "" {
+		fmt.Fprintf(w, " (--only %s; %d disagreements in all)", esc(only), s.Foot.Disagreements)
+	}
+	fmt.Fprintln(w)
+	for _, gr := range groups {
+		what := fmt.Sprintf("%s %s, expected %s, from %s: %d %s", esc(gr.Impl), esc(string(gr.Outcome)),
+			esc(gr.ExpectedLabel()), esc(gr.SourceLabel()), gr.Rows, plural(gr.Rows, "row", "rows"))
+		if gr.Entry != "" {
+			what = "expected: " + knownLine(gr.Known) + ": " + what
+			if !s.View.ShowExpected {
+				fmt.Fprintf(w, "  %s (folded; --show-expected unfolds)\n", what)
+				continue
+			}
+		}
+		fmt.Fprintf(w, "  %s\n", what)
+		for _, r := range gr.Examples {
+			fmt.Fprintf(w, "    %s [%s]%s: got %s\n", esc(r.Name), esc(r.Case), esc(ExampleWhere(gr.GroupKey, r)), esc(answerLine(r.Got)))
+		}
+	}
+	if g.Overflow > 0 {
+		fmt.Fprintf(w, "  ... %d more disagreements in groups beyond the first %d\n", g.Overflow, MaxGroups)
+	}
+}
+
+// knownLine shows a ledger entry on one line: "ENTRY (LINK, until DATE)".
+func knownLine(k *Known) string {
+	if k == nil {
+		return ""
+	}
+	return esc(k.Entry) + " (" + esc(k.Link) + ", until " + esc(k.Expires) + ")"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // esc shows a string from outside within one line (internal/escape).

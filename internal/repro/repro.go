@@ -130,6 +130,9 @@ type Setup struct {
 	MaxRestarts *int
 	// AllowSkips is --allow-skips.
 	AllowSkips bool
+	// Compare is --compare when it is not the default ("verdict"): how
+	// the outside implementations of the command line were compared.
+	Compare string
 	// Outside maps an outside implementation named on the command line to
 	// the whole --impl value that defined it ("team=node harness.js"):
 	// the line names it by that value, so that it reruns it.
@@ -184,6 +187,9 @@ func (s Setup) flags(l *Line, impls string) *Line {
 	}
 	if s.AllowSkips {
 		l.words = append(l.words, "--allow-skips")
+	}
+	if s.Compare != "" {
+		l.Flag("compare", s.Compare)
 	}
 	return l
 }

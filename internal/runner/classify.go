@@ -5,6 +5,7 @@ import (
 
 	"github.com/conform-dev/conform/internal/impl"
 	"github.com/conform-dev/conform/internal/report"
+	"github.com/conform-dev/conform/internal/spec"
 	"github.com/conform-dev/conform/internal/vectors"
 )
 
@@ -68,12 +69,71 @@ func nonNil(b []byte) []byte {
 // repro and the fuzz differ all classify with it.
 func Verdict(c vectors.Case, ref, got impl.Result) report.Outcome {
 	want, _, ok := expectation(c, ref)
-	return verdict(want, ok, got)
+	return verdict(want, ok, got, c.Contract, Comparison{})
 }
 
-// verdict is Verdict with the expectation resolved: want, or none when ok
-// is false.
-func verdict(want report.Answer, ok bool, got impl.Result) report.Outcome {
+// Comparison is how the refusals of one implementation are compared with
+// the expectation (report.ImplMeta's Compare and Messages): Mode is ""
+// or report.CompareExact (the message must be the expected one),
+// report.CompareVerdict (any refusal is the right verdict), or
+// report.CompareMap (each message is first mapped through Messages, a
+// message of the implementation to the contract's refusal code).
+type Comparison struct {
+	Mode     string
+	Messages map[string]string
+}
+
+// ComparisonOf returns the comparison the header records for the
+// implementation called name (exact when it records none).
+func ComparisonOf(h report.Header, name string) Comparison {
+	for _, m := range h.Impls {
+		if m.Impl == name {
+			return Comparison{Mode: m.Compare, Messages: m.Messages}
+		}
+	}
+	return Comparison{}
+}
+
+// message returns the message of contract's refusal table that msg
+// stands for under the comparison's map (msg itself when the map does not
+// name it, or names a code the table lacks).
+func (cmp Comparison) message(contract, msg string) string {
+	code, ok := cmp.Messages[msg]
+	if !ok {
+		return msg
+	}
+	if c, ok := spec.MustLoad().Contract(contract); ok {
+		for _, r := range c.Refusals {
+			if r.Code == code {
+				return r.Message
+			}
+		}
+	}
+	return msg
+}
+
+// InTable reports whether msg is a message of contract's refusal table
+// (spec/catalogue.json); true for a contract the catalogue does not hold,
+// whose table cannot tell.
+func InTable(contract, msg string) bool {
+	c, ok := spec.MustLoad().Contract(contract)
+	if !ok {
+		return true
+	}
+	for _, r := range c.Refusals {
+		if r.Message == msg {
+			return true
+		}
+	}
+	return false
+}
+
+// verdict is Verdict with the expectation resolved (want, or none when ok
+// is false) and the implementation's comparison: a refusal with another
+// message than the expected one is report.OtherMessage under a verdict
+// comparison, and otherwise report.WrongMessage when its message (mapped)
+// is in contract's refusal table, report.UnknownMessage when it is not.
+func verdict(want report.Answer, ok bool, got impl.Result, contract string, cmp Comparison) report.Outcome {
 	switch got.Outcome {
 	case impl.Errored:
 		return report.Errored
@@ -91,10 +151,16 @@ func verdict(want report.Answer, ok bool, got impl.Result) report.Outcome {
 		}
 		return report.Agree
 	case want.Outcome == impl.Refused && got.Outcome == impl.Refused:
-		if want.Message != "" && want.Message != got.Message {
-			return report.WrongMessage
+		msg := cmp.message(contract, got.Message)
+		switch {
+		case want.Message == "" || want.Message == msg:
+			return report.Agree
+		case cmp.Mode == report.CompareVerdict:
+			return report.OtherMessage
+		case !InTable(contract, msg):
+			return report.UnknownMessage
 		}
-		return report.Agree
+		return report.WrongMessage
 	case want.Outcome == impl.Refused:
 		return report.AcceptedShouldRefuse
 	}
@@ -102,8 +168,9 @@ func verdict(want report.Answer, ok bool, got impl.Result) report.Outcome {
 }
 
 // classify compares the answer got of the implementation called name with
-// the case's expectation (Verdict) and returns the report row.
-func classify(c vectors.Case, name string, ref, got impl.Result) report.Row {
+// the case's expectation (Verdict), under the implementation's
+// comparison, and returns the report row.
+func classify(c vectors.Case, name string, ref, got impl.Result, cmp Comparison) report.Row {
 	row := report.Row{
 		Case: c.ID, Name: c.Name, Contract: c.Contract, Op: c.Op, Source: c.Source, Corpus: c.Corpus,
 		Impl: name, Uncaught: got.Uncaught,
@@ -111,7 +178,7 @@ func classify(c vectors.Case, name string, ref, got impl.Result) report.Row {
 	}
 	want, by, ok := expectation(c, ref)
 	row.Expected, row.ExpectedBy = want, by
-	row.Outcome = verdict(want, ok, got)
+	row.Outcome = verdict(want, ok, got, c.Contract, cmp)
 	switch got.Outcome {
 	case impl.Errored, impl.Timeout, impl.Skipped:
 	default:

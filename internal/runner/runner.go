@@ -58,8 +58,10 @@ func Run(ctx context.Context, cases []vectors.Case, impls []impl.Impl, header re
 		chunk = 1000
 	}
 	foot := report.Footer{Counts: map[string]map[report.Outcome]int{}, Restarts: map[string]int{}}
+	cmps := map[string]Comparison{}
 	for _, im := range impls {
 		foot.Counts[im.Name()] = map[report.Outcome]int{}
+		cmps[im.Name()] = ComparisonOf(header, im.Name())
 	}
 chunks:
 	for start := 0; start < len(cases); start += chunk {
@@ -76,7 +78,7 @@ chunks:
 		for i, c := range part {
 			ref := results[0][i]
 			for k, im := range impls {
-				row := classify(c, im.Name(), ref, results[k][i])
+				row := classify(c, im.Name(), ref, results[k][i], cmps[im.Name()])
 				if again != nil {
 					row = settle(row, again[k][i])
 				}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/conform-dev/conform/internal/impl"
 	"github.com/conform-dev/conform/internal/report"
+	"github.com/conform-dev/conform/internal/spec"
 	"github.com/conform-dev/conform/internal/vectors"
 )
 
@@ -246,5 +247,51 @@ func TestSkipsOfAnnouncedCasesFailTheRun(t *testing.T) {
 	f = Run(context.Background(), cases, []impl.Impl{ref, silent}, header(false, ref, silent), Options{}, &rows{})
 	if f.ExitCode != report.ExitAgree || f.AnnouncedSkips != 0 || f.Counts["m"][report.Skipped] != 2 {
 		t.Errorf("not announced: %+v", f)
+	}
+}
+
+// The comparison modes of an implementation (report.ImplMeta.Compare): a
+// refusal with another message than the one expected is wrong-message
+// when the message is of the contract's table, unknown-message when it
+// is not; under a verdict comparison either is other-message, the right
+// verdict and no disagreement; under a message map the mapped code's
+// message is compared.
+func TestComparisonModes(t *testing.T) {
+	k := spec.MustLoad().Contracts[0]
+	if len(k.Refusals) < 2 {
+		t.Fatalf("%s has %d refusals", k.Contract, len(k.Refusals))
+	}
+	want, other := k.Refusals[0], k.Refusals[1]
+	c := vectors.Case{ID: "x", Contract: k.Contract, Op: k.OpNames()[0], Expect: vectors.ExpectRefused, Message: want.Message}
+	ref := impl.Result{Outcome: impl.Refused, Message: want.Message}
+	refused := func(m string) impl.Result { return impl.Result{Outcome: impl.Refused, Message: m} }
+	mapped := Comparison{Mode: report.CompareMap, Messages: map[string]string{"bad key": want.Code, "too long": other.Code}}
+	for _, tc := range []struct {
+		name string
+		cmp  Comparison
+		got  impl.Result
+		want report.Outcome
+	}{
+		{"exact, the message", Comparison{}, refused(want.Message), report.Agree},
+		{"exact, another of the table", Comparison{}, refused(other.Message), report.WrongMessage},
+		{"exact, the library's words", Comparison{}, refused("bad key"), report.UnknownMessage},
+		{"verdict, another of the table", Comparison{Mode: report.CompareVerdict}, refused(other.Message), report.OtherMessage},
+		{"verdict, the library's words", Comparison{Mode: report.CompareVerdict}, refused("bad key"), report.OtherMessage},
+		{"verdict, accepted", Comparison{Mode: report.CompareVerdict}, impl.Result{Outcome: impl.OK, Output: []byte{}}, report.AcceptedShouldRefuse},
+		{"map, mapped to the expected code", mapped, refused("bad key"), report.Agree},
+		{"map, mapped to another code", mapped, refused("too long"), report.WrongMessage},
+		{"map, not mapped", mapped, refused("no idea"), report.UnknownMessage},
+	} {
+		row := classify(c, "team", ref, tc.got, tc.cmp)
+		if row.Outcome != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, row.Outcome, tc.want)
+		}
+	}
+	if report.OtherMessage.Disagrees() || !report.UnknownMessage.Disagrees() {
+		t.Error("other-message must not disagree, unknown-message must")
+	}
+	h := report.Header{Impls: []report.ImplMeta{{Impl: "team", Compare: report.CompareVerdict}}}
+	if ComparisonOf(h, "team").Mode != report.CompareVerdict || ComparisonOf(h, "go").Mode != "" {
+		t.Error("ComparisonOf does not read the header")
 	}
 }

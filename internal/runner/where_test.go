@@ -48,7 +48,7 @@ func TestReferenceSaysWhereItRefused(t *testing.T) {
 func TestLocationsAreShownNotCompared(t *testing.T) {
 	c := vectors.Case{ID: "x", Contract: "example/1", Op: "check", Expect: vectors.ExpectRefused, Message: "m"}
 	ref := impl.Result{Outcome: impl.Refused, Message: "m", At: "byte 3"}
-	row := classify(c, "ts", ref, impl.Result{Outcome: impl.Refused, Message: "n", At: "byte 5, /a"})
+	row := classify(c, "ts", ref, impl.Result{Outcome: impl.Refused, Message: "n", At: "byte 5, /a"}, Comparison{})
 	if row.Outcome != report.WrongMessage || row.Expected.At != "byte 3" || row.Got.At != "byte 5, /a" {
 		t.Fatalf("row %+v", row)
 	}
@@ -58,7 +58,7 @@ func TestLocationsAreShownNotCompared(t *testing.T) {
 	if d := report.Diff(row); !strings.Contains(d, report.Where(row)) {
 		t.Errorf("the diff does not carry the locations:\n%s", d)
 	}
-	same := classify(c, "ts", ref, impl.Result{Outcome: impl.Refused, Message: "m", At: "byte 9"})
+	same := classify(c, "ts", ref, impl.Result{Outcome: impl.Refused, Message: "m", At: "byte 9"}, Comparison{})
 	if same.Outcome != report.Agree || report.Where(same) != "" {
 		t.Errorf("a refusal alike at another place: %s, where %q", same.Outcome, report.Where(same))
 	}

@@ -132,15 +132,30 @@ func (s *summary) Header(h report.Header) { s.head = h; s.interop.Header(h) }
 func (s *summary) Footer(f report.Footer) { s.foot = f }
 func (s *summary) Row(r report.Row) {
 	s.interop.Row(r)
-	byImpl := s.counts[r.Contract]
+	s.count(r.Contract, r.Impl, r.Outcome, 1)
+}
+
+// Omitted counts the agreeing rows a report without them left out, and
+// takes its interop scores (report.Interop.Omitted).
+func (s *summary) Omitted(o report.Omitted) {
+	s.interop.Omitted(o)
+	for contract, oc := range o.Contracts {
+		for impl, n := range oc.Rows {
+			s.count(contract, impl, report.Agree, n)
+		}
+	}
+}
+
+func (s *summary) count(contract, impl string, o report.Outcome, n int) {
+	byImpl := s.counts[contract]
 	if byImpl == nil {
 		byImpl = map[string]map[report.Outcome]int{}
-		s.counts[r.Contract] = byImpl
+		s.counts[contract] = byImpl
 	}
-	if byImpl[r.Impl] == nil {
-		byImpl[r.Impl] = map[report.Outcome]int{}
+	if byImpl[impl] == nil {
+		byImpl[impl] = map[report.Outcome]int{}
 	}
-	byImpl[r.Impl][r.Outcome]++
+	byImpl[impl][o] += n
 }
 
 // FromReport reads a JSONL report from r (named name in errors, which

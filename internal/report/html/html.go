@@ -1,13 +1,16 @@
 // Package html renders a conform report (the JSONL stream, package report)
 // as one self-contained HTML page, the way JSONTestSuite's results page
 // shows parsers side by side: the matrix of contract x implementation
-// counts, then the cases grouped by identical behaviour across the
-// implementations (the outcome each gave), filterable by contract, outcome
-// and implementation. A case with a disagreement, or with a skip its
-// implementation announced, is listed whole: it opens its input (text and
-// hex), the expected answer, every implementation's answer (with the
-// reruns of a nondeterministic one and the ledger entry that expects a
-// divergence) and the reproducers. Every other case (agreement, and skips
+// counts, a table of the disagreements grouped by implementation,
+// outcome, expectation and source (report.Grouper; the groups the
+// divergence ledger expects folded, Options.View), then the cases
+// grouped by identical behaviour across the implementations (the outcome
+// each gave), filterable by contract, outcome and implementation. A case
+// with a disagreement, or with a skip its implementation announced, is
+// listed whole: it opens its input (text and hex), the expected answer,
+// every implementation's answer (with the reruns of a nondeterministic
+// one and the ledger entry that expects a divergence) and the
+// reproducers. Every other case (agreement, and skips
 // of what an implementation never announced) is only counted, by
 // contract and behaviour, so that the page of a large clean run stays
 // small; the JSONL report holds each of them.
@@ -67,6 +70,10 @@ type Options struct {
 	// case listed for an announced skip alone). Nil leaves such a case
 	// without one.
 	Repro func(caseID, impls, corpus string) string
+	// View says which disagreements the table of groups holds (Only) and
+	// whether the groups the divergence ledger expects start unfolded
+	// (ShowExpected); the page lists every case whatever its Show.
+	View report.View
 }
 
 // Write renders rep as an HTML page on w: the cases with a disagreeing
@@ -111,6 +118,9 @@ type page struct {
 	Impls     []implInfo  `json:"impls"`
 	Contracts []string    `json:"contracts"`
 	Outcomes  []string    `json:"outcomes"`
+	// Disagreeing are the outcomes that disagree (report.Outcome's
+	// Disagrees): the page's script reads them rather than know them.
+	Disagreeing []string `json:"disagreeing"`
 	// Cases are the cases listed whole: those with a disagreeing row or
 	// an announced skip (listed).
 	Cases []pcase `json:"cases"`
@@ -123,6 +133,46 @@ type page struct {
 	Interop map[string]string `json:"interop"`
 	Ledger  bool              `json:"ledger"`
 	Exit    int               `json:"exit"`
+	// Groups are the disagreements Options.View selects, grouped by
+	// implementation, outcome, expectation and source (report.Grouper),
+	// GroupsTotal their rows and GroupsOverflow the rows of groups beyond
+	// report.MaxGroups; Only is the view's --only ("" for none),
+	// Disagreements the run's, ShowExpected whether the groups the ledger
+	// expects start unfolded.
+	Groups         []pgroup `json:"groups"`
+	GroupsTotal    int      `json:"groupsTotal"`
+	GroupsOverflow int      `json:"groupsOverflow"`
+	Only           string   `json:"only"`
+	Disagreements  int      `json:"disagreements"`
+	ShowExpected   bool     `json:"showExpected"`
+	// LeftOut counts, by contract and implementation, the agreeing rows a
+	// report without them (report.Report.Omitted) left out that no entry
+	// of Cases or Counted stands for (none, in a report conform wrote):
+	// the matrix adds them. LeftOutNote says the report left rows out (""
+	// when it did not).
+	LeftOut     map[string]map[string]int `json:"leftOut"`
+	LeftOutNote string                    `json:"leftOutNote"`
+}
+
+// pgroup is a group of disagreements as the page shows it.
+type pgroup struct {
+	Impl     string `json:"impl"`
+	Outcome  string `json:"outcome"`
+	Expected string `json:"expected"`
+	Source   string `json:"source"`
+	Rows     int    `json:"rows"`
+	// Known is the ledger entry that expects the group's rows, "" for
+	// rows no entry expects.
+	Known    string     `json:"known"`
+	Examples []pexample `json:"examples"`
+}
+
+// pexample is an example row of a group.
+type pexample struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Where string `json:"where"`
+	Got   string `json:"got"`
 }
 
 // counted is how many cases of a contract, not listed, had these rows.
@@ -216,8 +266,11 @@ func listed(h report.Header, r report.Row) bool {
 // the counts of the others by contract and behaviour.
 func build(rep report.Report, opts Options) page {
 	h, f := rep.Header, rep.Footer
-	p := page{Meta: [][2]string{}, Impls: []implInfo{}, Contracts: []string{}, Outcomes: []string{}, Cases: []pcase{},
-		Counted: []counted{}, Notices: []string{}, Interop: map[string]string{}, Exit: f.ExitCode, Ledger: f.Ledger != nil}
+	p := page{Meta: [][2]string{}, Impls: []implInfo{}, Contracts: []string{}, Outcomes: []string{}, Disagreeing: []string{}, Cases: []pcase{},
+		Counted: []counted{}, Notices: []string{}, Interop: map[string]string{}, Exit: f.ExitCode, Ledger: f.Ledger != nil,
+		Groups: []pgroup{}, Only: escape.Line(opts.View.OnlyString()), Disagreements: f.Disagreements, ShowExpected: opts.View.ShowExpected,
+		LeftOut: map[string]map[string]int{}}
+	groupsOf(&p, rep, opts.View)
 	for c, s := range report.InteropOf(rep) {
 		p.Interop[escape.Line(c)] = s.String()
 	}
@@ -255,6 +308,9 @@ func build(rep report.Report, opts Options) page {
 	}
 	for _, o := range report.Outcomes {
 		p.Outcomes = append(p.Outcomes, string(o))
+		if o.Disagrees() {
+			p.Disagreeing = append(p.Disagreeing, string(o))
+		}
 	}
 	// First the cases the page lists whole, and the contracts in the
 	// order they appear.
@@ -272,7 +328,7 @@ func build(rep report.Report, opts Options) page {
 	at := map[string]int{}
 	// idOf and corpusOf are each listed case's id and corpus root as the
 	// report has them, unescaped, to look it up by.
-	var idOf []string
+	var idOf, idContract []string
 	corpusOf := map[string]string{}
 	// The outcomes of each case only counted, by implementation, and its
 	// contract, in the order the cases first appear.
@@ -304,6 +360,7 @@ func build(rep report.Report, opts Options) page {
 			}
 			c.Rows = make([]*prow, len(p.Impls))
 			idOf = append(idOf, r.Case)
+			idContract = append(idContract, r.Contract)
 			corpusOf[r.Case] = r.Corpus
 			p.Cases = append(p.Cases, c)
 		}
@@ -324,10 +381,84 @@ func build(rep report.Report, opts Options) page {
 		}
 		c.Rows[implAt[r.Impl]] = row
 	}
+	// A report without its agreeing rows: conform writes the rows of a
+	// case on every implementation together (a run that stops early stops
+	// after a whole case), so a row a case lacks is an agreeing one left
+	// out, and the cases left out whole agreed on every implementation.
+	// What that does not account for (in a report conform did not write)
+	// the matrix adds (LeftOut). leftWhole are the cases left out whole,
+	// by contract: their tally (every implementation agreed), and how
+	// many.
+	type left struct {
+		t     *tally
+		cases int
+	}
+	var leftWhole []left
+	if o := rep.Omitted; o != nil {
+		p.LeftOutNote = escape.Line("The report leaves out its " + itoa(o.Total()) + " agreeing rows (run --omit-agreeing): the matrix counts them, the groups of behaviour show the cases they were of.")
+		filled := map[string]map[string]int{}
+		fill := func(contract string, rows func(k int) bool) {
+			for _, im := range h.Impls {
+				if rows(implAt[im.Impl]) {
+					if filled[contract] == nil {
+						filled[contract] = map[string]int{}
+					}
+					filled[contract][im.Impl]++
+				}
+			}
+		}
+		for i := range p.Cases {
+			c := &p.Cases[i]
+			fill(idContract[i], func(k int) bool {
+				if c.Rows[k] == nil {
+					c.Rows[k] = &prow{Outcome: string(report.Agree)}
+					return true
+				}
+				return false
+			})
+		}
+		for _, id := range tallied {
+			t := tallies[id]
+			fill(t.contract, func(k int) bool {
+				if t.outcomes[k] == "" {
+					t.outcomes[k] = string(report.Agree)
+					return true
+				}
+				return false
+			})
+		}
+		for _, contract := range sortedKeys(o.Contracts) {
+			oc := o.Contracts[contract]
+			if !contracts[contract] {
+				contracts[contract] = true
+				p.Contracts = append(p.Contracts, escape.Line(contract))
+			}
+			if oc.Cases > 0 {
+				t := tally{contract: contract, outcomes: make([]string, len(p.Impls))}
+				for _, im := range h.Impls {
+					t.outcomes[implAt[im.Impl]] = string(report.Agree)
+				}
+				leftWhole = append(leftWhole, left{&t, oc.Cases})
+			}
+			for impl, n := range oc.Rows {
+				if n -= filled[contract][impl] + oc.Cases; n != 0 {
+					if p.LeftOut[escape.Line(contract)] == nil {
+						p.LeftOut[escape.Line(contract)] = map[string]int{}
+					}
+					p.LeftOut[escape.Line(contract)][escape.Line(impl)] = n
+				}
+			}
+		}
+	}
 	type behaviour struct{ contract, outcomes string }
 	countAt := map[behaviour]int{}
+	all := make([]left, 0, len(tallied)+len(leftWhole))
 	for _, id := range tallied {
-		t := tallies[id]
+		all = append(all, left{tallies[id], 1})
+	}
+	all = append(all, leftWhole...)
+	for _, l := range all {
+		t := l.t
 		key := behaviour{t.contract, fmt.Sprintf("%q", t.outcomes)}
 		i, ok := countAt[key]
 		if !ok {
@@ -341,7 +472,7 @@ func build(rep report.Report, opts Options) page {
 			}
 			p.Counted = append(p.Counted, g)
 		}
-		p.Counted[i].Cases++
+		p.Counted[i].Cases += l.cases
 	}
 	// A case listed for an announced skip alone has no input in the
 	// report: the vector set may know it.
@@ -389,6 +520,25 @@ func build(rep report.Report, opts Options) page {
 		p.Notices = append(p.Notices, escape.Line("stopped early: "+f.Stopped))
 	}
 	return p
+}
+
+// groupsOf puts the disagreements view v selects in p, grouped
+// (report.GroupsOf), every string escaped.
+func groupsOf(p *page, rep report.Report, v report.View) {
+	g := report.GroupsOf(rep, v)
+	p.GroupsTotal, p.GroupsOverflow = g.Total, g.Overflow
+	for _, gr := range g.Groups() {
+		x := pgroup{Impl: escape.Line(gr.Impl), Outcome: escape.Line(string(gr.Outcome)), Expected: escape.Line(gr.ExpectedLabel()),
+			Source: escape.Line(gr.SourceLabel()), Rows: gr.Rows, Examples: []pexample{}}
+		if k := gr.Known; k != nil {
+			x.Known = escape.Line(k.Entry + " (" + k.Link + ", until " + k.Expires + ")")
+		}
+		for _, r := range gr.Examples {
+			x.Examples = append(x.Examples, pexample{ID: escape.Line(r.Case), Name: escape.Line(r.Name),
+				Where: escape.Line(report.ExampleWhere(gr.GroupKey, r)), Got: escape.Clip(escape.Line(report.AnswerLine(r.Got)), 300)})
+		}
+		p.Groups = append(p.Groups, x)
+	}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/conform-dev/conform/internal/escape"
 	"github.com/conform-dev/conform/internal/fake"
 	"github.com/conform-dev/conform/internal/module"
 	"github.com/conform-dev/conform/internal/report"
@@ -476,9 +477,20 @@ func TestListsAreNeverNull(t *testing.T) {
 				t.Fatal(err)
 			}
 			data := pageData(t, b.Bytes())
-			for _, k := range []string{"meta", "impls", "contracts", "outcomes", "cases", "counted", "notices"} {
+			for _, k := range []string{"meta", "impls", "contracts", "outcomes", "cases", "counted", "notices", "groups"} {
 				if v, ok := data[k]; !ok || !bytes.HasPrefix(v, []byte("[")) {
 					t.Errorf("%s is %s, want a list", k, v)
+				}
+			}
+			var groups []struct {
+				Examples json.RawMessage `json:"examples"`
+			}
+			if err := json.Unmarshal(data["groups"], &groups); err != nil {
+				t.Fatalf("groups: %v", err)
+			}
+			for i, g := range groups {
+				if !bytes.HasPrefix(g.Examples, []byte("[")) {
+					t.Errorf("groups[%d].examples is %s, want a list", i, g.Examples)
 				}
 			}
 			for _, k := range []string{"cases", "counted"} {
@@ -775,4 +787,180 @@ func sortContract(t *testing.T) string {
 	}
 	t.Fatal("the fake codepoint-sort alters no contract")
 	return ""
+}
+
+// The table of disagreement groups in chromium: a row a group of
+// report.GroupsOf, with its implementation, outcome, expectation,
+// source, count and examples, the groups the ledger expects one line
+// each whose examples stay folded until opened (or open from the start
+// with --show-expected); --only keeps its groups alone. The rest of the
+// page works as ever: the matrix is the JSONL's, nothing hostile ran.
+func TestDisagreementGroupsInChromium(t *testing.T) {
+	rep, _ := fixture(t)
+	onlyPy, err := report.ParseFilter("python/wrong-output")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range map[string]report.View{
+		"default":       {},
+		"show-expected": {ShowExpected: true},
+		"only":          {Only: []report.Filter{onlyPy}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := Write(&b, rep, Options{View: v}); err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(t.TempDir(), "report.html")
+			if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ctx, con := browse(t, file)
+			type row struct {
+				Impl, Outcome, Expected, Source, Known, Folded string
+				Rows, Examples                                 int
+				First                                          string
+			}
+			got := eval[[]row](t, ctx, `[...document.querySelectorAll("#disagreement-groups tr.group")].map((tr) => {
+				const td = tr.querySelectorAll(":scope > td"), d = tr.querySelector("details.folded");
+				const li = tr.querySelectorAll("ul.examples li");
+				return {Impl: td[0].textContent, Outcome: td[1].textContent, Expected: td[2].textContent, Source: td[3].textContent,
+					Rows: Number(td[4].textContent), Known: tr.dataset.known, Folded: d ? (d.open ? "open" : "folded") : "",
+					Examples: li.length, First: li.length ? li[0].textContent : ""};
+			})`)
+			g := report.GroupsOf(rep, v)
+			want := g.Groups()
+			if len(got) != len(want) || len(want) == 0 {
+				t.Fatalf("%d groups on the page, the report has %d", len(got), len(want))
+			}
+			for i, gr := range want {
+				w := row{Impl: escape.Line(gr.Impl), Outcome: string(gr.Outcome), Expected: escape.Line(gr.ExpectedLabel()), Source: escape.Line(gr.SourceLabel()),
+					Rows: gr.Rows, Examples: len(gr.Examples)}
+				if gr.Known != nil {
+					w.Known = escape.Line(gr.Known.Entry + " (" + gr.Known.Link + ", until " + gr.Known.Expires + ")")
+					w.Folded = "folded"
+					if v.ShowExpected {
+						w.Folded = "open"
+					}
+				}
+				ex := gr.Examples[0]
+				w.First = escape.Line(ex.Name + " [" + ex.Case + "]" + report.ExampleWhere(gr.GroupKey, ex) + ": got " + report.AnswerLine(ex.Got))
+				if got[i] != w {
+					t.Errorf("group %d:\n%+v\nwant\n%+v", i, got[i], w)
+				}
+			}
+			summary := eval[string](t, ctx, `document.getElementById("groups-summary").textContent`)
+			if !strings.HasPrefix(summary, fmt.Sprintf("%d disagreements in %d groups", g.Total, len(want))) ||
+				strings.Contains(summary, "--only") != (len(v.Only) > 0) {
+				t.Errorf("groups summary %q", summary)
+			}
+			switch name {
+			case "only":
+				if !strings.Contains(summary, fmt.Sprintf("(--only python/wrong-output; %d disagreements in all)", rep.Footer.Disagreements)) {
+					t.Errorf("groups summary %q", summary)
+				}
+				for _, r := range got {
+					if r.Impl != "python" || r.Outcome != "wrong-output" {
+						t.Errorf("--only python/wrong-output shows a group of %s %s", r.Impl, r.Outcome)
+					}
+				}
+			default:
+				// The hostile report's expected row is one folded group,
+				// which opens on a click.
+				n := 0
+				for _, r := range got {
+					if r.Known != "" {
+						n++
+					}
+				}
+				if n != 1 {
+					t.Fatalf("%d groups the ledger expects, want 1", n)
+				}
+				click(t, ctx, `#disagreement-groups details.folded > summary`)
+				if open := eval[bool](t, ctx, `document.querySelector("#disagreement-groups details.folded").open`); open == v.ShowExpected {
+					t.Errorf("a click on the folded group leaves it open %v", open)
+				}
+			}
+			// The rest of the page: the matrix, the groups of behaviour.
+			checkMatrix(t, ctx, rep)
+			cases, groups := count(rep, func(report.Row) bool { return true }, "")
+			if s := eval[[]string](t, ctx, `[document.getElementById("shown").dataset.shown, document.getElementById("shown").dataset.groups]`); s[0] != fmt.Sprint(cases) || s[1] != fmt.Sprint(groups) {
+				t.Errorf("shown %v, want %d cases in %d groups", s, cases, groups)
+			}
+			if got := eval[string](t, ctx, `typeof window.pwned`); got != "undefined" {
+				t.Errorf("window.pwned is %s: a hostile string ran", got)
+			}
+			if errs := con.errors(t, ctx); len(errs) > 0 {
+				t.Errorf("the page wrote errors to its console: %q", errs)
+			}
+		})
+	}
+}
+
+// The page of a report without its agreeing rows (run --omit-agreeing)
+// in chromium is the page of the whole run: the same matrix and interop
+// scores, the same cases in the same groups of behaviour (a row the
+// report lacks agreed), and it says the rows were left out.
+func TestPageOfAReportWithoutAgreeingRowsInChromium(t *testing.T) {
+	whole, _ := fixture(t)
+	var jsonl bytes.Buffer
+	w := report.NewWriter(&jsonl)
+	sink := report.LeaveOutAgreeing(w)
+	sink.Header(whole.Header)
+	for _, r := range whole.Rows {
+		sink.Row(r)
+	}
+	sink.Footer(whole.Footer)
+	rep, err := report.Read(&jsonl, "omitted.jsonl")
+	if err != nil || rep.Omitted == nil || len(rep.Rows) >= len(whole.Rows) {
+		t.Fatalf("%v: %d rows of %d", err, len(rep.Rows), len(whole.Rows))
+	}
+	pages := map[string]report.Report{"whole": whole, "omitted": rep}
+	seen := map[string][]string{}
+	for name, r := range pages {
+		file := filepath.Join(t.TempDir(), name+".html")
+		if err := os.WriteFile(file, render(t, r), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ctx, con := browse(t, file)
+		// The matrix against the whole run's JSONL.
+		checkMatrix(t, ctx, whole)
+		seen[name] = eval[[]string](t, ctx, `[document.getElementById("summary").textContent, document.getElementById("shown").textContent,
+			...[...document.querySelectorAll("section.group h3, p.counted")].map((e) => e.textContent),
+			...[...document.querySelectorAll("#disagreement-groups tr")].map((e) => e.textContent)]`)
+		note := eval[string](t, ctx, `(document.getElementById("left-out") || {textContent: ""}).textContent`)
+		if (note != "") != (name == "omitted") || name == "omitted" && !strings.Contains(note, fmt.Sprintf("leaves out its %d agreeing rows", rep.Omitted.Total())) {
+			t.Errorf("%s: the note on rows left out is %q", name, note)
+		}
+		if errs := con.errors(t, ctx); len(errs) > 0 {
+			t.Errorf("%s: the page wrote errors to its console: %q", name, errs)
+		}
+	}
+	if strings.Join(seen["omitted"], "\n") != strings.Join(seen["whole"], "\n") {
+		t.Errorf("the page without agreeing rows:\n%s\nthe whole run's:\n%s", strings.Join(seen["omitted"], "\n"), strings.Join(seen["whole"], "\n"))
+	}
+}
+
+// The page's script takes what disagrees from the page's data, as Go's
+// report.Outcome.Disagrees says it: the right verdict under a verdict
+// comparison (other-message) is no disagreement, a message outside the
+// refusal table (unknown-message) is one.
+func TestPageKnowsWhatDisagrees(t *testing.T) {
+	p := build(report.Report{}, Options{})
+	has := func(o report.Outcome) bool {
+		for _, d := range p.Disagreeing {
+			if d == string(o) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, o := range report.Outcomes {
+		if has(o) != o.Disagrees() {
+			t.Errorf("%s: in the page's disagreeing list %v, Disagrees %v", o, has(o), o.Disagrees())
+		}
+	}
+	if has(report.OtherMessage) || !has(report.UnknownMessage) {
+		t.Errorf("disagreeing %v", p.Disagreeing)
+	}
 }

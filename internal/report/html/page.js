@@ -4,6 +4,8 @@
 // with a disagreement or an announced skip); data.counted are the others,
 // each entry the count of a contract's cases that behaved alike, drawn
 // from the same rows (outcomes only) and passing the same filters.
+// data.groups are the disagreements grouped by implementation, outcome,
+// expectation and source, drawn as one table under the matrix.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("conform-data").textContent);
@@ -20,7 +22,7 @@
     }
     return e;
   }
-  function disagrees(o) { return o !== "agree" && o !== "skipped"; }
+  function disagrees(o) { return data.disagreeing.includes(o); }
 
   // The header: what ran, and what failed the run besides its rows.
   const meta = el("table", { class: "meta" });
@@ -57,6 +59,15 @@
     });
     total += n;
     if (agreed && !disagreed) agreeing += n;
+  }
+  // The agreeing rows a report without them left out that no entry
+  // stands for (none, in a report conform wrote).
+  for (const contract of Object.keys(data.leftOut)) {
+    for (const impl of Object.keys(data.leftOut[contract])) {
+      counts[contract] = counts[contract] || {};
+      counts[contract][impl] = counts[contract][impl] || {};
+      counts[contract][impl].agree = (counts[contract][impl].agree || 0) + data.leftOut[contract][impl];
+    }
   }
   const cols = data.outcomes.filter((o) => present[o]);
   root.appendChild(el("h2", {}, "Matrix"));
@@ -97,6 +108,36 @@
     matrix.appendChild(tr);
   }
   root.appendChild(matrix);
+  if (data.leftOutNote) root.appendChild(el("p", { class: "note", id: "left-out" }, data.leftOutNote));
+
+  // The disagreements grouped by implementation, outcome, expectation and
+  // source, each group with its count and first examples; a group the
+  // divergence ledger expects is one line whose examples stay folded
+  // until opened (open from the start with --show-expected).
+  if (data.groups.length || data.only) {
+    root.appendChild(el("h2", {}, "Disagreements by implementation, outcome, expectation and source"));
+    let what = `${data.groupsTotal} disagreements in ${data.groups.length} groups`;
+    if (data.only) what += ` (--only ${data.only}; ${data.disagreements} disagreements in all)`;
+    root.appendChild(el("p", { id: "groups-summary", "data-total": data.groupsTotal }, what));
+    const t = el("table", { id: "disagreement-groups" });
+    t.appendChild(el("tr", {}, el("th", {}, "impl"), el("th", {}, "outcome"), el("th", {}, "expected"), el("th", {}, "source"), el("th", {}, "rows"), el("th", {}, "examples")));
+    for (const g of data.groups) {
+      const tr = el("tr", { class: g.known ? "group known" : "group", "data-impl": g.impl, "data-outcome": g.outcome, "data-rows": g.rows, "data-known": g.known },
+        el("td", {}, g.impl), el("td", {}, g.outcome), el("td", {}, g.expected), el("td", {}, g.source), el("td", { class: "n" }, g.rows));
+      const ul = el("ul", { class: "examples" });
+      for (const x of g.examples) ul.appendChild(el("li", { "data-case": x.id }, `${x.name} [${x.id}]${x.where}: got ${x.got}`));
+      if (g.known) {
+        const d = el("details", { class: "folded" }, el("summary", {}, `${g.rows} expected by ${g.known}`), ul);
+        d.open = data.showExpected;
+        tr.appendChild(el("td", {}, d));
+      } else {
+        tr.appendChild(el("td", {}, ul));
+      }
+      t.appendChild(tr);
+    }
+    root.appendChild(t);
+    if (data.groupsOverflow) root.appendChild(el("p", { class: "note", id: "groups-overflow" }, `${data.groupsOverflow} more disagreements in groups beyond these`));
+  }
 
   // The filters: contract, outcome and implementation, each a row of
   // buttons of which one is pressed.

@@ -179,7 +179,7 @@ func testcase(r report.Row) tcase {
 // summary is a failure's one-line message.
 func summary(r report.Row) string {
 	switch r.Outcome {
-	case report.WrongMessage, report.AcceptedShouldRefuse, report.RefusedShouldAccept, report.WrongOutput:
+	case report.WrongMessage, report.UnknownMessage, report.AcceptedShouldRefuse, report.RefusedShouldAccept, report.WrongOutput:
 		return fmt.Sprintf("%s (expected by %s)", r.Outcome, r.ExpectedBy)
 	case report.Nondeterministic:
 		return fmt.Sprintf("nondeterministic: %d reruns answered differently", len(r.Reruns))

@@ -40,7 +40,10 @@ func (c Change) Kind() string {
 }
 
 // Changes lists every (case, implementation) whose outcome differs between
-// prev and now, in now's row order, then the rows only prev had.
+// prev and now, in now's row order, then the rows only prev had. A row
+// that a report without its agreeing rows (report.Report.Omitted) does
+// not hold is taken to have agreed: such a report cannot tell an
+// agreeing case from one it did not run.
 func Changes(prev, now report.Report) []Change {
 	type key struct{ c, impl string }
 	before := map[key]report.Row{}
@@ -53,6 +56,9 @@ func Changes(prev, now report.Report) []Change {
 		k := key{r.Case, r.Impl}
 		seen[k] = true
 		b, had := before[k]
+		if !had && prev.Omitted != nil {
+			b.Outcome, had = report.Agree, true
+		}
 		if had && b.Outcome == r.Outcome {
 			continue
 		}
@@ -60,17 +66,28 @@ func Changes(prev, now report.Report) []Change {
 	}
 	for _, r := range prev.Rows {
 		if k := (key{r.Case, r.Impl}); !seen[k] {
-			out = append(out, Change{Case: r.Case, Name: r.Name, Contract: r.Contract, Impl: r.Impl, Before: r.Outcome})
+			c := Change{Case: r.Case, Name: r.Name, Contract: r.Contract, Impl: r.Impl, Before: r.Outcome}
+			if now.Omitted != nil {
+				if r.Outcome == report.Agree {
+					continue
+				}
+				c.Now = report.Agree
+			}
+			out = append(out, c)
 		}
 	}
 	return out
 }
 
 // changes writes the section on what changed since prev: a count per kind
-// and a table of the changes (at most MaxShown), new disagreements first.
-func changes(b *strings.Builder, cs []Change, prev report.Report) {
+// and a table of the changes (at most MaxShown), new disagreements first;
+// it says when either report left out its agreeing rows (Changes).
+func changes(b *strings.Builder, cs []Change, prev, now report.Report) {
 	fmt.Fprintf(b, "### Since the previous report\n\n%s\n\n", Text(fmt.Sprintf("The previous report started %s (conform %s, vectors manifest %s).",
 		prev.Header.StartedAt.UTC().Format("2006-01-02 15:04 UTC"), prev.Header.ConformVersion, short(prev.Header.VectorsSHA256))))
+	if prev.Omitted != nil || now.Omitted != nil {
+		fmt.Fprintf(b, "%s\n\n", Text("A report here leaves out its agreeing rows (run --omit-agreeing): a case it does not hold is taken to have agreed, so a case added or removed shows as agreeing."))
+	}
 	if len(cs) == 0 {
 		b.WriteString("No outcome changed.\n\n")
 		return

@@ -26,10 +26,20 @@ import (
 // holds at most 1 MiB. The JSONL, JUnit and HTML reports hold them all.
 const MaxShown = 50
 
-// Write renders rep on w; prev, when not nil, is an earlier report of
-// the same suite, and the summary says what changed since (Changes). It
-// returns the first write error.
+// Write renders rep on w as WriteView does with the default view
+// (report.View{}): every disagreement grouped, the ledger's expected ones
+// folded, at most MaxShown detailed.
 func Write(w io.Writer, rep report.Report, prev *report.Report) error {
+	return WriteView(w, rep, prev, report.View{})
+}
+
+// WriteView renders rep on w; prev, when not nil, is an earlier report of
+// the same suite, and the summary says what changed since (Changes). The
+// disagreements are grouped by implementation, outcome, expectation and
+// source, and the first v.Limit(MaxShown) of them detailed, as view v
+// says (report.View: --only, --show, --show-expected). It returns the
+// first write error.
+func WriteView(w io.Writer, rep report.Report, prev *report.Report, v report.View) error {
 	b := &strings.Builder{}
 	h, f := rep.Header, rep.Footer
 	agree, total := report.Agreement(rep)
@@ -51,10 +61,14 @@ func Write(w io.Writer, rep report.Report, prev *report.Report) error {
 	}
 	b.WriteString("\n")
 	matrix(b, rep)
-	if prev != nil {
-		changes(b, Changes(*prev, rep), *prev)
+	if rep.Omitted != nil {
+		fmt.Fprintf(b, "%s\n\n", Text(fmt.Sprintf("The report leaves out its %d agreeing rows (run --omit-agreeing): the matrix counts them.", rep.Omitted.Total())))
 	}
-	disagreements(b, rep)
+	if prev != nil {
+		changes(b, Changes(*prev, rep), *prev, rep)
+	}
+	groups(b, rep, v)
+	disagreements(b, rep, v)
 	footer(b, f)
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -80,6 +94,19 @@ func matrix(b *strings.Builder, rep report.Report) {
 		present[r.Outcome] = true
 		if r.Known != nil {
 			known[k]++
+		}
+	}
+	// The rows a report without its agreeing rows left out.
+	if rep.Omitted != nil {
+		for _, c := range sortedKeys(rep.Omitted.Contracts) {
+			for _, impl := range sortedKeys(rep.Omitted.Contracts[c].Rows) {
+				k := key{c, impl}
+				if counts[k] == nil {
+					counts[k] = map[report.Outcome]int{}
+					keys = append(keys, k)
+				}
+				counts[k][report.Agree] += rep.Omitted.Contracts[c].Rows[impl]
+			}
 		}
 	}
 	implOrder := map[string]int{}
@@ -144,28 +171,105 @@ func matrix(b *strings.Builder, rep report.Report) {
 	b.WriteString("\n")
 }
 
-// disagreements writes each disagreement, the unexpected ones first, at
-// most MaxShown, each with its diff and reproducer in a collapsed block.
-func disagreements(b *strings.Builder, rep report.Report) {
+// groups writes the disagreements view v selects grouped by
+// implementation, outcome, expectation and source (report.Grouper): a
+// table of the groups no ledger entry expects, each with its count and
+// its first examples, then those the ledger expects, folded in a details
+// block, one line a group, unless v.ShowExpected puts them in the table.
+func groups(b *strings.Builder, rep report.Report, v report.View) {
+	g := report.GroupsOf(rep, v)
+	only := v.OnlyString()
+	if g.Total == 0 && only == "" {
+		return
+	}
+	all := g.Groups()
+	b.WriteString("### Disagreements by implementation, outcome, expectation and source\n\n")
+	what := fmt.Sprintf("%s in %s", count(g.Total, "disagreement"), count(len(all), "group"))
+	if only != "" {
+		what += fmt.Sprintf(" (--only %s; %d disagreements in all)", only, rep.Footer.Disagreements)
+	}
+	fmt.Fprintf(b, "%s.\n\n", Text(what))
+	var table, folded []report.Group
+	for _, gr := range all {
+		if gr.Entry != "" && !v.ShowExpected {
+			folded = append(folded, gr)
+		} else {
+			table = append(table, gr)
+		}
+	}
+	if len(table) > 0 {
+		b.WriteString("| impl | outcome | expected | source | rows | examples |\n| --- | --- | --- | --- | ---: | --- |\n")
+		for _, gr := range table {
+			var ex []string
+			for _, r := range gr.Examples {
+				ex = append(ex, Text(escape.Clip(fmt.Sprintf("%s [%s]%s: got %s", r.Name, r.Case, report.ExampleWhere(gr.GroupKey, r), report.AnswerLine(r.Got)), 200)))
+			}
+			examples := strings.Join(ex, "; ")
+			if gr.Known != nil {
+				examples = Text(knownText(gr.Known)) + "; " + examples
+			}
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %d | %s |\n", Text(gr.Impl), Text(string(gr.Outcome)), Text(gr.ExpectedLabel()),
+				Text(gr.SourceLabel()), gr.Rows, examples)
+		}
+		b.WriteString("\n")
+	}
+	if len(folded) > 0 {
+		rows := 0
+		for _, gr := range folded {
+			rows += gr.Rows
+		}
+		fmt.Fprintf(b, "<details><summary>%s</summary>\n\n", HTML(fmt.Sprintf("%s in %s the divergence ledger expects (folded; --show-expected unfolds)", count(rows, "disagreement"), count(len(folded), "group"))))
+		for _, gr := range folded {
+			fmt.Fprintf(b, "- %s\n", Text(fmt.Sprintf("%s %s, expected %s, from %s: %s, %s", gr.Impl, gr.Outcome, gr.ExpectedLabel(), gr.SourceLabel(), count(gr.Rows, "row"), knownText(gr.Known))))
+		}
+		b.WriteString("\n</details>\n\n")
+	}
+	if g.Overflow > 0 {
+		fmt.Fprintf(b, "%s\n\n", Text(fmt.Sprintf("%d more disagreements in groups beyond the first %d.", g.Overflow, report.MaxGroups)))
+	}
+}
+
+// count says n things: "1 row", "2 rows".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// knownText names a ledger entry: "expected by ENTRY (LINK, until DATE)".
+func knownText(k *report.Known) string {
+	if k == nil {
+		return ""
+	}
+	return "expected by " + k.Entry + " (" + k.Link + ", until " + k.Expires + ")"
+}
+
+// disagreements writes the disagreements view v details (report.View:
+// those it selects, the ledger's expected ones only when unfolded), the
+// unexpected first, at most v.Limit(MaxShown), each with its diff and
+// reproducer in a collapsed block.
+func disagreements(b *strings.Builder, rep report.Report, v report.View) {
 	var rows []report.Row
 	for _, r := range rep.Rows {
-		if r.Outcome.Disagrees() {
+		if v.Details(r) {
 			rows = append(rows, r)
 		}
 	}
-	if len(rows) == 0 {
+	limit := v.Limit(MaxShown)
+	if len(rows) == 0 || limit == 0 {
 		return
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Unexpected() && !rows[j].Unexpected() })
 	fmt.Fprintf(b, "### Disagreements (%d)\n\n", len(rows))
 	for i, r := range rows {
-		if i == MaxShown {
-			fmt.Fprintf(b, "%d more in the JSONL, JUnit and HTML reports.\n\n", len(rows)-MaxShown)
+		if i == limit {
+			fmt.Fprintf(b, "%d more in the JSONL, JUnit and HTML reports (--show N details N).\n\n", len(rows)-limit)
 			break
 		}
 		status := "unexpected"
 		if r.Known != nil {
-			status = "expected by " + r.Known.Entry + " (" + r.Known.Link + ", until " + r.Known.Expires + ")"
+			status = knownText(r.Known)
 		}
 		fmt.Fprintf(b, "<details><summary>%s</summary>\n\n", HTML(fmt.Sprintf("%s %s %s [%s] on %s: %s, %s", r.Contract, r.Op, r.Name, r.Case, r.Impl, r.Outcome, status)))
 		var d strings.Builder

@@ -202,8 +202,14 @@ func (k *Kit) Serve(r io.Reader, w io.Writer) error {
 }
 
 // Main serves stdin and stdout and returns the exit code: 0 when stdin
-// ended, 1 (after a line on stderr) when stdout failed.
+// ended, 1 (after a line on stderr) when stdout failed. It first warns on
+// stderr about each message of a refusal table set with Guards that the
+// catalogue's table of the contract does not have (Unknown): conform
+// would count such a refusal unknown-message.
 func (k *Kit) Main() int {
+	for _, w := range k.Unknown() {
+		fmt.Fprintf(os.Stderr, "%s: warning: %s\n", k.info.Name, w)
+	}
 	if err := k.Serve(os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", k.info.Name, err)
 		return 1
@@ -245,4 +251,25 @@ func (k *Kit) guardTable() []guard {
 		}
 	}
 	return gs
+}
+
+// Unknown returns a line for each guard set with Guards whose message the
+// catalogue's refusal table of its contract does not have ("<contract>:
+// refusal message %q is not in the contract's refusal table"), in the
+// order of registration: a mapping from the library's refusals to the
+// contract's messages that was forgotten or misspelt.
+func (k *Kit) Unknown() []string {
+	var out []string
+	for _, c := range k.contracts {
+		known := map[string]bool{}
+		for _, g := range Refusals(c) {
+			known[g.Message] = true
+		}
+		for _, g := range k.guards[c] {
+			if !known[g.Message] {
+				out = append(out, fmt.Sprintf("%s: refusal message %q is not in the contract's refusal table", c, g.Message))
+			}
+		}
+	}
+	return out
 }

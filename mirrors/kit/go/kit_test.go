@@ -46,3 +46,16 @@ func TestServesWhatIsRegistered(t *testing.T) {
 		t.Errorf("Known: %v", err)
 	}
 }
+
+// A refusal table set with Guards whose message the catalogue does not
+// have is named by Unknown, which Main prints as a warning at start.
+func TestUnknownGuardMessagesAreNamed(t *testing.T) {
+	c := catalogue[0]
+	k := New(Info{Name: "t", Version: "1"})
+	k.Handle(c.contract, c.ops[0], func(in []byte) ([]byte, error) { return in, nil })
+	k.Guards(c.contract, c.refusals[0], Guard{Code: "x.y", Message: "bad key"})
+	u := k.Unknown()
+	if len(u) != 1 || !strings.Contains(u[0], `"bad key"`) || !strings.HasPrefix(u[0], c.contract+": ") {
+		t.Fatalf("Unknown: %q", u)
+	}
+}
