@@ -13,9 +13,9 @@ import "embed"
 // module may keep its parts in ts/src/<name>/ (spec/README.md, "A
 // contract's own files").
 //
-//go:embed python/*.py python/conform_mirror/*.py kit/python/conform_kit.py
+//go:embed python/*.py python/conform_mirror/*.py kit/python/conform_kit.py kit/python/refusals.json
 //go:embed ts/src ts/package.json ts/package-lock.json ts/tsconfig.json
-//go:embed kit/ts/index.js kit/ts/index.d.ts kit/ts/package.json
+//go:embed kit/ts/index.js kit/ts/index.d.ts kit/ts/package.json kit/ts/refusals.json
 //go:embed ts/Dockerfile python/Dockerfile
 var sources embed.FS
 

@@ -39,6 +39,15 @@ func TestCatalogueIsGenerated(t *testing.T) {
 	if cur, err := os.ReadFile(filepath.Join("..", "..", spec.KitPath)); err != nil || !bytes.Equal(cur, kit) {
 		t.Errorf("%s is stale (%v): run go run ./spec/generate", spec.KitPath, err)
 	}
+	refusals, err := cat.KitRefusals()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range spec.KitRefusalPaths {
+		if cur, err := os.ReadFile(filepath.Join("..", "..", p)); err != nil || !bytes.Equal(cur, refusals) {
+			t.Errorf("%s is stale (%v): run go run ./spec/generate", p, err)
+		}
+	}
 	for _, doc := range []struct{ path, prefix string }{{"../../README.md", "spec/"}, {"../../spec/README.md", ""}} {
 		cur, err := os.ReadFile(doc.path)
 		if err != nil {

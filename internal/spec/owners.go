@@ -10,7 +10,7 @@ import (
 // GeneratedFiles are the generated indexes that name every contract: the
 // catalogue, the vectors' MANIFEST and their LOCK (conform vectors lock).
 // Adding a contract regenerates them.
-var GeneratedFiles = []string{"spec/catalogue.json", KitPath, "vectors/MANIFEST", "vectors/LOCK"}
+var GeneratedFiles = []string{"spec/catalogue.json", KitPath, "mirrors/kit/ts/refusals.json", "mirrors/kit/python/refusals.json", "vectors/MANIFEST", "vectors/LOCK"}
 
 // GeneratedBlock is a block of lines a program writes into a document:
 // every line after a Begin line up to the next End line.

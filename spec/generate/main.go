@@ -17,6 +17,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/conform-dev/conform/internal/atomicfile"
 	"github.com/conform-dev/conform/internal/spec"
@@ -30,6 +31,8 @@ var outputs = []struct {
 }{
 	{"spec/catalogue.json", func(c spec.Catalogue, _ []byte) ([]byte, error) { return c.Encode() }},
 	{spec.KitPath, func(c spec.Catalogue, _ []byte) ([]byte, error) { return c.KitGo() }},
+	{spec.KitRefusalPaths[0], func(c spec.Catalogue, _ []byte) ([]byte, error) { return c.KitRefusals() }},
+	{spec.KitRefusalPaths[1], func(c spec.Catalogue, _ []byte) ([]byte, error) { return c.KitRefusals() }},
 	{"spec/README.md", func(c spec.Catalogue, cur []byte) ([]byte, error) {
 		return spec.Render("spec/README.md", cur, c.Table(""))
 	}},
@@ -57,7 +60,7 @@ func main() {
 	stale := false
 	for _, o := range outputs {
 		cur, err := os.ReadFile(o.path)
-		if err != nil && !(os.IsNotExist(err) && (o.path == "spec/catalogue.json" || o.path == spec.KitPath)) {
+		if err != nil && !(os.IsNotExist(err) && (o.path == "spec/catalogue.json" || o.path == spec.KitPath || slices.Contains(spec.KitRefusalPaths, o.path))) {
 			fmt.Fprintln(os.Stderr, "spec/generate:", err)
 			os.Exit(2)
 		}

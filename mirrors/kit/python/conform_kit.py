@@ -541,10 +541,39 @@ class Kit:
             for line in lines:
                 write_all(out_fd, self.answer_bytes(line))
 
+    def unknown(self) -> list[str]:
+        """Return one line for each message of a refusal table declared
+        with ``guards`` that the catalogue's table of its contract does not
+        hold (a mapping from the library's refusals that was forgotten or
+        misspelt: conform would count such a refusal unknown-message), in
+        order of declaration (a contract the catalogue does not know is
+        conform's to refuse, at the handshake). The catalogue is ``refusals.json`` beside this module,
+        generated from conform's spec/catalogue.json (copy it with the
+        module); without it, nothing. ``main`` writes these lines to stderr
+        as warnings before it answers anything."""
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "refusals.json")
+        try:
+            with open(path, encoding="utf-8") as f:
+                known = json.load(f)
+        except (OSError, ValueError):
+            return []
+        out: list[str] = []
+        for contract, table in self._tables.items():
+            messages = known.get(contract) if isinstance(known, dict) else None
+            if not isinstance(messages, list):
+                continue  # conform refuses a handshake that announces it
+            for _code, message in table.guards:
+                if message not in messages:
+                    out.append(f"{contract}: refusal message {json.dumps(message)} is not in the contract's refusal table")
+        return out
+
     def main(self) -> int:
         """Serve stdin to stdout; return the exit status (0 at end of input
         or when conform closes stdout, 130 on SIGINT). stdout carries
-        protocol lines only: anything the program prints goes to stderr."""
+        protocol lines only: anything the program prints goes to stderr,
+        after a warning for each line of ``unknown``."""
+        for warning in self.unknown():
+            print(f"{self._identity['name']}: warning: {warning}", file=sys.stderr)
         in_fd, out_fd = sys.stdin.fileno(), sys.stdout.fileno()
         sys.stdout = sys.stderr
         try:

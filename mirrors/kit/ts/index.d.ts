@@ -120,6 +120,12 @@ export declare class Kit {
    * next request is started.
    */
   serve(stdin?: Input, stdout?: Output): void;
+  /**
+   * One line for each message of a refusal table declared with guards()
+   * that the catalogue's table of its contract (refusals.json beside the
+   * kit) does not hold; serve() writes them to stderr as warnings first.
+   */
+  unknown(): string[];
 }
 
 /** Cuts s to at most max UTF-8 bytes, never inside a character; lone surrogates become U+FFFD. */

@@ -17,6 +17,8 @@
 // - inputs and outputs are standard base64 with padding (RFC 4648 section 4);
 // - messages and traces are cut to their byte bounds ("run").
 
+import { readFileSync } from "node:fs";
+
 /** The protocol version this kit speaks (PROTOCOL.md, "start"). */
 export const PROTOCOL = 1;
 /** The most cases one `batch` request may hold (PROTOCOL.md, "batch"). */
@@ -350,6 +352,38 @@ export class Kit {
   }
 
   /**
+   * One line for each message of a refusal table declared with guards()
+   * that the catalogue's table of its contract does not hold (a mapping
+   * from the library's refusals that was forgotten or misspelt: conform
+   * would count such a refusal unknown-message), in order of declaration
+   * (a contract the catalogue does not know is conform's to refuse, at the
+   * handshake). The
+   * catalogue is refusals.json beside this file, generated from conform's
+   * spec/catalogue.json; without it, nothing. serve() writes these lines to
+   * stderr as warnings before it answers anything.
+   * @returns {string[]}
+   */
+  unknown() {
+    /** @type {Record<string, string[]>} */
+    let known;
+    try {
+      known = JSON.parse(readFileSync(new URL("./refusals.json", import.meta.url), "utf8"));
+    } catch {
+      return [];
+    }
+    /** @type {string[]} */
+    const out = [];
+    for (const [contract, table] of this.#tables) {
+      const messages = known[contract];
+      if (!Array.isArray(messages)) continue; // conform refuses a handshake that announces it
+      for (const g of table.guards) {
+        if (!messages.includes(g.message)) out.push(`${contract}: refusal message ${JSON.stringify(g.message)} is not in the contract's refusal table`);
+      }
+    }
+    return out;
+  }
+
+  /**
    * The handshake's `implementation` object (PROTOCOL.md, "start"): the
    * identity given to the constructor and `contracts`, each registered
    * contract with its operations in registration order.
@@ -566,6 +600,7 @@ export class Kit {
    * @returns {void}
    */
   serve(stdin = process.stdin, stdout = process.stdout) {
+    for (const w of this.unknown()) process.stderr.write(`${this.#identity.name}: warning: ${w}\n`);
     this.#serving = true;
     if (stdout === process.stdout) {
       // stdout carries protocol lines only: what the functions log with

@@ -287,3 +287,29 @@ class Registration(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Unknown(unittest.TestCase):
+    """A declared refusal message that the catalogue's table of its
+    contract lacks is named (refusals.json beside the kit, generated from
+    spec/catalogue.json); a contract the catalogue does not know is not the
+    kit's to judge."""
+
+    def test_names_what_the_catalogue_lacks(self) -> None:
+        path = os.path.join(os.path.dirname(os.path.abspath(conform_kit.__file__)), "refusals.json")
+        with open(path, encoding="utf-8") as f:
+            known = json.load(f)
+        contract, messages = next(iter(known.items()))
+        self.assertTrue(messages)
+        kit = Kit("x", "1")
+        kit.handle(contract, "op", lambda b: b)
+        kit.guards(contract, [("c.0", messages[0]), ("c.1", "bad key")])
+        kit.handle("nope/1", "op", lambda b: b)
+        kit.guards("nope/1", [("n.0", "m")])
+        self.assertEqual(kit.unknown(), [
+            f'{contract}: refusal message "bad key" is not in the contract\'s refusal table',
+        ])
+        fine = Kit("y", "1")
+        fine.handle(contract, "op", lambda b: b)
+        fine.guards(contract, [("c.0", messages[0])])
+        self.assertEqual(fine.unknown(), [])

@@ -302,3 +302,18 @@ test("errored answers are bounded in bytes", () => {
   assert.equal(Buffer.byteLength(String(a.message)), 1024);
   assert.ok(Buffer.byteLength(String(a.trace)) <= 8192);
 });
+
+test("unknown: a declared refusal message the catalogue's table lacks is named, an unknown contract left to conform", async () => {
+  const { readFileSync } = await import("node:fs");
+  const known = JSON.parse(readFileSync(new URL("../refusals.json", import.meta.url), "utf8"));
+  const [contract, messages] = Object.entries(known)[0];
+  assert.ok(messages.length > 0);
+  const kit = new Kit({ name: "x", version: "1" })
+    .handle(contract, "op", (i) => i)
+    .guards(contract, [{ code: "c.0", message: messages[0] }, { code: "c.1", message: "bad key" }])
+    .handle("nope/1", "op", (i) => i)
+    .guards("nope/1", [{ code: "n.0", message: "m" }]);
+  assert.deepEqual(kit.unknown(), [`${contract}: refusal message "bad key" is not in the contract's refusal table`]);
+  const fine = new Kit({ name: "y", version: "1" }).handle(contract, "op", (i) => i).guards(contract, [{ code: "c.0", message: messages[0] }]);
+  assert.deepEqual(fine.unknown(), []);
+});
