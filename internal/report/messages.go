@@ -26,7 +26,7 @@ func (o Outside) Add(r Row) {
 	switch r.Outcome {
 	case UnknownMessage:
 	case OtherMessage:
-		if inTable(r.Contract, r.Got.Message) {
+		if InTable(r.Contract, r.Got.Message) {
 			return
 		}
 	default:
@@ -35,9 +35,10 @@ func (o Outside) Add(r Row) {
 	o[OutsideKey{r.Impl, r.Contract, r.Got.Message}]++
 }
 
-// inTable reports whether msg is a message of contract's refusal table;
-// true for a contract the catalogue does not hold.
-func inTable(contract, msg string) bool {
+// InTable reports whether msg is a message of contract's refusal table
+// (spec/catalogue.json); true for a contract the catalogue does not hold,
+// whose table cannot tell.
+func InTable(contract, msg string) bool {
 	c, ok := spec.MustLoad().Contract(contract)
 	if !ok {
 		return true

@@ -112,22 +112,6 @@ func (cmp Comparison) message(contract, msg string) string {
 	return msg
 }
 
-// InTable reports whether msg is a message of contract's refusal table
-// (spec/catalogue.json); true for a contract the catalogue does not hold,
-// whose table cannot tell.
-func InTable(contract, msg string) bool {
-	c, ok := spec.MustLoad().Contract(contract)
-	if !ok {
-		return true
-	}
-	for _, r := range c.Refusals {
-		if r.Message == msg {
-			return true
-		}
-	}
-	return false
-}
-
 // verdict is Verdict with the expectation resolved (want, or none when ok
 // is false) and the implementation's comparison: a refusal with another
 // message than the expected one is report.OtherMessage under a verdict
@@ -157,7 +141,7 @@ func verdict(want report.Answer, ok bool, got impl.Result, contract string, cmp 
 			return report.Agree
 		case cmp.Mode == report.CompareVerdict:
 			return report.OtherMessage
-		case !InTable(contract, msg):
+		case !report.InTable(contract, msg):
 			return report.UnknownMessage
 		}
 		return report.WrongMessage
