@@ -48,6 +48,24 @@ build_conform() {
 	go build -o "$CI_BIN/conform-harness" ./cmd/conform-harness
 }
 
+# pick_contracts [CONTRACT...] sets the array contracts, after the step
+# that ran matrix_contracts "$CI_DIR/contracts.txt" (its exit code in
+# last): the contracts that file lists, or the ones named, each of which
+# must be among them (else die); none when that step failed.
+# shellcheck disable=SC2034,SC2154 # contracts is the caller's, as is last
+pick_contracts() {
+	contracts=()
+	((last == 0)) || return 0
+	mapfile -t contracts <"$CI_DIR/contracts.txt"
+	if (($#)); then
+		local c
+		for c in "$@"; do
+			grep -qxF -- "$c" "$CI_DIR/contracts.txt" || die "contract $c: not in the catalogue (ci/matrix.sh --lines)"
+		done
+		contracts=("$@")
+	fi
+}
+
 # matrix_contracts FILE writes the contracts of the matrix
 # ($CI_STEPS/matrix.sh --lines), one a line, to FILE. It fails, saying why,
 # when matrix.sh fails, lists no contract, or prints a line that is no

@@ -49,17 +49,8 @@ step images "$CI_STEPS/images.sh"
 step corpora "$CI_STEPS/corpora.sh"
 step suite "$CI_STEPS/run-suite.sh"
 step history "$CI_STEPS/history.sh"
-contracts=()
 step matrix matrix_contracts "$CI_DIR/contracts.txt"
-if ((last == 0)); then
-	mapfile -t contracts <"$CI_DIR/contracts.txt"
-	if (($#)); then
-		for c in "$@"; do
-			grep -qxF -- "$c" "$CI_DIR/contracts.txt" || die "contract $c: not in the catalogue (ci/matrix.sh --lines)"
-		done
-		contracts=("$@")
-	fi
-fi
+pick_contracts "$@"
 for c in "${contracts[@]}"; do
 	step "fuzz $c" "$CI_STEPS/fuzz.sh" "$c" "$budget"
 done

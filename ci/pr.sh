@@ -33,17 +33,8 @@ step() {
 }
 step corpora "$CI_STEPS/corpora.sh"
 step suite env CONFORM_TRANSPORT=local "$CI_STEPS/run-suite.sh"
-contracts=()
 step matrix matrix_contracts "$CI_DIR/contracts.txt"
-if ((last == 0)); then
-	mapfile -t contracts <"$CI_DIR/contracts.txt"
-	if (($#)); then
-		for c in "$@"; do
-			grep -qxF -- "$c" "$CI_DIR/contracts.txt" || die "contract $c: not in the catalogue (ci/matrix.sh --lines)"
-		done
-		contracts=("$@")
-	fi
-fi
+pick_contracts "$@"
 for c in "${contracts[@]}"; do
 	step "single-cause $c" "$CI_STEPS/mutation.sh" --single-cause --contract "$c"
 done
