@@ -217,6 +217,12 @@ func runDelta(cmd *cobra.Command, env *Env, o *deltaOptions) error {
 		n := delta.Minimize(ctx, cfg, res, o.minimizeTime)
 		fmt.Fprintf(env.Stderr, "conform delta: %d findings minimized\n", n)
 	}
+	if ctx.Err() != nil {
+		// Interrupted: what was found is no finding, and nothing is
+		// published (--findings, --output), as conform run publishes no
+		// report of an interrupted run.
+		return &exitError{code: report.ExitInterrupted, err: ctx.Err()}
+	}
 	if o.findings != "" && len(res.Findings) > 0 {
 		paths, err := delta.WriteVectors(o.findings, cfg, res, o.force)
 		if err != nil {

@@ -107,7 +107,10 @@ line per implementation, in the order named, then one agreement line:
   {"agree":false,"groups":[["go","ts"],["python"]]}
 groups are the implementations that answered (ok or refused), grouped by
 identical answer (outcome, output bytes, refusal message; where a refusal
-says it refused is not compared), in the order named; failed lists those
+says it refused is not compared), in the order named; an outside
+implementation's comparison applies as in conform run: its message map
+first, and under --compare verdict (or compare = "verdict") its refusal
+joins the first group of refusals, whatever its message; failed lists those
 asked that gave no answer (errored, timed out, skipped); not_announced
 those whose handshake does not announce the contract and operation,
 which are not asked (their line is skipped, "not declared in the
@@ -360,12 +363,21 @@ func evalMany(ctx context.Context, env *Env, o *evalOptions, ims []impl.Impl, id
 		// Interrupted: the answers are not answers.
 		return &exitError{code: report.ExitInterrupted, err: ctx.Err()}
 	}
+	// Each outside implementation's comparison (--compare, or its compare
+	// and messages in the configuration file), as conform run applies it.
+	cmps := map[string]runner.Comparison{}
+	for _, x := range o.implFlags.outside {
+		cmps[x.Name] = runner.Comparison{Mode: x.Compare, Messages: x.Messages}
+	}
 	w := bufio.NewWriter(env.Stdout)
 	defer w.Flush()
 	failed, disagree, empty := false, false, false
 	for j := range jobs {
 		ag := evalAgreement{ID: ids[j], Groups: [][]string{}}
 		var answers []string // the answer of each group, as a key
+		// The refusals of implementations compared on their verdict join
+		// the first group of refusals once the others are grouped.
+		var anyRefusal []string
 		for i, im := range ims {
 			name := im.Name()
 			if !asked[i] {
@@ -382,7 +394,12 @@ func evalMany(ctx context.Context, env *Env, o *evalOptions, ims []impl.Impl, id
 				key = "ok\x00" + *line.OutputHex
 				empty = empty || len(r.Output) == 0
 			case impl.Refused:
-				key = "refused\x00" + r.Message
+				cmp := cmps[name]
+				if cmp.Mode == report.CompareVerdict {
+					anyRefusal = append(anyRefusal, name)
+					continue
+				}
+				key = "refused\x00" + cmp.Message(o.contract, r.Message)
 			default:
 				ag.Failed = append(ag.Failed, name)
 				failed = true
@@ -394,6 +411,15 @@ func evalMany(ctx context.Context, env *Env, o *evalOptions, ims []impl.Impl, id
 				answers = append(answers, key)
 				ag.Groups = append(ag.Groups, []string{name})
 			}
+		}
+		if len(anyRefusal) > 0 {
+			k := slices.IndexFunc(answers, func(a string) bool { return strings.HasPrefix(a, "refused\x00") })
+			if k < 0 {
+				answers = append(answers, "refused\x00")
+				ag.Groups = append(ag.Groups, nil)
+				k = len(ag.Groups) - 1
+			}
+			ag.Groups[k] = append(ag.Groups[k], anyRefusal...)
 		}
 		ag.Agree = len(ag.Groups) == 1 && len(ag.Failed) == 0
 		disagree = disagree || !ag.Agree

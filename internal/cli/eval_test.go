@@ -2,12 +2,15 @@ package cli
 
 import (
 	"encoding/hex"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/kballard/go-shellquote"
 
 	"github.com/conform-dev/conform/internal/report"
+	"github.com/conform-dev/conform/internal/spec"
 )
 
 // eval across implementations: without --impl the three (go, ts,
@@ -93,5 +96,54 @@ func TestEvalAcrossImplementations(t *testing.T) {
 	// The help says it.
 	if r = conform(t, "", "eval", "--help"); !strings.Contains(r.stdout, `{"agree":false,"groups":[["go","ts"],["python"]]}`) {
 		t.Errorf("eval --help does not show the agreement line:\n%s", r.stdout)
+	}
+}
+
+// eval applies an outside implementation's comparison as run does: a
+// refusal in its own words ("nope") disagrees with the reference's
+// refusal exactly, and agrees with it under --compare verdict or through
+// a message map to the refusal's code.
+func TestEvalAppliesTheComparison(t *testing.T) {
+	var contract, op string
+	var code string
+	for _, k := range spec.MustLoad().Contracts {
+		for _, o := range k.Operations {
+			if o.Input == spec.InputJSONValue && len(k.Refusals) > 0 && contract == "" {
+				contract, op, code = k.Contract, o.Op, k.Refusals[0].Code
+			}
+		}
+	}
+	if contract == "" {
+		t.Fatal("no operation with a JSON value input")
+	}
+	h := hostile(t, map[string]any{"contracts": map[string][]string{contract: {op}}, "answer": "refuse"})
+	args := []string{"eval", "--contract", contract, "--op", op, "--impl", "go", "--impl", "r=" + h}
+	agreement := func(r result) string {
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		return lines[len(lines)-1]
+	}
+	// "{" is no JSON value: the reference refuses it with its table's
+	// first refusal, the input refusal.
+	if r := conform(t, "{", args...); r.code != report.ExitDisagree || !strings.Contains(agreement(r), `"agree":false`) {
+		t.Errorf("exactly: exit %d, %s\n%s", r.code, r.stdout, r.stderr)
+	}
+	if r := conform(t, "{", append(args, "--compare", "verdict")...); r.code != 0 || !strings.Contains(agreement(r), `"agree":true`) {
+		t.Errorf("--compare verdict: exit %d, %s\n%s", r.code, r.stdout, r.stderr)
+	}
+	cfg := filepath.Join(t.TempDir(), "conform.toml")
+	words, err := shellquote.Split(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = quoteTOML(w)
+	}
+	toml := "[[impl]]\nname = \"r\"\ncommand = [" + strings.Join(quoted, ", ") + "]\ncompare = \"map\"\n\n[impl.messages]\nnope = \"" + code + "\"\n"
+	if err := os.WriteFile(cfg, []byte(toml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := conform(t, "{", "eval", "--contract", contract, "--op", op, "--impl", "go", "--impl", "r", "--config", cfg); r.code != 0 || !strings.Contains(agreement(r), `"agree":true`) {
+		t.Errorf("a message map: exit %d, %s\n%s", r.code, r.stdout, r.stderr)
 	}
 }

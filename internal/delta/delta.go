@@ -141,21 +141,42 @@ const MaxProblems = 20
 // sides accept an accepted-both finding.
 const MaxFindings = 1000
 
+// MaxInput bounds an input as a side is given it, after the rewrites: a
+// rewrite that grows an input past it (every "[" of a deeply nested
+// document made 100 KB) leaves the input unasked, answered errored, never
+// built.
+const MaxInput = 16 << 20
+
+// rewrite returns in with the rewrites applied in order, each From made
+// To (to the old side's input space when old, each To made From), and
+// true; or nil and false as soon as a rewrite would make it longer than
+// MaxInput, which is checked before that rewrite is built.
+func (c Config) rewrite(in []byte, old bool) ([]byte, bool) {
+	for _, r := range c.Rewrites {
+		from, to := []byte(r.From), []byte(r.To)
+		if old {
+			from, to = to, from
+		}
+		if len(from) > 0 && len(to) > len(from) && len(in)+bytes.Count(in, from)*(len(to)-len(from)) > MaxInput {
+			return nil, false
+		}
+		in = bytes.ReplaceAll(in, from, to)
+	}
+	return in, len(in) <= MaxInput
+}
+
 // OldInput and NewInput return what each side is given for input in (the
 // rewrites applied).
+// An input a rewrite would grow past MaxInput is given as nil.
 func (c Config) OldInput(in []byte) []byte {
-	for _, r := range c.Rewrites {
-		in = bytes.ReplaceAll(in, []byte(r.To), []byte(r.From))
-	}
-	return in
+	out, _ := c.rewrite(in, true)
+	return out
 }
 
 // NewInput returns what the new side is given for in (Rewrite).
 func (c Config) NewInput(in []byte) []byte {
-	for _, r := range c.Rewrites {
-		in = bytes.ReplaceAll(in, []byte(r.From), []byte(r.To))
-	}
-	return in
+	out, _ := c.rewrite(in, false)
+	return out
 }
 
 // classify compares two answers: the class, or "" when they are alike;
@@ -191,13 +212,31 @@ func (c Config) run(ctx context.Context, ins [][]byte) (olds, news []impl.Result
 	}
 	for start := 0; start < len(ins); start += batch {
 		part := ins[start:min(start+batch, len(ins))]
-		oj, nj := make([]impl.Job, len(part)), make([]impl.Job, len(part))
+		var oj, nj []impl.Job
+		var asked []int // the inputs of part that fit (fits), by index
 		for i, in := range part {
-			oj[i] = impl.Job{Contract: c.Contract, Op: c.Old.Op, Input: c.OldInput(in)}
-			nj[i] = impl.Job{Contract: c.Contract, Op: c.New.Op, Input: c.NewInput(in)}
+			oin, ok1 := c.rewrite(in, true)
+			nin, ok2 := c.rewrite(in, false)
+			if !ok1 || !ok2 {
+				continue
+			}
+			asked = append(asked, i)
+			oj = append(oj, impl.Job{Contract: c.Contract, Op: c.Old.Op, Input: oin})
+			nj = append(nj, impl.Job{Contract: c.Contract, Op: c.New.Op, Input: nin})
 		}
-		olds = append(olds, c.Old.Impl.RunBatch(ctx, oj)...)
-		news = append(news, c.New.Impl.RunBatch(ctx, nj)...)
+		po, pn := make([]impl.Result, len(part)), make([]impl.Result, len(part))
+		for i := range part {
+			over := impl.Result{Outcome: impl.Errored, Message: fmt.Sprintf("the input is over %d bytes after --rewrite: not asked", MaxInput)}
+			po[i], pn[i] = over, over
+		}
+		if len(asked) > 0 {
+			ro, rn := c.Old.Impl.RunBatch(ctx, oj), c.New.Impl.RunBatch(ctx, nj)
+			for k, i := range asked {
+				po[i], pn[i] = ro[k], rn[k]
+			}
+		}
+		olds = append(olds, po...)
+		news = append(news, pn...)
 	}
 	return olds, news
 }

@@ -200,3 +200,20 @@ func TestRenderings(t *testing.T) {
 		t.Errorf("JSON %v:\n%s", err, b.String())
 	}
 }
+
+// A rewrite that would grow an input past MaxInput leaves it unasked
+// (unanswered, errored on both sides), never built: a document of 20,000
+// nested "[" with each "[" rewritten to 1,000 bytes would be 20 MB.
+func TestRewriteIsBounded(t *testing.T) {
+	f := versions()
+	cfg := config(f)
+	cfg.Rewrites = append(cfg.Rewrites, Rewrite{From: "[", To: strings.Repeat("x", 1000)})
+	big := "v/1:" + strings.Repeat("[", 20000)
+	res := Compare(context.Background(), cfg, []Input{{Bytes: []byte(big), Kind: "vectors", Origin: "big"}, {Bytes: []byte("v/1:abc"), Kind: "vectors", Origin: "small"}})
+	if res.Unanswered != 1 || f.asked != 2 || len(res.Problems) != 1 || !strings.Contains(res.Problems[0], "after --rewrite: not asked") {
+		t.Errorf("unanswered %d, asked %d, problems %q", res.Unanswered, f.asked, res.Problems)
+	}
+	if cfg.NewInput([]byte(big)) != nil {
+		t.Error("NewInput built an input over MaxInput")
+	}
+}

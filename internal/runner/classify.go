@@ -94,10 +94,10 @@ func ComparisonOf(h report.Header, name string) Comparison {
 	return Comparison{}
 }
 
-// message returns the message of contract's refusal table that msg
+// Message returns the message of contract's refusal table that msg
 // stands for under the comparison's map (msg itself when the map does not
 // name it, or names a code the table lacks).
-func (cmp Comparison) message(contract, msg string) string {
+func (cmp Comparison) Message(contract, msg string) string {
 	code, ok := cmp.Messages[msg]
 	if !ok {
 		return msg
@@ -135,7 +135,7 @@ func verdict(want report.Answer, ok bool, got impl.Result, contract string, cmp 
 		}
 		return report.Agree
 	case want.Outcome == impl.Refused && got.Outcome == impl.Refused:
-		msg := cmp.message(contract, got.Message)
+		msg := cmp.Message(contract, got.Message)
 		switch {
 		case want.Message == "" || want.Message == msg:
 			return report.Agree

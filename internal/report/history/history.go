@@ -262,26 +262,40 @@ func parseLine(b []byte) (Line, error) {
 	if err := CheckCommit(l.Commit); err != nil {
 		return Line{}, err
 	}
+	switch l.ExitCode {
+	case report.ExitAgree, report.ExitDisagree, report.ExitUsage, report.ExitBroken, report.ExitInterrupted:
+	default:
+		return Line{}, fmt.Errorf("exit code %d is not one conform gives", l.ExitCode)
+	}
 	for _, c := range l.Contracts {
 		if c.Contract == "" {
 			return Line{}, errors.New("a contract without its name")
 		}
-		if c.Interop.Agree < 0 || c.Interop.Agree > c.Interop.Cases {
+		if c.Interop.Agree < 0 || c.Interop.Agree > c.Interop.Cases || c.Interop.Cases > MaxCount {
 			return Line{}, fmt.Errorf("contract %q: interop %d of %d cases", c.Contract, c.Interop.Agree, c.Interop.Cases)
 		}
 		for _, im := range c.Impls {
 			if im.Impl == "" {
 				return Line{}, fmt.Errorf("contract %q: counts without their implementation", c.Contract)
 			}
+			sum := 0
 			for o, k := range im.Counts {
-				if k < 0 {
-					return Line{}, fmt.Errorf("contract %q, implementation %q: %d %s", c.Contract, im.Impl, k, o)
+				// Checked one by one, so that the sum cannot overflow.
+				if k < 0 || k > MaxCount || sum+k > MaxCount {
+					return Line{}, fmt.Errorf("contract %q, implementation %q: %d %s (counts are 0 to %d together)", c.Contract, im.Impl, k, o, MaxCount)
 				}
+				sum += k
 			}
 		}
 	}
 	return l, nil
 }
+
+// MaxCount bounds the counts of one implementation for one contract
+// together, and a contract's cases, in a history line: far above any run
+// (a run holds at most the 500,000 corpus cases and its vectors), far
+// below what the sums and shares of the renderings could overflow.
+const MaxCount = 1 << 40
 
 // Read reads the history file at path whole (a regular file of at most
 // MaxFile bytes, infile) and parses it (Parse). It returns the lines and

@@ -59,3 +59,43 @@ func TestUnknownGuardMessagesAreNamed(t *testing.T) {
 		t.Fatalf("Unknown: %q", u)
 	}
 }
+
+// A request line over the protocol's 64 MiB is answered errored (seq -1)
+// and dropped, never held whole, and the next line is answered; an answer
+// that would be over 64 MiB is an errored answer with its seq instead.
+func TestLinesAreBounded(t *testing.T) {
+	c := catalogue[0]
+	k := New(Info{Name: "t", Version: "1"})
+	k.Handle(c.contract, c.ops[0], func(in []byte) ([]byte, error) {
+		if string(in) == "big" {
+			return bytes.Repeat([]byte{0}, 49<<20), nil // 65.3 MiB of base64
+		}
+		return in, nil
+	})
+	huge := `{"cmd":"run","seq":1,"contract":"` + c.contract + `","op":"` + c.ops[0] + `","input":"` + strings.Repeat("A", maxLine) + `"}`
+	in := `{"cmd":"start","seq":0,"protocol":1}` + "\n" + huge + "\n" +
+		`{"cmd":"run","seq":2,"contract":"` + c.contract + `","op":"` + c.ops[0] + `","input":"YmlnAA=="}` + "\n" +
+		`{"cmd":"run","seq":3,"contract":"` + c.contract + `","op":"` + c.ops[0] + `","input":"Ymln"}` + "\n"
+	var out bytes.Buffer
+	if err := k.Serve(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d answers", len(lines))
+	}
+	want := []string{
+		`"seq":-1`, // the huge line
+		`"seq":2`,  // answered after it
+		`"seq":3`,  // the answer over 64 MiB
+	}
+	for i, w := range want {
+		l := lines[i+1]
+		if !strings.Contains(l, w) || len(l) > 1<<20 {
+			t.Errorf("answer %d: %.200s", i+1, l)
+		}
+	}
+	if !strings.Contains(lines[1], "over 64 MiB") || !strings.Contains(lines[2], `"outcome":"ok"`) || !strings.Contains(lines[3], "over 64 MiB") {
+		t.Errorf("answers: %.200s | %.200s | %.200s", lines[1], lines[2], lines[3])
+	}
+}

@@ -19,10 +19,11 @@ import (
 // library alone.
 const (
 	protocolVersion = 1
-	maxMessage      = 1024 // bytes in an errored message or a skipped reason
-	maxTrace        = 8192 // bytes in an errored trace
-	maxPointer      = 1024 // bytes in a refusal location's JSON pointer
-	maxBatch        = 1024 // cases in one batch request
+	maxMessage      = 1024     // bytes in an errored message or a skipped reason
+	maxTrace        = 8192     // bytes in an errored trace
+	maxPointer      = 1024     // bytes in a refusal location's JSON pointer
+	maxBatch        = 1024     // cases in one batch request
+	maxLine         = 64 << 20 // bytes in one protocol line, request or answer
 	featureBatch    = "batch"
 )
 
@@ -80,12 +81,16 @@ func serve(r io.Reader, w io.Writer, im implementation, k *Kit) error {
 	started := false
 	var ignore []guardPair
 	for {
-		line, err := readLine(in)
+		line, over, err := readLine(in)
 		// An empty line is a request too (answered seq -1); end of input
 		// with nothing after the last LF is not.
-		if len(line) > 0 || err == nil {
+		if len(line) > 0 || over || err == nil {
 			var ans []byte
-			ans, started, ignore = answer(line, started, ignore, im, k)
+			if over {
+				ans = errored(-1, "request line over 64 MiB, the protocol's bound", "")
+			} else {
+				ans, started, ignore = answer(line, started, ignore, im, k)
+			}
 			if _, err := out.Write(ans); err != nil {
 				return err
 			}
@@ -102,15 +107,22 @@ func serve(r io.Reader, w io.Writer, im implementation, k *Kit) error {
 	}
 }
 
-func readLine(in *bufio.Reader) ([]byte, error) {
-	var line []byte
+// readLine reads one line without its LF. A line over maxLine is read to
+// its end and dropped, never held: over is then true and line empty.
+func readLine(in *bufio.Reader) (line []byte, over bool, err error) {
 	for {
 		chunk, err := in.ReadSlice('\n')
-		line = append(line, chunk...)
+		if !over {
+			if len(line)+len(chunk) > maxLine+1 {
+				over, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
 		if err == bufio.ErrBufferFull {
 			continue
 		}
-		return bytes.TrimSuffix(line, []byte("\n")), err
+		return bytes.TrimSuffix(line, []byte("\n")), over, err
 	}
 }
 
@@ -144,9 +156,9 @@ func answer(line []byte, started bool, ignore []guardPair, im implementation, k 
 		}
 		b := append([]byte(`{"seq":`), strconv.FormatInt(seq, 10)...)
 		b = runEntry(append(b, ','), *req.contract, *req.op, *req.input, ignore, k)
-		return append(b, "}\n"...), started, ignore
+		return bounded(seq, append(b, "}\n"...)), started, ignore
 	case "batch":
-		return batch(seq, req.cases, ignore, k), started, ignore
+		return bounded(seq, batch(seq, req.cases, ignore, k)), started, ignore
 	case "ignore":
 		if req.ignore == nil {
 			return errored(seq, "ignore is not an array", ""), started, ignore
@@ -481,6 +493,16 @@ func pointer(p string) bool {
 		}
 	}
 	return true
+}
+
+// bounded returns the answer line ans, or an errored answer with seq when
+// ans is over maxLine bytes with its LF: conform refuses such a line as a
+// protocol break, and an errored answer names the cause instead.
+func bounded(seq int64, ans []byte) []byte {
+	if len(ans) > maxLine+1 {
+		return errored(seq, "the answer is over 64 MiB, the protocol's bound on a line", "")
+	}
+	return ans
 }
 
 // appendMembers appends the members of v as JSON, without the braces.
