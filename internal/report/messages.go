@@ -85,6 +85,6 @@ func renderOutside(w io.Writer, o Outside) {
 			fmt.Fprintf(w, "  ... %d more messages\n", len(keys)-i)
 			break
 		}
-		fmt.Fprintf(w, "  %6d  %s %s %q\n", o[k], esc(k.Impl), esc(k.Contract), esc(k.Message))
+		fmt.Fprintf(w, "  %6d  %s %s \"%s\"\n", o[k], esc(k.Impl), esc(k.Contract), esc(k.Message))
 	}
 }
