@@ -9,6 +9,7 @@ import (
 	"io"
 	"unicode/utf8"
 
+	"github.com/conform-dev/conform/internal/escape"
 	"github.com/conform-dev/conform/internal/infile"
 )
 
@@ -92,6 +93,14 @@ func decodeHeader(line []byte) (Header, error) {
 	var h Header
 	if err := strict(line, &h); err != nil {
 		return Header{}, err
+	}
+	for _, m := range h.Impls {
+		switch {
+		case m.Compare != "" && m.Compare != CompareExact && m.Compare != CompareVerdict && m.Compare != CompareMap:
+			return Header{}, fmt.Errorf("implementation %s: compare %q is not exact, verdict or map", escape.Line(m.Impl), escape.Clip(m.Compare, 64))
+		case (m.Compare == CompareMap) != (len(m.Messages) > 0):
+			return Header{}, fmt.Errorf("implementation %s: compare %q with %d mapped messages (a map goes with compare map, and only with it)", escape.Line(m.Impl), escape.Clip(m.Compare, 64), len(m.Messages))
+		}
 	}
 	return h, nil
 }

@@ -60,6 +60,8 @@ func TestReadRefusesMalformedReports(t *testing.T) {
 		"after footer":   {good + lines[1], "r:5: line after the footer"},
 		"two headers":    {lines[0] + lines[0], "r:2: a second header"},
 		"bad format":     {strings.Replace(lines[0], `"format":1`, `"format":9`, 1), "r:1: report format 9"},
+		"bad compare":    {strings.Replace(lines[0], `{"impl":"go"`, `{"impl":"go","compare":"fuzzy"`, 1) + lines[1] + lines[2] + lines[3], `r:1: implementation go: compare "fuzzy" is not exact, verdict or map`},
+		"map, no map":    {strings.Replace(lines[0], `{"impl":"go"`, `{"impl":"go","compare":"map"`, 1) + lines[1] + lines[2] + lines[3], `r:1: implementation go: compare "map" with 0 mapped messages`},
 		"no identity":    {lines[0] + `{"type":"case"}` + "\n" + lines[3], "r:2: case line lacks"},
 		"bad outcome":    {lines[0] + strings.Replace(lines[1], `"agree"`, `"bogus"`, 1) + lines[2] + lines[3], `r:2: unknown outcome "bogus"`},
 		"outcome edited": {lines[0] + strings.Replace(lines[1], `"agree"`, `"wrong-output"`, 1) + lines[2] + lines[3], "r:4: footer says 0 disagreements, the case lines hold 1"},
