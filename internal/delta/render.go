@@ -1,9 +1,7 @@
 package delta
 
 import (
-	"bytes"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -172,12 +170,5 @@ func WriteJSON(w io.Writer, r *Result) error {
 		}
 		out.Findings = append(out.Findings, j)
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, escape.Text(buf.String()))
-	return err
+	return escape.WriteJSON(w, out)
 }

@@ -20,6 +20,8 @@
 package escape
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -73,6 +75,21 @@ func Line(s string) string { return escapeString(s, false) }
 // Text returns s safe to show as lines of text: as Line, but line feeds
 // and tabs pass.
 func Text(s string) string { return escapeString(s, true) }
+
+// WriteJSON writes v to w as JSON indented by two spaces, passed through
+// Text: a hidden character in a string (a bidirectional control, say) is
+// written as the JSON escape \uXXXX, the same JSON with nothing hidden.
+// It returns the encoding's error or the first write error.
+func WriteJSON(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, Text(buf.String()))
+	return err
+}
 
 // Bytes is Line for bytes.
 func Bytes(b []byte) string { return escapeString(string(b), false) }

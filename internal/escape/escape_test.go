@@ -99,3 +99,21 @@ func TestWriter(t *testing.T) {
 		t.Errorf("JSON through the writer: %q -> %q (%v)", js, out.String(), err)
 	}
 }
+
+// WriteJSON writes indented JSON in which a hidden character is escaped,
+// and which still decodes to the value written.
+func TestWriteJSON(t *testing.T) {
+	var b strings.Builder
+	in := map[string]string{"m": "a\u202eb"}
+	if err := WriteJSON(&b, in); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(out, "\u202e") || !strings.Contains(out, `\u202e`) || !strings.HasPrefix(out, "{\n  \"m\"") {
+		t.Fatalf("%q", out)
+	}
+	var back map[string]string
+	if err := json.Unmarshal([]byte(out), &back); err != nil || back["m"] != in["m"] {
+		t.Errorf("decodes to %q (%v)", back, err)
+	}
+}

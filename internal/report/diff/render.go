@@ -1,8 +1,6 @@
 package diff
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -246,12 +244,5 @@ func WriteJSON(w io.Writer, r *Result) error {
 	if out.Impls == nil {
 		out.Impls = []ImplChange{}
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, escape.Text(buf.String()))
-	return err
+	return escape.WriteJSON(w, out)
 }
