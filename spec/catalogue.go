@@ -8,12 +8,25 @@ package spec
 
 import (
 	"bytes"
-	_ "embed"
+	"embed"
 )
 
 //go:embed catalogue.json
 var catalogue []byte
 
+//go:embed */shapes.json
+var shapes embed.FS
+
 // JSON returns the bytes of spec/catalogue.json (a copy): a JSON object
 // with "conform_catalogue" (the format version, 1) and "contracts".
 func JSON() []byte { return bytes.Clone(catalogue) }
+
+// Shapes returns the bytes of spec/<name>/shapes.json, the declaration of
+// the closed objects of the contract named name (spec/README.md,
+// "Shapes"; format: package internal/shapes), and whether the contract
+// has one. The Go reference's interpreter and the generators read it; a
+// mirror never does.
+func Shapes(name string) ([]byte, bool) {
+	data, err := shapes.ReadFile(name + "/shapes.json")
+	return data, err == nil
+}

@@ -74,6 +74,11 @@ type Contract struct {
 	// operations, with their policies (the spec's optional "Corpora"
 	// table), in table order; never nil.
 	Corpora []Corpus `json:"corpora"`
+	// Shapes is the path, from the repository root, of the declaration of
+	// the contract's closed objects, "spec/<name>/shapes.json" (format:
+	// package internal/shapes), when it has one; the declaration's codes
+	// are all rows of Refusals.
+	Shapes string `json:"shapes,omitempty"`
 }
 
 // Related is one row of a spec's "Related contracts" table.

@@ -3,6 +3,7 @@ package spec
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -11,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/conform-dev/conform/internal/shapes"
 )
 
 // Index is the spec directory's index file, which is not a contract.
@@ -47,6 +50,11 @@ func ParseDir(fsys fs.FS, dir string) (Catalogue, error) {
 		k, err := Parse("spec/"+path.Base(n), data)
 		if err != nil {
 			return Catalogue{}, err
+		}
+		if _, err := ParseShapes(fsys, dir, k); err != nil {
+			return Catalogue{}, err
+		} else if _, err := fs.Stat(fsys, path.Join(dir, k.Name, "shapes.json")); err == nil {
+			k.Shapes = "spec/" + k.Name + "/shapes.json"
 		}
 		cat.Contracts = append(cat.Contracts, k)
 	}
@@ -500,4 +508,31 @@ func ticked(cell string) (string, bool) {
 		return "", false
 	}
 	return m[1], true
+}
+
+// ParseShapes reads the declaration of k's closed objects,
+// <dir>/<name>/shapes.json in fsys, and checks it (package
+// internal/shapes): it declares k, and every code it gives is a row of k's
+// Refusals. It returns nil, nil when k has no declaration.
+func ParseShapes(fsys fs.FS, dir string, k Contract) (*shapes.Decl, error) {
+	p := path.Join(dir, k.Name, "shapes.json")
+	data, err := fs.ReadFile(fsys, p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	codes := map[string]bool{}
+	for _, r := range k.Refusals {
+		codes[r.Code] = true
+	}
+	d, err := shapes.Parse("spec/"+k.Name+"/shapes.json", data, codes)
+	if err != nil {
+		return nil, err
+	}
+	if d.Contract != k.Contract {
+		return nil, fmt.Errorf("spec/%s/shapes.json declares %s, not %s", k.Name, d.Contract, k.Contract)
+	}
+	return d, nil
 }

@@ -29,9 +29,11 @@
 // section 5 says; type guards, grammar shapes, lookups and JCS failures
 // have no accept path and stand.
 //
-// The per-field code (fields.go) and the refusal table (errors.go) are
-// generated from the spec by ./internal/gen; the object rules, digests,
-// signatures and relations are written by hand. The reference reuses the
+// The closed check, type pass and rule pass of every document (sections
+// 1.3-1.5, 1.8) are the declaration spec/toolhost/shapes.json run by the
+// shape interpreter (shapes.go), and the refusal table is the catalogue's
+// (guards.go); the object rules, digests, signatures and relations are
+// written by hand. The reference reuses the
 // rfc8785/1 reference for JCS, the ed25519/1 reference for strict
 // verification, and digest/1's prefixes.
 //
@@ -43,5 +45,3 @@
 // answers spec/toolhost.md states, byte for byte, with refusals from its closed
 // table (package refusal); the golden vectors pin them.
 package toolhost
-
-//go:generate go run ./internal/gen

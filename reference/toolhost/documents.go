@@ -62,7 +62,7 @@ func stale(end, now int64) bool  { return now >= end+Skew }
 
 // validateTrust is section 1.4 steps 1-4 for trust (section 2.1).
 func validateTrust(c *refusal.Checker, t *jsonvalue.Value) error {
-	if err := shapeTrust(c, t); err != nil {
+	if err := validateShape(c, "trust", t); err != nil {
 		return err
 	}
 	if ms(t, "expires_at") <= ms(t, "issued_at") {
@@ -107,7 +107,7 @@ func trustKey(t *jsonvalue.Value, keyID []uint16) []byte {
 // freshness. It returns the proof's own digest as recomputed. The trust
 // document must have been validated.
 func validateDeviceProof(c *refusal.Checker, dp, t *jsonvalue.Value, now int64) (string, error) {
-	if err := shapeDeviceProof(c, dp); err != nil {
+	if err := validateShape(c, "device_proof", dp); err != nil {
 		return "", err
 	}
 	if ms(dp, "expires_at") <= ms(dp, "issued_at") {
@@ -115,7 +115,7 @@ func validateDeviceProof(c *refusal.Checker, dp, t *jsonvalue.Value, now int64) 
 			return "", err
 		}
 	}
-	own, err := ownDigest(c, IDDeviceProof, dp, &declDeviceProof, "proof_digest", "cloud_signature")
+	own, err := ownDigest(c, IDDeviceProof, dp, declDeviceProof, "proof_digest", "cloud_signature")
 	if err != nil {
 		return "", err
 	}
@@ -134,7 +134,7 @@ func validateDeviceProof(c *refusal.Checker, dp, t *jsonvalue.Value, now int64) 
 		}
 		return "", &refusal.Error{Guard: ErrDeviceProofKeyUnknown}
 	}
-	msg, err := signingInput(c, IDDeviceProof, without(proj(dp, &declDeviceProof), "cloud_signature"))
+	msg, err := signingInput(c, IDDeviceProof, without(proj(dp, declDeviceProof), "cloud_signature"))
 	if err != nil {
 		return "", err
 	}
@@ -167,7 +167,7 @@ func validateDeviceProof(c *refusal.Checker, dp, t *jsonvalue.Value, now int64) 
 // proof_digest and cloud_signature), over the declared members that are
 // present, whatever their values.
 func deviceProofDigest(c *refusal.Checker, dp *jsonvalue.Value) (string, error) {
-	return ownDigest(c, IDDeviceProof, dp, &declDeviceProof, "proof_digest", "cloud_signature")
+	return ownDigest(c, IDDeviceProof, dp, declDeviceProof, "proof_digest", "cloud_signature")
 }
 
 // validateHostOpenProof is section 4.3 steps 1-4: the shape of the
@@ -176,16 +176,16 @@ func deviceProofDigest(c *refusal.Checker, dp *jsonvalue.Value) (string, error) 
 // the key screening inside verify. It returns the device proof's digest
 // as recomputed in step 3.
 func validateHostOpenProof(c *refusal.Checker, hop, dp *jsonvalue.Value) (string, error) {
-	if err := shapeHostOpenProof(c, hop); err != nil {
+	if err := validateShape(c, "host_open_proof", hop); err != nil {
 		return "", err
 	}
-	if err := typeDeviceProofDevicePublicKey(c, dp); err != nil {
+	if err := declared.Type(c, "device_proof", "device_public_key", dp); err != nil {
 		return "", err
 	}
-	key, err := b64DeviceProofDevicePublicKey(c, get(dp, "device_public_key"))
-	if err != nil {
+	if err := declared.Rule(c, "device_proof", "device_public_key", 0, get(dp, "device_public_key")); err != nil {
 		return "", err
 	}
+	key := b64Decode(units(dp, "device_public_key"))
 	bound, err := deviceProofDigest(c, dp)
 	if err != nil {
 		return "", err
@@ -195,7 +195,7 @@ func validateHostOpenProof(c *refusal.Checker, hop, dp *jsonvalue.Value) (string
 			return "", err
 		}
 	}
-	msg, err := signingInput(c, prefixHostOpen, without(proj(hop, &declHostOpenProof), "schema_id", "device_signature"))
+	msg, err := signingInput(c, prefixHostOpen, without(proj(hop, declHostOpenProof), "schema_id", "device_signature"))
 	if err != nil {
 		return "", err
 	}
@@ -216,10 +216,10 @@ func validateHostOpenProof(c *refusal.Checker, hop, dp *jsonvalue.Value) (string
 // validateObserverChannelReceipt is section 1.4 for
 // observer_channel_receipt (section 2.4); it returns its own digest.
 func validateObserverChannelReceipt(c *refusal.Checker, r *jsonvalue.Value) (string, error) {
-	if err := shapeObserverChannelReceipt(c, r); err != nil {
+	if err := validateShape(c, "observer_channel_receipt", r); err != nil {
 		return "", err
 	}
-	own, err := ownDigest(c, IDObserverChannelReceipt, r, &declObserverChannelReceipt, "receipt_digest")
+	own, err := ownDigest(c, IDObserverChannelReceipt, r, declObserverChannelReceipt, "receipt_digest")
 	if err != nil {
 		return "", err
 	}
@@ -234,10 +234,10 @@ func validateObserverChannelReceipt(c *refusal.Checker, r *jsonvalue.Value) (str
 // validateRuntimeCapability is section 1.4 for runtime_capability
 // (section 2.5); it returns its own digest.
 func validateRuntimeCapability(c *refusal.Checker, rc *jsonvalue.Value) (string, error) {
-	if err := shapeRuntimeCapability(c, rc); err != nil {
+	if err := validateShape(c, "runtime_capability", rc); err != nil {
 		return "", err
 	}
-	own, err := ownDigest(c, IDRuntimeCapability, rc, &declRuntimeCapability, "capability_digest")
+	own, err := ownDigest(c, IDRuntimeCapability, rc, declRuntimeCapability, "capability_digest")
 	if err != nil {
 		return "", err
 	}
@@ -252,10 +252,10 @@ func validateRuntimeCapability(c *refusal.Checker, rc *jsonvalue.Value) (string,
 // validateRegistry is section 1.4 for registry (section 2.6); it returns
 // its own digest.
 func validateRegistry(c *refusal.Checker, r *jsonvalue.Value) (string, error) {
-	if err := shapeRegistry(c, r); err != nil {
+	if err := validateShape(c, "registry", r); err != nil {
 		return "", err
 	}
-	own, err := ownDigest(c, IDRegistry, r, &declRegistry, "registry_digest")
+	own, err := ownDigest(c, IDRegistry, r, declRegistry, "registry_digest")
 	if err != nil {
 		return "", err
 	}
@@ -271,7 +271,7 @@ func validateRegistry(c *refusal.Checker, r *jsonvalue.Value) (string, error) {
 // 1-4, the cloud signature with trust at now, and freshness. The trust
 // document must have been validated.
 func validateHostLease(c *refusal.Checker, hl, t *jsonvalue.Value, now int64) error {
-	if err := shapeHostLease(c, hl); err != nil {
+	if err := validateShape(c, "host_lease", hl); err != nil {
 		return err
 	}
 	if ms(hl, "expires_at") <= ms(hl, "issued_at") {
@@ -289,7 +289,7 @@ func validateHostLease(c *refusal.Checker, hl, t *jsonvalue.Value, now int64) er
 		}
 		return &refusal.Error{Guard: ErrHostLeaseKeyUnknown}
 	}
-	msg, err := signingInput(c, IDHostLease, without(proj(hl, &declHostLease), "cloud_signature"))
+	msg, err := signingInput(c, IDHostLease, without(proj(hl, declHostLease), "cloud_signature"))
 	if err != nil {
 		return err
 	}
@@ -327,7 +327,7 @@ type invocationSeal struct {
 // 1-4, then arguments_digest, then invocation_digest.
 func validateInvocation(c *refusal.Checker, inv *jsonvalue.Value) (invocationSeal, error) {
 	var s invocationSeal
-	if err := shapeInvocation(c, inv); err != nil {
+	if err := validateShape(c, "invocation", inv); err != nil {
 		return s, err
 	}
 	if ms(inv, "deadline_at") <= ms(inv, "issued_at") {
@@ -346,7 +346,7 @@ func validateInvocation(c *refusal.Checker, inv *jsonvalue.Value) (invocationSea
 			return s, err
 		}
 	}
-	if s.own, err = ownDigest(c, IDInvocation, inv, &declInvocation, "invocation_digest"); err != nil {
+	if s.own, err = ownDigest(c, IDInvocation, inv, declInvocation, "invocation_digest"); err != nil {
 		return s, err
 	}
 	if !jsonvalue.EqualString(units(inv, "invocation_digest"), s.own) {
@@ -360,10 +360,10 @@ func validateInvocation(c *refusal.Checker, inv *jsonvalue.Value) (invocationSea
 // validateCancellation is section 1.4 for cancellation (section 2.9); it
 // returns its own digest.
 func validateCancellation(c *refusal.Checker, x *jsonvalue.Value) (string, error) {
-	if err := shapeCancellation(c, x); err != nil {
+	if err := validateShape(c, "cancellation", x); err != nil {
 		return "", err
 	}
-	own, err := ownDigest(c, IDCancellation, x, &declCancellation, "cancellation_digest")
+	own, err := ownDigest(c, IDCancellation, x, declCancellation, "cancellation_digest")
 	if err != nil {
 		return "", err
 	}
@@ -390,7 +390,7 @@ func payloadBytes(c *refusal.Checker, r *jsonvalue.Value) (int, error) {
 // sixteen object rules in order, then result_digest. It returns its own
 // digest.
 func validateResult(c *refusal.Checker, r *jsonvalue.Value) (string, error) {
-	if err := shapeResult(c, r); err != nil {
+	if err := validateShape(c, "result", r); err != nil {
 		return "", err
 	}
 	if ms(r, "completed_at") < ms(r, "started_at") {
@@ -484,7 +484,7 @@ func validateResult(c *refusal.Checker, r *jsonvalue.Value) (string, error) {
 			return "", err
 		}
 	}
-	own, err := ownDigest(c, IDResult, r, &declResult, "result_digest")
+	own, err := ownDigest(c, IDResult, r, declResult, "result_digest")
 	if err != nil {
 		return "", err
 	}
@@ -499,7 +499,7 @@ func validateResult(c *refusal.Checker, r *jsonvalue.Value) (string, error) {
 // validateWorkspaceStatusInput is section 1.4 for workspace_status_input
 // (section 2.11): steps 1-3 (it has no object rules and no digest).
 func validateWorkspaceStatusInput(c *refusal.Checker, w *jsonvalue.Value) error {
-	return shapeWorkspaceStatusInput(c, w)
+	return validateShape(c, "workspace_status_input", w)
 }
 
 // validateWorkspaceStatus is section 1.4 for workspace_status (section
@@ -512,10 +512,10 @@ func validateWorkspaceStatus(c *refusal.Checker, w *jsonvalue.Value) (string, in
 			return "", 0, err
 		}
 	}
-	if err := shapeWorkspaceStatus(c, w); err != nil {
+	if err := validateShape(c, "workspace_status", w); err != nil {
 		return "", 0, err
 	}
-	own, err := ownDigest(c, IDWorkspaceStatus, w, &declWorkspaceStatus, "status_digest")
+	own, err := ownDigest(c, IDWorkspaceStatus, w, declWorkspaceStatus, "status_digest")
 	if err != nil {
 		return "", 0, err
 	}

@@ -11,8 +11,8 @@ import (
 
 // The predicates of the field kinds (spec/toolhost.md, section 1.3). Each
 // answers one rule of one kind for a value already of the kind's JSON type;
-// the refusal sites that call them are in fields.go (generated), one per
-// guard, so that every guard has its own site.
+// the declaration (spec/toolhost/shapes.json) names them as checks
+// (shapes.go), and each of its rows is a guard site of its own.
 
 // get returns the value of member name of object o, or nil when o has no
 // such member (or is not an object).
@@ -40,11 +40,6 @@ func hasUnknown(o *jsonvalue.Value, names ...string) bool {
 		}
 	}
 	return false
-}
-
-// isBool reports whether f is true or false.
-func isBool(f *jsonvalue.Value) bool {
-	return f.Kind == jsonvalue.True || f.Kind == jsonvalue.False
 }
 
 func isAlnum(x uint16) bool {
@@ -179,25 +174,6 @@ func bigInt(text string) *big.Int {
 		return new(big.Int) // unreachable: a JSON number's integer part is -?digits
 	}
 	return z
-}
-
-// inRange is the range rule of the integer kind on a number literal's
-// integer part: no '-' sign (-0 included) and a value from lo to hi,
-// compared exactly on the digits.
-func inRange(text string, lo, hi int64) bool {
-	d := intPart(text)
-	if strings.HasPrefix(d, "-") {
-		return false
-	}
-	z := bigInt(d)
-	return z.Cmp(big.NewInt(lo)) >= 0 && z.Cmp(big.NewInt(hi)) <= 0
-}
-
-// atMost is inRange with the lower bound 0: no '-' sign (-0 included) and
-// a value at most hi.
-func atMost(text string, hi int64) bool {
-	d := intPart(text)
-	return !strings.HasPrefix(d, "-") && bigInt(d).Cmp(big.NewInt(hi)) <= 0
 }
 
 // printable reports whether every unit is U+0020-U+007E.

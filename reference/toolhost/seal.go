@@ -20,7 +20,7 @@ const (
 )
 
 // decl is an object's declared members and, for each member that is a
-// closed object or an array of objects, that object's decl (fields.go).
+// closed object or an array of objects, that object's decl (declOf).
 type decl struct {
 	members []string
 	nested  map[string]*decl

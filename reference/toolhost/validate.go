@@ -218,7 +218,7 @@ func ValidateWorkspaceStatusInput(in []byte, opts ...refusal.Option) ([]byte, er
 	if err := validateWorkspaceStatusInput(c, w); err != nil {
 		return nil, err
 	}
-	d, err := digestOf(c, prefixArguments, proj(w, &declWorkspaceStatusInput))
+	d, err := digestOf(c, prefixArguments, proj(w, declWorkspaceStatusInput))
 	if err != nil {
 		return nil, err
 	}

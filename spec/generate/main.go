@@ -18,8 +18,10 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/conform-dev/conform/internal/atomicfile"
+	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/internal/spec"
 )
 
@@ -49,6 +51,44 @@ var outputs = []struct {
 	}},
 }
 
+// shapeOutputs are the files k's declaration of shapes writes: the
+// declaration itself in its one written form, and each member table of the
+// spec (spec/<name>.md) between the lines shapes.TableBegin and
+// shapes.TableEnd of a top-level object.
+func shapeOutputs(k spec.Contract) []struct {
+	path string
+	make func(c spec.Catalogue, cur []byte) ([]byte, error)
+} {
+	load := func() (*shapes.Decl, error) { return spec.ParseShapes(os.DirFS("."), "spec", k) }
+	return []struct {
+		path string
+		make func(c spec.Catalogue, cur []byte) ([]byte, error)
+	}{
+		{k.Shapes, func(spec.Catalogue, []byte) ([]byte, error) {
+			d, err := load()
+			if err != nil {
+				return nil, err
+			}
+			return d.Encode()
+		}},
+		{k.Spec, func(_ spec.Catalogue, cur []byte) ([]byte, error) {
+			d, err := load()
+			if err != nil {
+				return nil, err
+			}
+			for _, o := range d.Objects {
+				if strings.Contains(o.Name, ".") || !bytes.Contains(cur, []byte(shapes.TableBegin(o.Name)+"\n")) {
+					continue
+				}
+				if cur, err = spec.RenderBlock(k.Spec, cur, shapes.TableBegin(o.Name), shapes.TableEnd(o.Name), d.Table(o.Name)); err != nil {
+					return nil, err
+				}
+			}
+			return cur, nil
+		}},
+	}
+}
+
 func main() {
 	check := flag.Bool("check", false, "write nothing; exit 1 if a generated file differs from what would be written")
 	flag.Parse()
@@ -58,7 +98,13 @@ func main() {
 		os.Exit(2)
 	}
 	stale := false
-	for _, o := range outputs {
+	outs := outputs
+	for _, k := range cat.Contracts {
+		if k.Shapes != "" {
+			outs = append(outs, shapeOutputs(k)...)
+		}
+	}
+	for _, o := range outs {
 		cur, err := os.ReadFile(o.path)
 		if err != nil && !(os.IsNotExist(err) && (o.path == "spec/catalogue.json" || o.path == spec.KitPath || slices.Contains(spec.KitRefusalPaths, o.path))) {
 			fmt.Fprintln(os.Stderr, "spec/generate:", err)

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/conform-dev/conform/internal/infile"
+	"github.com/conform-dev/conform/internal/spec"
 )
 
 // Set is every refusal site and mutant of the module packages one main
@@ -85,8 +86,57 @@ func Scan(ctx context.Context, root, main string) (*Set, error) {
 			set.Sources[f] = src
 		}
 	}
+	rows, err := declarationSites(abs, set.Sites)
+	if err != nil {
+		return nil, err
+	}
+	set.Sites = append(set.Sites, rows...)
 	SortSites(set.Sites)
 	return set, nil
+}
+
+// declarationSites returns, when some site of sites is the shape
+// interpreter's (Rows), one site per code of every declaration of shapes
+// in the module at root (spec/<name>/shapes.json): the line of the code's
+// first row. The row mutants (package internal/shapes) change them.
+func declarationSites(root string, sites []Site) ([]Site, error) {
+	linked := false
+	for _, s := range sites {
+		linked = linked || s.Rows
+	}
+	if !linked {
+		return nil, nil
+	}
+	cat, err := spec.ParseDir(os.DirFS(root), "spec")
+	if err != nil {
+		return nil, err
+	}
+	var out []Site
+	for _, k := range cat.Contracts {
+		if k.Shapes == "" {
+			continue
+		}
+		d, err := spec.ParseShapes(os.DirFS(root), "spec", k)
+		if err != nil {
+			return nil, err
+		}
+		text, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(k.Shapes)))
+		if err != nil {
+			return nil, err
+		}
+		for _, code := range d.Codes() {
+			line := 1 + bytes.Count(text[:max(0, bytes.Index(text, []byte(`"`+code+`"`)))], []byte("\n"))
+			msg := ""
+			for _, r := range k.Refusals {
+				if r.Code == code {
+					msg = r.Message
+				}
+			}
+			out = append(out, Site{File: k.Shapes, Line: line, Column: 1, Func: "declaration", Guard: code,
+				Contract: k.Contract, Code: code, Message: msg, Cond: "declared rule", CondLine: line, Row: true})
+		}
+	}
+	return out, nil
 }
 
 func sameDir(a, b string) bool {

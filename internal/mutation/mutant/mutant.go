@@ -44,6 +44,7 @@
 package mutant
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -58,6 +59,7 @@ import (
 	"strings"
 
 	"github.com/conform-dev/conform/internal/infile"
+	"github.com/conform-dev/conform/internal/spec"
 )
 
 // Mutator names a kind of mutant. The names follow the
@@ -111,13 +113,22 @@ type Site struct {
 	Cond     string `json:"cond,omitempty"`
 	CondLine int    `json:"cond_line,omitempty"`
 
+	// Rows marks a site of the shape interpreter (its line says
+	// "conform:rows"): its guard is a declaration row's, known only at run
+	// time; the declaration's rows are listed as sites of their own
+	// (File spec/<name>/shapes.json, Func "declaration").
+	Rows bool `json:"rows,omitempty"`
+	// Row marks one such declaration row.
+	Row bool `json:"row,omitempty"`
+
 	cond   ast.Expr
 	inElse bool
 	fn     ast.Node // the enclosing *ast.FuncDecl or *ast.FuncLit
 }
 
-// Conditional reports whether the site has a guard condition to mutate.
-func (s Site) Conditional() bool { return s.cond != nil }
+// Conditional reports whether the site has a guard condition to mutate (a
+// declaration row has one: its rule, which the row mutants change).
+func (s Site) Conditional() bool { return s.cond != nil || s.Row }
 
 // String is "file:line".
 func (s Site) String() string { return fmt.Sprintf("%s:%d", s.File, s.Line) }
@@ -269,11 +280,12 @@ type env struct {
 	ints    map[string]constant.Value
 	strs    map[string]string
 	guards  map[string]*ast.CompositeLit
+	calls   map[string]*ast.CallExpr
 	pending map[string]ast.Expr
 }
 
 func packageEnv(files []*ast.File) *env {
-	e := &env{ints: map[string]constant.Value{}, strs: map[string]string{}, guards: map[string]*ast.CompositeLit{}, pending: map[string]ast.Expr{}}
+	e := &env{ints: map[string]constant.Value{}, strs: map[string]string{}, guards: map[string]*ast.CompositeLit{}, calls: map[string]*ast.CallExpr{}, pending: map[string]ast.Expr{}}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -292,6 +304,9 @@ func packageEnv(files []*ast.File) *env {
 					case token.VAR:
 						if cl, ok := vs.Values[i].(*ast.CompositeLit); ok {
 							e.guards[n.Name] = cl
+						}
+						if call, ok := vs.Values[i].(*ast.CallExpr); ok && len(call.Args) > 0 {
+							e.calls[n.Name] = call
 						}
 					}
 				}
@@ -399,6 +414,12 @@ func (e *env) guard(x ast.Expr) (contract, code, message string) {
 	if !ok {
 		return "", "", ""
 	}
+	if call := e.calls[id.Name]; call != nil {
+		// A guard read from the catalogue by its code: guard("p.code").
+		if c, ok := e.str(call.Args[len(call.Args)-1]); ok {
+			return byCode(c)
+		}
+	}
 	cl := e.guards[id.Name]
 	if cl == nil {
 		return "", "", ""
@@ -452,6 +473,7 @@ func findSites(fset *token.FileSet, f *ast.File, name string, src []byte, e *env
 		p := fset.Position(call.Pos())
 		s := Site{File: name, Line: p.Line, Column: p.Column, Guard: exprText(fset, f, src, call.Args[0])}
 		s.Contract, s.Code, s.Message = e.guard(call.Args[0])
+		s.Rows = bytes.Contains(lineAt(src, p.Offset), []byte("conform:rows"))
 		s.Func = funcName(stack)
 		s.cond, s.inElse = enclosingCond(stack)
 		s.fn = enclosingFunc(stack)
@@ -805,4 +827,31 @@ func SortSites(sites []Site) {
 		}
 		return a.Column < b.Column
 	})
+}
+
+// lineAt returns the line of src that holds offset.
+func lineAt(src []byte, offset int) []byte {
+	start := bytes.LastIndexByte(src[:offset], '\n') + 1
+	end := bytes.IndexByte(src[offset:], '\n')
+	if end < 0 {
+		return src[start:]
+	}
+	return src[start : offset+end]
+}
+
+// byCode resolves a refusal code to its contract and message through the
+// catalogue; an unknown code resolves to nothing.
+func byCode(code string) (contract, c, message string) {
+	cat, err := spec.Load()
+	if err != nil {
+		return "", "", ""
+	}
+	for _, k := range cat.Contracts {
+		for _, r := range k.Refusals {
+			if r.Code == code {
+				return k.Contract, code, r.Message
+			}
+		}
+	}
+	return "", "", ""
 }
