@@ -108,19 +108,23 @@ type Member struct {
 
 // Rule is one rule of a member, in rule order.
 type Rule struct {
-	Rule   string   `json:"rule"`
+	Rule string `json:"rule"`
+	// Check names the contract's check (Check) or pairwise comparison
+	// (After); Args are its arguments.
+	Check string   `json:"check,omitempty"`
+	Args  []string `json:"args,omitempty"`
+	// Value is a Const's pinned string; Values an Enum's members.
 	Value  string   `json:"value,omitempty"`
 	Values []string `json:"values,omitempty"`
 	// Min and Max are decimal bounds (Size, and Check when bounded).
 	Min string `json:"min,omitempty"`
 	Max string `json:"max,omitempty"`
-	// Type and TypeCode are an element's (Each).
-	Type     string   `json:"type,omitempty"`
-	TypeCode string   `json:"type_code,omitempty"`
-	Rules    []Rule   `json:"rules,omitempty"`
-	Object   string   `json:"object,omitempty"`
-	Check    string   `json:"check,omitempty"`
-	Args     []string `json:"args,omitempty"`
+	// Type and TypeCode are an element's, and Rules its rules (Each).
+	Type     string `json:"type,omitempty"`
+	TypeCode string `json:"type_code,omitempty"`
+	Rules    []Rule `json:"rules,omitempty"`
+	// Object names the closed object the value is validated as (Object).
+	Object string `json:"object,omitempty"`
 	// Code is the refusal the rule gives; Codes, for a check that gives
 	// several, in the check's own order.
 	Code  string   `json:"code,omitempty"`

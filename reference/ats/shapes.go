@@ -6,7 +6,6 @@ import (
 
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	"github.com/conform-dev/conform/reference/refusal"
-	"github.com/conform-dev/conform/reference/ticker"
 )
 
 // The schema tags of spec/ats.md, "The shapes": the frozen /1 tags and
@@ -61,9 +60,7 @@ const (
 // The label and allowlist bounds (spec/ats.md, "Decisions" 3; ticker/1's
 // masked-label rule 1 and seed invariant 5).
 const (
-	maxLabel     = 64 // UTF-16 units of a masked label
-	maxDigitRun  = 4  // consecutive ASCII digits a masked label may hold
-	maxAllowlist = 64 // symbols of a grant's allowlist
+	maxDigitRun = 4 // consecutive ASCII digits a masked label may hold
 )
 
 // rank returns the ladder rank of a mode, offline 0 to auto 5, and
@@ -78,208 +75,25 @@ func rank(mode []uint16) (int, bool) {
 	return 0, false
 }
 
-// checkTag is `schema_version`: a string equal to tag.
-func checkTag(c *refusal.Checker, x *jsonvalue.Value, tag string) error {
-	wrong := !kindIs(x, jsonvalue.String)
-	if wrong || !jsonvalue.EqualString(unitsOf(x), tag) {
-		return hold(c.Refuse(ErrSchemaVersion), wrong, ErrSchemaVersion)
-	}
-	return nil
-}
-
-// checkSymbol is the `symbol check` of a symbol or an allowlist element:
-// /1 ticker/1 symbol (ErrSymbol), /2 ticker/1 equity-ticker
-// (ErrEquityTicker). A value that is not a string fails it with no accept
-// path.
-func checkSymbol(c *refusal.Checker, x *jsonvalue.Value, v2 bool) error {
-	wrong := !kindIs(x, jsonvalue.String)
-	if v2 {
-		if wrong || !ticker.MatchesEquity(unitsOf(x)) {
-			return hold(c.Refuse(ErrEquityTicker), wrong, ErrEquityTicker)
-		}
-		return nil
-	}
-	if wrong || !ticker.MatchesSymbol(unitsOf(x)) {
-		return hold(c.Refuse(ErrSymbol), wrong, ErrSymbol)
-	}
-	return nil
-}
-
-// checkAllowlist is `symbol_allowlist`: an array of at most 64 elements
-// (ErrAllowlistShape; more than 64 elements, ignored, are still checked),
-// each passing the symbol check, then compared with the previous element
-// by code point order: equal is ErrAllowlistRepeat, smaller
-// ErrAllowlistOrder. The empty array is valid and permits nothing.
-func checkAllowlist(c *refusal.Checker, x *jsonvalue.Value, v2 bool) error {
-	wrong := !kindIs(x, jsonvalue.Array)
-	if wrong || len(x.Elems) > maxAllowlist {
-		if err := hold(c.Refuse(ErrAllowlistShape), wrong, ErrAllowlistShape); err != nil {
-			return err
-		}
-	}
-	for i := range x.Elems {
-		if err := checkSymbol(c, &x.Elems[i], v2); err != nil {
-			return err
-		}
-		if i == 0 {
-			continue
-		}
-		prev, cur := x.Elems[i-1].Units, x.Elems[i].Units
-		if jsonvalue.Equal(prev, cur) {
-			if err := c.Refuse(ErrAllowlistRepeat); err != nil {
-				return err
-			}
-		}
-		if before(cur, prev) {
-			if err := c.Refuse(ErrAllowlistOrder); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// checkLabel is `masked_label`: a string (ErrLabelType, no accept path),
-// of 1 to 64 UTF-16 units (ErrLabelLength), then ticker/1's one unit scan:
-// /1 masked-label-v1 (ErrLabelControl, ErrLabelSurrogate,
-// ErrLabelDigitsV1), /2 closed-masked-label (ErrLabelChar,
-// ErrLabelDigits). An ignored guard lets the scan go on past the unit.
-func checkLabel(c *refusal.Checker, x *jsonvalue.Value, v2 bool) error {
-	if !kindIs(x, jsonvalue.String) {
-		return hold(c.Refuse(ErrLabelType), true, ErrLabelType)
-	}
-	u := x.Units
-	if len(u) < 1 || len(u) > maxLabel {
-		if err := c.Refuse(ErrLabelLength); err != nil {
-			return err
-		}
-	}
-	if v2 {
-		return scanClosed(c, u)
-	}
-	return scanV1(c, u)
-}
-
-// scanV1 is step 2 of ticker/1 masked-label-v1: at the first hit, a Cc
-// unit (ErrLabelControl), an unpaired surrogate (ErrLabelSurrogate), or an
-// ASCII digit that makes five consecutive ASCII digits (ErrLabelDigitsV1).
-func scanV1(c *refusal.Checker, u []uint16) error {
-	run := 0
-	for i := 0; i < len(u); {
-		x := u[i]
-		_, n, lone := jsonvalue.At(u, i)
-		i += n
-		control := jsonvalue.IsControl(x)
-		if control {
-			run = 0
-			if err := c.Refuse(ErrLabelControl); err != nil {
-				return err
-			}
-			continue
-		}
-		if lone {
-			run = 0
-			if err := c.Refuse(ErrLabelSurrogate); err != nil {
-				return err
-			}
-			continue
-		}
-		if !isDigitU(x) {
-			run = 0
-			continue
-		}
-		run++
-		if run > maxDigitRun {
-			if err := c.Refuse(ErrLabelDigitsV1); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// scanClosed is step 2 of ticker/1 closed-masked-label: at the first hit,
-// a unit outside the closed set (ErrLabelChar; each half of an astral
-// character is such a unit) or an ASCII digit that makes five consecutive
-// digits (ErrLabelDigits).
-func scanClosed(c *refusal.Checker, u []uint16) error {
-	run := 0
-	for _, x := range u {
-		if !ticker.InClosedLabelSet(x) {
-			run = 0
-			if err := c.Refuse(ErrLabelChar); err != nil {
-				return err
-			}
-			continue
-		}
-		if !isDigitU(x) {
-			run = 0
-			continue
-		}
-		run++
-		if run > maxDigitRun {
-			if err := c.Refuse(ErrLabelDigits); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// field is one field of a shape: its member name and its check.
-type field struct {
-	name  string
-	check check
-}
-
-// shape is one document shape (spec/ats.md, "The shapes"): its tag ("" for
-// the untagged usage), its fields in check order, whether it is the /2
-// body (the symbol and label check variant), and its cross-field rules.
+// shape is one validator's shape (spec/ats.md, "The shapes"): the
+// declaration's object of the same name (spec/ats/shapes.json: its tag,
+// its fields in check order with their rules, and the /1 or /2 symbol and
+// label checks), its tag ("" for the untagged usage), and its cross-field
+// rules.
 type shape struct {
-	tag    string
-	v2     bool
-	fields []field
-	cross  func(c *refusal.Checker, d *jsonvalue.Value) error
+	name  string
+	tag   string
+	cross func(c *refusal.Checker, d *jsonvalue.Value) error
 }
 
-// has reports whether name is a field of s.
-func (s *shape) has(name []uint16) bool {
-	for _, f := range s.fields {
-		if jsonvalue.EqualString(name, f.name) {
-			return true
-		}
-	}
-	return false
-}
-
-// validate runs steps 1 to 4 of spec/ats.md, "Procedure", on v: object
-// (ErrType, no accept path), members in document order
-// (ErrUnknownMember; ignored, the member is skipped), fields in the
-// shape's order (ErrMissingMember, then the field's own check, on the
-// absent value when the missing-member guard is ignored), then the
+// validate runs steps 1 to 4 of spec/ats.md, "Procedure", on v: steps 1
+// to 3 as the declaration states them (object, ErrType with no accept
+// path; members in document order, ErrUnknownMember; fields in the shape's
+// order, ErrMissingMember then the field's own guard), then the
 // cross-field rules.
 func (s *shape) validate(c *refusal.Checker, v *jsonvalue.Value) error {
-	if v.Kind != jsonvalue.Object {
-		return hold(c.Refuse(ErrType), true, ErrType)
-	}
-	for i := range v.Members {
-		if !s.has(v.Members[i].Name) {
-			if err := c.Refuse(ErrUnknownMember); err != nil {
-				return err
-			}
-		}
-	}
-	for _, f := range s.fields {
-		x, ok := v.Get(f.name)
-		if !ok {
-			if err := c.Refuse(ErrMissingMember); err != nil {
-				return err
-			}
-			x = nil
-		}
-		if err := f.check(c, x); err != nil {
-			return err
-		}
+	if err := declared.Validate(c, s.name, v); err != nil {
+		return err
 	}
 	if s.cross == nil {
 		return nil
@@ -477,213 +291,25 @@ func get(d *jsonvalue.Value, name string) *jsonvalue.Value {
 	return x
 }
 
-// tagField is the schema_version field of a shape with tag.
-func tagField(tag string) field {
-	return field{"schema_version", func(c *refusal.Checker, x *jsonvalue.Value) error { return checkTag(c, x, tag) }}
-}
-
-// symbolField and labelField and allowlistField are the three fields whose
-// check depends on the /1 or /2 body.
-func symbolField(v2 bool) field {
-	return field{"symbol", func(c *refusal.Checker, x *jsonvalue.Value) error { return checkSymbol(c, x, v2) }}
-}
-
-func labelField(v2 bool) field {
-	return field{"masked_label", func(c *refusal.Checker, x *jsonvalue.Value) error { return checkLabel(c, x, v2) }}
-}
-
-func allowlistField(v2 bool) field {
-	return field{"symbol_allowlist", func(c *refusal.Checker, x *jsonvalue.Value) error { return checkAllowlist(c, x, v2) }}
-}
-
-// The shapes (spec/ats.md, "The shapes"). Each /1 and /2 pair is one body
-// (a constructor) parameterized by the tag and the check variant only.
-
-var executionState = &shape{tag: TagExecutionState, cross: stateRules, fields: []field{
-	tagField(TagExecutionState),
-	{"requested_mode", checkRequestedMode},
-	{"effective_mode", checkEffectiveMode},
-	{"reason", checkReason},
-	{"observed_at_ms", checkObservedAtMs},
-}}
-
-var connectorCapability = &shape{tag: TagConnectorCapability, fields: []field{
-	tagField(TagConnectorCapability),
-	{"provider", checkProvider},
-	{"adapter_id", checkAdapterID},
-	{"endpoint_schema_digest", checkEndpointSchemaDigest},
-	{"environments", checkEnvironments},
-	{"order_types", checkOrderTypes},
-	{"provider_confirmation_modes", checkProviderConfirmationModes},
-	{"grants_execution_authority", checkGrantsExecutionAuthority},
-	{"observed_at_ms", checkObservedAtMs},
-}}
-
-func accountBinding(tag string, v2 bool) *shape {
-	return &shape{tag: tag, v2: v2, fields: []field{
-		tagField(tag),
-		{"account_binding_id", checkAccountBindingID},
-		{"binding_generation", checkBindingGeneration},
-		{"provider", checkProvider},
-		{"adapter_id", checkAdapterID},
-		{"endpoint_schema_digest", checkEndpointSchemaDigest},
-		{"environment", checkEnvironment},
-		{"account_ref", checkAccountRef},
-		labelField(v2),
-		{"currency", checkCurrency},
-		{"status", checkBindingStatus},
-		{"linked_at_ms", checkLinkedAtMs},
-	}}
-}
-
-func delegatedTradingGrant(tag string, v2 bool) *shape {
-	return &shape{tag: tag, v2: v2, cross: grantRules, fields: []field{
-		tagField(tag),
-		{"grant_id", checkGrantID},
-		{"grant_version", checkGrantVersion},
-		{"account_binding_id", checkAccountBindingID},
-		{"environment", checkEnvironment},
-		allowlistField(v2),
-		{"sides", checkSides},
-		{"currency", checkCurrency},
-		{"max_order_quantity", checkMaxOrderQuantity},
-		{"max_order_notional_minor", checkMaxOrderNotionalMinor},
-		{"max_daily_orders", checkMaxDailyOrders},
-		{"max_daily_notional_minor", checkMaxDailyNotionalMinor},
-		{"max_position_notional_minor", checkMaxPositionNotionalMinor},
-		{"confirmation", checkConfirmation},
-		{"issued_at_ms", checkIssuedAtMs},
-		{"expires_at_ms", checkExpiresAtMs},
-	}}
-}
-
-var grantUsage = &shape{fields: []field{
-	{"grant_id", checkGrantID},
-	{"orders_submitted", checkOrdersSubmitted},
-	{"notional_submitted_minor", checkNotionalSubmittedMinor},
-}}
-
-func equityOrderIntent(tag string, v2 bool) *shape {
-	return &shape{tag: tag, v2: v2, cross: intentRules, fields: []field{
-		tagField(tag),
-		{"intent_id", checkIntentID},
-		{"client_order_id", checkClientOrderID},
-		{"request_id", checkRequestID},
-		{"provider", checkProvider},
-		{"account_binding_id", checkAccountBindingID},
-		{"binding_generation", checkBindingGeneration},
-		{"adapter_id", checkAdapterID},
-		{"endpoint_schema_digest", checkEndpointSchemaDigest},
-		{"environment", checkEnvironment},
-		{"grant_id", checkGrantID},
-		symbolField(v2),
-		{"side", checkSide},
-		{"quantity", checkQuantity},
-		{"order_type", checkOrderType},
-		{"limit_price_minor", checkLimitPriceMinor},
-		{"currency", checkCurrency},
-		{"created_at_ms", checkCreatedAtMs},
-		{"expires_at_ms", checkExpiresAtMs},
-	}}
-}
-
-var orderReviewReceipt = &shape{tag: TagReview, cross: reviewRules, fields: []field{
-	tagField(TagReview),
-	{"review_id", checkReviewID},
-	{"intent_digest", checkIntentDigest},
-	{"provider", checkProvider},
-	{"account_binding_id", checkAccountBindingID},
-	{"binding_generation", checkBindingGeneration},
-	{"adapter_id", checkAdapterID},
-	{"endpoint_schema_digest", checkEndpointSchemaDigest},
-	{"environment", checkEnvironment},
-	{"grant_id", checkGrantID},
-	{"grant_version", checkGrantVersion},
-	{"status", checkReviewStatus},
-	{"refusal_reason", checkRefusalReason},
-	{"reservation_ref", checkReservationRef},
-	{"reviewed_at_ms", checkReviewedAtMs},
-	{"approval_deadline_ms", checkApprovalDeadlineMs},
-	{"reservation_expires_at_ms", checkReservationExpiresAtMs},
-}}
-
-func operatorApproval(tag string, v2 bool) *shape {
-	return &shape{tag: tag, v2: v2, cross: approvalRules, fields: []field{
-		tagField(tag),
-		{"approval_id", checkApprovalID},
-		{"review_digest", checkReviewDigest},
-		{"intent_digest", checkIntentDigest},
-		{"provider", checkProvider},
-		{"account_binding_id", checkAccountBindingID},
-		{"binding_generation", checkBindingGeneration},
-		{"adapter_id", checkAdapterID},
-		{"endpoint_schema_digest", checkEndpointSchemaDigest},
-		{"environment", checkEnvironment},
-		symbolField(v2),
-		{"side", checkSide},
-		{"quantity", checkQuantity},
-		{"order_type", checkOrderType},
-		{"limit_price_minor", checkLimitPriceMinor},
-		{"currency", checkCurrency},
-		{"operator_ref", checkOperatorRef},
-		{"decision", checkDecision},
-		{"confirmation", checkConfirmation},
-		{"status", checkApprovalStatus},
-		{"approved_at_ms", checkApprovedAtMs},
-		{"expires_at_ms", checkExpiresAtMs},
-	}}
-}
-
-func executionReceipt(tag string, v2 bool) *shape {
-	return &shape{tag: tag, v2: v2, cross: receiptRules, fields: []field{
-		tagField(tag),
-		{"receipt_id", checkReceiptID},
-		{"intent_digest", checkIntentDigest},
-		{"provider", checkProvider},
-		{"account_binding_id", checkAccountBindingID},
-		{"binding_generation", checkBindingGeneration},
-		{"environment", checkEnvironment},
-		symbolField(v2),
-		{"side", checkSide},
-		{"quantity", checkQuantity},
-		{"currency", checkCurrency},
-		{"outcome", checkOutcome},
-		{"broker_confirmed", checkBrokerConfirmed},
-		{"broker_order_ref", checkBrokerOrderRef},
-		{"filled_quantity", checkFilledQuantity},
-		{"average_fill_price_minor", checkAverageFillPriceMinor},
-		{"reconciliation_state", checkReconciliationState},
-		{"ambiguity_reason", checkAmbiguityReason},
-		{"recorded_at_ms", checkRecordedAtMs},
-	}}
-}
-
-func modelOrderProposal(tag string, v2 bool) *shape {
-	return &shape{tag: tag, v2: v2, fields: []field{
-		tagField(tag),
-		{"strategy_ref", checkStrategyRef},
-		{"quote_ref", checkQuoteRef},
-		symbolField(v2),
-		{"side", checkSide},
-		{"quantity", checkQuantity},
-		{"order_type", checkOrderType},
-		{"limit_price_minor", checkLimitPriceMinor},
-		{"expires_at_ms", checkExpiresAtMs},
-	}}
-}
-
-// The sixteen validators' shapes.
+// The sixteen validators' shapes (spec/ats.md, "The shapes"). Each /1 and
+// /2 pair is one body: the declaration gives the two the same fields but
+// the tag and the symbol and label check variant, and they share their
+// cross-field rules.
 var (
-	accountBindingV1 = accountBinding(TagAccountBindingV1, false)
-	accountBindingV2 = accountBinding(TagAccountBindingV2, true)
-	grantV1          = delegatedTradingGrant(TagGrantV1, false)
-	grantV2          = delegatedTradingGrant(TagGrantV2, true)
-	intentV1         = equityOrderIntent(TagIntentV1, false)
-	intentV2         = equityOrderIntent(TagIntentV2, true)
-	approvalV1       = operatorApproval(TagApprovalV1, false)
-	approvalV2       = operatorApproval(TagApprovalV2, true)
-	receiptV1        = executionReceipt(TagReceiptV1, false)
-	receiptV2        = executionReceipt(TagReceiptV2, true)
-	proposalV1       = modelOrderProposal(TagProposalV1, false)
-	proposalV2       = modelOrderProposal(TagProposalV2, true)
+	executionState      = &shape{name: OpExecutionState, tag: TagExecutionState, cross: stateRules}
+	connectorCapability = &shape{name: OpConnectorCapability, tag: TagConnectorCapability}
+	accountBindingV1    = &shape{name: OpAccountBindingV1, tag: TagAccountBindingV1}
+	accountBindingV2    = &shape{name: OpAccountBindingV2, tag: TagAccountBindingV2}
+	grantV1             = &shape{name: OpDelegatedTradingGrantV1, tag: TagGrantV1, cross: grantRules}
+	grantV2             = &shape{name: OpDelegatedTradingGrantV2, tag: TagGrantV2, cross: grantRules}
+	grantUsage          = &shape{name: OpGrantUsage}
+	intentV1            = &shape{name: OpEquityOrderIntentV1, tag: TagIntentV1, cross: intentRules}
+	intentV2            = &shape{name: OpEquityOrderIntentV2, tag: TagIntentV2, cross: intentRules}
+	orderReviewReceipt  = &shape{name: OpOrderReviewReceipt, tag: TagReview, cross: reviewRules}
+	approvalV1          = &shape{name: OpOperatorApprovalV1, tag: TagApprovalV1, cross: approvalRules}
+	approvalV2          = &shape{name: OpOperatorApprovalV2, tag: TagApprovalV2, cross: approvalRules}
+	receiptV1           = &shape{name: OpExecutionReceiptV1, tag: TagReceiptV1, cross: receiptRules}
+	receiptV2           = &shape{name: OpExecutionReceiptV2, tag: TagReceiptV2, cross: receiptRules}
+	proposalV1          = &shape{name: OpModelOrderProposalV1, tag: TagProposalV1}
+	proposalV2          = &shape{name: OpModelOrderProposalV2, tag: TagProposalV2}
 )
