@@ -141,11 +141,11 @@ var (
 	ErrCommitModePaper               = guard("ats.commit_mode_paper")
 
 	// Field guards that other packages name (the Go-only ticker checks).
-	ErrEquityTicker     = guard("ats.equity_ticker")
-	ErrLabelChar        = guard("ats.label_char")
-	ErrLabelControl     = guard("ats.label_control")
-	ErrLabelDigits      = guard("ats.label_digits")
-	ErrLabelDigitsV1    = guard("ats.label_digits_v1")
-	ErrLabelSurrogate   = guard("ats.label_surrogate")
-	ErrSymbol           = guard("ats.symbol")
+	ErrEquityTicker   = guard("ats.equity_ticker")
+	ErrLabelChar      = guard("ats.label_char")
+	ErrLabelControl   = guard("ats.label_control")
+	ErrLabelDigits    = guard("ats.label_digits")
+	ErrLabelDigitsV1  = guard("ats.label_digits_v1")
+	ErrLabelSurrogate = guard("ats.label_surrogate")
+	ErrSymbol         = guard("ats.symbol")
 )
