@@ -27,6 +27,7 @@ type mutateOptions struct {
 	implFlags
 	singleCause  bool
 	mutants      bool
+	rows         bool
 	contracts    []string
 	vectorsDir   string
 	probeGrammar bool
@@ -104,6 +105,7 @@ the protocol, or the unmutated harness does not build.`,
 	f := cmd.Flags()
 	f.BoolVar(&o.singleCause, "single-cause", false, "run the single-cause audit (with neither --single-cause nor --mutants, both run)")
 	f.BoolVar(&o.mutants, "mutants", false, "run the source mutation of the Go reference")
+	f.BoolVar(&o.rows, "rows", false, "run the row mutants of the declarations of shapes (spec/<name>/shapes.json)")
 	f.StringSliceVar(&o.contracts, "contract", nil, "audit only these contracts (guards and mutants of their guards)")
 	f.StringVar(&o.vectorsDir, "vectors", "", "use the vector set in this directory instead of the one compiled in")
 	f.BoolVar(&o.probeGrammar, "probe-grammar", false, "also ignore grammar guards, requiring that nothing changes")
@@ -130,6 +132,7 @@ type mutateResult struct {
 	// start included.
 	SingleCauseSeconds float64         `json:"single_cause_seconds,omitempty"`
 	Mutation           *mutationResult `json:"mutation,omitempty"`
+	Rows               *rowsResult     `json:"rows,omitempty"`
 	ExitCode           int             `json:"exit_code"`
 }
 
@@ -159,8 +162,8 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 			return usageErr("unknown --mutator %q (GuardDelete, GuardNegate, BoundOperator, BoundConstant)", m)
 		}
 	}
-	both := !o.singleCause && !o.mutants
-	doSingle, doMutants := both || o.singleCause, both || o.mutants
+	all := !o.singleCause && !o.mutants && !o.rows
+	doSingle, doMutants, doRows := all || o.singleCause, all || o.mutants, all || o.rows
 	if o.reportPath != "" && !doMutants {
 		return usageErr("--report writes the source-mutation report: it needs --mutants")
 	}
@@ -251,6 +254,21 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 			if err != nil {
 				return usageErr("writing the report: %v", err)
 			}
+		}
+	}
+	if doRows {
+		if text && (doSingle || doMutants) {
+			fmt.Fprintln(env.Stdout)
+		}
+		rr, c, err := runRows(cmd, env, o, cases)
+		if err != nil {
+			return err
+		}
+		res.Rows = rr
+		worse(c)
+		if text {
+			fmt.Fprintf(env.Stdout, "== row mutants of the declarations of shapes ==\n\n")
+			writeRowsText(env.Stdout, rr, o.verbose)
 		}
 	}
 	res.ExitCode = code

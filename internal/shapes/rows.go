@@ -27,6 +27,13 @@ const (
 	PinnedFlip = "PinnedFlip"
 )
 
+// MutantEnv names the environment variable that activates one row mutant
+// of one contract's declaration in the Go reference, for the whole
+// process: "<contract> <row id>", e.g. "lamp/1 lamp.watts/0/BoundWiden/max".
+// The mutation audit sets it on the reference's harness; nothing else
+// should.
+const MutantEnv = "CONFORM_ROW_MUTANT"
+
 // Row is one row mutant.
 type Row struct {
 	// ID names the mutant, stable while the declaration's rows keep their

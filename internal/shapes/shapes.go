@@ -28,10 +28,11 @@ const Format = 1
 const (
 	// Passes is the closed check, then the type pass over every member in
 	// table order, then the rule pass over every member in table order
-	// (spec/toolhost.md, section 1.4).
+	// (the procedure of a contract that validates a document in passes).
 	Passes = "passes"
 	// Fields is the closed check, then for each member in table order its
-	// presence, its type and its rules (spec/ats.md, "Procedure").
+	// presence, its type and its rules (the procedure of a contract whose
+	// fields are checked one by one).
 	Fields = "fields"
 )
 

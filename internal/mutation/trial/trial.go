@@ -228,7 +228,12 @@ func (e *BuildError) Error() string {
 // check runs cases through the harness binary bin and returns every vector
 // it fails, in vector order. An error means the harness did not start.
 func check(ctx context.Context, opts Options, bin string, cases []vectors.Case) ([]Failure, bool, error) {
-	c := harness.New("mutant", transport.Local{}, transport.Command{Path: bin}, harness.Options{Timeout: opts.Timeout, MaxRestarts: 1})
+	return checkWith(ctx, opts, transport.Command{Path: bin}, cases)
+}
+
+// checkWith is check with the harness command cmd.
+func checkWith(ctx context.Context, opts Options, cmd transport.Command, cases []vectors.Case) ([]Failure, bool, error) {
+	c := harness.New("mutant", transport.Local{}, cmd, harness.Options{Timeout: opts.Timeout, MaxRestarts: 1})
 	defer c.Close()
 	if _, err := c.Start(ctx); err != nil {
 		return nil, false, err

@@ -11,7 +11,7 @@
 // pass and validation goes on, except a type rule or a rule marked
 // "stands", whose refusal is given anyway (no accept path). A row mutant
 // (mutation/README.md, "Row mutants") is applied when the process starts
-// with MutantEnv set to "<contract> <row id>".
+// with shapes.MutantEnv set to "<contract> <row id>".
 package shape
 
 import (
@@ -25,12 +25,6 @@ import (
 	"github.com/conform-dev/conform/reference/refusal"
 	"github.com/conform-dev/conform/spec"
 )
-
-// MutantEnv names the environment variable that activates one row mutant
-// of one contract's declaration for the whole process: "<contract> <row
-// id>", e.g. "toolhost/1 trust.keys/0/BoundWiden/max". The mutation audit
-// sets it on the reference's harness; nothing else should.
-const MutantEnv = "CONFORM_ROW_MUTANT"
 
 // A Check is one named check of a contract (a Rule with rule "check").
 // Exactly one of its functions is set.
@@ -62,7 +56,7 @@ type Set struct {
 // Load reads the declaration of contract ("<name>/<version>") from the
 // spec package, checks that every code it gives is one of guards and that
 // every check and pair it names is in checks or pairs, and applies the row
-// mutant MutantEnv names for contract, if any. It fails naming the
+// mutant shapes.MutantEnv names for contract, if any. It fails naming the
 // declaration's defect.
 func Load(contract string, guards []refusal.Guard, checks map[string]Check, pairs map[string]Pair) (*Set, error) {
 	name, _, _ := strings.Cut(contract, "/")
@@ -70,10 +64,8 @@ func Load(contract string, guards []refusal.Guard, checks map[string]Check, pair
 	if !ok {
 		return nil, fmt.Errorf("%s has no spec/%s/shapes.json", contract, name)
 	}
-	s := &Set{guards: map[string]refusal.Guard{}, checks: checks, pairs: pairs, objects: map[string]*shapes.Object{}}
 	codes := map[string]bool{}
 	for _, g := range guards {
-		s.guards[g.Code] = g
 		codes[g.Code] = true
 	}
 	d, err := shapes.Parse("spec/"+name+"/shapes.json", data, codes)
@@ -83,16 +75,33 @@ func Load(contract string, guards []refusal.Guard, checks map[string]Check, pair
 	if d.Contract != contract {
 		return nil, fmt.Errorf("spec/%s/shapes.json declares %s, not %s", name, d.Contract, contract)
 	}
-	if env, ok := os.LookupEnv(MutantEnv); ok {
+	var row *shapes.Row
+	if env, ok := os.LookupEnv(shapes.MutantEnv); ok {
 		if c, id, _ := strings.Cut(env, " "); c == contract {
-			m, row, err := d.Mutate(id)
+			m, r, err := d.Mutate(id)
 			if err != nil {
 				return nil, err
 			}
-			d, s.mutant = m, &row
+			d, row = m, &r
 		}
 	}
-	s.decl = d
+	return New(d, guards, checks, pairs, row)
+}
+
+// New returns the Set of the parsed declaration d (package
+// internal/shapes), refusing with guards, with the active row mutant row
+// (nil for none) already applied to d. It fails when d gives a code that
+// guards lack, or names a check or pair that checks or pairs lack.
+func New(d *shapes.Decl, guards []refusal.Guard, checks map[string]Check, pairs map[string]Pair, row *shapes.Row) (*Set, error) {
+	s := &Set{decl: d, mutant: row, guards: map[string]refusal.Guard{}, checks: checks, pairs: pairs, objects: map[string]*shapes.Object{}}
+	for _, g := range guards {
+		s.guards[g.Code] = g
+	}
+	for _, code := range d.Codes() {
+		if _, ok := s.guards[code]; !ok {
+			return nil, fmt.Errorf("%s: no guard has code %s", d.Contract, code)
+		}
+	}
 	for _, o := range d.Objects {
 		s.objects[o.Name] = o
 		for _, m := range o.Members {

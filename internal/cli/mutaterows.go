@@ -1,0 +1,169 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/conform-dev/conform/internal/infile"
+	"github.com/conform-dev/conform/internal/mutation/mutant"
+	"github.com/conform-dev/conform/internal/mutation/trial"
+	"github.com/conform-dev/conform/internal/report"
+	"github.com/conform-dev/conform/internal/spec"
+	"github.com/conform-dev/conform/internal/vectors"
+)
+
+// rowEquivalentName is the file, beside a contract's declaration of shapes
+// (spec/<name>/), that declares its equivalent row mutants: one JSON
+// object per line, {"row": ID, "reason": TEXT}.
+const rowEquivalentName = "equivalent-rows.jsonl"
+
+// rowsResult is the row-mutant audit, as --format json prints it.
+type rowsResult struct {
+	Outcomes []trial.RowOutcome `json:"outcomes"`
+	Stale    []string           `json:"stale_equivalents,omitempty"`
+	Seconds  float64            `json:"seconds"`
+}
+
+// runRows makes the row mutants of every declaration of shapes in the
+// source (of the audited contracts) and tries them. It returns the exit
+// code their outcomes call for: a survivor, a stale declaration or a
+// declared row that was killed is a disagreement; a harness that did not
+// start is broken.
+func runRows(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Case) (*rowsResult, int, error) {
+	ctx := cmd.Context()
+	dir := o.source
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, 0, err
+		}
+		dir = wd
+	}
+	root, _, err := mutant.ModuleRoot(ctx, dir)
+	if err != nil {
+		return nil, 0, usageErr("no source tree (run from conform's source, or pass --source): %v", err)
+	}
+	cat, err := spec.ParseDir(os.DirFS(root), "spec")
+	if err != nil {
+		return nil, 0, usageErr("%v", err)
+	}
+	var rows []trial.RowMutant
+	equivalents := map[string]map[string]string{}
+	for _, k := range cat.Contracts {
+		if k.Shapes == "" || len(o.contracts) > 0 && !slices.Contains(o.contracts, k.Contract) {
+			continue
+		}
+		d, err := spec.ParseShapes(os.DirFS(root), "spec", k)
+		if err != nil {
+			return nil, 0, usageErr("%v", err)
+		}
+		for _, r := range d.Rows() {
+			rows = append(rows, trial.RowMutant{Contract: k.Contract, Row: r})
+		}
+		rel := filepath.Join("spec", k.Name, rowEquivalentName)
+		eq, err := readRowEquivalents(filepath.Join(root, rel), filepath.ToSlash(rel))
+		if err != nil {
+			return nil, 0, usageErr("%v", err)
+		}
+		equivalents[k.Contract] = eq
+	}
+	opts := trial.Options{Root: root, Main: harnessMain, Jobs: o.jobs, Timeout: o.mutantTimeout, Progress: progress(env.terminal, len(rows))}
+	t0 := time.Now()
+	outs, err := trial.Rows(ctx, opts, rows, cases)
+	if err != nil {
+		var be *trial.BuildError
+		if errors.As(err, &be) {
+			return nil, 0, brokenErr(fmt.Errorf("the unmutated %s does not build: %s", harnessMain, be.Output))
+		}
+		return nil, 0, usageErr("interrupted: %v", err)
+	}
+	res := &rowsResult{Outcomes: outs, Stale: trial.DeclareRows(outs, equivalents), Seconds: time.Since(t0).Seconds()}
+	code := report.ExitAgree
+	if len(res.Stale) > 0 {
+		code = report.ExitDisagree
+	}
+	for _, out := range outs {
+		switch {
+		case out.Status == trial.RuntimeError:
+			code = max(code, report.ExitBroken)
+		case out.Status == trial.Survived, out.Equivalent != "" && out.Status != trial.Ignored:
+			code = max(code, report.ExitDisagree)
+		}
+	}
+	return res, code, nil
+}
+
+// readRowEquivalents reads a file of row equivalence declarations (name
+// names it in errors, with the line); an absent file declares none. A row
+// declared twice, a line that is not one object with a row and a reason,
+// or unknown members are errors.
+func readRowEquivalents(path, name string) (map[string]string, error) {
+	data, err := infile.ReadFile(path, equivalentBound)
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]string{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, len(data)+1)
+	for n := 1; sc.Scan(); n++ {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var e struct {
+			Row    string `json:"row"`
+			Reason string `json:"reason"`
+		}
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&e); err != nil || dec.More() || e.Row == "" || e.Reason == "" {
+			return nil, fmt.Errorf("%s:%d: not one object with a row and a reason", name, n)
+		}
+		if _, dup := out[e.Row]; dup {
+			return nil, fmt.Errorf("%s:%d: row %s is declared twice", name, n, e.Row)
+		}
+		out[e.Row] = e.Reason
+	}
+	return out, nil
+}
+
+// writeRowsText lists the row mutants that survived, were declared
+// equivalent or did not run (and, verbose, those killed), then the
+// summary line.
+func writeRowsText(w io.Writer, res *rowsResult, verbose bool) {
+	counts := map[trial.Status]int{}
+	for _, o := range res.Outcomes {
+		counts[o.Status]++
+		switch {
+		case o.Status == trial.Survived:
+			fmt.Fprintf(w, "SURVIVED %s %s: %s (guard %s)\n", o.Contract, o.Row.ID, o.Row.Detail, o.Row.Code)
+		case o.Status == trial.RuntimeError:
+			fmt.Fprintf(w, "DID NOT RUN %s %s: %s\n", o.Contract, o.Row.ID, o.Detail)
+		case o.Equivalent != "" && o.Status != trial.Ignored:
+			fmt.Fprintf(w, "WRONG DECLARATION %s %s: declared equivalent (%s), yet %s killed it\n", o.Contract, o.Row.ID, o.Equivalent, o.KilledBy)
+		case o.Status == trial.Ignored && verbose:
+			fmt.Fprintf(w, "equivalent %s %s: %s\n", o.Contract, o.Row.ID, o.Equivalent)
+		case verbose:
+			fmt.Fprintf(w, "killed %s %s by %s\n", o.Contract, o.Row.ID, o.KilledBy)
+		}
+	}
+	for _, s := range res.Stale {
+		fmt.Fprintf(w, "STALE declaration %s: no such row mutant\n", s)
+	}
+	fmt.Fprintf(w, "\nrow mutants: %d tried in %.1fs: %d killed, %d timeout, %d survived, %d equivalent, %d did not run\n",
+		len(res.Outcomes), res.Seconds, counts[trial.Killed], counts[trial.Timeout], counts[trial.Survived], counts[trial.Ignored], counts[trial.RuntimeError])
+}
