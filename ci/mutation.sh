@@ -54,7 +54,7 @@ code=0
 	echo "### Mutation audit (${args[*]})"
 	echo
 	echo '```'
-	grep -E '^(single-cause:|source mutation:|exit code|WRONG|  line)' "$out" || true
+	grep -E '^(single-cause:|source mutation:|row mutants:|exit code|WRONG|SURVIVED|  line)' "$out" || true
 	echo '```'
 } | summary
 exit "$code"

@@ -114,7 +114,7 @@ the protocol, or the unmutated harness does not build.`,
 	f.IntVar(&o.maxMutants, "max-mutants", 0, "try at most this many mutants, in source order (0: all)")
 	f.BoolVar(&o.declaredOnly, "declared-only", false, "try only the mutants an equivalence declaration names: each declaration still holds (its mutant survives every vector)")
 	f.StringSliceVar(&o.mutators, "mutator", nil, "only these mutators: GuardDelete, GuardNegate, BoundOperator, BoundConstant")
-	f.StringSliceVar(&o.only, "mutant", nil, "only the mutants with these ids (as printed)")
+	f.StringSliceVar(&o.only, "mutant", nil, "only the mutants with these ids (as printed; row mutants by their row ids)")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "mutants built and run at once")
 	f.DurationVar(&o.mutantTimeout, "mutant-timeout", 10*time.Second, "longest silence allowed from a mutant's harness that owes an answer")
 	f.StringArrayVar(&o.equivalent, "equivalent", nil, "equivalent-mutant declarations to use instead of each mutated package's "+equivalentName+" (repeatable)")

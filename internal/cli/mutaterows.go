@@ -69,7 +69,9 @@ func runRows(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Cas
 			return nil, 0, usageErr("%v", err)
 		}
 		for _, r := range d.Rows() {
-			rows = append(rows, trial.RowMutant{Contract: k.Contract, Row: r})
+			if len(o.only) == 0 || slices.Contains(o.only, r.ID) {
+				rows = append(rows, trial.RowMutant{Contract: k.Contract, Row: r})
+			}
 		}
 		rel := filepath.Join("spec", k.Name, rowEquivalentName)
 		eq, err := readRowEquivalents(filepath.Join(root, rel), filepath.ToSlash(rel))
@@ -88,7 +90,13 @@ func runRows(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Cas
 		}
 		return nil, 0, usageErr("interrupted: %v", err)
 	}
-	res := &rowsResult{Outcomes: outs, Stale: trial.DeclareRows(outs, equivalents), Seconds: time.Since(t0).Seconds()}
+	res := &rowsResult{Outcomes: outs, Seconds: time.Since(t0).Seconds()}
+	stale := trial.DeclareRows(outs, equivalents)
+	if len(o.only) == 0 {
+		// With --mutant, the declarations of the rows not tried are not
+		// stale.
+		res.Stale = stale
+	}
 	code := report.ExitAgree
 	if len(res.Stale) > 0 {
 		code = report.ExitDisagree

@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/conform-dev/conform/internal/mutation/trial"
+	"github.com/conform-dev/conform/internal/spec"
+)
+
+// Row mutants through the CLI: a declaration's closed check dropped is
+// killed by a vector of its contract, and a row its contract declares
+// equivalent survives as equivalent; both exit 0.
+func TestMutateRows(t *testing.T) {
+	cat := spec.MustLoad()
+	var k spec.Contract
+	for _, c := range cat.Contracts {
+		if c.Shapes != "" {
+			k = c
+			break
+		}
+	}
+	if k.Shapes == "" {
+		t.Fatal("no contract declares its shapes")
+	}
+	d, err := spec.ParseShapes(os.DirFS("../.."), "spec", k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{d.Objects[0].Name + "/closed/RuleDrop"}
+	eq, err := readRowEquivalents(filepath.Join("..", "..", "spec", k.Name, rowEquivalentName), "eq")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id := range eq {
+		ids = append(ids, id)
+		break
+	}
+	r := conform(t, "", "mutate", "--rows", "--contract", k.Contract, "--mutant", strings.Join(ids, ","), "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	var res mutateResult
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Rows == nil || len(res.Rows.Outcomes) != len(ids) {
+		t.Fatalf("rows: %+v", res.Rows)
+	}
+	for _, o := range res.Rows.Outcomes {
+		want := trial.Killed
+		if o.Row.ID != ids[0] {
+			want = trial.Ignored
+		}
+		if o.Status != want || (want == trial.Killed) != (o.KilledBy != nil) {
+			t.Errorf("%s: %s (killed by %v), want %s", o.Row.ID, o.Status, o.KilledBy, want)
+		}
+	}
+}
+
+func TestReadRowEquivalents(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "eq.jsonl")
+	if got, err := readRowEquivalents(p, "eq.jsonl"); err != nil || len(got) != 0 {
+		t.Fatalf("an absent file: %v, %v", got, err)
+	}
+	good := `{"row":"a/0/RuleDrop","reason":"r"}` + "\n\n"
+	for _, bad := range []string{`{"row":"a/0/RuleDrop"}`, `{"row":"","reason":"r"}`, `{"row":"b","reason":"r","x":1}`, `[1]`, `{"row":"b","reason":"r"} {}`, `{"row":"a/0/RuleDrop","reason":"again"}`, "\xff"} {
+		if err := os.WriteFile(p, []byte(good+bad+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := readRowEquivalents(p, "eq.jsonl"); err == nil || !strings.Contains(err.Error(), "eq.jsonl:3") {
+			t.Errorf("%q: %v, want an error at eq.jsonl:3", bad, err)
+		}
+	}
+	if err := os.WriteFile(p, []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := readRowEquivalents(p, "eq.jsonl"); err != nil || got["a/0/RuleDrop"] != "r" {
+		t.Fatalf("%v, %v", got, err)
+	}
+}
