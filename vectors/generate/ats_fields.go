@@ -9,7 +9,11 @@ package main
 // once per way it can fire and at its equality; a missing and an unknown
 // member, the wrong type and the input grammar.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
+)
 
 // atsFV is one field variant: a vector name, the member's new JSON text,
 // and the expectation: "" is accepted, else the refusal code; tag and why
@@ -52,27 +56,24 @@ func atsReceiptAs(base atsDoc, outcome string) atsDoc {
 	return base.set("outcome", `"partially_filled"`).set("filled_quantity", "5")
 }
 
+// atsDecl is the declaration of the shapes and their field rules
+// (spec/ats/shapes.json).
+var atsDecl = gen.ATSDecl()
+
 // atsShapeFields is each shape's fields in check order (spec/ats.md, "The
-// shapes"), by operation.
-var atsShapeFields = map[string][]string{
-	"execution-state":      {"schema_version", "requested_mode", "effective_mode", "reason", "observed_at_ms"},
-	"connector-capability": {"schema_version", "provider", "adapter_id", "endpoint_schema_digest", "environments", "order_types", "provider_confirmation_modes", "grants_execution_authority", "observed_at_ms"},
-	"account-binding":      {"schema_version", "account_binding_id", "binding_generation", "provider", "adapter_id", "endpoint_schema_digest", "environment", "account_ref", "masked_label", "currency", "status", "linked_at_ms"},
-	"delegated-trading-grant": {"schema_version", "grant_id", "grant_version", "account_binding_id", "environment", "symbol_allowlist", "sides", "currency",
-		"max_order_quantity", "max_order_notional_minor", "max_daily_orders", "max_daily_notional_minor", "max_position_notional_minor", "confirmation", "issued_at_ms", "expires_at_ms"},
-	"grant-usage": {"grant_id", "orders_submitted", "notional_submitted_minor"},
-	"equity-order-intent": {"schema_version", "intent_id", "client_order_id", "request_id", "provider", "account_binding_id", "binding_generation", "adapter_id",
-		"endpoint_schema_digest", "environment", "grant_id", "symbol", "side", "quantity", "order_type", "limit_price_minor", "currency", "created_at_ms", "expires_at_ms"},
-	"order-review-receipt": {"schema_version", "review_id", "intent_digest", "provider", "account_binding_id", "binding_generation", "adapter_id", "endpoint_schema_digest",
-		"environment", "grant_id", "grant_version", "status", "refusal_reason", "reservation_ref", "reviewed_at_ms", "approval_deadline_ms", "reservation_expires_at_ms"},
-	"operator-approval": {"schema_version", "approval_id", "review_digest", "intent_digest", "provider", "account_binding_id", "binding_generation", "adapter_id",
-		"endpoint_schema_digest", "environment", "symbol", "side", "quantity", "order_type", "limit_price_minor", "currency", "operator_ref", "decision", "confirmation",
-		"status", "approved_at_ms", "expires_at_ms"},
-	"execution-receipt": {"schema_version", "receipt_id", "intent_digest", "provider", "account_binding_id", "binding_generation", "environment", "symbol", "side",
-		"quantity", "currency", "outcome", "broker_confirmed", "broker_order_ref", "filled_quantity", "average_fill_price_minor", "reconciliation_state",
-		"ambiguity_reason", "recorded_at_ms"},
-	"model-order-proposal": {"schema_version", "strategy_ref", "quote_ref", "symbol", "side", "quantity", "order_type", "limit_price_minor", "expires_at_ms"},
-}
+// shapes"), by operation without its /1 or /2 suffix, from the
+// declaration.
+var atsShapeFields = func() map[string][]string {
+	out := map[string][]string{}
+	for _, o := range atsDecl.Objects {
+		var names []string
+		for _, m := range o.Members {
+			names = append(names, m.Name)
+		}
+		out[strings.TrimSuffix(strings.TrimSuffix(o.Name, "-v1"), "-v2")] = names
+	}
+	return out
+}()
 
 // atsShapeOf is the shape an operation validates.
 func atsShapeOf(op string) string {
@@ -89,29 +90,22 @@ func atsShapeOf(op string) string {
 // atsV2 reports whether an operation runs the /2 checks.
 func atsV2(op atsOp) bool { return strings.HasSuffix(op.name, "-v2") || op.name == atsOpRedact.name }
 
-// atsRefCodes is the code of each ref(P) field, with its prefix.
-var atsRefFields = map[string]string{
-	"account_binding_id": "bind", "account_ref": "acct", "approval_id": "approval", "broker_order_ref": "broker",
-	"client_order_id": "client", "grant_id": "grant", "intent_id": "intent", "operator_ref": "operator",
-	"quote_ref": "quote", "receipt_id": "receipt", "request_id": "req", "reservation_ref": "resv",
-	"review_id": "review", "strategy_ref": "strategy",
-}
-
-// atsIntFields is each int field's bounds.
-var atsIntFields = map[string][2]string{
-	"approval_deadline_ms": {"0", "9007199254740991"}, "approved_at_ms": {"0", "9007199254740991"},
-	"average_fill_price_minor": {"1", "1000000000"}, "binding_generation": {"1", "9007199254740991"},
-	"created_at_ms": {"0", "9007199254740991"}, "expires_at_ms": {"0", "9007199254740991"},
-	"filled_quantity": {"1", "1000000"}, "grant_version": {"1", "9007199254740991"},
-	"issued_at_ms": {"0", "9007199254740991"}, "limit_price_minor": {"1", "1000000000"},
-	"linked_at_ms": {"0", "9007199254740991"}, "max_daily_notional_minor": {"0", "1000000000000000"},
-	"max_daily_orders": {"0", "1000000"}, "max_order_notional_minor": {"0", "1000000000000000"},
-	"max_order_quantity": {"1", "1000000"}, "max_position_notional_minor": {"0", "1000000000000000"},
-	"notional_submitted_minor": {"0", "1000000000000000"}, "observed_at_ms": {"0", "9007199254740991"},
-	"orders_submitted": {"0", "1000000"}, "quantity": {"1", "1000000"},
-	"recorded_at_ms": {"0", "9007199254740991"}, "reservation_expires_at_ms": {"0", "9007199254740991"},
-	"reviewed_at_ms": {"0", "9007199254740991"},
-}
+// atsRefFields is the prefix of each ref(P) field, and atsIntFields each
+// int field's bounds, from the declaration's field rules.
+var atsRefFields, atsIntFields = func() (map[string]string, map[string][2]string) {
+	refs, ints := map[string]string{}, map[string][2]string{}
+	for _, f := range atsDecl.Fields {
+		for _, r := range f.Rules {
+			switch r.Check {
+			case "ref":
+				refs[f.Name] = r.Args[0]
+			case "int":
+				ints[f.Name] = [2]string{r.Min, r.Max}
+			}
+		}
+	}
+	return refs, ints
+}()
 
 // atsPastBound are the literals just past each bound (lo - 1, hi + 1).
 var atsPastBound = map[string]string{

@@ -1,7 +1,7 @@
 package main
 
-// toolhost/1: the field tables of spec/toolhost.md section 2, written
-// here again from the spec, and the reject vectors every field kind gets
+// toolhost/1: the field tables of spec/toolhost.md section 2, derived from
+// the declaration of the documents, and the reject vectors every field kind gets
 // (section 1.3, 1.5, 1.8). Each reject vector is the base chain with one
 // defect, resealed (section 8.4) so that only that defect remains.
 //
@@ -11,6 +11,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
+	"github.com/conform-dev/conform/internal/shapes"
 )
 
 // thField is one member of a field table.
@@ -29,183 +32,86 @@ type thField struct {
 	pre func(c *chain)
 }
 
-// thDocFields are the documents' fields, in table order.
-var thDocFields = map[string][]thField{
-	"trust": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDTrust},
-		{path: "keys", jtype: "an array", kind: "objects", arg: "1..8"},
-		{path: "keys[1].key_id", jtype: "a string", kind: "id"},
-		{path: "keys[1].public_key", jtype: "a string", kind: "key"},
-		{path: "issued_at", jtype: "a string", kind: "ts", arg: "2026-08-31T24:00:00.000Z"},
-		{path: "expires_at", jtype: "a string", kind: "ts", arg: "2027-08-31T24:00:00.000Z"},
-	},
-	"device_proof": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDDeviceProof},
-		{path: "device_id", jtype: "a string", kind: "device"},
-		{path: "device_public_key", jtype: "a string", kind: "key"},
-		{path: "cloud_origin_id", jtype: "a string", kind: "origin"},
-		{path: "account_subject", jtype: "a string", kind: "text"},
-		{path: "revocation_epoch", jtype: "a number", kind: "int", arg: "0..9007199254740991"},
-		{path: "key_id", jtype: "a string", kind: "id", lookup: true},
-		{path: "issued_at", jtype: "a string", kind: "ts", arg: "2026-09-21T24:00:00.000Z"},
-		{path: "expires_at", jtype: "a string", kind: "ts", arg: "2026-10-21T24:00:00.000Z"},
-		{path: "proof_digest", jtype: "a string", kind: "digest", own: true},
-		{path: "cloud_signature", jtype: "a string", kind: "b64-64"},
-	},
-	"host_open_proof": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDHostOpen},
-		{path: "challenge", jtype: "a string", kind: "b64-32"},
-		{path: "device_proof_digest", jtype: "a string", kind: "digest", own: true},
-		{path: "agent_id", jtype: "a string", kind: "id"},
-		{path: "conversation_id", jtype: "a string", kind: "id"},
-		{path: "local_session_id", jtype: "a string", kind: "id"},
-		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "registry_digest", jtype: "a string", kind: "digest"},
-		{path: "device_signature", jtype: "a string", kind: "b64-64"},
-	},
-	"observer_channel_receipt": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDReceipt},
-		{path: "channel_id", jtype: "a string", kind: "id"},
-		{path: "device_id", jtype: "a string", kind: "device"},
-		{path: "local_session_id", jtype: "a string", kind: "id"},
-		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "runtime_version", jtype: "a string", kind: "runtime"},
-		{path: "capability_digest", jtype: "a string", kind: "digest"},
-		{path: "grants_execution_authority", jtype: "a boolean", kind: "false"},
-		{path: "opened_at", jtype: "a string", kind: "ts", arg: "2026-09-21T35:59:59.000Z"},
-		{path: "receipt_digest", jtype: "a string", kind: "digest", own: true},
-	},
-	"runtime_capability": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDCapability},
-		{path: "device_id", jtype: "a string", kind: "device"},
-		{path: "runtime_version", jtype: "a string", kind: "runtime"},
-		{path: "supported_read_operations", jtype: "an array", kind: "set", arg: "1..6:read_account_summary,read_ats_status,read_local_status,read_market_status,read_orders,read_positions"},
-		{path: "grants_execution_authority", jtype: "a boolean", kind: "false"},
-		{path: "execution_authority", jtype: "a string", kind: "const", arg: "none"},
-		{path: "orders_enabled", jtype: "a boolean", kind: "false"},
-		{path: "observed_at", jtype: "a string", kind: "ts", arg: "2026-09-22T11:59:60.000Z"},
-		{path: "capability_digest", jtype: "a string", kind: "digest", own: true},
-	},
-	"registry": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDRegistry},
-		{path: "device_id", jtype: "a string", kind: "device"},
-		{path: "agent_id", jtype: "a string", kind: "id"},
-		{path: "local_session_id", jtype: "a string", kind: "id"},
-		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "tools", jtype: "an array", kind: "objects", arg: "1..16"},
-		{path: "tools[0].name", jtype: "a string", kind: "id"},
-		{path: "tools[0].version", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "tools[0].input_schema_id", jtype: "a string", kind: "schema"},
-		{path: "tools[0].input_schema_digest", jtype: "a string", kind: "digest"},
-		{path: "tools[0].output_schema_id", jtype: "a string", kind: "schema"},
-		{path: "tools[0].output_schema_digest", jtype: "a string", kind: "digest"},
-		{path: "tools[0].max_argument_bytes", jtype: "a number", kind: "int", arg: "1..65536"},
-		{path: "tools[0].max_result_bytes", jtype: "a number", kind: "int", arg: "1..262144"},
-		{path: "tools[0].max_duration_ms", jtype: "a number", kind: "int", arg: "1..3600000"},
-		{path: "tools[0].data_classes", jtype: "an array", kind: "set", arg: "1..5:account_summary,ats_status,browser_observation,local_status,market_status"},
-		{path: "tools[0].dependencies", jtype: "an array", kind: "set", arg: "0..6:ats_observer_channel,ats_runtime,cloud_session,local_clock,local_workspace,network"},
-		{path: "registry_digest", jtype: "a string", kind: "digest", own: true},
-	},
-	"host_lease": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDLease},
-		{path: "lease_id", jtype: "a string", kind: "id"},
-		{path: "device_id", jtype: "a string", kind: "device"},
-		{path: "account_subject", jtype: "a string", kind: "text"},
-		{path: "cloud_origin_id", jtype: "a string", kind: "origin"},
-		{path: "agent_id", jtype: "a string", kind: "id"},
-		{path: "conversation_id", jtype: "a string", kind: "id"},
-		{path: "local_session_id", jtype: "a string", kind: "id"},
-		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "registry_digest", jtype: "a string", kind: "digest"},
-		{path: "revocation_epoch", jtype: "a number", kind: "int", arg: "0..9007199254740991"},
-		{path: "capabilities", jtype: "an array", kind: "set", arg: "1..2:cancel,invoke"},
-		{path: "max_calls", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "key_id", jtype: "a string", kind: "id", lookup: true},
-		{path: "issued_at", jtype: "a string", kind: "ts", arg: "2026-09-22T11:59:60.000Z"},
-		{path: "expires_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:59:60.000Z"},
-		{path: "cloud_signature", jtype: "a string", kind: "b64-64"},
-	},
-	"invocation": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDInvocation},
-		{path: "invocation_id", jtype: "a string", kind: "id"},
-		{path: "lease_id", jtype: "a string", kind: "id"},
-		{path: "device_id", jtype: "a string", kind: "device"},
-		{path: "agent_id", jtype: "a string", kind: "id"},
-		{path: "conversation_id", jtype: "a string", kind: "id"},
-		{path: "local_session_id", jtype: "a string", kind: "id"},
-		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "sequence", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "tool_name", jtype: "a string", kind: "id"},
-		{path: "tool_version", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "input_schema_id", jtype: "a string", kind: "schema"},
-		{path: "input_schema_digest", jtype: "a string", kind: "digest"},
-		{path: "arguments", jtype: "an object", kind: "open", arg: "8:65536"},
-		{path: "arguments_digest", jtype: "a string", kind: "digest", own: true},
-		{path: "issued_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:60.000Z"},
-		{path: "deadline_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:90.000Z"},
-		{path: "invocation_digest", jtype: "a string", kind: "digest", own: true},
-	},
-	"cancellation": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDCancellation},
-		{path: "cancellation_id", jtype: "a string", kind: "id"},
-		{path: "lease_id", jtype: "a string", kind: "id"},
-		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "target_invocation_id", jtype: "a string", kind: "id"},
-		{path: "target_invocation_digest", jtype: "a string", kind: "digest"},
-		{path: "reason_code", jtype: "a string", kind: "code"},
-		{path: "requested_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:70.000Z"},
-		{path: "cancellation_digest", jtype: "a string", kind: "digest", own: true},
-	},
-	"result": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDResult},
-		{path: "invocation_id", jtype: "a string", kind: "id"},
-		{path: "invocation_digest", jtype: "a string", kind: "digest"},
-		{path: "lease_id", jtype: "a string", kind: "id"},
-		{path: "tool_name", jtype: "a string", kind: "id"},
-		{path: "tool_version", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "state", jtype: "a string", kind: "enum", arg: "succeeded,refused,unavailable,cancelled,deadline_exceeded", pre: failedResult},
-		{path: "output_schema_id", jtype: "a string or null", kind: "schema"},
-		{path: "output_schema_digest", jtype: "a string or null", kind: "digest"},
-		{path: "payload", jtype: "an object or null", kind: "open", arg: "15:262144"},
-		{path: "bounded_bytes", jtype: "a number", kind: "int", arg: "0..262144"},
-		{path: "error", jtype: "an object or null", kind: "object", pre: failedResult},
-		{path: "error.code", jtype: "a string", kind: "code", pre: failedResult},
-		{path: "error.message", jtype: "a string", kind: "display", pre: failedResult},
-		{path: "replay_status", jtype: "a string", kind: "enum", arg: "original,stored_redelivery"},
-		{path: "retry_class", jtype: "a string", kind: "enum", arg: "none,retry_after_backoff,new_call_after_recovery,redeliver_stored_result"},
-		{path: "redaction_profile", jtype: "a string", kind: "const", arg: "aether.safe-display/1"},
-		{path: "evidence_refs", jtype: "an array", kind: "idset", arg: "0..16"},
-		{path: "diagnostics", jtype: "an array", kind: "objects", arg: "0..16"},
-		{path: "diagnostics[0].code", jtype: "a string", kind: "code", pre: oneDiagnostic},
-		{path: "diagnostics[0].summary", jtype: "a string", kind: "display", pre: oneDiagnostic},
-		{path: "started_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:60.500Z"},
-		{path: "completed_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:61.200Z"},
-		{path: "result_digest", jtype: "a string", kind: "digest", own: true},
-	},
-	"workspace_status_input": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDWSInput},
-		{path: "include_diagnostics", jtype: "a boolean", kind: "bool"},
-	},
-	"workspace_status": {
-		{path: "schema_id", jtype: "a string", kind: "const", arg: thIDWS},
-		{path: "device_id", jtype: "a string", kind: "device"},
-		{path: "local_session_id", jtype: "a string", kind: "id"},
-		{path: "session_generation", jtype: "a number", kind: "int", arg: "1..9007199254740991"},
-		{path: "runtime_version", jtype: "a string", kind: "runtime"},
-		{path: "observed_at", jtype: "a string", kind: "ts", arg: "2026-09-22T12:29:61.000Z"},
-		{path: "ats_status", jtype: "an object", kind: "object"},
-		{path: "ats_status.connection", jtype: "a string", kind: "enum", arg: "connected,degraded,disconnected"},
-		{path: "ats_status.effective_mode", jtype: "a string", kind: "enum", arg: "offline,observe,review_only,paper,approve,auto,orders_paused,emergency_locked"},
-		{path: "ats_status.execution_authority", jtype: "a string", kind: "const", arg: "none"},
-		{path: "ats_status.orders_enabled", jtype: "a boolean", kind: "false"},
-		{path: "local_status", jtype: "an object", kind: "object"},
-		{path: "local_status.host_state", jtype: "a string", kind: "enum", arg: "starting,ready,draining"},
-		{path: "local_status.active_invocations", jtype: "a number", kind: "int", arg: "0..9007199254740991"},
-		{path: "diagnostics", jtype: "an array", kind: "objects", arg: "0..16"},
-		{path: "diagnostics[0].code", jtype: "a string", kind: "code"},
-		{path: "diagnostics[0].summary", jtype: "a string", kind: "display"},
-		{path: "status_digest", jtype: "a string", kind: "digest", own: true},
-	},
+// thDocFields are the documents' fields, in table order, derived from the
+// declaration of the documents (spec/toolhost/shapes.json): each member
+// with its path (an array of objects' members at one element of it, the
+// element thElement names), its type and the kind its rules make.
+var thDocFields = thFieldsOf(gen.ThDecl())
+
+// thHints are what a field's vectors need beyond its declaration, by
+// "doc.path": own digests, key lookups, the preparation of the chain, and
+// each timestamp's rolled-over spelling.
+var thHints = map[string]thField{
+	"device_proof.key_id": {lookup: true}, "host_lease.key_id": {lookup: true},
+	"device_proof.proof_digest": {own: true}, "host_open_proof.device_proof_digest": {own: true},
+	"observer_channel_receipt.receipt_digest": {own: true}, "runtime_capability.capability_digest": {own: true},
+	"registry.registry_digest": {own: true}, "invocation.arguments_digest": {own: true}, "invocation.invocation_digest": {own: true},
+	"cancellation.cancellation_digest": {own: true}, "result.result_digest": {own: true}, "workspace_status.status_digest": {own: true},
+	"result.state": {pre: failedResult}, "result.error": {pre: failedResult}, "result.error.code": {pre: failedResult},
+	"result.error.message": {pre: failedResult}, "result.diagnostics[0].code": {pre: oneDiagnostic},
+	"result.diagnostics[0].summary": {pre: oneDiagnostic},
+	"trust.issued_at":               {arg: "2026-08-31T24:00:00.000Z"}, "trust.expires_at": {arg: "2027-08-31T24:00:00.000Z"},
+	"device_proof.issued_at": {arg: "2026-09-21T24:00:00.000Z"}, "device_proof.expires_at": {arg: "2026-10-21T24:00:00.000Z"},
+	"observer_channel_receipt.opened_at": {arg: "2026-09-21T35:59:59.000Z"},
+	"runtime_capability.observed_at":     {arg: "2026-09-22T11:59:60.000Z"},
+	"host_lease.issued_at":               {arg: "2026-09-22T11:59:60.000Z"}, "host_lease.expires_at": {arg: "2026-09-22T12:59:60.000Z"},
+	"invocation.issued_at": {arg: "2026-09-22T12:29:60.000Z"}, "invocation.deadline_at": {arg: "2026-09-22T12:29:90.000Z"},
+	"cancellation.requested_at": {arg: "2026-09-22T12:29:70.000Z"},
+	"result.started_at":         {arg: "2026-09-22T12:29:60.500Z"}, "result.completed_at": {arg: "2026-09-22T12:29:61.200Z"},
+	"workspace_status.observed_at": {arg: "2026-09-22T12:29:61.000Z"},
+}
+
+// thElement is the element of an array of objects whose members get the
+// vectors: the second trust key (so that a key id sorts after the first),
+// the first element elsewhere.
+var thElement = map[string]string{"trust.keys": "[1]"}
+
+// thFieldsOf derives the field tables of every document of d.
+func thFieldsOf(d *shapes.Decl) map[string][]thField {
+	out := map[string][]thField{}
+	for _, o := range d.Objects {
+		if !strings.Contains(o.Name, ".") {
+			out[o.Name] = thFieldsIn(d, o.Name, "", o)
+		}
+	}
+	return out
+}
+
+func thFieldsIn(d *shapes.Decl, doc, prefix string, o *shapes.Object) []thField {
+	var out []thField
+	for _, m := range o.Members {
+		f := thHints[doc+"."+prefix+m.Name]
+		f.path = prefix + m.Name
+		f.jtype = "a " + m.Type
+		if m.Type == "array" || m.Type == "object" {
+			f.jtype = "an " + m.Type
+		}
+		if m.Nullable {
+			f.jtype += " or null"
+		}
+		var nested *shapes.Object
+		nestedPath := ""
+		var arg string
+		f.kind, arg, nested = gen.ThKindOf(d, m)
+		if arg != "" {
+			f.arg = arg
+		}
+		if nested != nil {
+			nestedPath = f.path + "."
+			if f.kind == "objects" {
+				el := thElement[doc+"."+f.path]
+				if el == "" {
+					el = "[0]"
+				}
+				nestedPath = f.path + el + "."
+			}
+		}
+		out = append(out, f)
+		if nested != nil {
+			out = append(out, thFieldsIn(d, doc, nestedPath, nested)...)
+		}
+	}
+	return out
 }
 
 // thDocOp is the validator that hosts each document's field vectors.

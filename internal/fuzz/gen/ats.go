@@ -11,10 +11,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
 	gowebpki "github.com/gowebpki/jcs"
+
+	"github.com/conform-dev/conform/internal/shapes"
+	"github.com/conform-dev/conform/spec"
 )
 
 var (
@@ -205,38 +209,74 @@ var ATSDocOps = map[string]ATSDoc{
 	"optional-binding-v2":        ATSBindingV2,
 }
 
-// The value pools of spec/ats.md, "Field rules".
+// ATSDecl returns the declaration of the ats/1 shapes and their field
+// rules (spec/ats/shapes.json), parsed; the declaration is embedded and
+// tested, so a defect panics.
+func ATSDecl() *shapes.Decl {
+	data, _ := spec.Shapes("ats")
+	d, err := shapes.Parse("spec/ats/shapes.json", data, nil)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// atsEnumExtras are values a field's rule refuses that its neighbours or
+// the seed make likely: a halt state requested, the provider's other
+// confirmation modes, the market order type.
+var atsEnumExtras = map[string][]string{
+	"requested_mode": {"orders_paused"},
+	"confirmation":   {"session", "standing"},
+	"order_type":     {"market"},
+}
+
+// The value pools of spec/ats.md, "Field rules", by member name, read
+// from the declaration: ref(P) prefixes; each enum's (or pinned value's)
+// members, the members of every field of that name joined, with the
+// extras; each set's members; and the names of the name, reason-code,
+// digest and boolean fields.
+var atsRefPrefix, atsEnums, atsSets, atsNames, atsReasons, atsDigests, atsBools = func() (refs map[string]string, enums, sets map[string][]string, names, reasons, digests, bools map[string]bool) {
+	refs, enums, sets = map[string]string{}, map[string][]string{"schema_version": ATSTags}, map[string][]string{}
+	names, reasons, digests, bools = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	add := func(name string, vals ...string) {
+		for _, v := range vals {
+			if !slices.Contains(enums[name], v) {
+				enums[name] = append(enums[name], v)
+			}
+		}
+	}
+	for _, o := range ATSDecl().Objects {
+		for _, m := range o.Members {
+			if m.Type == "boolean" {
+				bools[m.Name] = true
+			}
+			for _, r := range m.Rules {
+				switch {
+				case r.Check == "ref":
+					refs[m.Name] = r.Args[0]
+				case r.Check == "set":
+					sets[m.Name] = r.Args
+				case r.Check == "name":
+					names[m.Name] = true
+				case r.Check == "reason-code":
+					reasons[m.Name] = true
+				case r.Check == "digest":
+					digests[m.Name] = true
+				case m.Name != "schema_version" && (r.Rule == shapes.RuleEnum || r.Rule == shapes.RuleConst):
+					vals := r.Values
+					if r.Rule == shapes.RuleConst {
+						vals = []string{r.Value}
+					}
+					add(m.Name, vals...)
+					add(m.Name, atsEnumExtras[m.Name]...)
+				}
+			}
+		}
+	}
+	return
+}()
+
 var (
-	atsRefPrefix = map[string]string{
-		"account_binding_id": "bind", "account_ref": "acct", "approval_id": "approval",
-		"broker_order_ref": "broker", "client_order_id": "client", "grant_id": "grant",
-		"intent_id": "intent", "operator_ref": "operator", "quote_ref": "quote",
-		"receipt_id": "receipt", "request_id": "req", "reservation_ref": "resv",
-		"review_id": "review", "strategy_ref": "strategy",
-	}
-	atsEnums = map[string][]string{
-		"decision":             {"approved", "rejected"},
-		"effective_mode":       {"offline", "observe", "review_only", "paper", "approve", "auto", "orders_paused", "emergency_locked"},
-		"requested_mode":       {"offline", "observe", "review_only", "paper", "approve", "auto", "orders_paused"},
-		"environment":          {"paper", "live"},
-		"outcome":              {"accepted", "filled", "partially_filled", "refused", "cancelled", "ambiguous"},
-		"reconciliation_state": {"pending", "querying_broker", "operator_required"},
-		"side":                 {"buy", "sell"},
-		"status":               {"active", "revoked", "previewed", "refused", "expired", "unspent", "spent"},
-		"confirmation":         {"per_order", "session", "standing"},
-		"order_type":           {"limit", "market"},
-		"schema_version":       ATSTags,
-	}
-	atsSets = map[string][]string{
-		"environments":                {"live", "paper"},
-		"order_types":                 {"limit", "market"},
-		"provider_confirmation_modes": {"per_order", "session", "standing"},
-		"sides":                       {"buy", "sell"},
-	}
-	atsNames   = map[string]bool{"provider": true, "adapter_id": true}
-	atsReasons = map[string]bool{"ambiguity_reason": true, "reason": true, "refusal_reason": true}
-	atsDigests = map[string]bool{"endpoint_schema_digest": true, "intent_digest": true, "review_digest": true}
-	atsBools   = map[string]bool{"broker_confirmed": true, "grants_execution_authority": true}
 	atsNumbers = []string{"0", "1", "2", "9", "10", "11", "500", "1000000", "1000001", "1000000000", "1000000001",
 		"1000000000000000", "1000000000000001", "9007199254740991", "9007199254740992", "-1", "-0", "1.0", "1e2", "2.5", "1e400", "01"}
 	atsWrongKinds  = []string{"null", "true", "false", "1", `"x"`, "[]", "{}", `"1"`, `["x"]`}

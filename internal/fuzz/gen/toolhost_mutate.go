@@ -284,80 +284,6 @@ func openValue(s *Source, depth int) *tv {
 	return tS("x")
 }
 
-// thKind is the field kind of a member, by its name (spec/toolhost.md
-// section 2's tables give every member with a name its kind; a name means
-// one kind everywhere).
-func thKind(name string) string {
-	switch name {
-	case "schema_id":
-		return "const"
-	case "tool_name":
-		return "id"
-	case "device_id":
-		return "device"
-	case "public_key", "device_public_key":
-		return "key"
-	case "challenge":
-		return "b64-32"
-	case "cloud_signature", "device_signature":
-		return "b64-64"
-	case "cloud_origin_id":
-		return "origin"
-	case "account_subject":
-		return "text"
-	case "revocation_epoch", "session_generation", "sequence", "version", "tool_version", "max_argument_bytes",
-		"max_result_bytes", "max_duration_ms", "max_calls", "bounded_bytes", "active_invocations":
-		return "int"
-	case "runtime_version":
-		return "runtime"
-	case "input_schema_id", "output_schema_id":
-		return "schema"
-	case "reason_code", "code":
-		return "code"
-	case "message", "summary":
-		return "display"
-	case "state", "replay_status", "retry_class", "connection", "effective_mode", "host_state":
-		return "enum"
-	case "grants_execution_authority", "orders_enabled":
-		return "false"
-	case "execution_authority", "redaction_profile":
-		return "const"
-	case "include_diagnostics":
-		return "bool"
-	case "supported_read_operations", "data_classes", "dependencies", "capabilities", "evidence_refs":
-		return "set"
-	case "keys", "tools", "diagnostics":
-		return "objects"
-	case "error", "ats_status", "local_status":
-		return "object"
-	case "arguments", "payload":
-		return "open"
-	}
-	switch {
-	case strings.HasSuffix(name, "_at"):
-		return "ts"
-	case strings.HasSuffix(name, "_digest"):
-		return "digest"
-	case strings.HasSuffix(name, "_id") || name == "name":
-		return "id"
-	}
-	return ""
-}
-
-// enumValues are the vocabularies (section 7, decision 11).
-var enumValues = map[string][]string{
-	"state":                     {"succeeded", "refused", "unavailable", "cancelled", "deadline_exceeded"},
-	"replay_status":             {"original", "stored_redelivery"},
-	"retry_class":               {"none", "retry_after_backoff", "new_call_after_recovery", "redeliver_stored_result"},
-	"connection":                {"connected", "degraded", "disconnected"},
-	"effective_mode":            {"offline", "observe", "review_only", "paper", "approve", "auto", "orders_paused", "emergency_locked"},
-	"host_state":                {"starting", "ready", "draining"},
-	"supported_read_operations": {"read_account_summary", "read_ats_status", "read_local_status", "read_market_status", "read_orders", "read_positions"},
-	"data_classes":              {"account_summary", "ats_status", "browser_observation", "local_status", "market_status"},
-	"dependencies":              {"ats_observer_channel", "ats_runtime", "cloud_session", "local_clock", "local_workspace", "network"},
-	"capabilities":              {"cancel", "invoke"},
-}
-
 // otherDigest is a well-formed digest no document has.
 const otherDigest = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
 
@@ -478,7 +404,7 @@ func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
 		}
 		return tS(ISO(s))
 	case "enum":
-		vocab := enumValues[name]
+		vocab := thVocab[name]
 		if s.Chance(4) {
 			return pickS("x", "", "Succeeded")
 		}
@@ -488,7 +414,7 @@ func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
 	case "bool":
 		return tL(Pick(s, []string{"true", "false"}))
 	case "set":
-		vocab := enumValues[name]
+		vocab := thVocab[name]
 		if vocab == nil {
 			vocab = []string{"ev-1", "ev-2", "ev 3", "ev-4"}
 		}
