@@ -94,18 +94,7 @@ func tryRow(ctx context.Context, opts Options, bin string, r RowMutant, cases []
 	t0 := time.Now()
 	fails, firstTimeout, err := checkWith(ctx, opts, cmd, cases)
 	o.Run = time.Since(t0)
-	switch {
-	case err != nil:
-		o.Status, o.Detail = RuntimeError, err.Error()
-	case len(fails) == 0:
-		o.Status = Survived
-	default:
-		o.Status = Killed
-		if firstTimeout {
-			o.Status = Timeout
-		}
-		o.KilledBy, o.Killers = &fails[0], len(fails)
-	}
+	o.Status, o.KilledBy, o.Killers, o.Detail = verdict(fails, firstTimeout, err)
 	return o
 }
 

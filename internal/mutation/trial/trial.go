@@ -334,19 +334,23 @@ func Try(ctx context.Context, opts Options, sources map[string][]byte, m mutant.
 	t1 := time.Now()
 	fails, firstTimeout, err := check(ctx, opts, bin, cases)
 	out.Run = time.Since(t1)
+	out.Status, out.KilledBy, out.Killers, out.Detail = verdict(fails, firstTimeout, err)
+	return out
+}
+
+// verdict is a mutant's status from the vectors it failed (fails, the
+// first of them a timeout when firstTimeout) or the harness's error: the
+// first vector that killed it and how many did, or the error's text.
+func verdict(fails []Failure, firstTimeout bool, err error) (status Status, killedBy *Failure, killers int, detail string) {
 	switch {
 	case err != nil:
-		out.Status, out.Detail = RuntimeError, err.Error()
+		return RuntimeError, nil, 0, err.Error()
 	case len(fails) == 0:
-		out.Status = Survived
-	default:
-		out.Status = Killed
-		if firstTimeout {
-			out.Status = Timeout
-		}
-		out.KilledBy, out.Killers = &fails[0], len(fails)
+		return Survived, nil, 0, ""
+	case firstTimeout:
+		return Timeout, &fails[0], len(fails), ""
 	}
-	return out
+	return Killed, &fails[0], len(fails), ""
 }
 
 func firstLines(s string, n int) string {
