@@ -195,7 +195,7 @@ func arDecisionFiles() []vfile {
 		switch c.name {
 		case "artifact-array":
 			stages.cases[i] = arTagged("stage-artifact-cases", c, "type-guard")
-		case "missing-artifact", "artifact-bad-id-form":
+		case "missing-artifact", "artifact-bad-id-form", "pine-failed-artifact":
 			stages.cases[i] = arTagged("stage-artifact-cases", c, "shadowed")
 		}
 	}
@@ -230,7 +230,7 @@ func arDecisionFiles() []vfile {
 		admitRefused("observe-with-grant", arActivationObserve.set("execution_grant_ref", `"grant_7Qm2Xw9"`), p, fresh, "ats-runtime.activation_grant_extra", ""),
 		admitRefused("exceeds", arActivation.set("requested_mode", arQ("observe")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.activation_exceeds", ""),
 		admitRefused("now-string", arActivation, p, `"1"`, "ats-runtime.now_ms", "type-guard"),
-		admitRefused("activation-bad-mode", arActivation.set("requested_mode", arQ("orders_paused")), p, fresh, "ats-runtime.requested_mode", ""),
+		admitRefused("activation-bad-mode", arActivation.set("requested_mode", arQ("orders_paused")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.requested_mode", ""),
 		arRefused("missing-activation", arEnv(arKV{"probe", p.json()}, arKV{"now_ms", fresh}), "ats-runtime.missing_member"),
 		arRefused("activation-string", arEnv(arKV{"activation", `"activation_P4per"`}, arKV{"probe", p.json()}, arKV{"now_ms", fresh}), "ats-runtime.type"),
 	)
