@@ -228,7 +228,7 @@ def _m(name: str, kind: str, rule: Callable[[Any], bool], code: Optional[str] = 
 
 
 def _tag(tag: str) -> Member:
-    return _m("schema_version", "string", lambda v: v == tag, "schema_version")
+    return _m("schema_version", "string", lambda v: bool(v == tag), "schema_version")
 
 
 _INSTALLATION_ID = _m("installation_id", "string", _ref("install"))
@@ -477,7 +477,8 @@ def _validate(shape: str, v: Any) -> Doc:
     for name, kind, _, _, _ in SHAPES[shape]:
         if kind in _OBJECT_RULES:
             _OBJECT_RULES[kind](v[name], (name,))
-    return v
+    doc: Doc = v
+    return doc
 
 
 # ------------------------------------------------------------ canonical form
