@@ -115,8 +115,9 @@ _TABLE: tuple[tuple[str, str], ...] = (
 )
 
 # The guards with no accept path (spec/ats-runtime.md, "Ignored guards and
-# exception tags"): the input and the value's type.
-_NO_ACCEPT_PATH = frozenset(("ats-runtime.input", "ats-runtime.type"))
+# exception tags"): the input, the value's type, and the two members whose
+# only rule is their type (``show_pnl``, any boolean; ``facts``, an object).
+_NO_ACCEPT_PATH = frozenset(("ats-runtime.input", "ats-runtime.type", "ats-runtime.show_pnl", "ats-runtime.facts"))
 
 GUARDS: tuple[Guard, ...] = tuple(
     Guard(CONTRACT, code, message, ignorable=code not in _NO_ACCEPT_PATH) for code, message in _TABLE
