@@ -45,7 +45,7 @@ def verdict(d: dict[str, Any]) -> str:
     return jcs({"digest": D(d), "schema_version": d["schema_version"]})
 
 
-INSTALL = {
+INSTALL: dict[str, Any] = {
     "schema_version": "aether.ats.runtime-installation/1",
     "installation_id": "install_A1",
     "runtime_version": "1.0.0",
@@ -53,7 +53,7 @@ INSTALL = {
     "provenance_verified": True,
     "installed_at_ms": 5,
 }
-PROBE = {
+PROBE: dict[str, Any] = {
     "schema_version": "aether.ats.data-probe/1",
     "probe_id": "probe_P1",
     "profile_id": "profile_X",
@@ -62,7 +62,7 @@ PROBE = {
     "max_age_ms": 5000,
     "reason": None,
 }
-SOURCE = {
+SOURCE: dict[str, Any] = {
     "schema_version": "aether.ats.strategy-source/1",
     "source_id": "src_S1",
     "language": "nano",
@@ -87,7 +87,7 @@ ARTIFACT = seal({
     "compiler_version": "0.1.0",
     "compiled_at_ms": 2,
 })
-ACTIVATION = {
+ACTIVATION: dict[str, Any] = {
     "schema_version": "aether.ats.strategy-activation/1",
     "activation_id": "activation_A",
     "artifact_id": ARTIFACT["artifact_id"],
@@ -97,7 +97,7 @@ ACTIVATION = {
     "reason": None,
     "requested_at_ms": 3,
 }
-ENTRY = {
+ENTRY: dict[str, Any] = {
     "schema_version": "aether.ats.trade-journal/2",
     "entry_id": "entry_E",
     "facts": {"receipt_id": "receipt_R", "symbol": "BRK-B", "side": "buy", "quantity": 3, "price_minor": 100,
@@ -124,7 +124,7 @@ class Invariants(unittest.TestCase):
                              R("provenance_verified"))
 
     def test_2_4_profile_holds_no_verdict_and_credentials_are_references(self) -> None:
-        profile = {"schema_version": "aether.ats.data-profile/1", "profile_id": "profile_X", "provider": "polygon",
+        profile: dict[str, Any] = {"schema_version": "aether.ats.data-profile/1", "profile_id": "profile_X", "provider": "polygon",
                    "feed": "delayed", "credential_ref": "vault:kv/polygon", "max_probe_age_ms": 1000,
                    "configured_at_ms": 0}
         self.assertEqual(run("data-profile", profile), verdict(profile))
@@ -175,7 +175,7 @@ class Invariants(unittest.TestCase):
         def save(e: dict[str, Any], n: dict[str, Any]) -> str:
             return run("save-note", {"entry": e, "note": n})
 
-        e1 = {**ENTRY, "reflection_revision": 1, "reflection": "why"}
+        e1: dict[str, Any] = {**ENTRY, "reflection_revision": 1, "reflection": "why"}
         self.assertEqual(save(ENTRY, note(1, None)), jcs({"digest": D(e1), "fact_revision": 2, "reflection_revision": 1}))
         e2 = {**e1, "reflection_revision": 2}
         self.assertEqual(save(e1, note(2, 1)), jcs({"digest": D(e2), "fact_revision": 2, "reflection_revision": 2}))
@@ -185,7 +185,7 @@ class Invariants(unittest.TestCase):
         self.assertEqual(run("human-note-revision", note(1, 1)), R("note_supersedes"))
 
     def test_8_local_snapshots_are_offline(self) -> None:
-        caps = {"schema_version": "aether.ats.runtime-capabilities/1", "installation_id": "install_A1",
+        caps: dict[str, Any] = {"schema_version": "aether.ats.runtime-capabilities/1", "installation_id": "install_A1",
                 "runtime_version": "1.0.0", "authored_by": "local", "effective_mode": "offline", "reason": None,
                 "observed_at_ms": 1}
         self.assertEqual(run("runtime-capabilities", caps), verdict(caps))
