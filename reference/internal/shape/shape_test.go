@@ -199,3 +199,17 @@ func TestLoadTheContracts(t *testing.T) {
 		t.Error("Load of a contract without a declaration gives no error")
 	}
 }
+
+// TestUnknownRowMutantMutatesNothing: a mistyped CONFORM_ROW_MUTANT for a
+// declared contract leaves the declaration as it is (and says so on
+// stderr) instead of failing the program's start.
+func TestUnknownRowMutantMutatesNothing(t *testing.T) {
+	t.Setenv(shapes.MutantEnv, "ats/1 no.such/0/RuleDrop")
+	guards := Guards("ats/1")
+	_, err := Load("ats/1", guards, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "check") || strings.Contains(err.Error(), "row mutant") {
+		// The checks are the contract's own; without them Load fails
+		// on the first check the declaration names, not on the row.
+		t.Fatalf("Load without checks: %v", err)
+	}
+}
