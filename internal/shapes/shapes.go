@@ -98,6 +98,10 @@ type Member struct {
 	// Type is a JSON type; Nullable lets null pass the type and every rule.
 	Type     string `json:"type,omitempty"`
 	Nullable bool   `json:"nullable,omitempty"`
+	// Optional lets the member be absent: an absent optional member passes
+	// its presence, its type and every rule (every member is required
+	// otherwise).
+	Optional bool `json:"optional,omitempty"`
 	// TypeCode refuses a member absent or not of Type. It stands: ignored,
 	// the refusal is still given.
 	TypeCode string `json:"type_code,omitempty"`
@@ -206,7 +210,7 @@ func Parse(name string, data []byte, codes map[string]bool) (*Decl, error) {
 			}
 			if m.Use != "" {
 				def, ok := d.Fields[m.Use]
-				if !ok || m.Name != "" || m.Type != "" || m.TypeCode != "" || len(m.Rules) > 0 {
+				if !ok || m.Name != "" || m.Type != "" || m.TypeCode != "" || len(m.Rules) > 0 || m.Optional || m.Nullable {
 					return nil, fmt.Errorf("%s: %s: member %d uses %q, which is not a lone use of a declared field", name, o.Name, i, m.Use)
 				}
 				o.Members[i] = def

@@ -192,6 +192,9 @@ func (s *Set) Validate(c *refusal.Checker, object string, v *jsonvalue.Value) er
 	}
 	for _, m := range o.Members {
 		f := get(v, m.Name)
+		if f == nil && m.Optional {
+			continue
+		}
 		if f == nil && o.Missing != "" {
 			if err := s.refuse(c, o.Missing, false); err != nil {
 				return err
@@ -239,17 +242,22 @@ func (s *Set) member(object, member string) (*shapes.Member, error) {
 }
 
 // typeOf is the type rule of m on its value f (nil when absent): absent
-// or of another type refuses with m's type code, which stands.
+// (unless m is optional) or of another type refuses with m's type code,
+// which stands.
 func (s *Set) typeOf(c *refusal.Checker, m *shapes.Member, f *jsonvalue.Value) error {
+	if f == nil && m.Optional {
+		return nil
+	}
 	if f == nil || !(typed(f, m.Type) || m.Nullable && f.Kind == jsonvalue.Null) {
 		return s.refuse(c, m.TypeCode, true)
 	}
 	return nil
 }
 
-// rules runs m's rules on f in order; null passes them where m allows it.
+// rules runs m's rules on f in order; null passes them where m allows it,
+// and so does an absent optional member.
 func (s *Set) rules(c *refusal.Checker, m *shapes.Member, f *jsonvalue.Value) error {
-	if m.Nullable && f.Kind == jsonvalue.Null {
+	if f == nil && m.Optional || m.Nullable && f.Kind == jsonvalue.Null {
 		return nil
 	}
 	for i := range m.Rules {
