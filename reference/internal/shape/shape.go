@@ -1,5 +1,5 @@
 // Package shape is the one interpreter of the shapes declarations
-// (spec/<name>/shapes.json; format: package internal/shapes): it validates
+// (spec/<name>/shapes.json; format: package spec/shapes): it validates
 // a JSON value as one of a contract's closed objects, refusing through the
 // contract's guards, in the order the declaration states (the closed check,
 // the type pass, the rule pass; or member by member). Every contract whose
@@ -20,10 +20,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	"github.com/conform-dev/conform/reference/refusal"
 	"github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // A Check is one named check of a contract (a Rule with rule "check").
@@ -93,7 +93,7 @@ func Load(contract string, guards []refusal.Guard, checks map[string]Check, pair
 }
 
 // New returns the Set of the parsed declaration d (package
-// internal/shapes), refusing with guards, with the active row mutant row
+// spec/shapes), refusing with guards, with the active row mutant row
 // (nil for none) already applied to d. It fails when d gives a code that
 // guards lack, or names a check or pair that checks or pairs lack.
 func New(d *shapes.Decl, guards []refusal.Guard, checks map[string]Check, pairs map[string]Pair, row *shapes.Row) (*Set, error) {

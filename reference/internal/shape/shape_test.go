@@ -1,13 +1,15 @@
 package shape
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	"github.com/conform-dev/conform/reference/refusal"
+	"github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // lamp declares one object of each procedure with every rule kind.
@@ -208,12 +210,30 @@ func TestLoadTheContracts(t *testing.T) {
 // declared contract leaves the declaration as it is (and says so on
 // stderr) instead of failing the program's start.
 func TestUnknownRowMutantMutatesNothing(t *testing.T) {
-	t.Setenv(shapes.MutantEnv, "ats/1 no.such/0/RuleDrop")
-	guards := Guards("ats/1")
-	_, err := Load("ats/1", guards, nil, nil)
+	var cat struct {
+		Contracts []struct {
+			Contract string `json:"contract"`
+			Shapes   string `json:"shapes"`
+		} `json:"contracts"`
+	}
+	if err := json.Unmarshal(spec.JSON(), &cat); err != nil {
+		t.Fatal(err)
+	}
+	declared := ""
+	for _, k := range cat.Contracts {
+		if k.Shapes != "" {
+			declared = k.Contract
+			break
+		}
+	}
+	if declared == "" {
+		t.Fatal("no contract declares its shapes")
+	}
+	t.Setenv(shapes.MutantEnv, declared+" no.such/0/RuleDrop")
+	_, err := Load(declared, Guards(declared), nil, nil)
+	// The checks are the contract's own; without them Load fails on the
+	// first check the declaration names, not on the row.
 	if err == nil || !strings.Contains(err.Error(), "check") || strings.Contains(err.Error(), "row mutant") {
-		// The checks are the contract's own; without them Load fails
-		// on the first check the declaration names, not on the row.
 		t.Fatalf("Load without checks: %v", err)
 	}
 }

@@ -1,14 +1,17 @@
-// Package shapes is the declaration format of a contract's closed objects
-// (spec/README.md, "Shapes"): the one machine-readable statement of each
-// object's members, in order, with their JSON type, nullability and rules,
-// each rule tied to the refusal code it gives. It lives in
+// Package shapes is public: the declaration format of a contract's closed
+// objects (spec/README.md, "Shapes"), the one machine-readable statement of
+// each object's members, in order, with their JSON type, nullability and
+// rules, each rule tied to the refusal code it gives. It lives in
 // spec/<name>/shapes.json, and the Go reference's interpreter
 // (reference/internal/shape), the vector generator and the fuzz generator
 // read it; the mirrors never do (they are written from the spec's prose).
 //
 // This package parses and checks a declaration, and makes its row mutants
 // (mutation/README.md, "Row mutants"). It knows nothing of what a named
-// check means; the interpreter does.
+// check means; the interpreter does. It is public, beside the catalogue it
+// describes: it promises the format (Decl and its members, Parse, Encode,
+// Rows, Mutate); the Go reference, itself public, reads its declarations
+// through it. It depends on nothing of conform.
 package shapes
 
 import (
