@@ -7,6 +7,7 @@
 // `ignore`, the tests) derives the list from these modules.
 
 export * as ats from "./ats.js";
+export * as bridge from "./bridge.js";
 export * as digest from "./digest.js";
 export * as ed25519 from "./ed25519.js";
 export * as frame from "./frame.js";
