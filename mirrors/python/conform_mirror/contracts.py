@@ -26,6 +26,7 @@ Operation = Callable[[bytes], bytes]
 # One line per contract: its module's name, in the catalogue's order.
 _REGISTERED = (
     "ats",
+    "bridge",
     "digest",
     "ed25519",
     "frame",
