@@ -106,11 +106,13 @@ func checkField(c *refusal.Checker, typ string, f Field, v *jsonvalue.Value, at 
 		}
 	}
 	if f.Vocabulary != nil && v.Kind == jsonvalue.String && !inVocabulary(v.Units, f.Vocabulary) {
-		g := ErrControlAction
+		var err error
 		if typ == "done" {
-			g = ErrDoneReason
+			err = c.Refuse(ErrDoneReason)
+		} else {
+			err = c.Refuse(ErrControlAction)
 		}
-		if err := c.Refuse(g); err != nil {
+		if err != nil {
 			return refusal.Locate(err, v.At(at))
 		}
 	}
