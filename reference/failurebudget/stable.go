@@ -1,0 +1,107 @@
+package failurebudget
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+)
+
+const hexDigits = "0123456789abcdef"
+
+// appendStable appends v as stable JSON (spec/failure-budget.md,
+// "Fingerprint"): no whitespace, members sorted by name in code point
+// order, ASCII strings, numbers as their literals. The recursion is bounded
+// by v's depth.
+func appendStable(dst []byte, v *jsonvalue.Value) []byte {
+	switch v.Kind {
+	case jsonvalue.Null:
+		return append(dst, "null"...)
+	case jsonvalue.False:
+		return append(dst, "false"...)
+	case jsonvalue.True:
+		return append(dst, "true"...)
+	case jsonvalue.Number:
+		return append(dst, v.Text...)
+	case jsonvalue.String:
+		return appendASCII(dst, v.Units)
+	case jsonvalue.Array:
+		dst = append(dst, '[')
+		for i := range v.Elems {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendStable(dst, &v.Elems[i])
+		}
+		return append(dst, ']')
+	}
+	order := make([]int, len(v.Members))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return jsonvalue.Compare(v.Members[a].Name, v.Members[b].Name) })
+	dst = append(dst, '{')
+	for k, i := range order {
+		if k > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendASCII(dst, v.Members[i].Name)
+		dst = append(dst, ':')
+		dst = appendStable(dst, &v.Members[i].Value)
+	}
+	return append(dst, '}')
+}
+
+// appendASCII appends u as an ASCII JSON string: the two-character escapes,
+// every other unit outside U+0020-U+007E as \uxxxx in lowercase hex.
+func appendASCII(dst []byte, u []uint16) []byte {
+	dst = append(dst, '"')
+	for _, x := range u {
+		switch x {
+		case '"':
+			dst = append(dst, '\\', '"')
+		case '\\':
+			dst = append(dst, '\\', '\\')
+		case '\b':
+			dst = append(dst, '\\', 'b')
+		case '\f':
+			dst = append(dst, '\\', 'f')
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		default:
+			if x < 0x20 || x > 0x7e {
+				dst = append(dst, '\\', 'u', hexDigits[x>>12], hexDigits[x>>8&15], hexDigits[x>>4&15], hexDigits[x&15])
+			} else {
+				dst = append(dst, byte(x))
+			}
+		}
+	}
+	return append(dst, '"')
+}
+
+// Fingerprint returns the lowercase hex SHA-256 of the stable JSON of the
+// operation of a call (spec/failure-budget.md, "Fingerprint"):
+// {"args":args,"tool":tool}, or {"tool":tool} when policy is true (a
+// skill-policy refusal). args nil is {}.
+func Fingerprint(tool []uint16, args *jsonvalue.Value, policy bool) string {
+	b := []byte{'{'}
+	if !policy {
+		b = append(b, `"args":`...)
+		if args == nil {
+			b = append(b, "{}"...)
+		} else {
+			b = appendStable(b, args)
+		}
+		b = append(b, ',')
+	}
+	b = append(b, `"tool":`...)
+	b = appendASCII(b, tool)
+	b = append(b, '}')
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
