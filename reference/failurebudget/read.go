@@ -112,7 +112,6 @@ func readEvent(c *refusal.Checker, v *jsonvalue.Value, at jsonvalue.Pointer) (e 
 		m := &v.Members[i]
 		mv := &m.Value
 		mat := at.Name(text(m.Name))
-		refuse := func(g refusal.Guard) error { return refusal.Locate(c.Refuse(g), mv.At(mat)) }
 		switch text(m.Name) {
 		case "event":
 		case "tool":
@@ -135,20 +134,20 @@ func readEvent(c *refusal.Checker, v *jsonvalue.Value, at jsonvalue.Pointer) (e 
 			e.args = mv
 		case "id":
 			if mv.Kind != jsonvalue.String {
-				if err := refuse(ErrField); err != nil {
+				if err := refusal.Locate(c.Refuse(ErrField), mv.At(mat)); err != nil {
 					return e, false, err
 				}
 			}
 		case "host":
 			if mv.Kind != jsonvalue.String {
-				if err := refuse(ErrField); err != nil {
+				if err := refusal.Locate(c.Refuse(ErrField), mv.At(mat)); err != nil {
 					return e, false, err
 				}
 				continue
 			}
 			h := text(mv.Units)
 			if h != HostDenied && h != HostPolicy && h != HostPath && h != HostInvalid {
-				if err := refuse(ErrHost); err != nil {
+				if err := refusal.Locate(c.Refuse(ErrHost), mv.At(mat)); err != nil {
 					return e, false, err
 				}
 				continue
@@ -160,7 +159,7 @@ func readEvent(c *refusal.Checker, v *jsonvalue.Value, at jsonvalue.Pointer) (e 
 			}
 		case "retry":
 			if mv.Kind != jsonvalue.Object {
-				if err := refuse(ErrField); err != nil {
+				if err := refusal.Locate(c.Refuse(ErrField), mv.At(mat)); err != nil {
 					return e, false, err
 				}
 				continue
@@ -172,7 +171,7 @@ func readEvent(c *refusal.Checker, v *jsonvalue.Value, at jsonvalue.Pointer) (e 
 			e.retry = r
 		case "state", "state_after":
 			if mv.Kind != jsonvalue.String {
-				if err := refuse(ErrField); err != nil {
+				if err := refusal.Locate(c.Refuse(ErrField), mv.At(mat)); err != nil {
 					return e, false, err
 				}
 				continue
@@ -184,7 +183,7 @@ func readEvent(c *refusal.Checker, v *jsonvalue.Value, at jsonvalue.Pointer) (e 
 			}
 		case "read_only", "changes":
 			if mv.Kind != jsonvalue.True && mv.Kind != jsonvalue.False {
-				if err := refuse(ErrField); err != nil {
+				if err := refusal.Locate(c.Refuse(ErrField), mv.At(mat)); err != nil {
 					return e, false, err
 				}
 				continue
@@ -195,7 +194,7 @@ func readEvent(c *refusal.Checker, v *jsonvalue.Value, at jsonvalue.Pointer) (e 
 				e.changes = mv.Kind == jsonvalue.True
 			}
 		default:
-			if err := refuse(ErrMember); err != nil {
+			if err := refusal.Locate(c.Refuse(ErrMember), mv.At(mat)); err != nil {
 				return e, false, err
 			}
 		}

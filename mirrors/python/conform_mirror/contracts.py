@@ -29,6 +29,7 @@ _REGISTERED = (
     "bridge",
     "digest",
     "ed25519",
+    "failure_budget",
     "frame",
     "prim",
     "pyjson_ascii",
