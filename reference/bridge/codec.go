@@ -116,12 +116,7 @@ func checkField(c *refusal.Checker, typ string, f Field, v *jsonvalue.Value, at 
 			return refusal.Locate(err, v.At(at))
 		}
 	}
-	if hasLoneSurrogate(v) {
-		if err := c.Refuse(ErrSurrogate); err != nil {
-			return refusal.Locate(err, v.At(at))
-		}
-	}
-	return nil
+	return checkSurrogates(c, v, at)
 }
 
 // checkPhases checks a phases field: an array of objects, each with n,
@@ -165,6 +160,8 @@ func checkPhases(c *refusal.Checker, v *jsonvalue.Value, at jsonvalue.Pointer) (
 	return items, nil
 }
 
+// checkSurrogates applies rule 5 of step 4, the one site of ErrSurrogate:
+// any string of v, member names included, holding an unpaired surrogate.
 func checkSurrogates(c *refusal.Checker, v *jsonvalue.Value, at jsonvalue.Pointer) error {
 	if hasLoneSurrogate(v) {
 		if err := c.Refuse(ErrSurrogate); err != nil {
