@@ -120,6 +120,39 @@ func TestThresholdsPinnedByVectors(t *testing.T) {
 	}
 }
 
+// TestStreakBoundsPinnedByVectors changes the streak stop and the warning
+// by one either way and checks that the streak vectors at them then fail.
+func TestStreakBoundsPinnedByVectors(t *testing.T) {
+	vs := vectortest.Load(t, "../../vectors/failure-budget/*.jsonl")
+	for _, c := range []struct {
+		bound *int
+		name  string
+		at    []string
+	}{
+		{&StreakStop, "stop", []string{"eight-then-stop", "seven-then-run"}},
+		{&StreakWarning, "warning", []string{"warning-from-6th", "no-warning-at-5th"}},
+	} {
+		saved := *c.bound
+		for _, delta := range []int{-1, 1} {
+			*c.bound = saved + delta
+			changed := map[string]bool{}
+			for _, v := range vs {
+				if out, err := Decide(v.Bytes()); v.Expect == "ok" && (err != nil || string(out) != v.Output) {
+					changed[v.Name] = true
+				}
+			}
+			*c.bound = saved
+			hit := false
+			for _, name := range c.at {
+				hit = hit || changed[name]
+			}
+			if !hit {
+				t.Errorf("streak %s changed by %d: none of %v fails", c.name, delta, c.at)
+			}
+		}
+	}
+}
+
 // TestVectors runs the golden vectors through Decide.
 func TestVectors(t *testing.T) {
 	for _, v := range vectortest.Load(t, "../../vectors/failure-budget/*.jsonl") {

@@ -33,8 +33,10 @@ var Budgets = map[string]int{
 
 // StreakStop is the number of consecutive failed or refused calls that
 // stops the cycle, and StreakWarning the streak from which a failure
-// carries the warning (seed 001, section 1, "Budget, per class").
-const (
+// carries the warning (seed 001, section 1, "Budget, per class"). They are
+// variables only so that the tests can show each is pinned by its
+// vectors; callers must not modify them.
+var (
 	StreakStop    = 8
 	StreakWarning = 6
 )
