@@ -31,6 +31,9 @@ const (
 // stop from a later reply; the retry; refusals and their ignored forms.
 func TestDecide(t *testing.T) {
 	fail := func(i, n int) string {
+		if n > 1 {
+			return fmt.Sprintf(`{"call":%d,"decision":"fail","class":"execution_failure","attempts":%d,"repeat":true}`+"\n", i, n)
+		}
 		return fmt.Sprintf(`{"call":%d,"decision":"fail","class":"execution_failure","attempts":%d}`+"\n", i, n)
 	}
 	reftest.Run(t, []reftest.Row{
@@ -53,19 +56,22 @@ func TestDecide(t *testing.T) {
 	}, nil)
 }
 
-// TestFingerprint checks the stable JSON of the operation: sorted
-// members (code point order), ASCII strings, literal numbers.
+// TestFingerprint checks what is hashed: the stable JSON of the approval
+// binding (sorted members in code point order, ASCII strings, literal
+// numbers), of the raw arguments alone, or the tool name's UTF-8 bytes.
 func TestFingerprint(t *testing.T) {
 	for _, c := range []struct {
 		tool   string
 		args   string
-		policy bool
+		host   string
 		stable string
 	}{
-		{"x", "", false, `{"args":{},"tool":"x"}`},
-		{"x", `{"b":[1.0,"\u00e9"],"a":null}`, false, `{"args":{"a":null,"b":[1.0,"\u00e9"]},"tool":"x"}`},
-		{"x", `{"b":1}`, true, `{"tool":"x"}`},
-		{"t\u2028", `{"\ud800":"\n"}`, false, `{"args":{"\ud800":"\n"},"tool":"t\u2028"}`},
+		{"x", "", "", `{"args":{},"tool":"x"}`},
+		{"x", `{"b":[1.0,"\u00e9"],"a":null}`, HostDenied, `{"args":{"a":null,"b":[1.0,"\u00e9"]},"tool":"x"}`},
+		{"x", `{"b":1}`, HostPolicy, `x`},
+		{"\u00e9", `{"b":1}`, HostPolicy, "\u00e9"},
+		{"x", `{"b":1,"a":"\u00e9"}`, HostInvalid, `{"a":"\u00e9","b":1}`},
+		{"t\u2028", `{"\ud800":"\n"}`, HostPath, `{"args":{"\ud800":"\n"},"tool":"t\u2028"}`},
 	} {
 		in := `{"tool":"` + c.tool + `","args":` + c.args + `}`
 		if c.args == "" {
@@ -78,7 +84,7 @@ func TestFingerprint(t *testing.T) {
 		tool, _ := v.Get("tool")
 		args, _ := v.Get("args")
 		sum := sha256.Sum256([]byte(c.stable))
-		if got := Fingerprint(tool.Units, args, c.policy); got != hex.EncodeToString(sum[:]) {
+		if got := Fingerprint(tool.Units, args, c.host); got != hex.EncodeToString(sum[:]) {
 			t.Errorf("%s: fingerprint is not the SHA-256 of %s", in, c.stable)
 		}
 	}

@@ -61,6 +61,7 @@ type entry struct {
 	class        string
 	count        int
 	decision     bool // decision-bound (a host decision), else state-bound
+	decided      bool // the last failure was a decided refusal (denied, policy, path)
 	path         bool // the last failure was the path guard's
 	after        []uint16
 	afterEpoch   int
@@ -153,7 +154,7 @@ func Decide(in []byte, opts ...refusal.Option) ([]byte, error) {
 // call decides one call; it returns the checkpoint line when the call is
 // stopped, nil otherwise.
 func (m *machine) call(e event) []byte {
-	fp := Fingerprint(e.tool, e.args, e.host == HostPolicy)
+	fp := Fingerprint(e.tool, e.args, e.host)
 	if m.streak >= StreakStop && m.reply > m.fullReply {
 		return m.stop(e, fp, m.lastClass, "streak", m.streak, false)
 	}
@@ -166,7 +167,7 @@ func (m *machine) call(e event) []byte {
 	if en != nil && en.count >= Budgets[en.class] {
 		switch {
 		case !en.refused, en.refusedReply == m.reply,
-			en.decision && m.epoch > en.refusedEpoch:
+			en.decided && m.epoch > en.refusedEpoch:
 			en.refused, en.refusedReply, en.refusedEpoch = true, m.reply, m.epoch
 			m.counted(en.class)
 			m.line("refuse", en.class, en.count, false)
@@ -209,6 +210,7 @@ func (m *machine) call(e event) []byte {
 			m.entries[fp] = en
 		}
 		en.class, en.decision, en.path = o.class, e.host != "", e.host == HostPath
+		en.decided = e.host != "" && e.host != HostInvalid
 		en.count++
 		en.after = e.state
 		if e.hasAfter {
@@ -242,6 +244,9 @@ func (m *machine) line(decision, class string, attempts int, retried bool) {
 		b = append(b, class...)
 		b = append(b, `","attempts":`...)
 		b = strconv.AppendInt(b, int64(attempts), 10)
+	}
+	if decision == "fail" && attempts >= 2 {
+		b = append(b, `,"repeat":true`...)
 	}
 	if retried {
 		b = append(b, `,"retried":true`...)

@@ -84,24 +84,29 @@ func appendASCII(dst []byte, u []uint16) []byte {
 	return append(dst, '"')
 }
 
-// Fingerprint returns the lowercase hex SHA-256 of the stable JSON of the
-// operation of a call (spec/failure-budget.md, "Fingerprint"):
-// {"args":args,"tool":tool}, or {"tool":tool} when policy is true (a
-// skill-policy refusal). args nil is {}.
-func Fingerprint(tool []uint16, args *jsonvalue.Value, policy bool) string {
-	b := []byte{'{'}
-	if !policy {
-		b = append(b, `"args":`...)
+// Fingerprint returns the lowercase hex SHA-256 of the operation of a call
+// with the host decision host ("" for a run; spec/failure-budget.md,
+// "Fingerprint"): the stable JSON {"args":args,"tool":tool} (the approval
+// binding), the stable JSON of args alone for HostInvalid (the raw
+// arguments), or the tool name's UTF-8 bytes for HostPolicy. args nil is
+// {}.
+func Fingerprint(tool []uint16, args *jsonvalue.Value, host string) string {
+	var b []byte
+	stableArgs := func(b []byte) []byte {
 		if args == nil {
-			b = append(b, "{}"...)
-		} else {
-			b = appendStable(b, args)
+			return append(b, "{}"...)
 		}
-		b = append(b, ',')
+		return appendStable(b, args)
 	}
-	b = append(b, `"tool":`...)
-	b = appendASCII(b, tool)
-	b = append(b, '}')
+	switch host {
+	case HostPolicy:
+		b = jsonvalue.AppendUTF8(nil, tool)
+	case HostInvalid:
+		b = stableArgs(nil)
+	default:
+		b = append(stableArgs([]byte(`{"args":`)), `,"tool":`...)
+		b = append(appendASCII(b, tool), '}')
+	}
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }

@@ -16,7 +16,7 @@ func init() {
 	register(source{
 		contract: "failure-budget/1",
 		files:    failureBudgetFiles,
-		minCases: 108,
+		minCases: 111,
 	})
 }
 
@@ -68,9 +68,20 @@ func fbLine(i int, decision, class string, attempts int) string {
 	return fmt.Sprintf(`{"call":%d,"decision":"%s","class":"%s","attempts":%d}`, i, decision, class, attempts) + "\n"
 }
 
+// fbAgain is the line of a repeated failure (attempts 2 or more): it
+// carries the repeat note.
+func fbAgain(i int, class string, attempts int) string {
+	return fmt.Sprintf(`{"call":%d,"decision":"fail","class":"%s","attempts":%d,"repeat":true}`, i, class, attempts) + "\n"
+}
+
 // fbWarn is a fail or refuse line carrying the streak warning.
 func fbWarn(i int, decision, class string, attempts, streak int) string {
 	return fmt.Sprintf(`{"call":%d,"decision":"%s","class":"%s","attempts":%d,"warning":%d}`, i, decision, class, attempts, streak) + "\n"
+}
+
+// fbRetriedAgain is the line of a retried, repeated failure.
+func fbRetriedAgain(i int, class string, attempts int) string {
+	return fmt.Sprintf(`{"call":%d,"decision":"fail","class":"%s","attempts":%d,"repeat":true,"retried":true}`, i, class, attempts) + "\n"
 }
 
 // fbRetried is a line of a retried call.
@@ -118,7 +129,11 @@ func fbBudgetCase(class string, budget int, call, tool, stable string) vcase {
 	var out string
 	for i := range budget {
 		events = append(events, call, fbReply)
-		out += fbLine(i, "fail", class, i+1)
+		if i == 0 {
+			out += fbLine(i, "fail", class, 1)
+		} else {
+			out += fbAgain(i, class, i+1)
+		}
 	}
 	events = append(events, call, fbReply, call)
 	out += fbLine(budget, "refuse", class, budget) + fbLine(budget+1, "stop", class, budget) +
@@ -134,7 +149,11 @@ func fbUnderCase(class string, budget int, call string) vcase {
 	var out string
 	for i := range budget {
 		events = append(events, call, fbReply)
-		out += fbLine(i, "fail", class, i+1)
+		if i == 0 {
+			out += fbLine(i, "fail", class, 1)
+		} else {
+			out += fbAgain(i, class, i+1)
+		}
 	}
 	return ok("at-budget."+class, fbSeq(true, events...), out+fbNone).
 		withNote(fmt.Sprintf("The %dth failure of %s is still attempted.", budget, class))
@@ -145,7 +164,7 @@ func failureBudgetFiles() []vfile {
 	denied := fbCall("run_shell", `{"command":"rm -rf build"}`, `,"host":"denied"`)
 	deniedStable := `{"args":{"command":"rm -rf build"},"tool":"run_shell"}`
 	invalid := fbCall("write_file", `{"path":7}`, `,"host":"invalid"`)
-	invalidStable := `{"args":{"path":7},"tool":"write_file"}`
+	invalidStable := `{"path":7}` // the raw arguments alone
 	budgets := fb("budgets", "Each class's budget of failed attempts: the last allowed attempt fails, the next call is refused, the one after that in a later reply stops.",
 		fbBudgetCase("permission_refused", 1, denied, "run_shell", deniedStable),
 		fbBudgetCase("unavailable", 1, fbRead("unavailable"), "read_file", fbReadStable),
@@ -166,7 +185,7 @@ func failureBudgetFiles() []vfile {
 				fbCheckpoint("read_file", fbReadStable, "permission_refused", "budget", 1, fbNoWork, fbRecovery["permission_refused"])).
 			withNote("A tool's own permission failure has the class's budget too."),
 		ok("class-of-last-failure", fbSeq(true, fbRead("execution_failure"), fbReply, fbRead("execution_failure"), fbReply, fbRead("unavailable"), fbReply, fbRead("unavailable")),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "fail", "unavailable", 3)+fbLine(3, "refuse", "unavailable", 3)+fbNone).
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbAgain(2, "unavailable", 3)+fbLine(3, "refuse", "unavailable", 3)+fbNone).
 			withNote("The count is per fingerprint; the budget is the class of its last failure."),
 	)
 
@@ -211,29 +230,29 @@ func failureBudgetFiles() []vfile {
 			fbCall("run_shell", `{"command":"ls"}`, ""), fbReply, distinct[5], fbReply, distinct[6]),
 			streakLines(5)+fbLine(5, "run", "", 0)+fbLine(6, "fail", "execution_failure", 1)+fbLine(7, "fail", "execution_failure", 1)+fbNone),
 		ok("refusals-count", fbSeq(true, fbMake, fbReply, fbMake, fbReply, fbMake, fbReply, fbMake, fbMake, fbMake, fbMake, fbMake, fbReply, distinct[0]),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "fail", "execution_failure", 3)+
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbAgain(2, "execution_failure", 3)+
 				fbLine(3, "refuse", "execution_failure", 3)+fbLine(4, "refuse", "execution_failure", 3)+fbWarn(5, "refuse", "execution_failure", 3, 6)+
 				fbWarn(6, "refuse", "execution_failure", 3, 7)+fbWarn(7, "refuse", "execution_failure", 3, 8)+fbLine(8, "stop", "execution_failure", 8)+
 				fbCheckpoint("run_shell", distinctStable[0], "execution_failure", "streak", 8, fbNoWork, fbRecovery["execution_failure"])).
 			withNote("Refused calls count in the streak; the streak stop comes before the call's own budget."),
 		ok("cancellation-not-counted", fbSeq(true, fbMake, fbReply, fbCall("run_shell", `{"command":"sleep"}`, `,"exit_code":130`), fbReply, fbMake),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "cancelled", "", 0)+fbLine(2, "fail", "execution_failure", 2)+fbNone),
+			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "cancelled", "", 0)+fbAgain(2, "execution_failure", 2)+fbNone),
 	)
 
 	refuseStop := fb("refuse-then-stop", "The first request after the budget is spent is refused; a later reply's request stops; identical calls batched into one reply are all refused; a brain without rounds treats every call as its own reply.",
 		ok("batched-all-refused", fbSeq(true, fbMake, fbReply, fbMake, fbReply, fbMake, fbReply, fbMake, fbMake, fbMake, fbReply, fbMake),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "fail", "execution_failure", 3)+
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbAgain(2, "execution_failure", 3)+
 				fbLine(3, "refuse", "execution_failure", 3)+fbLine(4, "refuse", "execution_failure", 3)+fbWarn(5, "refuse", "execution_failure", 3, 6)+
 				fbLine(6, "stop", "execution_failure", 3)+fbCheckpoint("run_shell", fbMakeStable, "execution_failure", "budget", 3, fbNoWork, fbRecovery["execution_failure"])),
 		ok("one-reply-never-stops", fbSeq(true, fbMake, fbMake, fbMake, fbMake, fbMake),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "fail", "execution_failure", 3)+
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbAgain(2, "execution_failure", 3)+
 				fbLine(3, "refuse", "execution_failure", 3)+fbLine(4, "refuse", "execution_failure", 3)+fbNone),
 		ok("no-rounds", fbSeq(false, fbMake, fbMake, fbMake, fbMake, fbMake, fbMake),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "fail", "execution_failure", 3)+
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbAgain(2, "execution_failure", 3)+
 				fbLine(3, "refuse", "execution_failure", 3)+fbLine(4, "stop", "execution_failure", 3)+
 				fbCheckpoint("run_shell", fbMakeStable, "execution_failure", "budget", 3, fbNoWork, fbRecovery["execution_failure"])),
 		ok("no-rounds-replies-ignored", fbSeq(false, fbMake, fbMake, fbMake, fbMake, fbReply, fbReply, fbMake),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "fail", "execution_failure", 3)+
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbAgain(2, "execution_failure", 3)+
 				fbLine(3, "refuse", "execution_failure", 3)+fbLine(4, "stop", "execution_failure", 3)+
 				fbCheckpoint("run_shell", fbMakeStable, "execution_failure", "budget", 3, fbNoWork, fbRecovery["execution_failure"])),
 		ok("events-after-stop-unread", fbSeq(false, denied, denied, denied, fbMake),
@@ -255,16 +274,28 @@ func failureBudgetFiles() []vfile {
 				fbLine(3, "stop", "permission_refused", 1)+
 				fbCheckpoint("run_shell", deniedStable, "permission_refused", "budget", 1, `{"calls":1,"files":[],"commits":0,"shell":[]}`, fbRecovery["permission_refused"])),
 		ok("denied-edit-before-refusal", fbSeq(true, invalid, fbReply, invalid, fbReply, write, invalid, fbReply, invalid),
-			fbLine(0, "fail", "invalid_arguments", 1)+fbLine(1, "fail", "invalid_arguments", 2)+fbLine(2, "run", "", 0)+
+			fbLine(0, "fail", "invalid_arguments", 1)+fbAgain(1, "invalid_arguments", 2)+fbLine(2, "run", "", 0)+
 				fbLine(3, "refuse", "invalid_arguments", 2)+fbLine(4, "stop", "invalid_arguments", 2)+
 				fbCheckpoint("write_file", invalidStable, "invalid_arguments", "budget", 2, `{"calls":1,"files":["src/a.go"],"commits":0,"shell":[]}`, fbRecovery["invalid_arguments"])).
 			withNote("An unrelated edit never puts a denied action in front of the operator again."),
 		ok("tool-failure-not-warned-again", fbSeq(true, fbRead("unavailable"), fbReply, fbRead("unavailable"), write, fbReply, fbRead("unavailable")),
 			fbLine(0, "fail", "unavailable", 1)+fbLine(1, "refuse", "unavailable", 1)+fbLine(2, "run", "", 0)+fbLine(3, "fail", "unavailable", 1)+fbNone).
 			withNote("A tool failure is state-bound: the edit moved the epoch, so the count starts again."),
+		ok("invalid-not-warned-again", fbSeq(true, invalid, fbReply, invalid, fbReply, invalid, write, fbReply, invalid),
+			fbLine(0, "fail", "invalid_arguments", 1)+fbAgain(1, "invalid_arguments", 2)+fbLine(2, "refuse", "invalid_arguments", 2)+fbLine(3, "run", "", 0)+
+				fbLine(4, "stop", "invalid_arguments", 2)+
+				fbCheckpoint("write_file", invalidStable, "invalid_arguments", "budget", 2, `{"calls":1,"files":["src/a.go"],"commits":0,"shell":[]}`, fbRecovery["invalid_arguments"])).
+			withNote("An argument rejection is decision-bound but no decided refusal (policy/denial): never warned again."),
+		ok("invalid-raw-arguments-alone", fbSeq(true, fbCall("write_file", `{"path":7}`, `,"host":"invalid"`), fbReply, fbCall("patch_file", `{"path":7}`, `,"host":"invalid"`)),
+			fbLine(0, "fail", "invalid_arguments", 1)+fbAgain(1, "invalid_arguments", 2)+fbNone).
+			withNote("A rejected call is fingerprinted by the stable JSON of its raw arguments alone."),
+		ok("path-warned-again-after-work", fbSeq(true, fbCall("read_file", `{"path":"/etc"}`, `,"host":"path"`), fbReply, fbCall("read_file", `{"path":"/etc"}`, `,"host":"path"`),
+			fbCall("run_shell", `{"command":"make fmt"}`, `,"changes":true`), fbReply, fbCall("read_file", `{"path":"/etc"}`, `,"host":"path"`)),
+			fbLine(0, "fail", "permission_refused", 1)+fbLine(1, "refuse", "permission_refused", 1)+fbLine(2, "run", "", 0)+fbLine(3, "refuse", "permission_refused", 1)+fbNone).
+			withNote("A state-changing shell run is real work."),
 		ok("policy-tool-alone", fbSeq(true, fbCall("web_fetch", `{"url":"a"}`, `,"host":"policy"`), fbReply, fbCall("web_fetch", `{"url":"b"}`, `,"host":"policy"`), fbReply, fbCall("web_fetch", `{}`, `,"host":"policy"`)),
 			fbLine(0, "fail", "permission_refused", 1)+fbLine(1, "refuse", "permission_refused", 1)+fbLine(2, "stop", "permission_refused", 1)+
-				fbCheckpoint("web_fetch", `{"tool":"web_fetch"}`, "permission_refused", "budget", 1, fbNoWork, fbRecovery["permission_refused"])).
+				fbCheckpoint("web_fetch", `web_fetch`, "permission_refused", "budget", 1, fbNoWork, fbRecovery["permission_refused"])).
 			withNote("A skill-policy refusal is fingerprinted by the tool name alone."),
 		ok("path-guard-recovery", fbSeq(true, fbCall("read_file", `{"path":"/etc/passwd"}`, `,"host":"path"`), fbReply, fbCall("read_file", `{"path":"/etc/passwd"}`, `,"host":"path"`), fbReply, fbCall("read_file", `{"path":"/etc/passwd"}`, `,"host":"path"`)),
 			fbLine(0, "fail", "permission_refused", 1)+fbLine(1, "refuse", "permission_refused", 1)+fbLine(2, "stop", "permission_refused", 1)+
@@ -281,29 +312,29 @@ func failureBudgetFiles() []vfile {
 	testsStable := `{"args":{},"tool":"run_tests"}`
 	state := fb("state-bound", "A tool failure counts only against unchanged relevant state: the state before each attempt against the state after the last, and the epoch of successful writes.",
 		ok("state-changed-resets", fbSeq(true, stateCall("s1", ""), fbReply, stateCall("s1", ""), fbReply, stateCall("s2", "")),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "fail", "execution_failure", 1)+fbNone),
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbLine(2, "fail", "execution_failure", 1)+fbNone),
 		ok("spent-then-state-changed", fbSeq(true, stateCall("s1", ""), fbReply, stateCall("s1", ""), fbReply, stateCall("s1", ""), fbReply, stateCall("s1", ""), fbReply, stateCall("s2", "")),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "fail", "execution_failure", 3)+
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbAgain(2, "execution_failure", 3)+
 				fbLine(3, "refuse", "execution_failure", 3)+fbLine(4, "fail", "execution_failure", 1)+fbNone),
 		ok("self-rewriting-failure-repeats", fbSeq(true, stateCall("s1", "s2"), fbReply, stateCall("s2", "s3"), fbReply, stateCall("s3", "s3"), fbReply, stateCall("s3", "")),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "fail", "execution_failure", 3)+
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbAgain(2, "execution_failure", 3)+
 				fbLine(3, "refuse", "execution_failure", 3)+fbNone).
 			withNote("Each attempt's state before is compared with the previous attempt's state after."),
 		ok("state-after-differs", fbSeq(true, stateCall("s1", "s2"), fbReply, stateCall("s1", "")),
 			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 1)+fbNone),
 		ok("epoch-resets", fbSeq(true, fbMake, fbReply, fbMake, fbReply, write, fbMake),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "run", "", 0)+fbLine(3, "fail", "execution_failure", 1)+fbNone),
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbLine(2, "run", "", 0)+fbLine(3, "fail", "execution_failure", 1)+fbNone),
 		ok("read-only-success-keeps-epoch", fbSeq(true, fbMake, fbReply, fbMake, fbReply, readOK, fbMake),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "run", "", 0)+fbLine(3, "fail", "execution_failure", 3)+fbNone),
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbLine(2, "run", "", 0)+fbAgain(3, "execution_failure", 3)+fbNone),
 		ok("success-clears-fingerprint", fbSeq(true, fbMake, fbReply, fbMake, fbReply, fbCall("run_shell", `{"command":"make"}`, ``), fbReply, fbMake),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "run", "", 0)+fbLine(3, "fail", "execution_failure", 1)+fbNone),
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbLine(2, "run", "", 0)+fbLine(3, "fail", "execution_failure", 1)+fbNone),
 		ok("ids-and-key-order", fbSeq(true,
 			fbCall("run_tests", `{"b":1,"a":[2,{"y":null,"x":"\u00e9"}]}`, `,"id":"call-1","exit_code":1`), fbReply,
 			fbCall("run_tests", `{"a":[2,{"x":"\u00e9","y":null}],"b":1}`, `,"id":"call-2","exit_code":1`), fbReply,
 			fbCall("run_tests", `{"a":[2,{"x":"\u00E9","y":null}],"b":1}`, `,"exit_code":1`), fbReply,
 			fbCall("run_tests", `{"a":[2,{"x":"\u00e9","y":null}],"b":1}`, `,"id":"call-4","exit_code":1`), fbReply,
 			fbCall("run_tests", `{"b":1,"a":[2,{"y":null,"x":"\u00e9"}]}`, `,"id":"call-5","exit_code":1`)),
-			fbLine(0, "fail", "execution_failure", 1)+fbLine(1, "fail", "execution_failure", 2)+fbLine(2, "fail", "execution_failure", 3)+
+			fbLine(0, "fail", "execution_failure", 1)+fbAgain(1, "execution_failure", 2)+fbAgain(2, "execution_failure", 3)+
 				fbLine(3, "refuse", "execution_failure", 3)+fbLine(4, "stop", "execution_failure", 3)+
 				fbCheckpoint("run_tests", `{"args":{"a":[2,{"x":"\u00e9","y":null}],"b":1},"tool":"run_tests"}`, "execution_failure", "budget", 3, fbNoWork, fbRecovery["execution_failure"])).
 			withNote("Call ids and key order never make a repeat look new."),
@@ -351,7 +382,7 @@ func failureBudgetFiles() []vfile {
 			fbCall("read_file", `{"path":"a"}`, `,"exit_code":1,"class":"transient","read_only":true`), fbReply,
 			fbCall("read_file", `{"path":"a"}`, `,"exit_code":1,"class":"transient","read_only":true`), fbReply,
 			fbCall("read_file", `{"path":"a"}`, `,"exit_code":1,"class":"transient","read_only":true`)),
-			fbRetried(0, "fail", "transient", 1)+fbRetried(1, "fail", "transient", 2)+fbRetried(2, "fail", "transient", 3)+fbLine(3, "refuse", "transient", 3)+fbNone),
+			fbRetried(0, "fail", "transient", 1)+fbRetriedAgain(1, "transient", 2)+fbRetriedAgain(2, "transient", 3)+fbLine(3, "refuse", "transient", 3)+fbNone),
 	)
 
 	work := `{"calls":6,"files":["a.go","b.go","\u00e9.txt"],"commits":1,"shell":["ls","go vet ./..."]}`
@@ -364,7 +395,7 @@ func failureBudgetFiles() []vfile {
 			fbReply, fbMake, fbReply, fbMake, fbReply, fbMake, fbReply, fbMake, fbReply, fbMake),
 			fbLine(0, "run", "", 0)+fbLine(1, "run", "", 0)+fbLine(2, "run", "", 0)+fbLine(3, "run", "", 0)+fbLine(4, "run", "", 0)+
 				fbLine(5, "run", "", 0)+fbLine(6, "run", "", 0)+fbLine(7, "fail", "execution_failure", 1)+
-				fbLine(8, "fail", "execution_failure", 1)+fbLine(9, "fail", "execution_failure", 2)+fbLine(10, "fail", "execution_failure", 3)+
+				fbLine(8, "fail", "execution_failure", 1)+fbAgain(9, "execution_failure", 2)+fbAgain(10, "execution_failure", 3)+
 				fbLine(11, "refuse", "execution_failure", 3)+fbLine(12, "stop", "execution_failure", 3)+
 				fbCheckpoint("run_shell", fbMakeStable, "execution_failure", "budget", 3, strings.Replace(work, `"calls":6`, `"calls":7`, 1), fbRecovery["execution_failure"])).
 			withNote("Nothing is rolled back: every success is counted, files once in the order first written, shell commands in order."),

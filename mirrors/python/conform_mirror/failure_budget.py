@@ -218,11 +218,15 @@ def _stable(value: object) -> str:
 
 
 def _fingerprint(c: _Call) -> str:
+    """The SHA-256 of the operation: the approval binding, the raw arguments
+    alone (an argument rejection) or the tool name alone (a skill policy)."""
     if c.host == "policy":
-        text = '{"tool":' + json.dumps(c.tool) + "}"
+        data = c.tool.encode("utf-8", "surrogatepass")
+    elif c.host == "invalid":
+        data = _stable(c.args).encode("ascii")
     else:
-        text = '{"args":' + _stable(c.args) + ',"tool":' + json.dumps(c.tool) + "}"
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
+        data = ('{"args":' + _stable(c.args) + ',"tool":' + json.dumps(c.tool) + "}").encode("ascii")
+    return hashlib.sha256(data).hexdigest()
 
 
 def _classify(r: _Result) -> str:
@@ -240,7 +244,8 @@ def _classify(r: _Result) -> str:
 class _Entry:
     klass: str
     count: int = 0
-    decided: bool = False
+    decided: bool = False  # decision-bound (a host decision)
+    decided_refusal: bool = False  # denied, policy or path: may be warned again
     path_guard: bool = False
     after: str = ""
     after_epoch: int = 0
@@ -268,6 +273,8 @@ class _Machine:
         parts = ['{"call":%d,"decision":"%s"' % (self.index, decision)]
         if klass is not None:
             parts.append(',"class":"%s","attempts":%d' % (klass, attempts))
+        if decision == "fail" and attempts >= 2:
+            parts.append(',"repeat":true')
         if retried:
             parts.append(',"retried":true')
         if decision in ("fail", "refuse") and self.streak >= STREAK_WARNING:
@@ -317,7 +324,7 @@ class _Machine:
             en = None
         if en is not None and en.count >= BUDGET[en.klass]:
             if (en.refused_reply is None or en.refused_reply == self.reply
-                    or (en.decided and self.epoch > en.refused_epoch)):
+                    or (en.decided_refusal and self.epoch > en.refused_epoch)):
                 en.refused_reply, en.refused_epoch = self.reply, self.epoch
                 self.counted(en.klass)
                 self.line("refuse", en.klass, en.count)
@@ -346,6 +353,7 @@ class _Machine:
             if en is None:
                 en = self.entries[fp] = _Entry(outcome)
             en.klass, en.decided, en.path_guard = outcome, bool(c.host), c.host == "path"
+            en.decided_refusal = c.host in ("denied", "policy", "path")
             en.count += 1
             en.after = c.state if c.state_after is None else c.state_after
             en.after_epoch = self.epoch

@@ -35,10 +35,13 @@ def decide(rounds: bool, *events: object, ignore: tuple[Guard, ...] = ()) -> obj
 
 
 def line(i: int, decision: str, klass: str = "", attempts: int = 0, more: str = "") -> str:
+    """A decision line; a fail with 2 or more attempts carries the repeat
+    note (spec/failure-budget.md, "Output")."""
     if not klass:
         return '{"call":%d,"decision":"%s"%s}' % (i, decision, more)
-    return '{"call":%d,"decision":"%s","class":"%s","attempts":%d%s}' % (
-        i, decision, klass, attempts, more)
+    repeat = ',"repeat":true' if decision == "fail" and attempts >= 2 else ""
+    return '{"call":%d,"decision":"%s","class":"%s","attempts":%d%s%s}' % (
+        i, decision, klass, attempts, repeat, more)
 
 
 class Machine(unittest.TestCase):
@@ -113,6 +116,22 @@ class Machine(unittest.TestCase):
         self.assertEqual(decide(True, call("x", {}, exit_code=1, output="[timeout after 2s]",
                                            read_only=True, retry={"exit_code": 0})),
                          [line(0, "fail", "unknown_outcome", 1), NONE])
+
+    def test_fingerprints(self) -> None:
+        def fingerprint(out: object) -> str:
+            assert isinstance(out, list)
+            return str(json.loads(out[-1])["checkpoint"]["operation"]["fingerprint"])
+        pol = [call("web_fetch", {"u": i}, host="policy") for i in range(3)]
+        self.assertEqual(fingerprint(decide(True, pol[0], REPLY, pol[1], REPLY, pol[2])),
+                         hashlib.sha256(b"web_fetch").hexdigest())
+        inv = [call(t, {"b": 1, "a": "\u00e9"}, host="invalid") for t in ("w", "x", "y", "z")]
+        self.assertEqual(fingerprint(decide(True, inv[0], REPLY, inv[1], REPLY, inv[2], REPLY, inv[3])),
+                         hashlib.sha256(b'{"a":"\\u00e9","b":1}').hexdigest())
+        # An argument rejection is never warned again, even after real work.
+        edit = call("write_file", {"path": "f"}, changes=True)
+        out = decide(True, inv[0], REPLY, inv[0], REPLY, inv[0], edit, REPLY, inv[0])
+        assert isinstance(out, list)
+        self.assertEqual(out[4], line(4, "stop", "invalid_arguments", 2))
 
     def test_fingerprint_ignores_ids_and_key_order(self) -> None:
         a = call("t", {"\ue000": 1, "\U0001f600": [2, {"y": 1, "x": 2}]}, exit_code=1, id="1")

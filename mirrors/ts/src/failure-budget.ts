@@ -16,6 +16,7 @@
 import { createHash } from "node:crypto";
 import { type Obj, type Value, compareCodePoints, parseValue, quote, whereIn } from "./jsonvalue.js";
 import { fail, refuse, table } from "./refusal.js";
+import { encodeGeneralized } from "./utf8.js";
 
 /** The contract this module implements (spec/failure-budget.md). */
 export const CONTRACT = "failure-budget/1";
@@ -229,10 +230,12 @@ function stable(v: Value): string {
   }
 }
 
+/** The SHA-256 of the call's operation: its approval binding, its raw arguments alone (invalid), or its tool name alone (policy). */
 function fingerprint(c: Call): string {
-  const text =
-    c.host === "policy" ? `{"tool":${quote(c.tool, true)}}` : `{"args":${c.args ? stable(c.args) : "{}"},"tool":${quote(c.tool, true)}}`;
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  const args = c.args ? stable(c.args) : "{}";
+  if (c.host === "policy") return createHash("sha256").update(encodeGeneralized(c.tool)).digest("hex");
+  const text = c.host === "invalid" ? args : `{"args":${args},"tool":${quote(c.tool, true)}}`;
+  return createHash("sha256").update(text, "latin1").digest("hex");
 }
 
 type Outcome = "cancelled" | "success" | string; // else a failure class
@@ -248,6 +251,8 @@ interface Entry {
   klass: string;
   count: number;
   decisionBound: boolean;
+  /** The last failure was a decided refusal: denied, policy or path (not invalid). */
+  decidedRefusal: boolean;
   pathGuard: boolean;
   after: string;
   afterEpoch: number;
@@ -276,6 +281,7 @@ export function decide(input: Uint8Array): Uint8Array {
   const line = (decision: string, klass?: string, attempts?: number, retried = false): void => {
     let s = `{"call":${index},"decision":"${decision}"`;
     if (klass !== undefined) s += `,"class":"${klass}","attempts":${attempts}`;
+    if (decision === "fail" && (attempts as number) >= 2) s += ',"repeat":true';
     if (retried) s += ',"retried":true';
     if ((decision === "fail" || decision === "refuse") && streak >= STREAK_WARNING) s += `,"warning":${streak}`;
     lines.push(`${s}}\n`);
@@ -307,7 +313,7 @@ export function decide(input: Uint8Array): Uint8Array {
       en = undefined;
     }
     if (en !== undefined && en.count >= (BUDGET[en.klass] as number)) {
-      const again = en.refusedReply === undefined || en.refusedReply === reply || (en.decisionBound && epoch > en.refusedEpoch);
+      const again = en.refusedReply === undefined || en.refusedReply === reply || (en.decidedRefusal && epoch > en.refusedEpoch);
       if (!again) {
         line("stop", en.klass, en.count);
         const recovery = en.pathGuard ? PATH_RECOVERY : (RECOVERY[en.klass] as string);
@@ -350,11 +356,12 @@ export function decide(input: Uint8Array): Uint8Array {
       line("run", undefined, undefined, retried);
     } else {
       if (en === undefined) {
-        en = { klass: outcome, count: 0, decisionBound: false, pathGuard: false, after: "", afterEpoch: 0, refusedReply: undefined, refusedEpoch: 0 };
+        en = { klass: outcome, count: 0, decisionBound: false, decidedRefusal: false, pathGuard: false, after: "", afterEpoch: 0, refusedReply: undefined, refusedEpoch: 0 };
         entries.set(fp, en);
       }
       en.klass = outcome;
       en.decisionBound = e.host !== "";
+      en.decidedRefusal = e.host !== "" && e.host !== "invalid";
       en.pathGuard = e.host === "path";
       en.count += 1;
       en.after = e.stateAfter ?? e.state;

@@ -13,8 +13,11 @@ const REPLY = { event: "reply" };
 const call = (tool, args, extra = {}) => ({ event: "call", tool, args, ...extra });
 const MAKE = call("run_shell", { command: "make" }, { exit_code: 2 });
 const NONE = '{"checkpoint":null}\n';
+// A decision line; a fail with 2 or more attempts carries the repeat note (spec/failure-budget.md, "Output").
 const line = (i, decision, klass, attempts, more = "") =>
-  klass === undefined ? `{"call":${i},"decision":"${decision}"${more}}\n` : `{"call":${i},"decision":"${decision}","class":"${klass}","attempts":${attempts}${more}}\n`;
+  klass === undefined
+    ? `{"call":${i},"decision":"${decision}"${more}}\n`
+    : `{"call":${i},"decision":"${decision}","class":"${klass}","attempts":${attempts}${decision === "fail" && attempts >= 2 ? ',"repeat":true' : ""}${more}}\n`;
 const decide = (input, ignore = []) => showUTF8(fb.decide, input, ignore);
 const sha = (s) => createHash("sha256").update(s).digest("hex");
 
@@ -73,6 +76,18 @@ test("state-bound and decision-bound failures; success clears", () => {
     line(0, "fail", "permission_refused", 1) + line(1, "refuse", "permission_refused", 1) + line(2, "run") + line(3, "refuse", "permission_refused", 1) + NONE);
   const ok = call("run_shell", { command: "make" });
   assert.equal(decide(seq(true, MAKE, MAKE, ok, MAKE)), line(0, "fail", "execution_failure", 1) + line(1, "fail", "execution_failure", 2) + line(2, "run") + line(3, "fail", "execution_failure", 1) + NONE);
+});
+
+test("fingerprints: the approval binding, the raw arguments alone, the tool name alone", () => {
+  const stop = (out) => JSON.parse(out.trim().split("\n").at(-1)).checkpoint.operation.fingerprint;
+  const pol = (args) => call("web_fetch", args, { host: "policy" });
+  assert.equal(stop(decide(seq(true, pol({ u: 1 }), REPLY, pol({ u: 2 }), REPLY, pol({})))), sha("web_fetch"));
+  const inv = (tool) => call(tool, { b: 1, a: "é" }, { host: "invalid" });
+  const out = decide(seq(true, inv("write_file"), REPLY, inv("patch_file"), REPLY, inv("x"), REPLY, inv("y")));
+  assert.equal(stop(out), sha('{"a":"\\u00e9","b":1}'));
+  // An argument rejection is never warned again, even after real work.
+  const edit = call("write_file", { path: "f" }, { changes: true });
+  assert.ok(decide(seq(true, inv("w"), REPLY, inv("w"), REPLY, inv("w"), edit, REPLY, inv("w"))).includes('"decision":"stop"'));
 });
 
 test("classification and retry", () => {
