@@ -161,6 +161,24 @@ func TestLocation(t *testing.T) {
 	if !isRefusal || e.Guard != ErrInteger || e.At != refusal.At(39, "/depth") {
 		t.Errorf("got %v at %+v", err, e)
 	}
+	// In a stream, offsets are into the whole input.
+	call := `{"type":"tool_call","id":"a","name":"n","args":{}}` + "\n"
+	for _, c := range []struct {
+		in     string
+		guard  refusal.Guard
+		offset int
+	}{
+		{call + `{"type":"tool_result","id":"b","output":"","exit_code":0}`, ErrCorrelation, len(call)},
+		{call + call, ErrCallPending, len(call)},
+		{call + `{"type":"error","msg":1}`, ErrFieldType, len(call) + 22},
+		{call + `{"type":`, ErrInput, len(call) + 8},
+	} {
+		_, err := Stream([]byte(c.in))
+		e, isRefusal := refusal.As(err)
+		if !isRefusal || e.Guard != c.guard || e.At != refusal.AtOffset(c.offset) {
+			t.Errorf("%q: %v at %+v; want %s at %d", c.in, err, e, c.guard.Code, c.offset)
+		}
+	}
 }
 
 // TestMutatedInputs runs random edits of valid inputs of every operation:

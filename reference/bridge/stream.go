@@ -17,8 +17,9 @@ import (
 // (an empty line is ErrInput), and then: ErrCallPending (a tool_call while
 // another is outstanding; ignored, it replaces it); ErrCorrelation (a
 // tool_result with no call outstanding or whose id is not the outstanding
-// call's; ignored, it is taken as the reply). A refusal's location offsets
-// are within its line.
+// call's; ignored, it is taken as the reply). A refusal is located by its
+// byte offset in the input: where the line's own refusal is, or the start
+// of the line for a correlation refusal.
 //
 // Source: spec/bridge.md, "Streams"; seed 001, section 1, invariant 1
 // (tool-call correlation: "a protocol violation → the brain emits error
@@ -32,10 +33,16 @@ func Stream(in []byte, opts ...refusal.Option) ([]byte, error) {
 	body := bytes.TrimSuffix(in, []byte{'\n'})
 	var pending []uint16
 	outstanding := false
+	start := 0 // the line's offset in the input
 	for line := range bytes.SplitSeq(body, []byte{'\n'}) {
+		at := refusal.AtOffset(start)
+		start += len(line) + 1
 		d, err := read(c, line)
 		if err != nil {
-			return nil, err
+			if e, ok := refusal.As(err); ok && e.At.HasOffset {
+				at.Offset += e.At.Offset
+			}
+			return nil, refusal.Locate(err, at)
 		}
 		if d == nil {
 			continue
@@ -45,7 +52,7 @@ func Stream(in []byte, opts ...refusal.Option) ([]byte, error) {
 		case jsonvalue.EqualString(d.typ, "tool_call"):
 			if outstanding {
 				if err := c.Refuse(ErrCallPending); err != nil {
-					return nil, err
+					return nil, refusal.Locate(err, at)
 				}
 			}
 			outstanding, pending = true, nil
@@ -55,7 +62,7 @@ func Stream(in []byte, opts ...refusal.Option) ([]byte, error) {
 		case jsonvalue.EqualString(d.typ, "tool_result"):
 			if !outstanding || pending == nil || !hasID || !jsonvalue.Equal(id, pending) {
 				if err := c.Refuse(ErrCorrelation); err != nil {
-					return nil, err
+					return nil, refusal.Locate(err, at)
 				}
 			}
 			outstanding, pending = false, nil

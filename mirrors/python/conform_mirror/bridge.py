@@ -35,7 +35,7 @@ from typing import Optional
 
 from . import jsonvalue
 from .jsonvalue import Number
-from .refusal import Guard, at_pointer, refuse
+from .refusal import Guard, Location, Refusal, at_offset, at_pointer, refuse
 
 # spec/bridge.md, "Refusals", in table order.
 CONTRACT = "bridge/4"
@@ -292,19 +292,27 @@ def stream(data: bytes) -> bytes:
     out: list[bytes] = []
     outstanding = False
     pending: Optional[str] = None  # the outstanding call's id, None matches nothing
+    start = 0
     for line in body.split(b"\n"):
-        m = _read(line)
+        where = at_offset(start)
+        try:
+            m = _read(line)
+        except Refusal as e:
+            # Located in the whole stream: the line's own offset added, its pointer dropped.
+            inner = e.location.offset if e.location is not None and e.location.offset else 0
+            raise Refusal(e.guard, Location(offset=start + inner)) from None
+        start += len(line) + 1
         if m is None:
             continue
         mtype, kept = m
         if mtype == "tool_call":
             if outstanding:
-                refuse(CALL_PENDING)
+                refuse(CALL_PENDING, where)
             outstanding, pending = True, _string_id(kept)
         elif mtype == "tool_result":
             rid = _string_id(kept)
             if not outstanding or pending is None or rid is None or rid != pending:
-                refuse(CORRELATION)
+                refuse(CORRELATION, where)
             outstanding, pending = False, None
         out.append((_form(m, True) + "\n").encode("ascii"))
     return b"".join(out)

@@ -17,10 +17,11 @@
 // (quote(s, true)) and one LF.
 //
 // stream: LF-separated lines, each decoded as above, with one tool_call
-// outstanding at a time and each tool_result echoing its id.
+// outstanding at a time and each tool_result echoing its id; a refusal is
+// located by its byte offset in the whole stream.
 
 import { type Value, parseValue, quote, whereIn } from "./jsonvalue.js";
-import { fail, refuse, table } from "./refusal.js";
+import { Refusal, fail, refuse, table } from "./refusal.js";
 import { encodeGeneralized } from "./utf8.js";
 
 /** The contract this module implements (spec/bridge.md); 4 is PROTOCOL_VERSION. */
@@ -315,15 +316,24 @@ export function stream(input: Uint8Array): Uint8Array {
   for (;;) {
     let lf = input.indexOf(0x0a, start);
     if (lf < 0 || lf > end) lf = end;
-    const m = decodeValue(input.subarray(start, lf));
+    const lineStart = start;
+    const where = () => ({ offset: lineStart });
+    let m: Message | null;
+    try {
+      m = decodeValue(input.subarray(start, lf));
+    } catch (e) {
+      // Located in the whole stream: the line's own offset added, its pointer dropped.
+      if (e instanceof Refusal) throw new Refusal(e.guard, { offset: lineStart + (e.at?.offset ?? 0) });
+      throw e;
+    }
     if (m !== null) {
       if (m.type === "tool_call") {
-        if (outstanding) refuse(G.callPending);
+        if (outstanding) refuse(G.callPending, where);
         outstanding = true;
         pendingId = stringField(m, "id");
       } else if (m.type === "tool_result") {
         const id = stringField(m, "id");
-        if (!outstanding || pendingId === undefined || id === undefined || id !== pendingId) refuse(G.correlation);
+        if (!outstanding || pendingId === undefined || id === undefined || id !== pendingId) refuse(G.correlation, where);
         outstanding = false;
         pendingId = undefined;
       }
