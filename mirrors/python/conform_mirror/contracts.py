@@ -26,8 +26,10 @@ Operation = Callable[[bytes], bytes]
 # One line per contract: its module's name, in the catalogue's order.
 _REGISTERED = (
     "ats",
+    "bridge",
     "digest",
     "ed25519",
+    "failure_budget",
     "frame",
     "prim",
     "pyjson_ascii",

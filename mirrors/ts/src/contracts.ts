@@ -7,8 +7,10 @@
 // `ignore`, the tests) derives the list from these modules.
 
 export * as ats from "./ats.js";
+export * as bridge from "./bridge.js";
 export * as digest from "./digest.js";
 export * as ed25519 from "./ed25519.js";
+export * as failure_budget from "./failure-budget.js";
 export * as frame from "./frame.js";
 export * as prim from "./prim.js";
 export * as pyjson_ascii from "./pyjson-ascii.js";
