@@ -7,8 +7,10 @@ package reference
 import (
 	_ "github.com/conform-dev/conform/reference/ats"
 	_ "github.com/conform-dev/conform/reference/atsruntime"
+	_ "github.com/conform-dev/conform/reference/bridge"
 	_ "github.com/conform-dev/conform/reference/digest"
 	_ "github.com/conform-dev/conform/reference/ed25519"
+	_ "github.com/conform-dev/conform/reference/failurebudget"
 	_ "github.com/conform-dev/conform/reference/frame"
 	_ "github.com/conform-dev/conform/reference/prim"
 	_ "github.com/conform-dev/conform/reference/pyjson"

@@ -23,7 +23,7 @@ func JSON() []byte { return bytes.Clone(catalogue) }
 
 // Shapes returns the bytes of spec/<name>/shapes.json, the declaration of
 // the closed objects of the contract named name (spec/README.md,
-// "Shapes"; format: package internal/shapes), and whether the contract
+// "Shapes"; format: package spec/shapes), and whether the contract
 // has one. The Go reference's interpreter and the generators read it; a
 // mirror never does.
 func Shapes(name string) ([]byte, bool) {

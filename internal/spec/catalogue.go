@@ -76,7 +76,7 @@ type Contract struct {
 	Corpora []Corpus `json:"corpora"`
 	// Shapes is the path, from the repository root, of the declaration of
 	// the contract's closed objects, "spec/<name>/shapes.json" (format:
-	// package internal/shapes), when it has one; the declaration's codes
+	// package spec/shapes), when it has one; the declaration's codes
 	// are all rows of Refusals.
 	Shapes string `json:"shapes,omitempty"`
 }

@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/conform-dev/conform/internal/shapes"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // Index is the spec directory's index file, which is not a contract.
@@ -512,7 +512,7 @@ func ticked(cell string) (string, bool) {
 
 // ParseShapes reads the declaration of k's closed objects,
 // <dir>/<name>/shapes.json in fsys, and checks it (package
-// internal/shapes): it declares k, and every code it gives is a row of k's
+// spec/shapes): it declares k, and every code it gives is a row of k's
 // Refusals. It returns nil, nil when k has no declaration.
 func ParseShapes(fsys fs.FS, dir string, k Contract) (*shapes.Decl, error) {
 	p := path.Join(dir, k.Name, "shapes.json")

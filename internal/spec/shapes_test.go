@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/internal/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // TestShapesAreGenerated holds every declaration of shapes to its one

@@ -1,11 +1,11 @@
 package ats
 
 import (
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	interp "github.com/conform-dev/conform/reference/internal/shape"
 	"github.com/conform-dev/conform/reference/refusal"
 	"github.com/conform-dev/conform/reference/ticker"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // declared is the declaration of the sixteen validators' shapes and their

@@ -3,9 +3,9 @@ package atsruntime
 import (
 	"strings"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	interp "github.com/conform-dev/conform/reference/internal/shape"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // declared is the declaration of the ten shapes, the facts object and the

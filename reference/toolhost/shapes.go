@@ -5,12 +5,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/reference/ed25519"
 	"github.com/conform-dev/conform/reference/internal/civil"
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	"github.com/conform-dev/conform/reference/internal/shape"
 	"github.com/conform-dev/conform/reference/refusal"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // declared is the declaration of the twelve documents and their nested

@@ -21,8 +21,8 @@ import (
 	"strings"
 
 	"github.com/conform-dev/conform/internal/atomicfile"
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/internal/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // outputs lists the files the catalogue writes, each with how to make its

@@ -17,9 +17,9 @@ import (
 
 	gowebpki "github.com/gowebpki/jcs"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/internal/spec"
 	specdata "github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 func init() {

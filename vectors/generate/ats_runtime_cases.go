@@ -7,7 +7,7 @@ package main
 import (
 	"strings"
 
-	"github.com/conform-dev/conform/internal/shapes"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // arExceptions are the vectors whose tag differs from their message's

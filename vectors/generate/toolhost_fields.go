@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/conform-dev/conform/internal/fuzz/gen"
-	"github.com/conform-dev/conform/internal/shapes"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // thField is one member of a field table.

@@ -17,8 +17,8 @@ import (
 
 	gowebpki "github.com/gowebpki/jcs"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 var (

@@ -19,8 +19,8 @@ import (
 
 	gowebpki "github.com/gowebpki/jcs"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // ATSRuntimeDecl returns the declaration of ats-runtime/1's shapes.

@@ -3,8 +3,8 @@ package gen
 import (
 	"strings"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // ThDecl returns the declaration of the toolhost/1 documents

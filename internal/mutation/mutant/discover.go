@@ -98,7 +98,7 @@ func Scan(ctx context.Context, root, main string) (*Set, error) {
 // declarationSites returns, when some site of sites is the shape
 // interpreter's (Rows), one site per code of every declaration of shapes
 // in the module at root (spec/<name>/shapes.json): the line of the code's
-// first row. The row mutants (package internal/shapes) change them.
+// first row. The row mutants (package spec/shapes) change them.
 func declarationSites(root string, sites []Site) ([]Site, error) {
 	linked := false
 	for _, s := range sites {

@@ -6,9 +6,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/internal/transport"
 	"github.com/conform-dev/conform/internal/vectors"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // RowMutant is one row mutant of one contract's declaration of shapes.

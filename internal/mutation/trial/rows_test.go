@@ -3,7 +3,7 @@ package trial
 import (
 	"testing"
 
-	"github.com/conform-dev/conform/internal/shapes"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 func TestDeclareRows(t *testing.T) {

@@ -27,8 +27,10 @@ Operation = Callable[[bytes], bytes]
 _REGISTERED = (
     "ats_runtime",
     "ats",
+    "bridge",
     "digest",
     "ed25519",
+    "failure_budget",
     "frame",
     "prim",
     "pyjson_ascii",

@@ -8,8 +8,10 @@
 
 export * as ats_runtime from "./ats-runtime.js";
 export * as ats from "./ats.js";
+export * as bridge from "./bridge.js";
 export * as digest from "./digest.js";
 export * as ed25519 from "./ed25519.js";
+export * as failure_budget from "./failure-budget.js";
 export * as frame from "./frame.js";
 export * as prim from "./prim.js";
 export * as pyjson_ascii from "./pyjson-ascii.js";

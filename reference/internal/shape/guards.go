@@ -1,26 +1,42 @@
 package shape
 
 import (
+	"encoding/json"
 	"fmt"
 
-	"github.com/conform-dev/conform/internal/spec"
 	"github.com/conform-dev/conform/reference/refusal"
+	"github.com/conform-dev/conform/spec"
 )
 
 // Guards returns the closed refusal table of contract ("<name>/<version>")
 // in table order, one guard per row of its spec's Refusals table, read from
-// the embedded catalogue (spec/catalogue.json): the table is written once,
-// in the spec. A contract the catalogue lacks is a broken build and panics.
+// the public catalogue (spec.JSON, spec/catalogue.json): the table is
+// written once, in the spec. A contract the catalogue lacks, or a
+// catalogue that does not decode, is a broken build and panics.
 func Guards(contract string) []refusal.Guard {
-	k, ok := spec.MustLoad().Contract(contract)
-	if !ok {
-		panic(fmt.Sprintf("the catalogue has no contract %s", contract))
+	var cat struct {
+		Contracts []struct {
+			Contract string `json:"contract"`
+			Refusals []struct {
+				Code    string `json:"code"`
+				Message string `json:"message"`
+			} `json:"refusals"`
+		} `json:"contracts"`
 	}
-	out := make([]refusal.Guard, len(k.Refusals))
-	for i, r := range k.Refusals {
-		out[i] = refusal.Guard{Contract: contract, Code: r.Code, Message: r.Message}
+	if err := json.Unmarshal(spec.JSON(), &cat); err != nil {
+		panic(fmt.Sprintf("spec/catalogue.json: %v", err))
 	}
-	return out
+	for _, k := range cat.Contracts {
+		if k.Contract != contract {
+			continue
+		}
+		out := make([]refusal.Guard, len(k.Refusals))
+		for i, r := range k.Refusals {
+			out[i] = refusal.Guard{Contract: contract, Code: r.Code, Message: r.Message}
+		}
+		return out
+	}
+	panic(fmt.Sprintf("the catalogue has no contract %s", contract))
 }
 
 // Guard returns the guard of guards whose code is code. A code the table

@@ -1,5 +1,5 @@
 // Package shape is the one interpreter of the shapes declarations
-// (spec/<name>/shapes.json; format: package internal/shapes): it validates
+// (spec/<name>/shapes.json; format: package spec/shapes): it validates
 // a JSON value as one of a contract's closed objects, refusing through the
 // contract's guards, in the order the declaration states (the closed check,
 // the type pass, the rule pass; or member by member). Every contract whose
@@ -20,10 +20,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	"github.com/conform-dev/conform/reference/refusal"
 	"github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // A Check is one named check of a contract (a Rule with rule "check").
@@ -80,16 +80,20 @@ func Load(contract string, guards []refusal.Guard, checks map[string]Check, pair
 		if c, id, _ := strings.Cut(env, " "); c == contract {
 			m, r, err := d.Mutate(id)
 			if err != nil {
-				return nil, err
+				// A row the declaration lacks mutates nothing; a panic at
+				// package initialisation would take the whole program
+				// down for a mistyped variable.
+				fmt.Fprintf(os.Stderr, "conform: %s: %v; no row mutant is active\n", shapes.MutantEnv, err)
+			} else {
+				d, row = m, &r
 			}
-			d, row = m, &r
 		}
 	}
 	return New(d, guards, checks, pairs, row)
 }
 
 // New returns the Set of the parsed declaration d (package
-// internal/shapes), refusing with guards, with the active row mutant row
+// spec/shapes), refusing with guards, with the active row mutant row
 // (nil for none) already applied to d. It fails when d gives a code that
 // guards lack, or names a check or pair that checks or pairs lack.
 func New(d *shapes.Decl, guards []refusal.Guard, checks map[string]Check, pairs map[string]Pair, row *shapes.Row) (*Set, error) {
@@ -188,6 +192,9 @@ func (s *Set) Validate(c *refusal.Checker, object string, v *jsonvalue.Value) er
 	}
 	for _, m := range o.Members {
 		f := get(v, m.Name)
+		if f == nil && m.Optional {
+			continue
+		}
 		if f == nil && o.Missing != "" {
 			if err := s.refuse(c, o.Missing, false); err != nil {
 				return err
@@ -235,17 +242,22 @@ func (s *Set) member(object, member string) (*shapes.Member, error) {
 }
 
 // typeOf is the type rule of m on its value f (nil when absent): absent
-// or of another type refuses with m's type code, which stands.
+// (unless m is optional) or of another type refuses with m's type code,
+// which stands.
 func (s *Set) typeOf(c *refusal.Checker, m *shapes.Member, f *jsonvalue.Value) error {
+	if f == nil && m.Optional {
+		return nil
+	}
 	if f == nil || !(typed(f, m.Type) || m.Nullable && f.Kind == jsonvalue.Null) {
 		return s.refuse(c, m.TypeCode, true)
 	}
 	return nil
 }
 
-// rules runs m's rules on f in order; null passes them where m allows it.
+// rules runs m's rules on f in order; null passes them where m allows it,
+// and so does an absent optional member.
 func (s *Set) rules(c *refusal.Checker, m *shapes.Member, f *jsonvalue.Value) error {
-	if m.Nullable && f.Kind == jsonvalue.Null {
+	if f == nil && m.Optional || m.Nullable && f.Kind == jsonvalue.Null {
 		return nil
 	}
 	for i := range m.Rules {

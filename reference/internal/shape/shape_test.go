@@ -1,13 +1,15 @@
 package shape
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 
-	"github.com/conform-dev/conform/internal/shapes"
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	"github.com/conform-dev/conform/reference/refusal"
+	"github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // lamp declares one object of each procedure with every rule kind.
@@ -19,6 +21,7 @@ const lamp = `{"conform_shapes": 1, "contract": "lamp/1", "order": "ORDER",
    {"name": "on", "type": "boolean", "type_code": "lamp.on_type", "rules": [{"rule": "false", "code": "lamp.on"}]},
    {"name": "watts", "type": "number", "type_code": "lamp.watts_type", "rules": [{"rule": "check", "check": "small", "max": "60", "code": "lamp.watts"}]},
    {"name": "color", "type": "string", "nullable": true, "type_code": "lamp.color_type", "rules": [{"rule": "enum", "values": ["red", "blue"], "code": "lamp.color"}]},
+   {"name": "shade", "type": "string", "optional": true, "type_code": "lamp.shade_type", "rules": [{"rule": "enum", "values": ["silk"], "code": "lamp.shade"}]},
    {"name": "bulbs", "type": "array", "type_code": "lamp.bulbs_type", "rules": [{"rule": "size", "min": "1", "max": "2", "code": "lamp.bulbs_size"},
      {"rule": "each", "type": "object", "type_code": "lamp.bulbs_item", "rules": [{"rule": "object", "object": "bulb"}, {"rule": "after", "check": "same", "code": "lamp.bulbs_repeat"}]}]}
   ]},
@@ -109,6 +112,9 @@ func TestValidate(t *testing.T) {
 			{edit(`"watts":40`, `"watts":70`), "lamp.watts"},
 			{edit(`"color":null`, `"color":"red"`), "ok"},
 			{edit(`"color":null`, `"color":"green"`), "lamp.color"},
+			{edit(`"color":null`, `"color":null,"shade":"silk"`), "ok"},
+			{edit(`"color":null`, `"color":null,"shade":"wool"`), "lamp.shade"},
+			{edit(`"color":null`, `"color":null,"shade":null`), "lamp.shade_type"},
 			{edit(`{"id":"a"},{"id":"b"}`, `{"id":"a"},{"id":"a"}`), "lamp.bulbs_repeat"},
 			{edit(`{"id":"a"},{"id":"b"}`, `{"id":"a"},{"id":"b"},{"id":"c"}`), "lamp.bulbs_size"},
 			{edit(`{"id":"b"}`, `"b"`), "lamp.bulbs_item"},
@@ -197,5 +203,37 @@ func TestNoPanicOnUnknownNames(t *testing.T) {
 func TestLoadTheContracts(t *testing.T) {
 	if _, err := Load("nothing/1", nil, nil, nil); err == nil {
 		t.Error("Load of a contract without a declaration gives no error")
+	}
+}
+
+// TestUnknownRowMutantMutatesNothing: a mistyped CONFORM_ROW_MUTANT for a
+// declared contract leaves the declaration as it is (and says so on
+// stderr) instead of failing the program's start.
+func TestUnknownRowMutantMutatesNothing(t *testing.T) {
+	var cat struct {
+		Contracts []struct {
+			Contract string `json:"contract"`
+			Shapes   string `json:"shapes"`
+		} `json:"contracts"`
+	}
+	if err := json.Unmarshal(spec.JSON(), &cat); err != nil {
+		t.Fatal(err)
+	}
+	declared := ""
+	for _, k := range cat.Contracts {
+		if k.Shapes != "" {
+			declared = k.Contract
+			break
+		}
+	}
+	if declared == "" {
+		t.Fatal("no contract declares its shapes")
+	}
+	t.Setenv(shapes.MutantEnv, declared+" no.such/0/RuleDrop")
+	_, err := Load(declared, Guards(declared), nil, nil)
+	// The checks are the contract's own; without them Load fails on the
+	// first check the declaration names, not on the row.
+	if err == nil || !strings.Contains(err.Error(), "check") || strings.Contains(err.Error(), "row mutant") {
+		t.Fatalf("Load without checks: %v", err)
 	}
 }

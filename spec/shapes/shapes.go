@@ -1,14 +1,17 @@
-// Package shapes is the declaration format of a contract's closed objects
-// (spec/README.md, "Shapes"): the one machine-readable statement of each
-// object's members, in order, with their JSON type, nullability and rules,
-// each rule tied to the refusal code it gives. It lives in
+// Package shapes is public: the declaration format of a contract's closed
+// objects (spec/README.md, "Shapes"), the one machine-readable statement of
+// each object's members, in order, with their JSON type, nullability and
+// rules, each rule tied to the refusal code it gives. It lives in
 // spec/<name>/shapes.json, and the Go reference's interpreter
 // (reference/internal/shape), the vector generator and the fuzz generator
 // read it; the mirrors never do (they are written from the spec's prose).
 //
 // This package parses and checks a declaration, and makes its row mutants
 // (mutation/README.md, "Row mutants"). It knows nothing of what a named
-// check means; the interpreter does.
+// check means; the interpreter does. It is public, beside the catalogue it
+// describes: it promises the format (Decl and its members, Parse, Encode,
+// Rows, Mutate); the Go reference, itself public, reads its declarations
+// through it. It depends on nothing of conform.
 package shapes
 
 import (
@@ -98,6 +101,10 @@ type Member struct {
 	// Type is a JSON type; Nullable lets null pass the type and every rule.
 	Type     string `json:"type,omitempty"`
 	Nullable bool   `json:"nullable,omitempty"`
+	// Optional lets the member be absent: an absent optional member passes
+	// its presence, its type and every rule (every member is required
+	// otherwise).
+	Optional bool `json:"optional,omitempty"`
 	// TypeCode refuses a member absent or not of Type. It stands: ignored,
 	// the refusal is still given.
 	TypeCode string `json:"type_code,omitempty"`
@@ -206,7 +213,7 @@ func Parse(name string, data []byte, codes map[string]bool) (*Decl, error) {
 			}
 			if m.Use != "" {
 				def, ok := d.Fields[m.Use]
-				if !ok || m.Name != "" || m.Type != "" || m.TypeCode != "" || len(m.Rules) > 0 {
+				if !ok || m.Name != "" || m.Type != "" || m.TypeCode != "" || len(m.Rules) > 0 || m.Optional || m.Nullable {
 					return nil, fmt.Errorf("%s: %s: member %d uses %q, which is not a lone use of a declared field", name, o.Name, i, m.Use)
 				}
 				o.Members[i] = def
