@@ -142,7 +142,7 @@ MISSING_MEMBER = _g("missing_member")
 CANONICAL = _g("canonical")
 
 Doc = dict[str, Any]
-Path = tuple[Any, ...]
+Place = tuple[Any, ...]
 
 
 def _always(g: Guard, where: Where) -> NoReturn:
@@ -367,7 +367,7 @@ def _typed(v: Any, kind: str) -> bool:
     return type(v) is dict
 
 
-def _check(shape: str, v: Any, path: Path, type_guard: Guard) -> None:
+def _check(shape: str, v: Any, path: Place, type_guard: Guard) -> None:
     """Steps 1 to 3 of "Procedure": v is an object (``type_guard``, no
     accept path), has no member outside the shape, and each member in order
     is present, of its type (no accept path) and passes its rule; a nested
@@ -410,22 +410,22 @@ def _rank(mode: Any) -> Optional[int]:
     return LADDER.index(mode) if mode in LADDER else None
 
 
-def _rule(cond: bool, code: str, name: str, path: Path) -> None:
+def _rule(cond: bool, code: str, name: str, path: Place) -> None:
     if cond:
         refuse(_g(code), at_pointer(*path, name))
 
 
-def _capabilities_rules(d: Doc, path: Path) -> None:
+def _capabilities_rules(d: Doc, path: Place) -> None:
     _rule(d["authored_by"] == "local" and d["effective_mode"] != "offline", "capabilities_local_mode", "authored_by", path)
 
 
-def _probe_rules(d: Doc, path: Path) -> None:
+def _probe_rules(d: Doc, path: Place) -> None:
     verified = d["status"] == "verified"
     _rule(verified and d["reason"] is not None, "probe_reason_extra", "reason", path)
     _rule(not verified and d["reason"] is None, "probe_reason_missing", "reason", path)
 
 
-def _artifact_rules(d: Doc, path: Path) -> None:
+def _artifact_rules(d: Doc, path: Place) -> None:
     _rule(d["status"] == "compiled" and d["program"] is None, "artifact_program_missing", "program", path)
     _rule(d["status"] == "failed" and d["program"] is not None, "artifact_program_extra", "program", path)
 
@@ -433,7 +433,7 @@ def _artifact_rules(d: Doc, path: Path) -> None:
 PAPER = LADDER.index("paper")
 
 
-def _activation_rules(d: Doc, path: Path) -> None:
+def _activation_rules(d: Doc, path: Place) -> None:
     req, eff = d["requested_mode"], d["effective_mode"]
     r, e = _rank(req), _rank(eff)
     grant = d["execution_grant_ref"] is not None
@@ -443,13 +443,13 @@ def _activation_rules(d: Doc, path: Path) -> None:
     _rule(e is not None and e < PAPER and grant, "activation_grant_extra", "execution_grant_ref", path)
 
 
-def _journal_rules(d: Doc, path: Path) -> None:
+def _journal_rules(d: Doc, path: Place) -> None:
     zero = _num(d, "reflection_revision") == 0
     _rule(zero and d["reflection"] is not None, "journal_reflection_extra", "reflection", path)
     _rule(not zero and d["reflection"] is None, "journal_reflection_missing", "reflection", path)
 
 
-def _note_rules(d: Doc, path: Path) -> None:
+def _note_rules(d: Doc, path: Place) -> None:
     rev = _num(d, "revision")
     if rev == 1:
         exact = d["supersedes"] is None
@@ -458,7 +458,7 @@ def _note_rules(d: Doc, path: Path) -> None:
     _rule(not exact, "note_supersedes", "supersedes", path)
 
 
-_OBJECT_RULES: dict[str, Callable[[Doc, Path], None]] = {
+_OBJECT_RULES: dict[str, Callable[[Doc, Place], None]] = {
     "runtime-capabilities": _capabilities_rules,
     "data-probe": _probe_rules,
     "strategy-compile-artifact": _artifact_rules,
