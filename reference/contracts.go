@@ -6,6 +6,7 @@ package reference
 // (spec/README.md, "Adding a contract").
 import (
 	_ "github.com/conform-dev/conform/reference/ats"
+	_ "github.com/conform-dev/conform/reference/atsruntime"
 	_ "github.com/conform-dev/conform/reference/bridge"
 	_ "github.com/conform-dev/conform/reference/digest"
 	_ "github.com/conform-dev/conform/reference/ed25519"

@@ -64,6 +64,7 @@ type Matcher struct {
 	fromIdents []string       // the idents a from-import line may name
 	idents     []string       // lower case, for the word rule; nil for a common word
 	lower      []string       // every ident, lower case
+	longer     []string       // other contracts' idents that extend one of ours (Catalogue.Matcher)
 }
 
 // holdsIdent reports whether lower (a lower-cased text) holds any ident.
@@ -124,8 +125,10 @@ func (k Contract) Matcher() *Matcher {
 
 // first returns the first text of line that names the contract, or "".
 func (m *Matcher) first(line string) string {
-	if loc := m.exact.FindStringIndex(line); loc != nil {
-		return strings.TrimLeft(line[loc[0]:loc[1]], " \t([{,;:=\"'`<>|!*&+")
+	for _, loc := range m.exact.FindAllStringIndex(line, -1) {
+		if hit := line[loc[0]:loc[1]]; !m.holdsLonger(hit) {
+			return strings.TrimLeft(hit, " \t([{,;:=\"'`<>|!*&+")
+		}
 	}
 	if sub := m.from.FindStringSubmatch(line); sub != nil {
 		for _, f := range strings.FieldsFunc(sub[1], func(r rune) bool { return r == ',' || r == ' ' || r == '(' || r == ')' }) {
@@ -137,14 +140,37 @@ func (m *Matcher) first(line string) string {
 		}
 	}
 	if m.idents != nil {
-		return wordIn(line, m.idents)
+		return wordIn(line, m.idents, m.longer)
 	}
 	return ""
 }
 
+// Matcher is k's Matcher told the idents of the catalogue's other
+// contracts that extend one of k's idents by "-" or "_" (`x-y` and `x_y`
+// extend `x`): where a word of k's starts such an ident, as a whole word,
+// the text names that other contract, not k (spec/README.md, "Mentions").
+func (c Catalogue) Matcher(k Contract) *Matcher {
+	m := k.Matcher()
+	for _, o := range c.Contracts {
+		if o.Contract == k.Contract {
+			continue
+		}
+		for _, id := range o.Idents() {
+			lid := strings.ToLower(id)
+			for _, mine := range m.lower {
+				if len(lid) > len(mine)+1 && strings.HasPrefix(lid, mine) && strings.ContainsRune("-_", rune(lid[len(mine)])) {
+					m.longer = append(m.longer, lid)
+				}
+			}
+		}
+	}
+	return m
+}
+
 // wordIn returns the first of words (lower case) that line holds as a
-// whole word, compared case-insensitively, or "".
-func wordIn(line string, words []string) string {
+// whole word, compared case-insensitively, or "": a word where one of
+// longer (lower case) starts, as a whole word, does not count.
+func wordIn(line string, words, longer []string) string {
 	lower := strings.ToLower(line)
 	for _, w := range words {
 		for from := 0; ; {
@@ -154,13 +180,37 @@ func wordIn(line string, words []string) string {
 			}
 			i += from
 			j := i + len(w)
-			if startsWord(line, i) && endsWord(line, j) {
+			if startsWord(line, i) && endsWord(line, j) && !startsLonger(line, lower, i, longer) {
 				return line[i:j]
 			}
 			from = i + 1
 		}
 	}
 	return ""
+}
+
+// holdsLonger reports whether a hit of the exact rules (a file name, a
+// path, a code reference) holds one of m.longer as a whole word: it names
+// the longer contract (Catalogue.Matcher).
+func (m *Matcher) holdsLonger(hit string) bool {
+	lower := strings.ToLower(hit)
+	for i := range lower {
+		if startsWord(hit, i) && startsLonger(hit, lower, i, m.longer) {
+			return true
+		}
+	}
+	return false
+}
+
+// startsLonger reports whether one of longer starts at lower[i] and ends
+// a word there.
+func startsLonger(line, lower string, i int, longer []string) bool {
+	for _, l := range longer {
+		if strings.HasPrefix(lower[i:], l) && endsWord(line, i+len(l)) {
+			return true
+		}
+	}
+	return false
 }
 
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }

@@ -13,6 +13,31 @@ func demo(name, prefix string, word bool) spec.Contract {
 		Refusals: []spec.Refusal{{Code: prefix + ".size", Message: "m"}}}
 }
 
+// TestLongerIdents: a contract whose name extends another's ("zq-ascii"
+// extends "zq") is named by its own idents, not the shorter contract, so a
+// registration file naming each once is still one.
+func TestLongerIdents(t *testing.T) {
+	short, long := demo("zq", "zq", false), demo("zq-ascii", "zqa", false)
+	c := spec.Catalogue{Contracts: []spec.Contract{long, short}}
+	m := c.Matcher(short)
+	for line, want := range map[string]bool{
+		`export * as zq_ascii from "./zq-ascii.js";`: false,
+		`"zq_ascii",`:                  false,
+		"the zq-ascii contract":        false,
+		"the zq contract and zq-ascii": true,
+		"zq-asciix":                    true,
+		"FuzzZq":                       true,
+	} {
+		if got := len(m.Mentions([]byte(line))) > 0; got != want {
+			t.Errorf("zq/1 in %q: %v, want %v", line, got, want)
+		}
+	}
+	files := map[string][]byte{"reference/contracts.go": []byte("x\n\"zq\"\n\"zq_ascii\"\n")}
+	if _, ok := c.RegistrationFile(files, "reference"); !ok {
+		t.Error("no registration file")
+	}
+}
+
 func TestMentions(t *testing.T) {
 	coded := demo("zq-ascii", "zq", false)
 	word := demo("lamp", "lamp", true)

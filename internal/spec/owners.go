@@ -141,7 +141,7 @@ func (c Catalogue) Strays(files map[string][]byte) []Stray {
 	var out []Stray
 	paths := sortedKeys(files)
 	for _, k := range c.Contracts {
-		m := k.Matcher()
+		m := c.Matcher(k)
 		for _, p := range paths {
 			text := files[p]
 			if bytes.IndexByte(text, 0) >= 0 || isGeneratedFile(p) {
@@ -176,7 +176,7 @@ func (c Catalogue) RegistrationFile(files map[string][]byte, dir string) (string
 	var found []string
 	ms := make([]*Matcher, len(c.Contracts))
 	for i, k := range c.Contracts {
-		ms[i] = k.Matcher()
+		ms[i] = c.Matcher(k)
 	}
 	for _, p := range sortedKeys(files) {
 		if path.Dir(p) != dir {

@@ -1,0 +1,320 @@
+package gen
+
+// ats-runtime/1 (spec/ats-runtime.md): structured inputs for the ten
+// validators and the four decisions. Each draw is a valid document (or
+// envelope of valid documents) with one change: a member dropped, one
+// outside the shape added, or a member's value replaced from its pool.
+// The pools are derived from the declaration (spec/ats-runtime/shapes.json:
+// each member's type, nullability and rules, with the bounds, enum values,
+// pinned values and ref prefixes it states); what is written here by hand
+// is a valid base document per shape and the defects of each named check.
+// Artifacts are sealed with crypto/sha256 over gowebpki/jcs.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"math/big"
+	"strconv"
+	"strings"
+
+	gowebpki "github.com/gowebpki/jcs"
+
+	"github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
+)
+
+// ATSRuntimeDecl returns the declaration of ats-runtime/1's shapes.
+func ATSRuntimeDecl() *shapes.Decl {
+	data, _ := spec.Shapes("ats-runtime")
+	d, err := shapes.Parse("spec/ats-runtime/shapes.json", data, nil)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+var arDecl = ATSRuntimeDecl()
+
+// arBases are a valid document per shape (spec/ats-runtime.md, "The
+// shapes"); the artifact is sealed at init.
+var arBases = map[string]ATSDoc{
+	"runtime-installation":      atsParse(`{"schema_version":"aether.ats.runtime-installation/1","installation_id":"install_7Qm2Xw9","runtime_version":"2.4.1","artifact_digest":"sha256:0b7e3d9c1a5f4e2d6c8b0a9f7e5d3c1b2a4f6e8d0c2b4a6f8e0d2c4b6a8f0e1d","provenance_verified":true,"installed_at_ms":1790000000000}`),
+	"runtime-capabilities":      atsParse(`{"schema_version":"aether.ats.runtime-capabilities/1","installation_id":"install_7Qm2Xw9","runtime_version":"2.4.1","authored_by":"runtime","effective_mode":"paper","reason":null,"observed_at_ms":1790000060000}`),
+	"data-profile":              atsParse(`{"schema_version":"aether.ats.data-profile/1","profile_id":"profile_Alpaca1","provider":"alpaca","feed":"realtime","credential_ref":"env:ALPACA_KEY_ID","max_probe_age_ms":300000,"configured_at_ms":1790000000000}`),
+	"data-probe":                atsParse(`{"schema_version":"aether.ats.data-probe/1","probe_id":"probe_9Kd2","profile_id":"profile_Alpaca1","status":"verified","observed_at_ms":1790000100000,"max_age_ms":300000,"reason":null}`),
+	"strategy-source":           atsParse(`{"schema_version":"aether.ats.strategy-source/1","source_id":"src_Mom3ntum","language":"nano","content_digest":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","byte_length":2048,"imported_at_ms":1790000200000}`),
+	"strategy-compile-artifact": ARSeal(atsParse(`{"schema_version":"aether.ats.strategy-compile-artifact/1","artifact_id":"","source_id":"src_Mom3ntum","source_digest":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","status":"compiled","program":"strategy momentum\nbuy when close > sma(20)\n","compiler_version":"1.3.0","compiled_at_ms":1790000300000}`)),
+	"strategy-activation":       atsParse(`{"schema_version":"aether.ats.strategy-activation/1","activation_id":"activation_P4per","artifact_id":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","requested_mode":"paper","effective_mode":"paper","execution_grant_ref":"grant_7Qm2Xw9","reason":null,"requested_at_ms":1790000150000}`),
+	"trade-journal":             atsParse(`{"schema_version":"aether.ats.trade-journal/2","entry_id":"entry_T1","facts":{"receipt_id":"receipt_9Kd2","symbol":"AAPL","side":"buy","quantity":10,"price_minor":58012,"executed_at_ms":1790000500000},"fact_revision":1,"reflection_revision":0,"reflection":null}`),
+	"human-note-revision":       atsParse(`{"schema_version":"aether.ats.human-note-revision/1","entry_id":"entry_T1","revision":1,"supersedes":null,"text":"Entered on the breakout.","authored_at_ms":1790000600000}`),
+	"journal-preferences":       atsParse(`{"schema_version":"aether.ats.journal-preferences/1","review_reminder":"daily","show_pnl":true,"grants_execution_authority":false,"updated_at_ms":1790000700000}`),
+}
+
+// ARDigest is D(text): "sha256:" and the hex SHA-256 of its JCS by
+// gowebpki/jcs.
+func ARDigest(text []byte) string {
+	out, err := gowebpki.Transform(text)
+	if err != nil {
+		return "sha256:" + strings.Repeat("0", 64)
+	}
+	sum := sha256.Sum256(out)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// ARSeal returns artifact d with artifact_id := D(d without artifact_id).
+func ARSeal(d ATSDoc) ATSDoc {
+	return d.Set("artifact_id", strconv.Quote(ARDigest(d.Drop("artifact_id").JSON())))
+}
+
+// arObject returns the declared object name.
+func arObject(name string) *shapes.Object {
+	for _, o := range arDecl.Objects {
+		if o.Name == name {
+			return o
+		}
+	}
+	return nil
+}
+
+// arMember returns member name of object o, the shared ones resolved.
+func arMember(o *shapes.Object, name string) *shapes.Member {
+	for _, m := range o.Members {
+		if m.Use != "" {
+			if f := arDecl.Fields[m.Use]; f.Name == name {
+				return f
+			}
+			continue
+		}
+		if m.Name == name {
+			return m
+		}
+	}
+	return nil
+}
+
+// arShift adds d to a decimal literal.
+func arShift(s string, d int64) string {
+	z, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		return s
+	}
+	return z.Add(z, big.NewInt(d)).String()
+}
+
+func arQ(s string) string { return strconv.Quote(s) }
+
+// arPool returns the values a member's value is replaced with: from its
+// declaration (type, nullability, each rule's bounds, values and
+// arguments) and the defects of its named checks.
+func arPool(m *shapes.Member) []string {
+	pool := []string{"null", "1", `"x"`, "true", "[]", "{}"}
+	for _, r := range m.Rules {
+		switch r.Rule {
+		case shapes.RuleConst:
+			pool = append(pool, arQ(r.Value), arQ(r.Value+"x"), arQ(strings.ToUpper(r.Value)))
+		case shapes.RuleFalse:
+			pool = append(pool, "false", "true")
+		case shapes.RuleEnum:
+			for _, v := range r.Values {
+				pool = append(pool, arQ(v), arQ(v), arQ(strings.ToUpper(v)))
+			}
+			pool = append(pool, arQ(""), arQ("orders_paused"), arQ("bogus"))
+		}
+		switch r.Check {
+		case "true":
+			pool = append(pool, "true", "false")
+		case "ref":
+			p := r.Args[0]
+			pool = append(pool, arQ(p+"_A1"), arQ(p+"_"), arQ(p+"_"+strings.Repeat("Z", 64)), arQ(p+"_"+strings.Repeat("Z", 65)),
+				arQ(strings.ToUpper(p)+"_A"), arQ(p+"_a-b"), arQ(p+"_A\n"), `"`+p+`_A\ud800"`, arQ(p+"A1"))
+		case "int":
+			lo, hi := r.Min, r.Max
+			pool = append(pool, lo, hi, arShift(lo, -1), arShift(hi, 1), arShift(lo, 1), "1", "2", "3", lo+".0", "1e3", "-0", "1e400", "0.5")
+		case "text":
+			n, _ := strconv.Atoi(r.Max)
+			pool = append(pool, arQ("x"), arQ(strings.Repeat("y", n)), arQ(strings.Repeat("y", n+1)), arQ(""), `"a\u0001b"`,
+				`"a\u0085b"`, `"tab\tand\nnewline"`, `"\ud83d\ude00"`, `"lone \udc00"`)
+		case "digest":
+			h := strings.Repeat("0f", 32)
+			pool = append(pool, arQ("sha256:"+h), arQ("sha256:"+strings.ToUpper(h)), arQ("sha256:"+h[1:]), arQ("sha512:"+h), arQ(h))
+		case "version":
+			pool = append(pool, arQ("0.0.0"), arQ("999999999.0.1"), arQ("1000000000.0.0"), arQ("1.2"), arQ("01.2.3"), arQ("1.2.3.4"), arQ("v1.2.3"), `"1.2.\uff13"`)
+		case "credential-ref":
+			pool = append(pool, arQ("env:K"), arQ("vault:kv/x"), arQ("env:"), arQ("vault:"), arQ("sk_live_abc"), arQ("ENV:K"),
+				arQ("env:"+strings.Repeat("K", 128)), arQ("env:"+strings.Repeat("K", 129)), arQ("env:a b"), `"env:K\ud800"`)
+		case "equity-ticker":
+			pool = append(pool, arQ("BRK.B"), arQ("BRK-B"), arQ("ABCDEFG"), arQ("aapl"), arQ("HTTPS://X"), arQ("A."), arQ("F"))
+		case "name":
+			pool = append(pool, arQ("a"), arQ("Alpaca"), arQ("1a"), arQ("a_b"), arQ("a"+strings.Repeat("b", 64)))
+		case "reason-code":
+			pool = append(pool, arQ("probe_expired"), arQ("a-b"), arQ("A"), arQ("a"+strings.Repeat("b", 64)), `"r\ud800"`)
+		}
+	}
+	if m.Nullable {
+		pool = append(pool, "null", "null", "null")
+	}
+	return pool
+}
+
+// arChange returns d (an instance of the declared object name) with one
+// change drawn from s.
+func arChange(s *Source, name string, d ATSDoc) ATSDoc {
+	o := arObject(name)
+	if len(d) == 0 {
+		return d.Set("extra", "1")
+	}
+	switch s.Intn(12) {
+	case 0:
+		return d.Drop(d[s.Intn(len(d))].Name)
+	case 1:
+		return d.Set(Pick(s, []string{"connected", "verified", "status", "extra", "last_probe", "fill"}), Pick(s, []string{"true", "1", `"x"`}))
+	}
+	k := d[s.Intn(len(d))].Name
+	m := arMember(o, k)
+	if m == nil {
+		return d
+	}
+	for _, r := range m.Rules {
+		if inner, _ := d.Get(k); r.Rule == shapes.RuleObject && strings.HasPrefix(inner, "{") && !s.Chance(4) {
+			return d.Set(k, string(arChange(s, r.Object, atsParse(inner)).JSON()))
+		}
+	}
+	return d.Set(k, Pick(s, arPool(m)))
+}
+
+// ATSRuntimeDocument draws an input for one of the ten validators: the
+// shape's valid base with one change (or two), now and then no JSON
+// object at all or a truncated text.
+func ATSRuntimeDocument(s *Source, op string) []byte {
+	d, ok := arBases[op]
+	if !ok {
+		return []byte("null")
+	}
+	switch s.Intn(30) {
+	case 0:
+		return []byte(Pick(s, []string{"null", "[]", "1", `"x"`, "true"}))
+	case 1:
+		b := d.JSON()
+		return b[:s.Intn(len(b))]
+	case 2:
+		return d.JSON()
+	}
+	for range 1 + s.Intn(2) {
+		d = arChange(s, op, d)
+	}
+	if s.Chance(5) {
+		d = d.Shuffled(s)
+	}
+	return d.JSON()
+}
+
+// arMaybe returns d, or with one chance in n d with one change.
+func arMaybe(s *Source, name string, d ATSDoc, n int) ATSDoc {
+	if s.Chance(n) {
+		return arChange(s, name, d)
+	}
+	return d
+}
+
+// arProbe draws a probe: verified, failed or stale, with its reason.
+func arProbe(s *Source) ATSDoc {
+	p := arBases["data-probe"]
+	switch s.Intn(4) {
+	case 0:
+		return p.Set("status", `"failed"`).Set("reason", `"auth_rejected"`)
+	case 1:
+		return p.Set("status", `"stale"`).Set("reason", `"feed_delayed"`)
+	}
+	return p
+}
+
+// arNow draws now_ms about the probe's observation and expiry.
+func arNow(s *Source, p ATSDoc) string {
+	obs, _ := p.Get("observed_at_ms")
+	age, _ := p.Get("max_age_ms")
+	switch s.Intn(8) {
+	case 0:
+		return Pick(s, []string{"0", "-1", `"1"`, "1.5", "9007199254740992", "1e400", "null"})
+	case 1:
+		return arShift(obs, -1)
+	case 2:
+		return obs
+	}
+	n, _ := strconv.ParseInt(age, 10, 64)
+	d := Pick(s, []int64{n - 1, n, n + 1, 1, n * 10})
+	return arShift(obs, d)
+}
+
+// arEnvelope writes an envelope from its members, now and then with one
+// envelope-level change.
+func arEnvelope(s *Source, d ATSDoc) []byte {
+	switch s.Intn(20) {
+	case 0:
+		d = d.Drop(d[s.Intn(len(d))].Name)
+	case 1:
+		d = d.Set("extra", "1")
+	case 2:
+		d = d.Set(d[s.Intn(len(d))].Name, Pick(s, []string{"[]", "null", `"x"`, "1"}))
+	case 3:
+		b := d.JSON()
+		return b[:s.Intn(len(b))]
+	case 4:
+		return []byte(Pick(s, []string{"[]", "null", "1"}))
+	}
+	return d.JSON()
+}
+
+// ATSRuntimeDecision draws an input for one of the four decisions: valid
+// documents in the relations the decision tests (ages about expiry, the
+// source's language and ids, the note's base), each document now and then
+// with one change.
+func ATSRuntimeDecision(s *Source, op string) []byte {
+	switch op {
+	case "age-probe-receipt":
+		p := arProbe(s)
+		return arEnvelope(s, ATSDoc{{"probe", string(arMaybe(s, "data-probe", p, 5).JSON())}, {"now_ms", arNow(s, p)}})
+	case "stage-artifact":
+		src := arBases["strategy-source"].Set("language", Pick(s, []string{`"nano"`, `"nano"`, `"pine"`, `"python"`}))
+		art := arBases["strategy-compile-artifact"]
+		switch s.Intn(8) {
+		case 0:
+			art = ARSeal(art.Set("status", `"failed"`).Set("program", "null"))
+		case 1:
+			art = ARSeal(art.Set("source_id", `"src_Other1"`))
+		case 2:
+			art = ARSeal(art.Set("source_digest", arQ("sha256:"+strings.Repeat("1", 64))))
+		case 3:
+			art = art.Set("program", `"tampered"`)
+		case 4:
+			art = ARSeal(arChange(s, "strategy-compile-artifact", art))
+		}
+		return arEnvelope(s, ATSDoc{{"source", string(arMaybe(s, "strategy-source", src, 6).JSON())}, {"artifact", string(arMaybe(s, "strategy-compile-artifact", art, 6).JSON())}})
+	case "admit-activation":
+		a := arBases["strategy-activation"]
+		if s.Chance(3) {
+			a = a.Set("effective_mode", `"observe"`).Set("execution_grant_ref", "null").Set("reason", `"no_grant"`)
+		}
+		p := arProbe(s)
+		return arEnvelope(s, ATSDoc{{"activation", string(arMaybe(s, "strategy-activation", a, 5).JSON())}, {"probe", string(arMaybe(s, "data-probe", p, 6).JSON())}, {"now_ms", arNow(s, p)}})
+	case "save-note":
+		rev := s.Intn(4)
+		e := arBases["trade-journal"].Set("reflection_revision", strconv.Itoa(rev))
+		if rev > 0 {
+			e = e.Set("reflection", `"earlier"`)
+		}
+		n := rev + 1
+		if s.Chance(4) {
+			n = 1 + s.Intn(5)
+		}
+		sup := "null"
+		if n > 1 {
+			sup = strconv.Itoa(n - 1)
+		}
+		note := arBases["human-note-revision"].Set("revision", strconv.Itoa(n)).Set("supersedes", sup)
+		if s.Chance(8) {
+			note = note.Set("entry_id", `"entry_T2"`)
+		}
+		return arEnvelope(s, ATSDoc{{"entry", string(arMaybe(s, "trade-journal", e, 5).JSON())}, {"note", string(arMaybe(s, "human-note-revision", note, 5).JSON())}})
+	}
+	return []byte("null")
+}

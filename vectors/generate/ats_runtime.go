@@ -1,0 +1,148 @@
+package main
+
+// ats-runtime/1: spec/ats-runtime.md, "Vectors". The fifteen canonical
+// instances (arFrozen, literal), each member's variants derived from the
+// declaration (spec/ats-runtime/shapes.json: its members, types and rules;
+// what a rule's defects are is written here per named check), the object
+// rules each way they fire, and the four decisions. Expected verdicts are
+// computed here from the documents themselves: D(v) is crypto/sha256 over
+// JCS(v) as gowebpki/jcs computes it, never by the reference; expected
+// messages are the catalogue's.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
+	"strings"
+
+	gowebpki "github.com/gowebpki/jcs"
+
+	"github.com/conform-dev/conform/internal/spec"
+	specdata "github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
+)
+
+func init() {
+	register(source{
+		contract:   "ats-runtime/1",
+		files:      arFiles,
+		minCases:   700,
+		exceptions: arExceptions,
+	})
+}
+
+// arContract is the contract these vectors are of.
+const arContract = "ats-runtime/1"
+
+// arDecl is the declaration of the shapes (spec/ats-runtime/shapes.json).
+var arDecl = func() *shapes.Decl {
+	data, _ := specdata.Shapes("ats-runtime")
+	d, err := shapes.Parse("spec/ats-runtime/shapes.json", data, nil)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}()
+
+// arMsg is each code's message, from the catalogue.
+var arMsg = func() map[string]string {
+	k, ok := spec.MustLoad().Contract(arContract)
+	if !ok {
+		panic("ats-runtime: not in the catalogue")
+	}
+	out := map[string]string{}
+	for _, r := range k.Refusals {
+		out[r.Code] = r.Message
+	}
+	return out
+}()
+
+// arCatalogueTag is the exception column of the Refusals table.
+var arCatalogueTag = map[string]string{
+	"ats-runtime.input":          "grammar",
+	"ats-runtime.type":           "type-guard",
+	"ats-runtime.missing_member": "shadowed",
+	"ats-runtime.canonical":      "unencodable",
+}
+
+// arKV is one member of a document: its name and its value as JSON text.
+type arKV struct{ k, v string }
+
+// arDoc is a document as its members in order.
+type arDoc []arKV
+
+// set returns a copy of d with member k's value v (appended when absent).
+func (d arDoc) set(k, v string) arDoc {
+	out := append(arDoc(nil), d...)
+	for i := range out {
+		if out[i].k == k {
+			out[i].v = v
+			return out
+		}
+	}
+	return append(out, arKV{k, v})
+}
+
+// del returns a copy of d without member k.
+func (d arDoc) del(k string) arDoc {
+	var out arDoc
+	for _, m := range d {
+		if m.k != k {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// get returns member k's JSON text ("" when absent).
+func (d arDoc) get(k string) string {
+	for _, m := range d {
+		if m.k == k {
+			return m.v
+		}
+	}
+	return ""
+}
+
+// json is d as JSON text, members in order.
+func (d arDoc) json() string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, m := range d {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"` + m.k + `":` + m.v)
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// arQ quotes an ASCII string without quotes or backslashes (or with \u
+// escapes already written).
+func arQ(s string) string { return `"` + s + `"` }
+
+// arJCS is JCS(text) by gowebpki/jcs; ok false when it has none.
+func arJCS(text string) (string, bool) {
+	out, err := gowebpki.Transform([]byte(text))
+	if err != nil {
+		return "", false
+	}
+	return string(out), true
+}
+
+// arD is D(text): "sha256:" and the lowercase hex SHA-256 of JCS(text).
+func arD(text string) string {
+	j, ok := arJCS(text)
+	if !ok {
+		panic("ats-runtime: no JCS for an accepted value: " + text)
+	}
+	sum := sha256.Sum256([]byte(j))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// arNum is a number literal's nearest double (the literal as written).
+func arNum(text string) float64 {
+	f, _ := strconv.ParseFloat(text, 64)
+	return f
+}
