@@ -1,4 +1,4 @@
-// Package atsruntime is the Go reference of ats-runtime/1
+// Package atsruntime is the public Go reference of ats-runtime/1
 // (spec/ats-runtime.md): the ten ATS Spec 2 headless-runtime shapes (seed
 // 001, section 3, "ATS trading contracts (Spec 2, headless runtime)") and
 // the four decisions over more than one document that make the section's
