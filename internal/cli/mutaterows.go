@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -60,6 +61,8 @@ func runRows(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Cas
 	}
 	var rows []trial.RowMutant
 	equivalents := map[string]map[string]string{}
+	var stale []string
+	known := map[string]bool{}
 	for _, k := range cat.Contracts {
 		if k.Shapes == "" || len(o.contracts) > 0 && !slices.Contains(o.contracts, k.Contract) {
 			continue
@@ -68,7 +71,9 @@ func runRows(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Cas
 		if err != nil {
 			return nil, 0, usageErr("%v", err)
 		}
+		all := map[string]bool{}
 		for _, r := range d.Rows() {
+			all[r.ID], known[r.ID] = true, true
 			if len(o.only) == 0 || slices.Contains(o.only, r.ID) {
 				rows = append(rows, trial.RowMutant{Contract: k.Contract, Row: r})
 			}
@@ -78,7 +83,21 @@ func runRows(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Cas
 		if err != nil {
 			return nil, 0, usageErr("%v", err)
 		}
+		for id := range eq {
+			if !all[id] {
+				stale = append(stale, k.Contract+" "+id)
+			}
+		}
 		equivalents[k.Contract] = eq
+	}
+	if !o.mutants {
+		// --mutant names row ids here; with --mutants too, it may name
+		// source mutants as well.
+		for _, id := range o.only {
+			if !known[id] {
+				return nil, 0, usageErr("--mutant %q names no row mutant of the audited contracts", id)
+			}
+		}
 	}
 	opts := trial.Options{Root: root, Main: harnessMain, Jobs: o.jobs, Timeout: o.mutantTimeout, Progress: progress(env.terminal, len(rows))}
 	t0 := time.Now()
@@ -91,12 +110,9 @@ func runRows(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Cas
 		return nil, 0, usageErr("interrupted: %v", err)
 	}
 	res := &rowsResult{Outcomes: outs, Seconds: time.Since(t0).Seconds()}
-	stale := trial.DeclareRows(outs, equivalents)
-	if len(o.only) == 0 {
-		// With --mutant, the declarations of the rows not tried are not
-		// stale.
-		res.Stale = stale
-	}
+	trial.DeclareRows(outs, equivalents)
+	sort.Strings(stale)
+	res.Stale = stale // against every row of the declaration, not the rows tried
 	code := report.ExitAgree
 	if len(res.Stale) > 0 {
 		code = report.ExitDisagree

@@ -83,3 +83,17 @@ func TestReadRowEquivalents(t *testing.T) {
 		t.Fatalf("%v, %v", got, err)
 	}
 }
+
+// An id that names no row mutant is a usage error, and the row-mutant
+// variable set in conform's own environment is said loudly.
+func TestMutateRowsRefusesUnknownIDs(t *testing.T) {
+	r := conform(t, "", "mutate", "--rows", "--mutant", "no.such/0/RuleDrop")
+	if r.code != 2 || !strings.Contains(r.stderr, "no.such/0/RuleDrop") {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	t.Setenv("CONFORM_ROW_MUTANT", "x/1 y/closed/RuleDrop")
+	r = conform(t, "", "vectors", "verify")
+	if !strings.Contains(r.stderr, "warning: CONFORM_ROW_MUTANT") {
+		t.Errorf("no warning: exit %d\n%s", r.code, r.stderr)
+	}
+}

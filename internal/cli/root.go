@@ -16,6 +16,7 @@ import (
 
 	"github.com/conform-dev/conform/internal/escape"
 	"github.com/conform-dev/conform/internal/report"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // Version is conform's version.
@@ -68,6 +69,14 @@ func NewRoot(env *Env) *cobra.Command {
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+		// The row audit sets the variable on its own harnesses; in
+		// conform's own process it would mutate the in-process reference,
+		// the expectation of every comparison.
+		if v, ok := os.LookupEnv(shapes.MutantEnv); ok {
+			fmt.Fprintf(env.Stderr, "conform: warning: %s=%q is set: the Go reference in this process runs that row mutant, so its answers are not the contract's (unset it; conform mutate --rows sets it on its own harnesses)\n", shapes.MutantEnv, v)
+		}
+	}
 	root.AddCommand(newRunCmd(env), newEvalCmd(env), newReproCmd(env), newVectorsCmd(env), newReportCmd(env))
 	root.AddCommand(newImagesCmd(env))
 	root.AddCommand(newMutateCmd(env), newGuardsCmd(env))

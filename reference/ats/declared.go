@@ -25,22 +25,22 @@ func holds(p func([]uint16) bool) interp.Check {
 // argument, int[LO, HI] with its bounds, set of {...} with its members as
 // arguments, and the /1 and /2 symbol and label checks of ticker/1.
 var checks = map[string]interp.Check{
-	"ref":           {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return isRef(v.Units, r.Args[0]) }},
+	"ref":           {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return isRef(v.Units, r.Args[0]) }, Args: 1},
 	"name":          holds(isName),
 	"reason-code":   holds(isReasonCode),
 	"digest":        holds(isDigest),
 	"currency":      holds(isCurrency),
-	"int":           {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return inRange(v.Text, r.Min, r.Max) }},
+	"int":           {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return inRange(v.Text, r.Min, r.Max) }, Bounds: "both"},
 	"strings":       {Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return allStrings(v) }},
-	"set":           {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return setOf(v.Elems, r.Args...) }},
+	"set":           {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return setOf(v.Elems, r.Args...) }, Args: -1},
 	"symbol":        holds(ticker.MatchesSymbol),
 	"equity-ticker": holds(ticker.MatchesEquity),
 	"label-length": {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool {
 		lo, hi := r.Bounds()
 		return int64(len(v.Units)) >= lo.Int64() && int64(len(v.Units)) <= hi.Int64()
-	}},
-	"masked-label-v1":     {Run: scanV1},
-	"closed-masked-label": {Run: scanClosed},
+	}, Bounds: "both"},
+	"masked-label-v1":     {Run: scanV1, Codes: 3},
+	"closed-masked-label": {Run: scanClosed, Codes: 2},
 }
 
 // pairs compare successive allowlist elements by code point order: a

@@ -23,19 +23,19 @@ func holds(p func([]uint16) bool) interp.Check {
 // names the declaration gives them: ref(P) with P its argument, int[LO,
 // HI] and text of MIN to MAX units with their bounds.
 var checks = map[string]interp.Check{
-	"ref":            {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return isRef(v.Units, r.Args[0]) }},
+	"ref":            {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return isRef(v.Units, r.Args[0]) }, Args: 1},
 	"name":           holds(isName),
 	"reason-code":    holds(isReasonCode),
 	"digest":         holds(isDigest),
 	"version":        holds(isVersion),
 	"credential-ref": holds(isCredentialRef),
 	"equity-ticker":  holds(isEquityTicker),
-	"int":            {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return inRange(v.Text, r.Min, r.Max) }},
+	"int":            {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return inRange(v.Text, r.Min, r.Max) }, Bounds: "both"},
 	"true":           {Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return v.Kind == jsonvalue.True }},
 	"text": {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool {
 		lo, hi := r.Bounds()
 		return isText(v.Units, lo.Int64(), hi.Int64())
-	}},
+	}, Bounds: "both"},
 }
 
 func isUpper(x uint16) bool { return x >= 'A' && x <= 'Z' }

@@ -46,7 +46,7 @@ var checks = map[string]shape.Check{
 	"display-length":  holds(displayLengthOK),
 	"text-length":     holds(textLengthOK),
 	"integer":         {Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return !hasFraction(v.Text) }},
-	"range":           {Holds: integerIn},
+	"range":           {Holds: integerIn, Bounds: "both"},
 	"key-canonical": {Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool {
 		key := b64Decode(v.Units)
 		return len(key) != 32 || ed25519.CanonicalY(key)
@@ -55,9 +55,9 @@ var checks = map[string]shape.Check{
 		key := b64Decode(v.Units)
 		return len(key) != 32 || !ed25519.SmallOrder(key)
 	}},
-	"text":       {Run: textUnits},
-	"base64url":  {Run: base64url},
-	"open-value": {Run: openValue},
+	"text":       {Run: textUnits, Codes: 2},
+	"base64url":  {Run: base64url, Args: 1, Codes: 3},
+	"open-value": {Run: openValue, Args: 1, Codes: 5, Bounds: "max"},
 }
 
 // pairs are the comparisons of successive elements (section 1.5): a repeat

@@ -76,6 +76,9 @@ func shapeOutputs(k spec.Contract) []struct {
 			if err != nil {
 				return nil, err
 			}
+			if err := checkMarkers(k.Spec, cur, d); err != nil {
+				return nil, err
+			}
 			for _, o := range d.Objects {
 				if strings.Contains(o.Name, ".") || !bytes.Contains(cur, []byte(shapes.TableBegin(o.Name)+"\n")) {
 					continue
@@ -87,6 +90,42 @@ func shapeOutputs(k spec.Contract) []struct {
 			return cur, nil
 		}},
 	}
+}
+
+// checkMarkers requires every line of doc (the spec file) that opens or
+// closes a member table to be exactly TableBegin or TableEnd of a declared
+// top-level object of d, each begin followed by its own end before the next
+// marker, naming the line of the first that is not.
+func checkMarkers(file string, doc []byte, d *shapes.Decl) error {
+	open := ""
+	for i, line := range strings.Split(string(doc), "\n") {
+		begin, end := strings.HasPrefix(line, "<!-- shapes:"), strings.HasPrefix(line, "<!-- end of shapes:")
+		if !begin && !end {
+			continue
+		}
+		name := ""
+		for _, o := range d.Objects {
+			if !strings.Contains(o.Name, ".") && (begin && line == shapes.TableBegin(o.Name) || end && line == shapes.TableEnd(o.Name)) {
+				name = o.Name
+			}
+		}
+		switch {
+		case name == "":
+			return fmt.Errorf("%s:%d: %q is not the begin or end line of a member table of a declared object", file, i+1, line)
+		case begin && open != "":
+			return fmt.Errorf("%s:%d: the table of %s begins before the table of %s ends", file, i+1, name, open)
+		case end && open != name:
+			return fmt.Errorf("%s:%d: the table of %s ends, but it did not begin here", file, i+1, name)
+		case begin:
+			open = name
+		default:
+			open = ""
+		}
+	}
+	if open != "" {
+		return fmt.Errorf("%s: the table of %s never ends", file, open)
+	}
+	return nil
 }
 
 func main() {
@@ -104,30 +143,45 @@ func main() {
 			outs = append(outs, shapeOutputs(k)...)
 		}
 	}
+	// Every output is made before any is written: a defect found late
+	// leaves every file as it was.
+	type made struct {
+		path string
+		want []byte
+	}
+	var todo []made
+	current := map[string][]byte{}
 	for _, o := range outs {
-		cur, err := os.ReadFile(o.path)
-		if err != nil && !(os.IsNotExist(err) && (o.path == "spec/catalogue.json" || o.path == spec.KitPath || slices.Contains(spec.KitRefusalPaths, o.path))) {
-			fmt.Fprintln(os.Stderr, "spec/generate:", err)
-			os.Exit(2)
+		cur, ok := current[o.path]
+		if !ok {
+			var err error
+			cur, err = os.ReadFile(o.path)
+			if err != nil && !(os.IsNotExist(err) && (o.path == "spec/catalogue.json" || o.path == spec.KitPath || slices.Contains(spec.KitRefusalPaths, o.path))) {
+				fmt.Fprintln(os.Stderr, "spec/generate:", err)
+				os.Exit(2)
+			}
 		}
 		want, err := o.make(cat, cur)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "spec/generate:", err)
 			os.Exit(2)
 		}
-		if bytes.Equal(cur, want) {
-			continue
+		current[o.path] = want
+		if !bytes.Equal(cur, want) {
+			todo = append(todo, made{o.path, want})
 		}
+	}
+	for _, m := range todo {
 		if *check {
-			fmt.Fprintf(os.Stderr, "spec/generate: %s is stale: run go run ./spec/generate\n", o.path)
+			fmt.Fprintf(os.Stderr, "spec/generate: %s is stale: run go run ./spec/generate\n", m.path)
 			stale = true
 			continue
 		}
-		if err := atomicfile.WriteFile(o.path, want); err != nil {
+		if err := atomicfile.WriteFile(m.path, m.want); err != nil {
 			fmt.Fprintln(os.Stderr, "spec/generate:", err)
 			os.Exit(2)
 		}
-		fmt.Fprintln(os.Stderr, "spec/generate: wrote", o.path)
+		fmt.Fprintln(os.Stderr, "spec/generate: wrote", m.path)
 	}
 	if stale {
 		os.Exit(1)

@@ -127,17 +127,30 @@ func (d *Decl) Mutate(id string) (*Decl, Row, error) {
 	where, rest, _ := strings.Cut(id, "/")
 	path, op, _ := strings.Cut(rest, "/")
 	op, detail, _ := strings.Cut(op, "/")
+	broken := fmt.Errorf("%s: row mutant %q does not fit the declaration", d.Contract, id)
 	if path == "closed" {
-		c.Object(where).Unknown = ""
+		o := c.Object(where)
+		if o == nil {
+			return nil, Row{}, broken
+		}
+		o.Unknown = ""
 		return c, row, nil
 	}
 	k := strings.LastIndexByte(where, '.')
-	obj, member := where[:k], where[k+1:]
-	m := c.Object(obj).Member(member)
-	rules := &m.Rules
+	if k < 0 {
+		return nil, Row{}, broken
+	}
+	o := c.Object(where[:k])
+	if o == nil || o.Member(where[k+1:]) == nil {
+		return nil, Row{}, broken
+	}
+	rules := &o.Member(where[k+1:]).Rules
 	idx := strings.Split(path, ".")
 	for n, s := range idx {
-		i, _ := strconv.Atoi(s)
+		i, err := strconv.Atoi(s)
+		if err != nil || i < 0 || i >= len(*rules) {
+			return nil, Row{}, broken
+		}
 		if n < len(idx)-1 {
 			rules = &(*rules)[i].Rules
 			continue
@@ -165,8 +178,9 @@ func (d *Decl) Mutate(id string) (*Decl, Row, error) {
 	return c, row, nil
 }
 
-// clone is a deep copy of d; the shared fields resolved into the objects
-// stay shared between the objects that use them, as in d.
+// clone is a deep copy of d. A shared field resolved into several objects
+// becomes one copy per object, so that a row mutant of one object's member
+// changes that object alone (each object's vectors must notice its rows).
 func (d *Decl) clone() (*Decl, error) {
 	data, err := json.Marshal(d)
 	if err != nil {

@@ -179,14 +179,14 @@ func (r Rule) AllCodes() []string {
 // nil, is the contract's refusal table: every code the declaration gives
 // must be in it. It never panics.
 func Parse(name string, data []byte, codes map[string]bool) (*Decl, error) {
+	if err := strict(name, data); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var d Decl
 	if err := dec.Decode(&d); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("%s: more than one JSON value", name)
+		return nil, decodeErr(name, data, err)
 	}
 	if d.Format != Format {
 		return nil, fmt.Errorf("%s: conform_shapes is %d, want %d", name, d.Format, Format)
@@ -199,7 +199,15 @@ func Parse(name string, data []byte, codes map[string]bool) (*Decl, error) {
 		if o == nil || o.Name == "" || objects[o.Name] {
 			return nil, fmt.Errorf("%s: an object is unnamed or named twice", name)
 		}
+		if strings.ContainsAny(o.Name, "/ ") || strings.HasSuffix(o.Name, ".") || strings.HasPrefix(o.Name, ".") {
+			return nil, fmt.Errorf("%s: object %q: a name holds no '/' or space and neither starts nor ends with '.' (row ids are built from it)", name, o.Name)
+		}
 		objects[o.Name] = true
+	}
+	for k, f := range d.Fields {
+		if f == nil || f.Use != "" {
+			return nil, fmt.Errorf("%s: field %q is null or a use", name, k)
+		}
 	}
 	p := &checker{file: name, decl: &d, objects: objects, codes: codes}
 	for _, o := range d.Objects {
@@ -219,17 +227,18 @@ func Parse(name string, data []byte, codes map[string]bool) (*Decl, error) {
 				o.Members[i] = def
 				m = def
 			}
-			where := o.Name + "." + m.Name
 			if m.Name == "" || seen[m.Name] {
 				return nil, fmt.Errorf("%s: %s: member %d is unnamed or named twice", name, o.Name, i)
 			}
 			seen[m.Name] = true
-			if !jsonTypes[m.Type] {
-				return nil, fmt.Errorf("%s: %s: type %q", name, where, m.Type)
-			}
-			p.code(where, m.TypeCode, true)
-			p.rules(where, m.Rules, false)
+			p.member(o.Name+"."+m.Name, m)
 		}
+	}
+	for k, f := range d.Fields {
+		p.member("fields."+k, f) // used or not, a definition is checked
+	}
+	if p.err == nil {
+		p.cycles()
 	}
 	if p.err != nil {
 		return nil, p.err
@@ -261,41 +270,102 @@ func (p *checker) code(where, code string, required bool) {
 	}
 }
 
-func (p *checker) rules(where string, rules []Rule, inEach bool) {
+// member checks one member: its name (row ids are built from it), its
+// type, its type code, its prose (one table cell each) and its rules.
+func (p *checker) member(where string, m *Member) {
+	if strings.ContainsAny(m.Name, "./[] ") {
+		p.fail("%s: a member name holds no '.', '/', '[', ']' or space (row ids are built from it)", where)
+	}
+	if !jsonTypes[m.Type] {
+		p.fail("%s: type %q", where, m.Type)
+	}
+	for _, prose := range []string{m.Kind, m.Note} {
+		if strings.ContainsAny(prose, "|\n\r") {
+			p.fail("%s: kind and note are one table cell each: no '|' and no line break", where)
+		}
+	}
+	p.code(where, m.TypeCode, true)
+	p.rules(where, m.Type, m.Rules, false)
+}
+
+// fits lists, per rule kind, the JSON types of the value it applies to
+// ("" for any) and the fields it may set besides rule.
+var fits = map[string]struct {
+	types  string
+	fields string
+}{
+	RuleConst:  {"string", "value code stands"},
+	RuleFalse:  {"boolean", "code stands"},
+	RuleEnum:   {"string", "values code stands"},
+	RuleSize:   {"array", "min max code stands"},
+	RuleEach:   {"array", "type type_code rules"},
+	RuleAfter:  {"", "check code stands"},
+	RuleObject: {"object", "object"},
+	RuleCheck:  {"", "check args min max code codes stands"},
+}
+
+// rules checks rules of a value of JSON type typ.
+func (p *checker) rules(where, typ string, rules []Rule, inEach bool) {
 	for _, r := range rules {
+		fit, ok := fits[r.Rule]
+		if !ok {
+			p.fail("%s: rule %q", where, r.Rule)
+			continue
+		}
+		if fit.types != "" && typ != fit.types && typ != "any" {
+			p.fail("%s: a %s rule applies to %s, not to %s", where, r.Rule, fit.types, typ)
+		}
+		for field, set := range map[string]bool{"value": r.Value != "", "values": len(r.Values) > 0, "min": r.Min != "", "max": r.Max != "",
+			"type": r.Type != "", "type_code": r.TypeCode != "", "rules": len(r.Rules) > 0, "object": r.Object != "", "check": r.Check != "",
+			"args": len(r.Args) > 0, "code": r.Code != "", "codes": len(r.Codes) > 0, "stands": r.Stands} {
+			if set && !strings.Contains(" "+fit.fields+" ", " "+field+" ") {
+				p.fail("%s: a %s rule has no %s", where, r.Rule, field)
+			}
+		}
+		if (r.Min != "" && !decimal(r.Min)) || (r.Max != "" && !decimal(r.Max)) {
+			p.fail("%s: bounds %q..%q are not decimals without leading zeros", where, r.Min, r.Max)
+		} else if lo, hi := r.Bounds(); lo != nil && hi != nil && lo.Cmp(hi) > 0 {
+			p.fail("%s: min %s is above max %s", where, r.Min, r.Max)
+		}
+		if r.Code != "" && len(r.Codes) > 0 {
+			p.fail("%s: a rule gives code or codes, not both", where)
+		}
+		dup := map[string]bool{}
+		for _, v := range append(append([]string(nil), r.Values...), r.Codes...) {
+			if dup[v] {
+				p.fail("%s: %q is listed twice", where, v)
+			}
+			dup[v] = true
+		}
 		switch r.Rule {
-		case RuleConst, RuleFalse, RuleEnum, RuleSize, RuleCheck:
-			if r.Rule == RuleEnum && len(r.Values) == 0 {
+		case RuleEnum:
+			if len(r.Values) == 0 {
 				p.fail("%s: an enum without values", where)
 			}
-			if r.Rule == RuleSize && (!decimal(r.Min) || !decimal(r.Max)) {
+		case RuleSize:
+			if lo, _ := r.Bounds(); lo == nil || r.Max == "" || lo.Sign() < 0 {
 				p.fail("%s: size bounds %q..%q", where, r.Min, r.Max)
 			}
-			if r.Rule == RuleCheck && r.Check == "" {
-				p.fail("%s: a check without a name", where)
-			}
-			if (r.Min != "" && !decimal(r.Min)) || (r.Max != "" && !decimal(r.Max)) {
-				p.fail("%s: bounds %q..%q", where, r.Min, r.Max)
-			}
-			if len(r.AllCodes()) == 0 {
-				p.fail("%s: a %s rule without a code", where, r.Rule)
+		case RuleCheck, RuleAfter:
+			if r.Check == "" {
+				p.fail("%s: a %s rule without a check", where, r.Rule)
 			}
 		case RuleEach:
 			if !jsonTypes[r.Type] {
 				p.fail("%s: element type %q", where, r.Type)
 			}
 			p.code(where+"[]", r.TypeCode, true)
-			p.rules(where+"[]", r.Rules, true)
-		case RuleAfter:
-			if !inEach || r.Check == "" {
-				p.fail("%s: an after rule outside each, or without a check", where)
-			}
+			p.rules(where+"[]", r.Type, r.Rules, true)
 		case RuleObject:
 			if !p.objects[r.Object] {
 				p.fail("%s: object %q is not declared", where, r.Object)
 			}
-		default:
-			p.fail("%s: rule %q", where, r.Rule)
+		}
+		if r.Rule == RuleAfter && !inEach {
+			p.fail("%s: an after rule outside each", where)
+		}
+		if r.Rule != RuleEach && r.Rule != RuleObject && len(r.AllCodes()) == 0 {
+			p.fail("%s: a %s rule without a code", where, r.Rule)
 		}
 		for _, c := range r.AllCodes() {
 			p.code(where, c, false)
@@ -303,15 +373,50 @@ func (p *checker) rules(where string, rules []Rule, inEach bool) {
 	}
 }
 
-// decimal reports whether s is a decimal integer: an optional '-' and
-// digits.
+// cycles fails when an object contains itself through object rules: the
+// declaration of a closed object is finite, and so are its table and its
+// validation.
+func (p *checker) cycles() {
+	state := map[string]int{} // 1 on the path, 2 done
+	var visit func(name string, path []string)
+	visit = func(name string, path []string) {
+		switch state[name] {
+		case 1:
+			p.fail("object %s contains itself: %s", name, strings.Join(append(path, name), " > "))
+			return
+		case 2:
+			return
+		}
+		state[name] = 1
+		o := p.decl.Object(name)
+		var walk func(rs []Rule)
+		walk = func(rs []Rule) {
+			for _, r := range rs {
+				if r.Rule == RuleObject {
+					visit(r.Object, append(path, name))
+				}
+				walk(r.Rules)
+			}
+		}
+		for _, m := range o.Members {
+			walk(m.Rules)
+		}
+		state[name] = 2
+	}
+	for _, o := range p.decl.Objects {
+		visit(o.Name, nil)
+	}
+}
+
+// decimal reports whether s is a decimal integer as it is written once:
+// an optional '-', then 0 or digits without a leading zero ("-0" is not).
 func decimal(s string) bool {
-	s = strings.TrimPrefix(s, "-")
-	if s == "" {
+	d := strings.TrimPrefix(s, "-")
+	if d == "" || d == "0" && d != s || len(d) > 1 && d[0] == '0' || len(d) > 30 {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
 			return false
 		}
 	}

@@ -15,6 +15,7 @@
 package shape
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"os"
@@ -37,6 +38,15 @@ type Check struct {
 	// returns nil when the guard is ignored, and Run goes on); a check
 	// with several codes, in the check's own order.
 	Run func(c *refusal.Checker, v *jsonvalue.Value, r *shapes.Rule, refuse func(i int) error) error
+	// Args is how many arguments the check reads from a rule (r.Args;
+	// -1: one or more); Codes how many codes a Run check gives (r.Codes,
+	// in its order); Bounds which bounds it reads: "" none, "max" the max,
+	// "both" the min and the max, each from 0 to 2^63-1. New holds every
+	// rule that names the check to them, so that a declaration can never
+	// make a check read what is not there.
+	Args   int
+	Codes  int
+	Bounds string
 }
 
 // A Pair is a named comparison of two successive elements (a Rule with
@@ -137,8 +147,8 @@ func (s *Set) prepare(where string, rules []shapes.Rule) error {
 			if !ok || (ck.Holds == nil) == (ck.Run == nil) {
 				return fmt.Errorf("%s: check %q is not one of the contract's", where, r.Check)
 			}
-			if ck.Holds != nil && len(r.Codes) > 0 {
-				return fmt.Errorf("%s: check %q has one code", where, r.Check)
+			if err := ck.fits(r); err != nil {
+				return fmt.Errorf("%s: check %q: %v", where, r.Check, err)
 			}
 		case shapes.RuleAfter:
 			if s.pairs[r.Check] == nil {
@@ -405,4 +415,30 @@ func oneOf(u []uint16, values []string) bool {
 		}
 	}
 	return false
+}
+
+// maxBound is the largest bound a check reads: what an int64 holds.
+var maxBound = new(big.Int).SetUint64(1<<63 - 1)
+
+// fits reports how rule r does not give check ck what it reads.
+func (ck Check) fits(r *shapes.Rule) error {
+	switch {
+	case ck.Args >= 0 && len(r.Args) != ck.Args || ck.Args < 0 && len(r.Args) == 0:
+		return fmt.Errorf("%d arguments, want %d", len(r.Args), ck.Args)
+	case ck.Holds != nil && (r.Code == "" || len(r.Codes) > 0):
+		return errors.New("it gives one code")
+	case ck.Run != nil && len(r.Codes) != ck.Codes:
+		return fmt.Errorf("%d codes, want %d", len(r.Codes), ck.Codes)
+	}
+	lo, hi := r.Bounds()
+	wantLo, wantHi := ck.Bounds == "both", ck.Bounds == "both" || ck.Bounds == "max"
+	if (lo != nil) != wantLo || (hi != nil) != wantHi {
+		return fmt.Errorf("bounds %q..%q, want %s", r.Min, r.Max, map[string]string{"": "none", "max": "a max", "both": "a min and a max"}[ck.Bounds])
+	}
+	for _, b := range []*big.Int{lo, hi} {
+		if b != nil && (b.Sign() < 0 || b.Cmp(maxBound) > 0) {
+			return fmt.Errorf("bound %v is outside 0..2^63-1", b)
+		}
+	}
+	return nil
 }

@@ -62,10 +62,10 @@ func set(t *testing.T, order string, row string) *Set {
 		}
 		return nil
 	}
-	checks := map[string]Check{"word": {Run: word}, "small": {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool {
+	checks := map[string]Check{"word": {Run: word, Codes: 2}, "small": {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool {
 		_, hi := r.Bounds()
 		return len(v.Text) < 3 && v.Text <= hi.String()
-	}}}
+	}, Bounds: "max"}}
 	pairs := map[string]Pair{"same": func(prev, cur *jsonvalue.Value) bool {
 		a, _ := prev.Get("id")
 		b, _ := cur.Get("id")
@@ -235,5 +235,33 @@ func TestUnknownRowMutantMutatesNothing(t *testing.T) {
 	// first check the declaration names, not on the row.
 	if err == nil || !strings.Contains(err.Error(), "check") || strings.Contains(err.Error(), "row mutant") {
 		t.Fatalf("Load without checks: %v", err)
+	}
+}
+
+// TestChecksHoldRulesToWhatTheyRead: a rule that does not give a check
+// what it reads (its arguments, its codes, its bounds) is refused when the
+// declaration is loaded, never met as a panic while validating.
+func TestChecksHoldRulesToWhatTheyRead(t *testing.T) {
+	holds := func(*jsonvalue.Value, *shapes.Rule) bool { return true }
+	run := func(*refusal.Checker, *jsonvalue.Value, *shapes.Rule, func(int) error) error { return nil }
+	for _, c := range []struct {
+		ck   Check
+		rule shapes.Rule
+		ok   bool
+	}{
+		{Check{Holds: holds, Args: 1}, shapes.Rule{Args: []string{"p"}, Code: "c"}, true},
+		{Check{Holds: holds, Args: 1}, shapes.Rule{Code: "c"}, false},
+		{Check{Holds: holds, Args: -1}, shapes.Rule{Code: "c"}, false},
+		{Check{Holds: holds}, shapes.Rule{Codes: []string{"a", "b"}}, false},
+		{Check{Run: run, Codes: 3}, shapes.Rule{Codes: []string{"a"}}, false},
+		{Check{Holds: holds, Bounds: "both"}, shapes.Rule{Min: "1", Code: "c"}, false},
+		{Check{Holds: holds, Bounds: "both"}, shapes.Rule{Min: "1", Max: "18446744073709551626", Code: "c"}, false},
+		{Check{Holds: holds, Bounds: "both"}, shapes.Rule{Min: "-1", Max: "5", Code: "c"}, false},
+		{Check{Holds: holds}, shapes.Rule{Max: "5", Code: "c"}, false},
+		{Check{Holds: holds, Bounds: "max"}, shapes.Rule{Max: "5", Code: "c"}, true},
+	} {
+		if err := c.ck.fits(&c.rule); (err == nil) != c.ok {
+			t.Errorf("%+v with %+v: %v", c.ck, c.rule, err)
+		}
 	}
 }
