@@ -61,13 +61,32 @@ func TestParseRefuses(t *testing.T) {
 		"bad type":           {`"type": "boolean"`, `"type": "bool"`},
 		"missing code":       {`"unknown": "lamp.unknown", `, ``},
 		"two values":         {`]}`, `]} {}`},
+		"key twice":          {`"order": "passes"`, `"order": "passes", "order": "fields"`},
+		"upper-case key":     {`"type_code": "lamp.kind_type"`, `"TYPE_CODE": "lamp.kind_type"`},
+		"surrogate escape":   {`"value": "lamp/1"`, `"value": "lamp\ud800"`},
+		"not UTF-8":          {`"value": "lamp/1"`, "\"value\": \"lamp\xff\""},
+		"dot in a member":    {`{"name": "kind"`, `{"name": "ki.nd"`},
+		"slash in object":    {`{"name": "lamp", "unknown"`, `{"name": "la/mp", "unknown"`},
+		"rule misfit":        {`"rules": [{"rule": "false", "code": "lamp.on"}]`, `"rules": [{"rule": "enum", "values": ["x"], "code": "lamp.on"}]`},
+		"field of another":   {`{"rule": "false", "code": "lamp.on"}`, `{"rule": "false", "value": "x", "code": "lamp.on"}`},
+		"leading zero":       {`"max": "60"`, `"max": "060"`},
+		"min above max":      {`"min": "1", "max": "60"`, `"min": "61", "max": "60"`},
+		"prose with a bar":   {`"rules": [{"rule": "false", "code": "lamp.on"}]`, `"rules": [{"rule": "false", "code": "lamp.on"}], "note": "a | b"`},
+		"contains itself":    {`{"use": "name"}]}`, `{"use": "name"}, {"name": "again", "type": "object", "type_code": "lamp.on_type", "rules": [{"rule": "object", "object": "lamp.bulbs[]"}]}]}`},
+		"unused bad field":   {`"fields": {`, `"fields": {"junk": {"name": "j", "type": "banana", "type_code": "lamp.on_type"}, `},
+		"after without code": {`{"rule": "after", "check": "repeat", "code": "lamp.bulbs_repeat"}`, `{"rule": "after", "check": "repeat"}`},
 	} {
 		text := strings.Replace(lamp, edit[0], edit[1], 1)
 		if text == lamp {
 			t.Fatalf("%s: the edit does not apply", name)
 		}
-		if _, err := Parse("lamp.json", []byte(text), codes); err == nil || !strings.Contains(err.Error(), "lamp.json") {
+		_, err := Parse("lamp.json", []byte(text), codes)
+		if err == nil || !strings.Contains(err.Error(), "lamp.json") {
 			t.Errorf("%s: Parse gave %v, want an error naming the file", name, err)
+			continue
+		}
+		if lined := map[string]bool{"key twice": true, "upper-case key": true, "surrogate escape": true, "not UTF-8": true}; lined[name] && !strings.Contains(err.Error(), "lamp.json:") {
+			t.Errorf("%s: the error names no line: %v", name, err)
 		}
 	}
 }
