@@ -1,10 +1,6 @@
 package ats
 
-import (
-	"strings"
-
-	"github.com/conform-dev/conform/reference/internal/jsonvalue"
-)
+import "github.com/conform-dev/conform/reference/internal/jsonvalue"
 
 // The value rules of spec/ats.md, "Value rules". Each takes a value of the
 // field's kind (the kind is checked before, under the same message) and
@@ -126,41 +122,8 @@ func setOf(elems []jsonvalue.Value, set ...string) bool {
 	return true
 }
 
-// isIntLiteral reports whether a number literal is 0 or [1-9][0-9]*: no
-// sign, no fraction, no exponent.
-func isIntLiteral(text string) bool {
-	if text == "0" {
-		return true
-	}
-	if text == "" || text[0] < '1' || text[0] > '9' {
-		return false
-	}
-	for i := 1; i < len(text); i++ {
-		if text[i] < '0' || text[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// cmpDigits compares two literals of the form 0 or [1-9][0-9]* as
-// integers, on their digits: -1, 0 or +1.
-func cmpDigits(a, b string) int {
-	if len(a) != len(b) {
-		if len(a) < len(b) {
-			return -1
-		}
-		return 1
-	}
-	return strings.Compare(a, b)
-}
-
-// inRange is int[lo, hi]: the literal is an integer literal whose value,
-// compared exactly on the digits, is from lo to hi inclusive (lo and hi
-// are decimal literals).
-func inRange(text, lo, hi string) bool {
-	return isIntLiteral(text) && cmpDigits(text, lo) >= 0 && cmpDigits(text, hi) <= 0
-}
+// inRange is int[lo, hi] (jsonvalue.NaturalIn).
+func inRange(text, lo, hi string) bool { return jsonvalue.NaturalIn(text, lo, hi) }
 
 // before reports whether a sorts strictly before b by code point order.
 func before(a, b []uint16) bool { return jsonvalue.Compare(a, b) < 0 }

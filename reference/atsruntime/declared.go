@@ -171,34 +171,5 @@ func ascii(u []uint16) string {
 	return string(b)
 }
 
-// isIntLiteral reports whether a number literal is 0 or [1-9][0-9]*.
-func isIntLiteral(text string) bool {
-	if text == "0" {
-		return true
-	}
-	if text == "" || text[0] < '1' || text[0] > '9' {
-		return false
-	}
-	for i := 1; i < len(text); i++ {
-		if text[i] < '0' || text[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// cmpDigits compares two integer literals on their digits: -1, 0 or +1.
-func cmpDigits(a, b string) int {
-	if len(a) != len(b) {
-		if len(a) < len(b) {
-			return -1
-		}
-		return 1
-	}
-	return strings.Compare(a, b)
-}
-
-// inRange is int[lo, hi], compared exactly on the digits.
-func inRange(text, lo, hi string) bool {
-	return isIntLiteral(text) && cmpDigits(text, lo) >= 0 && cmpDigits(text, hi) <= 0
-}
+// inRange is int[lo, hi] (jsonvalue.NaturalIn).
+func inRange(text, lo, hi string) bool { return jsonvalue.NaturalIn(text, lo, hi) }
