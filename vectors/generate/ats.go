@@ -25,59 +25,12 @@ func init() {
 	})
 }
 
-// atsKV is one member of a document: its name and its value as JSON text.
-type atsKV struct{ k, v string }
-
-// atsDoc is a document as its members in order.
-type atsDoc []atsKV
-
-// set returns a copy of d with member k's value v (appended when d has no
-// member k).
-func (d atsDoc) set(k, v string) atsDoc {
-	out := append(atsDoc(nil), d...)
-	for i := range out {
-		if out[i].k == k {
-			out[i].v = v
-			return out
-		}
-	}
-	return append(out, atsKV{k, v})
-}
-
-// del returns a copy of d without member k.
-func (d atsDoc) del(k string) atsDoc {
-	var out atsDoc
-	for _, m := range d {
-		if m.k != k {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// get returns member k's JSON text ("" when absent).
-func (d atsDoc) get(k string) string {
-	for _, m := range d {
-		if m.k == k {
-			return m.v
-		}
-	}
-	return ""
-}
-
-// json is d as JSON text, members in order.
-func (d atsDoc) json() string {
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, m := range d {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(`"` + m.k + `":` + m.v)
-	}
-	b.WriteByte('}')
-	return b.String()
-}
+// atsKV is one member of a document and atsDoc a document, members in order
+// (textDoc).
+type (
+	atsKV  = textKV
+	atsDoc = textDoc
+)
 
 // retag returns d with schema_version tag.
 func (d atsDoc) retag(tag string) atsDoc { return d.set("schema_version", atsQ(tag)) }

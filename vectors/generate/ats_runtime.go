@@ -13,7 +13,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strconv"
-	"strings"
 
 	gowebpki "github.com/gowebpki/jcs"
 
@@ -65,58 +64,12 @@ var arCatalogueTag = map[string]string{
 	"ats-runtime.canonical":      "unencodable",
 }
 
-// arKV is one member of a document: its name and its value as JSON text.
-type arKV struct{ k, v string }
-
-// arDoc is a document as its members in order.
-type arDoc []arKV
-
-// set returns a copy of d with member k's value v (appended when absent).
-func (d arDoc) set(k, v string) arDoc {
-	out := append(arDoc(nil), d...)
-	for i := range out {
-		if out[i].k == k {
-			out[i].v = v
-			return out
-		}
-	}
-	return append(out, arKV{k, v})
-}
-
-// del returns a copy of d without member k.
-func (d arDoc) del(k string) arDoc {
-	var out arDoc
-	for _, m := range d {
-		if m.k != k {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// get returns member k's JSON text ("" when absent).
-func (d arDoc) get(k string) string {
-	for _, m := range d {
-		if m.k == k {
-			return m.v
-		}
-	}
-	return ""
-}
-
-// json is d as JSON text, members in order.
-func (d arDoc) json() string {
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, m := range d {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(`"` + m.k + `":` + m.v)
-	}
-	b.WriteByte('}')
-	return b.String()
-}
+// arKV is one member of a document and arDoc a document, members in order
+// (textDoc).
+type (
+	arKV  = textKV
+	arDoc = textDoc
+)
 
 // arQ quotes an ASCII string without quotes or backslashes (or with \u
 // escapes already written).
