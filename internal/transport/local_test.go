@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -83,9 +84,16 @@ func TestKillReachesASetsidChild(t *testing.T) {
 func TestWaitReapsWhatAHarnessLeft(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "child")
 	c := startSh(t, "setsid sleep 300 </dev/null >/dev/null 2>&1 & echo $! >"+pidFile+"; read x")
-	waitFor(t, "the child starts", func() bool { b, _ := os.ReadFile(pidFile); return len(b) > 0 })
-	b, _ := os.ReadFile(pidFile)
-	child, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	var child int
+	// The child is tagged once its exec is done: a process in the middle
+	// of execve shows an empty environment, and a harness that exits in
+	// that moment leaves a child Wait cannot see (a window of
+	// microseconds, which a loaded machine widens).
+	waitFor(t, "the child starts and is tagged", func() bool {
+		b, _ := os.ReadFile(pidFile)
+		child, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		return child > 0 && slices.Contains(Tagged(c.id), child)
+	})
 	_ = c.Stdin().Close()
 	_, _ = io.Copy(io.Discard, c.Stdout())
 	_ = c.Wait()
