@@ -12,7 +12,7 @@ package main
 import (
 	"strings"
 
-	"github.com/conform-dev/conform/internal/fuzz/gen"
+	specdata "github.com/conform-dev/conform/spec"
 )
 
 // atsFV is one field variant: a vector name, the member's new JSON text,
@@ -58,7 +58,7 @@ func atsReceiptAs(base atsDoc, outcome string) atsDoc {
 
 // atsDecl is the declaration of the shapes and their field rules
 // (spec/ats/shapes.json).
-var atsDecl = gen.ATSDecl()
+var atsDecl = specdata.MustShapes("ats")
 
 // atsShapeFields is each shape's fields in check order (spec/ats.md, "The
 // shapes"), by operation without its /1 or /2 suffix, from the

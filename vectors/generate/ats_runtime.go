@@ -18,7 +18,6 @@ import (
 
 	"github.com/conform-dev/conform/internal/spec"
 	specdata "github.com/conform-dev/conform/spec"
-	"github.com/conform-dev/conform/spec/shapes"
 )
 
 func init() {
@@ -34,14 +33,7 @@ func init() {
 const arContract = "ats-runtime/1"
 
 // arDecl is the declaration of the shapes (spec/ats-runtime/shapes.json).
-var arDecl = func() *shapes.Decl {
-	data, _ := specdata.Shapes("ats-runtime")
-	d, err := shapes.Parse("spec/ats-runtime/shapes.json", data, nil)
-	if err != nil {
-		panic(err)
-	}
-	return d
-}()
+var arDecl = specdata.MustShapes("ats-runtime")
 
 // arMsg is each code's message, from the catalogue.
 var arMsg = func() map[string]string {

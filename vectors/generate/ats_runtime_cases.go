@@ -154,19 +154,6 @@ func arTypeVars(m *shapes.Member) []arVar {
 	return out
 }
 
-// arMembers returns object o's members, the shared ones resolved.
-func arMembers(o *shapes.Object) []*shapes.Member {
-	var out []*shapes.Member
-	for _, m := range o.Members {
-		if m.Use != "" {
-			out = append(out, arDecl.Fields[m.Use])
-			continue
-		}
-		out = append(out, m)
-	}
-	return out
-}
-
 // arFieldCase is one validator case: the document and its expectation,
 // computed from the variant and the object rules.
 func arFieldCase(op, behaviour, name string, d arDoc, v arVar, code string) vcase {
@@ -375,7 +362,7 @@ func arMemberFile(op string) vfile {
 	}
 	var walk func(o *shapes.Object, prefix string, put func(k, v string) arDoc, del func(k string) arDoc)
 	walk = func(o *shapes.Object, prefix string, put func(k, v string) arDoc, del func(k string) arDoc) {
-		for _, m := range arMembers(o) {
+		for _, m := range o.Members { // Parse has resolved the shared ones
 			n := prefix + m.Name
 			add(arTagged(behaviour, arRefused("missing-"+n, del(m.Name).json(), "ats-runtime.missing_member"), "shadowed"))
 			for _, v := range arTypeVars(m) {

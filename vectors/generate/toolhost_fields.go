@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/conform-dev/conform/internal/fuzz/gen"
+	specdata "github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
@@ -36,7 +37,7 @@ type thField struct {
 // declaration of the documents (spec/toolhost/shapes.json): each member
 // with its path (an array of objects' members at one element of it, the
 // element thElement names), its type and the kind its rules make.
-var thDocFields = thFieldsOf(gen.ThDecl())
+var thDocFields = thFieldsOf(specdata.MustShapes("toolhost"))
 
 // thHints are what a field's vectors need beyond its declaration, by
 // "doc.path": own digests, key lookups, the preparation of the chain, and

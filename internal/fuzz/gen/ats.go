@@ -209,18 +209,6 @@ var ATSDocOps = map[string]ATSDoc{
 	"optional-binding-v2":        ATSBindingV2,
 }
 
-// ATSDecl returns the declaration of the ats/1 shapes and their field
-// rules (spec/ats/shapes.json), parsed; the declaration is embedded and
-// tested, so a defect panics.
-func ATSDecl() *shapes.Decl {
-	data, _ := spec.Shapes("ats")
-	d, err := shapes.Parse("spec/ats/shapes.json", data, nil)
-	if err != nil {
-		panic(err)
-	}
-	return d
-}
-
 // atsEnumExtras are values a field's rule refuses that its neighbours or
 // the seed make likely: a halt state requested, the provider's other
 // confirmation modes, the market order type.
@@ -245,7 +233,7 @@ var atsRefPrefix, atsEnums, atsSets, atsNames, atsReasons, atsDigests, atsBools 
 			}
 		}
 	}
-	for _, o := range ATSDecl().Objects {
+	for _, o := range spec.MustShapes("ats").Objects {
 		for _, m := range o.Members {
 			if m.Type == "boolean" {
 				bools[m.Name] = true

@@ -23,17 +23,9 @@ import (
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
-// ATSRuntimeDecl returns the declaration of ats-runtime/1's shapes.
-func ATSRuntimeDecl() *shapes.Decl {
-	data, _ := spec.Shapes("ats-runtime")
-	d, err := shapes.Parse("spec/ats-runtime/shapes.json", data, nil)
-	if err != nil {
-		panic(err)
-	}
-	return d
-}
-
-var arDecl = ATSRuntimeDecl()
+// arDecl is the declaration of ats-runtime/1's shapes
+// (spec/ats-runtime/shapes.json).
+var arDecl = spec.MustShapes("ats-runtime")
 
 // arBases are a valid document per shape (spec/ats-runtime.md, "The
 // shapes"); the artifact is sealed at init.
@@ -64,32 +56,6 @@ func ARDigest(text []byte) string {
 // ARSeal returns artifact d with artifact_id := D(d without artifact_id).
 func ARSeal(d ATSDoc) ATSDoc {
 	return d.Set("artifact_id", strconv.Quote(ARDigest(d.Drop("artifact_id").JSON())))
-}
-
-// arObject returns the declared object name.
-func arObject(name string) *shapes.Object {
-	for _, o := range arDecl.Objects {
-		if o.Name == name {
-			return o
-		}
-	}
-	return nil
-}
-
-// arMember returns member name of object o, the shared ones resolved.
-func arMember(o *shapes.Object, name string) *shapes.Member {
-	for _, m := range o.Members {
-		if m.Use != "" {
-			if f := arDecl.Fields[m.Use]; f.Name == name {
-				return f
-			}
-			continue
-		}
-		if m.Name == name {
-			return m
-		}
-	}
-	return nil
 }
 
 // arShift adds d to a decimal literal.
@@ -159,7 +125,7 @@ func arPool(m *shapes.Member) []string {
 // arChange returns d (an instance of the declared object name) with one
 // change drawn from s.
 func arChange(s *Source, name string, d ATSDoc) ATSDoc {
-	o := arObject(name)
+	o := arDecl.Object(name)
 	if len(d) == 0 {
 		return d.Set("extra", "1")
 	}
@@ -170,7 +136,7 @@ func arChange(s *Source, name string, d ATSDoc) ATSDoc {
 		return d.Set(Pick(s, []string{"connected", "verified", "status", "extra", "last_probe", "fill"}), Pick(s, []string{"true", "1", `"x"`}))
 	}
 	k := d[s.Intn(len(d))].Name
-	m := arMember(o, k)
+	m := o.Member(k) // Parse has resolved the shared ones
 	if m == nil {
 		return d
 	}

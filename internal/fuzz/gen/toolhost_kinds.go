@@ -7,18 +7,6 @@ import (
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
-// ThDecl returns the declaration of the toolhost/1 documents
-// (spec/toolhost/shapes.json), parsed; the declaration is embedded and
-// tested, so a defect panics.
-func ThDecl() *shapes.Decl {
-	data, _ := spec.Shapes("toolhost")
-	d, err := shapes.Parse("spec/toolhost/shapes.json", data, nil)
-	if err != nil {
-		panic(err)
-	}
-	return d
-}
-
 // ThKindOf returns the field kind of spec/toolhost.md section 1.3 that
 // member m's declared rules make ("id", "ts", "int", "set", "objects",
 // ...), the kind's argument (a const's value, "LO..HI", a set's
@@ -72,7 +60,7 @@ func ThKindOf(d *shapes.Decl, m *shapes.Member) (kind, arg string, nested *shape
 // and enum set's values by the member's name, from the declaration (a
 // name means one kind everywhere in section 2; a test holds that).
 var thKinds, thVocab = func() (map[string]string, map[string][]string) {
-	d := ThDecl()
+	d := spec.MustShapes("toolhost")
 	kinds, vocab := map[string]string{}, map[string][]string{}
 	for _, o := range d.Objects {
 		for _, m := range o.Members {

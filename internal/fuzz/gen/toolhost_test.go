@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	gowebpki "github.com/gowebpki/jcs"
+
+	"github.com/conform-dev/conform/spec"
 )
 
 // TestToolhostGeneratorTerminates: the toolhost/1 generator returns on
@@ -120,7 +122,7 @@ func TestToolhostForgeryVerifiesCofactorlessly(t *testing.T) {
 // the declaration of the documents, a member name has one kind wherever it
 // appears, and every member has one.
 func TestThKindsOneKindPerName(t *testing.T) {
-	d := ThDecl()
+	d := spec.MustShapes("toolhost")
 	seen := map[string]string{}
 	for _, o := range d.Objects {
 		for _, m := range o.Members {
