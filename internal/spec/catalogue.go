@@ -79,6 +79,28 @@ type Contract struct {
 	// package spec/shapes), when it has one; the declaration's codes
 	// are all rows of Refusals.
 	Shapes string `json:"shapes,omitempty"`
+	// Thresholds are the contract's numeric bounds that decide a verdict
+	// (the spec's optional "Thresholds" table), in table order; absent
+	// when it has none. The single-cause audit shifts each by one either
+	// way through the protocol's `shift` control and checks that exactly
+	// the vectors declared at it change (vectors/README.md, `at`).
+	Thresholds []Threshold `json:"thresholds,omitempty"`
+}
+
+// Threshold is one row of a spec's "Thresholds" table.
+type Threshold struct {
+	// Name is "<group>.<member>", such as "budget.transient": lowercase
+	// ASCII letters, digits and underscores, one dot, unique in the
+	// contract.
+	Name string `json:"name"`
+	// Value is the threshold as the contract states it, at least Min.
+	Value int `json:"value"`
+	// Min is the lowest value at which the threshold still means what it
+	// says (a budget of 0 failed attempts acts as 1, so a budget's Min is
+	// 1): the audit shifts it down only when Value-1 >= Min.
+	Min int `json:"min"`
+	// Meaning says in words what the threshold bounds (printable ASCII).
+	Meaning string `json:"meaning"`
 }
 
 // Related is one row of a spec's "Related contracts" table.

@@ -24,6 +24,8 @@ var (
 	opName    = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 	codeName  = regexp.MustCompile(`^[a-z][a-z0-9-]*\.[a-z][a-z0-9_]*$`)
 	tagName   = regexp.MustCompile(`^[a-z][a-z-]*$`)
+	// thresholdName is a Thresholds row's name, "<group>.<member>".
+	thresholdName = regexp.MustCompile(`^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$`)
 	// contractName is "<name>/<version>".
 	contractName = regexp.MustCompile(`^[a-z][a-z0-9-]*/[1-9][0-9]*$`)
 	backticks    = regexp.MustCompile("^`([^`]+)`$")
@@ -87,7 +89,10 @@ func ParseDir(fsys fs.FS, dir string) (Catalogue, error) {
 //     the columns contract (backticked `<name>/<version>`) and relation;
 //   - optionally a "## Corpora" section whose first table has the columns
 //     layout, operation and policy, each backticked; the policy one of
-//     Policies.
+//     Policies;
+//   - optionally a "## Thresholds" section whose first table has the
+//     columns threshold (backticked "<group>.<member>"), value and min
+//     (decimal integers, value >= min) and meaning.
 //
 // That a related contract exists is checked by Catalogue.Check.
 func Parse(file string, data []byte) (Contract, error) {
@@ -217,10 +222,37 @@ func Parse(file string, data []byte) (Contract, error) {
 		}
 		k.Corpora = append(k.Corpora, c)
 	}
+	if k.Thresholds, err = parseThresholds(file, lines); err != nil {
+		return k, err
+	}
 	if err := k.check(); err != nil {
 		return k, fmt.Errorf("%s: %w", file, err)
 	}
 	return k, nil
+}
+
+// parseThresholds reads the optional "## Thresholds" table: columns
+// threshold (backticked name), value and min (decimal integers), meaning.
+func parseThresholds(file string, lines []string) ([]Threshold, error) {
+	rows, at, _, err := optionalTable(file, lines, "## Thresholds", []string{"threshold", "value", "min", "meaning"})
+	if err != nil {
+		return nil, err
+	}
+	var out []Threshold
+	for i, row := range rows {
+		where := fmt.Sprintf("%s:%d", file, at[i])
+		name, ok := ticked(row[0])
+		if !ok {
+			return nil, fmt.Errorf("%s: threshold %q is not backticked", where, row[0])
+		}
+		value, err1 := strconv.Atoi(row[1])
+		least, err2 := strconv.Atoi(row[2])
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%s: value %q or min %q is not a decimal integer", where, row[1], row[2])
+		}
+		out = append(out, Threshold{Name: name, Value: value, Min: least, Meaning: row[3]})
+	}
+	return out, nil
 }
 
 func (k Contract) opIndex(op string) int {
@@ -329,6 +361,16 @@ func (k Contract) check() error {
 			return fmt.Errorf("refusal %s: exception %q is not a tag [a-z][a-z-]*", r.Code, r.Exception)
 		}
 		seenCode[r.Code], seenMsg[r.Message] = true, true
+	}
+	seenThreshold := map[string]bool{}
+	for _, t := range k.Thresholds {
+		if !thresholdName.MatchString(t.Name) || seenThreshold[t.Name] {
+			return fmt.Errorf("threshold %q is not <group>.<member> or is repeated", t.Name)
+		}
+		if t.Value < t.Min || !printableASCII(t.Meaning) {
+			return fmt.Errorf("threshold %s: value %d is below min %d, or its meaning is not printable ASCII", t.Name, t.Value, t.Min)
+		}
+		seenThreshold[t.Name] = true
 	}
 	seenRel := map[string]bool{}
 	for _, r := range k.Related {

@@ -40,7 +40,11 @@ type Case struct {
 	// Exception is the closed-vocabulary tag of a refused vector that cannot
 	// flip to accepted when its guard is ignored (vectors/README.md).
 	Exception string
-	Note      string
+	// At names the thresholds of the contract's Thresholds table whose
+	// exact value this vector's expectation depends on (README.md, `at`),
+	// sorted; nil for most vectors.
+	At   []string
+	Note string
 	// Source names where the case came from: "vectors/<dir>/<behaviour>.jsonl:7"
 	// (the directory's path instead of "vectors" for a set on disk, see
 	// LoadNamed), or a corpus file path.

@@ -20,6 +20,8 @@ type contract struct {
 	// unreachable holds the messages of the refusals whose exception is
 	// Unreachable in the contract's Refusals table.
 	unreachable map[string]bool
+	// thresholds holds the names of the contract's Thresholds table.
+	thresholds map[string]bool
 }
 
 // contracts is the closed table of contracts vectors may name, with their
@@ -31,7 +33,10 @@ var contracts = fromCatalogue(spec.MustLoad())
 func fromCatalogue(cat spec.Catalogue) []contract {
 	out := make([]contract, len(cat.Contracts))
 	for i, k := range cat.Contracts {
-		out[i] = contract{name: k.Contract, ops: k.OpNames(), dir: k.Name}
+		out[i] = contract{name: k.Contract, ops: k.OpNames(), dir: k.Name, thresholds: map[string]bool{}}
+		for _, t := range k.Thresholds {
+			out[i].thresholds[t.Name] = true
+		}
 		for _, r := range k.Refusals {
 			if r.Exception == Unreachable {
 				if out[i].unreachable == nil {

@@ -66,6 +66,31 @@ func (o object) str(key string) (s string, present bool, err error) {
 	return s, true, nil
 }
 
+// names returns member key, when present, as a non-empty array of
+// distinct strings in ascending order; nil when it is absent.
+func (o object) names(key string) ([]string, error) {
+	raw, ok := o[key]
+	if !ok {
+		return nil, nil
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil || len(items) == 0 {
+		return nil, fmt.Errorf("field %q: not a non-empty array", key)
+	}
+	out := make([]string, len(items))
+	for i, item := range items {
+		s, err := decodeString(item)
+		if err != nil {
+			return nil, fmt.Errorf("field %q, item %d: %v", key, i, err)
+		}
+		if i > 0 && s <= out[i-1] {
+			return nil, fmt.Errorf("field %q: items are not distinct and in ascending order", key)
+		}
+		out[i] = s
+	}
+	return out, nil
+}
+
 // need returns member key as a string, which must be present.
 func (o object) need(key string) (string, error) {
 	s, present, err := o.str(key)

@@ -170,7 +170,7 @@ func parseHeader(path, line string) (Header, error) {
 var caseFields = map[string]bool{
 	"id": true, "name": true, "input": true, "input_hex": true, "input_expand": true,
 	"expect": true, "output": true, "output_hex": true, "message": true,
-	"exception": true, "note": true,
+	"exception": true, "at": true, "note": true,
 }
 
 var expandFields = map[string]bool{"prefix": true, "fill": true, "count": true, "suffix": true}
@@ -261,6 +261,16 @@ func parseCase(h Header, line string) (Case, error) {
 	}
 	if c.Note, _, err = o.str("note"); err != nil {
 		return c, err
+	}
+	if c.At, err = o.names("at"); err != nil {
+		return c, err
+	}
+	if k, known := contractNamed(c.Contract); known {
+		for _, t := range c.At {
+			if !k.thresholds[t] {
+				return c, fmt.Errorf("at: %q is not a threshold of %s (its spec's Thresholds table)", t, c.Contract)
+			}
+		}
 	}
 	return c, nil
 }

@@ -25,7 +25,7 @@ import (
 // integer). None is in the catalogue, so no vector on disk can name them.
 func TestMain(m *testing.M) {
 	contracts = append(contracts,
-		contract{name: "demo/1", ops: []string{"lex"}, dir: "demo"},
+		contract{name: "demo/1", ops: []string{"lex"}, dir: "demo", thresholds: map[string]bool{"limit.depth": true, "limit.width": true}},
 		contract{name: "other/1", ops: []string{"encode"}, dir: "other"},
 		contract{name: "multi/1", ops: []string{"timestamp", "integer"}, dir: "multi"},
 	)
@@ -533,6 +533,16 @@ func TestLoadRefusesMalformed(t *testing.T) {
 			"vectors/demo/objects.jsonl:2", "takes no"},
 		{"output on refused", vfs(one(goodHeader, line("a", "{}", `,"expect":"refused","message":"m","output":""`))),
 			"vectors/demo/objects.jsonl:2", "takes no"},
+		{"at not an array", vfs(one(goodHeader, line("a", "{}", `,"expect":"ok","output":"","at":"limit.depth"`))),
+			"vectors/demo/objects.jsonl:2", "not a non-empty array"},
+		{"at empty", vfs(one(goodHeader, line("a", "{}", `,"expect":"ok","output":"","at":[]`))),
+			"vectors/demo/objects.jsonl:2", "not a non-empty array"},
+		{"at out of order", vfs(one(goodHeader, line("a", "{}", `,"expect":"ok","output":"","at":["limit.width","limit.depth"]`))),
+			"vectors/demo/objects.jsonl:2", "ascending order"},
+		{"at repeated", vfs(one(goodHeader, line("a", "{}", `,"expect":"ok","output":"","at":["limit.depth","limit.depth"]`))),
+			"vectors/demo/objects.jsonl:2", "ascending order"},
+		{"at unknown threshold", vfs(one(goodHeader, line("a", "{}", `,"expect":"ok","output":"","at":["limit.size"]`))),
+			"vectors/demo/objects.jsonl:2", `"limit.size" is not a threshold of demo/1`},
 		{"exception outside vocabulary", vfs(one(goodHeader, line("a", "{}", `,"expect":"refused","message":"m","exception":"flaky"`))),
 			"vectors/demo/objects.jsonl:2", "closed vocabulary"},
 		{"non-ascii message", vfs(one(goodHeader, line("a", "{}", `,"expect":"refused","message":"\u00e9"`))),

@@ -12,8 +12,8 @@
 // the "Never" rules (a success clears the fingerprint, only a transient
 // failure of a read-only tool is retried, once).
 //
-// The budgets, the streak bound and the recovery texts are data (Budgets,
-// StreakStop, StreakWarning, Recovery).
+// The budgets and the streak bounds are the spec's Thresholds table, read
+// from the catalogue (Thresholds); the recovery texts are data (Recovery).
 //
 // It is public: another module may call Decide (it registers in package
 // reference, by contract and operation name), which promises the answers

@@ -3,7 +3,9 @@ package failurebudget
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"slices"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	"github.com/conform-dev/conform/reference/internal/sweep"
 	"github.com/conform-dev/conform/reference/internal/vectortest"
 	"github.com/conform-dev/conform/reference/refusal"
+	"github.com/conform-dev/conform/spec"
 )
 
 var ok, no = reftest.OpOK, reftest.OpNo
@@ -95,66 +98,72 @@ func TestFingerprint(t *testing.T) {
 	}
 }
 
-// TestThresholdsPinnedByVectors changes each class's budget by one either
-// way and checks that the vectors at that threshold (spent.<class> and
-// at-budget.<class>) then fail: each threshold is pinned.
-func TestThresholdsPinnedByVectors(t *testing.T) {
+// TestThresholdsSingleCause shifts each threshold by one either way (down
+// only to its least value) and checks that exactly the vectors declared at
+// it change, each under at least one of the shifts, and that each shift
+// changes at least one: the in-process form of the single-cause audit's
+// threshold pass.
+func TestThresholdsSingleCause(t *testing.T) {
 	vs := vectortest.Load(t, "../../vectors/failure-budget/*.jsonl")
-	for class, budget := range Budgets {
-		for _, delta := range []int{-1, 1} {
-			if budget+delta == 0 {
-				continue // equivalent: an entry exists only after a failure, so 0 acts as 1
-			}
-			Budgets[class] = budget + delta
-			changed := map[string]bool{}
-			for _, v := range vs {
-				out, err := Decide(v.Bytes())
-				if v.Expect == "ok" && (err != nil || string(out) != v.Output) {
-					changed[v.Name] = true
-				}
-			}
-			Budgets[class] = budget
-			for _, name := range []string{"spent." + class, "at-budget." + class} {
-				if !changed[name] && !(delta == 1 && name == "at-budget."+class) {
-					t.Errorf("budget of %s changed by %d: vector %s still passes", class, delta, name)
-				}
-			}
-			if len(changed) == 0 {
-				t.Errorf("budget of %s changed by %d: no vector fails", class, delta)
+	var cat struct {
+		Contracts []struct {
+			Contract   string
+			Thresholds []struct {
+				Name       string
+				Value, Min int
 			}
 		}
 	}
-}
-
-// TestStreakBoundsPinnedByVectors changes the streak stop and the warning
-// by one either way and checks that the streak vectors at them then fail.
-func TestStreakBoundsPinnedByVectors(t *testing.T) {
-	vs := vectortest.Load(t, "../../vectors/failure-budget/*.jsonl")
-	for _, c := range []struct {
-		bound *int
-		name  string
-		at    []string
-	}{
-		{&StreakStop, "stop", []string{"eight-then-stop", "seven-then-run"}},
-		{&StreakWarning, "warning", []string{"warning-from-6th", "no-warning-at-5th"}},
-	} {
-		saved := *c.bound
-		for _, delta := range []int{-1, 1} {
-			*c.bound = saved + delta
-			changed := map[string]bool{}
+	if err := json.Unmarshal(spec.JSON(), &cat); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, k := range cat.Contracts {
+		if k.Contract != Contract {
+			continue
+		}
+		for _, th := range k.Thresholds {
+			names = append(names, th.Name)
+			if Thresholds[th.Name] != th.Value {
+				t.Errorf("%s: Thresholds says %d, the catalogue %d", th.Name, Thresholds[th.Name], th.Value)
+			}
+			declared := map[string]bool{}
 			for _, v := range vs {
-				if out, err := Decide(v.Bytes()); v.Expect == "ok" && (err != nil || string(out) != v.Output) {
-					changed[v.Name] = true
+				if slices.Contains(v.At, th.Name) {
+					declared[v.Name] = true
 				}
 			}
-			*c.bound = saved
-			hit := false
-			for _, name := range c.at {
-				hit = hit || changed[name]
+			changed := map[string]bool{}
+			for _, by := range []int{-1, 1} {
+				if th.Value+by < th.Min {
+					continue
+				}
+				n := 0
+				for _, v := range vs {
+					out, err := Decide(v.Bytes(), refusal.Shifting(map[string]int{th.Name: by}))
+					base, baseErr := Decide(v.Bytes())
+					if string(out) != string(base) || fmt.Sprint(err) != fmt.Sprint(baseErr) {
+						changed[v.Name] = true
+						n++
+						if !declared[v.Name] {
+							t.Errorf("%s shifted by %d: vector %s changed but is not declared at it", th.Name, by, v.Name)
+						}
+					}
+				}
+				if n == 0 {
+					t.Errorf("%s shifted by %d: no vector changed", th.Name, by)
+				}
 			}
-			if !hit {
-				t.Errorf("streak %s changed by %d: none of %v fails", c.name, delta, c.at)
+			for name := range declared {
+				if !changed[name] {
+					t.Errorf("%s: vector %s is declared at it but no shift changed it", th.Name, name)
+				}
 			}
+		}
+	}
+	for _, class := range classes {
+		if !slices.Contains(names, "budget."+class) {
+			t.Errorf("the Thresholds table has no budget.%s", class)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/internal/shape"
 	"github.com/conform-dev/conform/reference/refusal"
 )
 
@@ -19,26 +20,22 @@ const (
 	ExecutionFailure  = "execution_failure"
 )
 
-// Budgets are the failed attempts allowed per class (seed 001, section 1,
-// "Budget, per class"). Callers must not modify it.
-var Budgets = map[string]int{
-	PermissionRefused: 1,
-	Unavailable:       1,
-	InvalidArguments:  2,
-	StalePrecondition: 2,
-	UnknownOutcome:    2,
-	Transient:         3,
-	ExecutionFailure:  3,
-}
+// classes lists the failure classes, each with its budget threshold.
+var classes = []string{PermissionRefused, Unavailable, InvalidArguments, StalePrecondition, UnknownOutcome, Transient, ExecutionFailure}
 
-// StreakStop is the number of consecutive failed or refused calls that
-// stops the cycle, and StreakWarning the streak from which a failure
-// carries the warning (seed 001, section 1, "Budget, per class"). They are
-// variables only so that the tests can show each is pinned by its
-// vectors; callers must not modify them.
-var (
-	StreakStop    = 8
-	StreakWarning = 6
+// Thresholds are the bounds of the machine, value by name: "budget.<class>"
+// (failed attempts allowed per class, seed 001, section 1, "Budget, per
+// class"), "streak.stop" (the streak that stops the cycle) and
+// "streak.warning" (the streak from which a failure carries the warning).
+// They are read once from spec/failure-budget.md's Thresholds table
+// through the catalogue; a call sees them moved by its shift
+// (refusal.Shifting). Callers must not modify the map.
+var Thresholds = shape.Thresholds(Contract)
+
+// The streak thresholds' names; a budget's is "budget." and its class.
+const (
+	StreakStop    = "streak.stop"
+	StreakWarning = "streak.warning"
 )
 
 // Recovery is the one recovery choice of a checkpoint, by class
@@ -74,7 +71,10 @@ type entry struct {
 type machine struct {
 	entries   map[string]*entry
 	streak    int
-	fullReply int // the reply in which the streak last reached StreakStop
+	fullReply int // the reply in which the streak last reached stop
+	// budget, stop and warning are the thresholds as this call sees them.
+	budget        map[string]int
+	stopAt, warnAt int
 	lastClass string
 	reply     int
 	epoch     int
@@ -127,11 +127,17 @@ func hasPrefix(u []uint16, p string) bool {
 // Source: spec/failure-budget.md; seed 001, section 1, "Repeated
 // tool-failure budget (#285)".
 func Decide(in []byte, opts ...refusal.Option) ([]byte, error) {
-	rounds, events, err := readSequence(refusal.New(opts...), in)
+	c := refusal.New(opts...)
+	rounds, events, err := readSequence(c, in)
 	if err != nil {
 		return nil, err
 	}
-	m := &machine{entries: map[string]*entry{}, out: []byte{}}
+	m := &machine{entries: map[string]*entry{}, out: []byte{}, budget: map[string]int{},
+		stopAt: c.Limit(StreakStop, Thresholds[StreakStop]), warnAt: c.Limit(StreakWarning, Thresholds[StreakWarning])}
+	for _, class := range classes {
+		name := "budget." + class
+		m.budget[class] = c.Limit(name, Thresholds[name])
+	}
 	for _, e := range events {
 		if e.reply {
 			if rounds {
@@ -155,7 +161,7 @@ func Decide(in []byte, opts ...refusal.Option) ([]byte, error) {
 // stopped, nil otherwise.
 func (m *machine) call(e event) []byte {
 	fp := Fingerprint(e.tool, e.args, e.host)
-	if m.streak >= StreakStop && m.reply > m.fullReply {
+	if m.streak >= m.stopAt && m.reply > m.fullReply {
 		return m.stop(e, fp, m.lastClass, "streak", m.streak, false)
 	}
 	en := m.entries[fp]
@@ -164,7 +170,7 @@ func (m *machine) call(e event) []byte {
 		delete(m.entries, fp)
 		en = nil
 	}
-	if en != nil && en.count >= Budgets[en.class] {
+	if en != nil && en.count >= m.budget[en.class] {
 		switch {
 		case !en.refused, en.refusedReply == m.reply,
 			en.decided && m.epoch > en.refusedEpoch:
@@ -227,7 +233,7 @@ func (m *machine) call(e event) []byte {
 func (m *machine) counted(class string) {
 	m.streak++
 	m.lastClass = class
-	if m.streak == StreakStop {
+	if m.streak == m.stopAt {
 		m.fullReply = m.reply
 	}
 }
@@ -251,7 +257,7 @@ func (m *machine) line(decision, class string, attempts int, retried bool) {
 	if retried {
 		b = append(b, `,"retried":true`...)
 	}
-	if (decision == "fail" || decision == "refuse") && m.streak >= StreakWarning {
+	if (decision == "fail" || decision == "refuse") && m.streak >= m.warnAt {
 		b = append(b, `,"warning":`...)
 		b = strconv.AppendInt(b, int64(m.streak), 10)
 	}

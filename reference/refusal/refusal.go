@@ -1,6 +1,7 @@
 // Package refusal is public and holds the one mechanism every reference contract refuses
 // through: a closed table of guards per contract, each with a stable code and
-// a fixed message, and the guard-mutation control that lets named guards pass.
+// a fixed message, and the guard-mutation controls that let named guards pass
+// and move named thresholds.
 //
 // Source: spec/README.md ("Rules shared by every contract") and the `ignore`
 // request of mirrors/PROTOCOL.md.
@@ -114,9 +115,39 @@ func Ignoring(messages ...string) Option {
 	}
 }
 
-// Checker decides, for one call, whether a guard refuses. Build it with New.
+// Shifting moves the contract's thresholds for this call, each by the
+// given amount (threshold name to shift, spec/<name>.md, "Thresholds"). It
+// is the in-process form of the protocol's `shift` request; a name the
+// contract does not have changes nothing.
+func Shifting(shift map[string]int) Option {
+	return func(c *Checker) {
+		if len(shift) == 0 {
+			return
+		}
+		if c.shift == nil {
+			c.shift = map[string]int{}
+		}
+		for name, by := range shift {
+			c.shift[name] += by
+		}
+	}
+}
+
+// Checker decides, for one call, whether a guard refuses and what each
+// threshold is. Build it with New.
 type Checker struct {
 	ignore Ignore
+	shift  map[string]int
+}
+
+// Limit returns the threshold name of value value (its row of the
+// contract's Thresholds table) as this call sees it: value moved by the
+// call's shift of name, if any.
+func (c *Checker) Limit(name string, value int) int {
+	if c == nil {
+		return value
+	}
+	return value + c.shift[name]
 }
 
 // New returns a Checker configured by opts.

@@ -5,12 +5,28 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+
+	"github.com/conform-dev/conform/internal/spec"
 )
 
 // failure-budget/1: spec/failure-budget.md, one operation (decide) in
 // files by behaviour. Every expected output is written by hand from the
 // spec: one line per call, then the checkpoint; a fingerprint is the
 // SHA-256 of the stable JSON text written beside it.
+
+// fbThresholds is spec/failure-budget.md's Thresholds table, from the
+// catalogue: the budgets and streak bounds are written once, there.
+var fbThresholds = func() map[string]spec.Threshold {
+	k, ok := spec.MustLoad().Contract("failure-budget/1")
+	if !ok {
+		panic("failure-budget/1: not in the catalogue")
+	}
+	out := map[string]spec.Threshold{}
+	for _, t := range k.Thresholds {
+		out[t.Name] = t
+	}
+	return out
+}()
 
 func init() {
 	register(source{
@@ -106,8 +122,65 @@ func fbCheckpoint(tool, stable, class, reason string, attempts int, preserved, r
 }
 
 func fb(behaviour, description string, cases ...vcase) vfile {
+	for i, c := range cases {
+		cases[i] = c.withAt(fbScenarioAt[c.name]...)
+	}
 	return vfile{contract: "failure-budget/1", op: "decide", dir: "failure-budget",
 		behaviour: "decide-" + behaviour, description: description, cases: cases}
+}
+
+// The thresholds' names (spec/failure-budget.md, "Thresholds").
+const (
+	fbStop       = "streak.stop"
+	fbWarning    = "streak.warning"
+	fbExecution  = "budget.execution_failure"
+	fbPermission = "budget.permission_refused"
+	fbInvalid    = "budget.invalid_arguments"
+)
+
+// fbScenarioAt declares, for the scenario vectors, the thresholds whose
+// exact value their expectation depends on (the budget vectors declare
+// their own): a count or a streak that reaches within one of a bound.
+// The single-cause audit shifts each threshold by one and requires that
+// exactly these vectors change.
+var fbScenarioAt = map[string][]string{
+	// A streak of 5 or more: the warning moves by one either way.
+	"warning-from-6th":           {fbWarning},
+	"no-warning-at-5th":          {fbWarning},
+	"success-resets-streak":      {fbWarning},
+	"each-class":                 {fbWarning},
+	"batch-waits-for-next-reply": {fbWarning},
+	// A streak of 7 or more: the stop too.
+	"eight-then-stop": {fbStop, fbWarning},
+	"seven-then-run":  {fbWarning, fbStop},
+	"refusals-count":  {fbExecution, fbStop, fbWarning},
+	// The execution_failure budget spent, or a count of 2 or 3 that one
+	// attempt less would refuse.
+	"class-of-last-failure":          {fbExecution},
+	"ids-and-key-order":              {fbExecution},
+	"no-rounds":                      {fbExecution},
+	"no-rounds-replies-ignored":      {fbExecution},
+	"read-only-success-keeps-epoch":  {fbExecution},
+	"self-rewriting-failure-repeats": {fbExecution},
+	"success-clears-fingerprint":     {fbExecution},
+	"batched-all-refused":            {fbExecution, fbWarning},
+	"one-reply-never-stops":          {fbExecution, fbWarning},
+	"preserved-work":                 {fbExecution, fbWarning},
+	"spent-then-state-changed":       {fbExecution, fbWarning},
+	// A budget of 1 spent: one more attempt would run the refused call.
+	"tool-permission-refused":        {fbPermission},
+	"events-after-stop-unread":       {fbPermission},
+	"denied-warned-again-after-work": {fbPermission},
+	"denied-read-is-no-work":         {fbPermission},
+	"path-warned-again-after-work":   {fbPermission},
+	"policy-tool-alone":              {fbPermission},
+	"path-guard-recovery":            {fbPermission},
+	"tool-failure-not-warned-again":  {"budget.unavailable"},
+	// The invalid_arguments budget of 2 reached.
+	"denied-edit-before-refusal":  {fbInvalid},
+	"invalid-not-warned-again":    {fbInvalid},
+	"invalid-raw-arguments-alone": {fbInvalid},
+	"retried-counts-once":         {"budget.transient"},
 }
 
 // fbRecovery is the recovery choice of each class (spec/failure-budget.md,
@@ -124,7 +197,9 @@ var fbRecovery = map[string]string{
 
 // fbBudgetCase is the exhaustion of one class's budget: budget failures,
 // each in its own reply, then the refusal, then the stop in a later reply.
-func fbBudgetCase(class string, budget int, call, tool, stable string) vcase {
+// It sits at the class's budget threshold.
+func fbBudgetCase(class string, call, tool, stable string) vcase {
+	budget := fbThresholds["budget."+class].Value
 	var events []string
 	var out string
 	for i := range budget {
@@ -138,13 +213,17 @@ func fbBudgetCase(class string, budget int, call, tool, stable string) vcase {
 	events = append(events, call, fbReply, call)
 	out += fbLine(budget, "refuse", class, budget) + fbLine(budget+1, "stop", class, budget) +
 		fbCheckpoint(tool, stable, class, "budget", budget, fbNoWork, fbRecovery[class])
-	return ok("spent."+class, fbSeq(true, events...), out).
+	return ok("spent."+class, fbSeq(true, events...), out).withAt("budget." + class).
 		withNote(fmt.Sprintf("Budget of %s: %d failed attempts, then refuse, then stop from a later reply.", class, budget))
 }
 
 // fbUnderCase is one attempt short of a class's budget being spent:
-// budget-1 failures, and the next call runs and fails.
-func fbUnderCase(class string, budget int, call string) vcase {
+// budget-1 failures, and the next call runs and fails. It sits at the
+// budget threshold unless the budget is its least value (one attempt is
+// always made).
+func fbUnderCase(class string, call string) vcase {
+	t := fbThresholds["budget."+class]
+	budget := t.Value
 	var events []string
 	var out string
 	for i := range budget {
@@ -155,8 +234,12 @@ func fbUnderCase(class string, budget int, call string) vcase {
 			out += fbAgain(i, class, i+1)
 		}
 	}
-	return ok("at-budget."+class, fbSeq(true, events...), out+fbNone).
+	c := ok("at-budget."+class, fbSeq(true, events...), out+fbNone).
 		withNote(fmt.Sprintf("The %dth failure of %s is still attempted.", budget, class))
+	if budget > t.Min {
+		c = c.withAt(t.Name)
+	}
+	return c
 }
 
 func failureBudgetFiles() []vfile {
@@ -166,20 +249,20 @@ func failureBudgetFiles() []vfile {
 	invalid := fbCall("write_file", `{"path":7}`, `,"host":"invalid"`)
 	invalidStable := `{"path":7}` // the raw arguments alone
 	budgets := fb("budgets", "Each class's budget of failed attempts: the last allowed attempt fails, the next call is refused, the one after that in a later reply stops.",
-		fbBudgetCase("permission_refused", 1, denied, "run_shell", deniedStable),
-		fbBudgetCase("unavailable", 1, fbRead("unavailable"), "read_file", fbReadStable),
-		fbBudgetCase("invalid_arguments", 2, invalid, "write_file", invalidStable),
-		fbBudgetCase("stale_precondition", 2, fbRead("stale_precondition"), "read_file", fbReadStable),
-		fbBudgetCase("unknown_outcome", 2, timeout, "read_file", fbReadStable),
-		fbBudgetCase("transient", 3, fbRead("transient"), "read_file", fbReadStable),
-		fbBudgetCase("execution_failure", 3, fbMake, "run_shell", fbMakeStable),
-		fbUnderCase("permission_refused", 1, fbRead("permission_refused")),
-		fbUnderCase("unavailable", 1, fbRead("unavailable")),
-		fbUnderCase("invalid_arguments", 2, invalid),
-		fbUnderCase("stale_precondition", 2, fbRead("stale_precondition")),
-		fbUnderCase("unknown_outcome", 2, timeout),
-		fbUnderCase("transient", 3, fbRead("transient")),
-		fbUnderCase("execution_failure", 3, fbMake),
+		fbBudgetCase("permission_refused", denied, "run_shell", deniedStable),
+		fbBudgetCase("unavailable", fbRead("unavailable"), "read_file", fbReadStable),
+		fbBudgetCase("invalid_arguments", invalid, "write_file", invalidStable),
+		fbBudgetCase("stale_precondition", fbRead("stale_precondition"), "read_file", fbReadStable),
+		fbBudgetCase("unknown_outcome", timeout, "read_file", fbReadStable),
+		fbBudgetCase("transient", fbRead("transient"), "read_file", fbReadStable),
+		fbBudgetCase("execution_failure", fbMake, "run_shell", fbMakeStable),
+		fbUnderCase("permission_refused", fbRead("permission_refused")),
+		fbUnderCase("unavailable", fbRead("unavailable")),
+		fbUnderCase("invalid_arguments", invalid),
+		fbUnderCase("stale_precondition", fbRead("stale_precondition")),
+		fbUnderCase("unknown_outcome", timeout),
+		fbUnderCase("transient", fbRead("transient")),
+		fbUnderCase("execution_failure", fbMake),
 		ok("tool-permission-refused", fbSeq(true, fbRead("permission_refused"), fbReply, fbRead("permission_refused"), fbReply, fbRead("permission_refused")),
 			fbLine(0, "fail", "permission_refused", 1)+fbLine(1, "refuse", "permission_refused", 1)+fbLine(2, "stop", "permission_refused", 1)+
 				fbCheckpoint("read_file", fbReadStable, "permission_refused", "budget", 1, fbNoWork, fbRecovery["permission_refused"])).
@@ -199,7 +282,7 @@ func failureBudgetFiles() []vfile {
 	streakLines := func(n int) string {
 		var s string
 		for i := range n {
-			if i+1 >= 6 {
+			if i+1 >= fbThresholds[fbWarning].Value {
 				s += fbWarn(i, "fail", "execution_failure", 1, i+1)
 			} else {
 				s += fbLine(i, "fail", "execution_failure", 1)
@@ -448,5 +531,17 @@ func failureBudgetFiles() []vfile {
 		refused("field.retry", fbSeq(true, fbCall("x", `{}`, `,"retry":[]`)), fbField),
 		refused("field.retry-output", fbSeq(true, fbCall("x", `{}`, `,"retry":{"output":1}`)), fbField),
 	)
-	return []vfile{budgets, streak, refuseStop, decided, state, classify, checkpoint, refusals}
+	files := []vfile{budgets, streak, refuseStop, decided, state, classify, checkpoint, refusals}
+	for name := range fbScenarioAt {
+		found := false
+		for _, f := range files {
+			for _, c := range f.cases {
+				found = found || c.name == name
+			}
+		}
+		if !found {
+			panic("failure-budget/1: fbScenarioAt names no vector " + name)
+		}
+	}
+	return files
 }

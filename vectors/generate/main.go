@@ -27,6 +27,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"testing/fstest"
@@ -55,6 +56,7 @@ type vcase struct {
 	output    string  // exact output bytes, with ok
 	message   string  // exact refusal message, with refused
 	exception string  // closed vocabulary, refused only
+	at        []string // thresholds the expectation sits at, ascending
 	note      string
 }
 
@@ -89,6 +91,14 @@ func refused(name, input, message string) vcase {
 // withNote returns c with a one-sentence note.
 func (c vcase) withNote(note string) vcase {
 	c.note = note
+	return c
+}
+
+// withAt returns c declared at the thresholds names (rows of its
+// contract's Thresholds table, vectors/README.md "at"), sorted.
+func (c vcase) withAt(names ...string) vcase {
+	c.at = append(append([]string(nil), c.at...), names...)
+	slices.Sort(c.at)
 	return c
 }
 
@@ -240,6 +250,16 @@ func renderFile(f vfile, path string, ids map[string]string) ([]byte, error) {
 			}
 		default:
 			return nil, fmt.Errorf("%s: expect %q", where, c.expect)
+		}
+		if len(c.at) > 0 {
+			b.WriteString(`,"at":[`)
+			for i, t := range c.at {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString(jsonString(t))
+			}
+			b.WriteByte(']')
 		}
 		if c.note != "" {
 			b.WriteString(`,"note":` + jsonString(c.note))

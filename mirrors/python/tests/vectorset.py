@@ -44,7 +44,7 @@ EXCEPTIONS = frozenset(
 _HEADER_FIELDS = {"conform_vectors", "contract", "op", "behaviour", "description"}
 _CASE_FIELDS = {
     "id", "name", "input", "input_hex", "input_expand", "expect", "output", "output_hex",
-    "message", "exception", "note",
+    "message", "exception", "at", "note",
 }
 _EXPAND_FIELDS = {"prefix", "fill", "count", "suffix"}
 _MANIFEST_LINE = re.compile(r"([0-9a-f]{64})  ([a-z0-9][a-z0-9._/-]*\.jsonl)")
@@ -76,6 +76,8 @@ class Case:
     message: Optional[str]
     exception: Optional[str]
     finding: bool
+    at: tuple[str, ...] = ()
+    """The thresholds the expectation sits at (vectors/README.md, ``at``)."""
 
 
 def case_id(contract: str, op: str, data: bytes) -> str:
@@ -229,6 +231,13 @@ def _read_file(rel: str, data: bytes, ids: dict[str, str]) -> list[Case]:
         for key in ("note",):
             if key in obj:
                 _field(obj, key, str, where)
+        at: tuple[str, ...] = ()
+        if "at" in obj:
+            listed = obj["at"]
+            if (type(listed) is not list or not listed or any(type(x) is not str for x in listed)
+                    or listed != sorted(set(listed))):
+                raise VectorError(f"{where}: at is not a non-empty array of distinct strings in ascending order")
+            at = tuple(listed)
         expect = _field(obj, "expect", str, where)
         output = message = exception = None
         if expect == "ok":
@@ -246,7 +255,7 @@ def _read_file(rel: str, data: bytes, ids: dict[str, str]) -> list[Case]:
         else:
             raise VectorError(f"{where}: expect is not ok or refused")
         cases.append(Case(where, cid, name, contract, op, data, expect, output, message,
-                          exception, finding))
+                          exception, finding, at))
     return cases
 
 

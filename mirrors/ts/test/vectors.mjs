@@ -30,6 +30,7 @@ const CASE = new Set([
   "output_hex",
   "message",
   "exception",
+  "at",
   "note",
 ]);
 const EXPAND = ["prefix", "fill", "count", "suffix"];
@@ -203,7 +204,13 @@ function readFile(rel, bytes) {
     const want = caseId(contract, op, input);
     if (id !== want) throw bad(w, `id ${id} is not ${want}, derived from the content`);
     if ("note" in c) stringField(w, c, "note");
-    const k = { id, name, line: i + 1, input, expect: c.expect };
+    const k = { id, name, line: i + 1, input, expect: c.expect, at: [] };
+    if ("at" in c) {
+      const at = c.at;
+      const ordered = Array.isArray(at) && at.length > 0 && at.every((x, j) => typeof x === "string" && (j === 0 || at[j - 1] < x));
+      if (!ordered) throw bad(w, "at is not a non-empty array of distinct strings in ascending order");
+      k.at = at;
+    }
     if (c.expect === "ok") {
       const outs = ["output", "output_hex"].filter((f) => f in c);
       if (outs.length !== 1) throw bad(w, "ok without exactly one of output, output_hex");

@@ -14,27 +14,52 @@ import (
 // written once, in the spec. A contract the catalogue lacks, or a
 // catalogue that does not decode, is a broken build and panics.
 func Guards(contract string) []refusal.Guard {
+	k := entry(contract)
+	out := make([]refusal.Guard, len(k.Refusals))
+	for i, r := range k.Refusals {
+		out[i] = refusal.Guard{Contract: contract, Code: r.Code, Message: r.Message}
+	}
+	return out
+}
+
+// Thresholds returns contract's Thresholds table (spec/<name>.md,
+// "Thresholds"; the catalogue's thresholds), value by name; empty when it
+// has none. A contract the catalogue lacks panics, as in Guards.
+func Thresholds(contract string) map[string]int {
+	out := map[string]int{}
+	for _, t := range entry(contract).Thresholds {
+		out[t.Name] = t.Value
+	}
+	return out
+}
+
+// catalogued is what the reference reads of one contract's catalogue
+// entry.
+type catalogued struct {
+	Contract string `json:"contract"`
+	Refusals []struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"refusals"`
+	Thresholds []struct {
+		Name  string `json:"name"`
+		Value int    `json:"value"`
+	} `json:"thresholds"`
+}
+
+// entry decodes contract's entry of the embedded catalogue; a catalogue
+// that does not decode, or lacks contract, is a broken build and panics.
+func entry(contract string) catalogued {
 	var cat struct {
-		Contracts []struct {
-			Contract string `json:"contract"`
-			Refusals []struct {
-				Code    string `json:"code"`
-				Message string `json:"message"`
-			} `json:"refusals"`
-		} `json:"contracts"`
+		Contracts []catalogued `json:"contracts"`
 	}
 	if err := json.Unmarshal(spec.JSON(), &cat); err != nil {
 		panic(fmt.Sprintf("spec/catalogue.json: %v", err))
 	}
 	for _, k := range cat.Contracts {
-		if k.Contract != contract {
-			continue
+		if k.Contract == contract {
+			return k
 		}
-		out := make([]refusal.Guard, len(k.Refusals))
-		for i, r := range k.Refusals {
-			out[i] = refusal.Guard{Contract: contract, Code: r.Code, Message: r.Message}
-		}
-		return out
 	}
 	panic(fmt.Sprintf("the catalogue has no contract %s", contract))
 }

@@ -34,6 +34,8 @@ type Vector struct {
 	Output    string `json:"output"`
 	Message   string `json:"message"`
 	Exception string `json:"exception"`
+	// At names the thresholds the vector's expectation sits at.
+	At []string `json:"at"`
 }
 
 // Bytes returns the vector's input bytes: input, or input_expand's prefix,
