@@ -5,8 +5,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 

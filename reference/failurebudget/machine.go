@@ -73,17 +73,17 @@ type machine struct {
 	streak    int
 	fullReply int // the reply in which the streak last reached stop
 	// budget, stop and warning are the thresholds as this call sees them.
-	budget        map[string]int
+	budget         map[string]int
 	stopAt, warnAt int
-	lastClass string
-	reply     int
-	epoch     int
-	calls     int // calls decided so far
-	succeeded int
-	files     [][]uint16
-	commits   int
-	shell     [][]uint16
-	out       []byte
+	lastClass      string
+	reply          int
+	epoch          int
+	calls          int // calls decided so far
+	succeeded      int
+	files          [][]uint16
+	commits        int
+	shell          [][]uint16
+	out            []byte
 }
 
 // outcome is what a run gives: a cancellation, a success or a failure.

@@ -26,8 +26,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"testing/fstest"
@@ -50,12 +50,12 @@ type vfile struct {
 // vcase is one case as written in this source.
 type vcase struct {
 	name      string
-	input     string  // exact input bytes; written as input_hex when not valid UTF-8
-	expand    *expand // a large input, instead of input
-	expect    string  // "ok" or "refused"
-	output    string  // exact output bytes, with ok
-	message   string  // exact refusal message, with refused
-	exception string  // closed vocabulary, refused only
+	input     string   // exact input bytes; written as input_hex when not valid UTF-8
+	expand    *expand  // a large input, instead of input
+	expect    string   // "ok" or "refused"
+	output    string   // exact output bytes, with ok
+	message   string   // exact refusal message, with refused
+	exception string   // closed vocabulary, refused only
 	at        []string // thresholds the expectation sits at, ascending
 	note      string
 }

@@ -85,7 +85,7 @@ function wellFormed(s) {
 /**
  * One JSON object line as a plain object, strictly: a repeated member is
  * an error (the mirror's strict parser refuses it), strings keep lone
- * surrogates (refused here), numbers are integers.
+ * surrogates (refused here), numbers are integers (arrays serve `at`).
  */
 function parseLine(where, text) {
   let v;
@@ -110,8 +110,10 @@ function parseLine(where, text) {
         for (const [k, m] of x.members) o[k] = plain(m, `${at}.${k}`);
         return o;
       }
+      case "array":
+        return x.items.map((m, i) => plain(m, `${at}[${i}]`));
       default:
-        throw bad(where, `${at} is a ${x.type}, not a string, integer or object`);
+        throw bad(where, `${at} is a ${x.type}, not a string, integer, array or object`);
     }
   };
   if (v.type !== "object") throw bad(where, "not a JSON object");
