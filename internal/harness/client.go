@@ -80,6 +80,7 @@ type Client struct {
 	inc         *incarnation
 	info        impl.Info
 	ignore      []protocol.GuardPair
+	shift       []protocol.Shift
 	restarts    int
 	quarantined bool
 	breaks      []string
@@ -326,6 +327,31 @@ func (c *Client) SetIgnore(ctx context.Context, pairs []protocol.GuardPair) ([]p
 	return a.Unknown, nil
 }
 
+// ErrNoShift is SetShift's error for a harness whose handshake does not
+// list protocol.FeatureShift: it has no threshold to move.
+var ErrNoShift = errors.New("the harness does not serve shift (its handshake lists no \"shift\" feature)")
+
+// SetShift replaces the harness's shift set (the threshold-mutation
+// control, PROTOCOL.md "shift") and returns the thresholds the
+// implementation does not have. The set is replayed after every restart.
+// A harness without the feature is never sent the request: ErrNoShift.
+func (c *Client) SetShift(ctx context.Context, shifts []protocol.Shift) ([]protocol.ThresholdPair, error) {
+	if c.inc == nil && !c.quarantined {
+		if err := c.spawn(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if c.inc != nil && !c.inc.shifting {
+		return nil, ErrNoShift
+	}
+	c.shift = append([]protocol.Shift(nil), shifts...)
+	a, err := c.control(ctx, protocol.Request{Cmd: protocol.CmdShift, Shift: c.shift}, protocol.OutcomeShifted)
+	if err != nil {
+		return nil, err
+	}
+	return a.UnknownThresholds, nil
+}
+
 // Guards asks the implementation for its refusal table.
 func (c *Client) Guards(ctx context.Context) ([]protocol.Guard, error) {
 	a, err := c.control(ctx, protocol.Request{Cmd: protocol.CmdGuards}, protocol.OutcomeGuards)
@@ -378,7 +404,8 @@ func (c *Client) spend() {
 	c.restarts++
 }
 
-// spawn starts a process, does the handshake and replays the ignore set.
+// spawn starts a process, does the handshake and replays the ignore and
+// shift sets.
 func (c *Client) spawn(ctx context.Context) error {
 	// Starting a container can take the engine a while: say so after
 	// NoticeAfter (the start itself is bounded by ctx and the engine).
@@ -409,13 +436,24 @@ func (c *Client) spawn(ctx context.Context) error {
 		return fmt.Errorf("%s harness refused protocol %d (%s; supports %v)", c.name, protocol.Version, a.Message, a.Supported)
 	}
 	inc.batching = a.HasFeature(protocol.FeatureBatch)
+	inc.shifting = a.HasFeature(protocol.FeatureShift)
 	c.inc, c.info = inc, infoOf(*a.Implementation)
-	if len(c.ignore) > 0 {
-		answers, fail := inc.roundTrip(ctx, []protocol.Request{{Cmd: protocol.CmdIgnore, Ignore: c.ignore}}, c.opts.timeout(), c.waiter())
-		if fail != nil || answers[0].Outcome != protocol.OutcomeAck {
+	for _, replay := range []struct {
+		req  protocol.Request
+		want string
+		set  bool
+	}{
+		{protocol.Request{Cmd: protocol.CmdIgnore, Ignore: c.ignore}, protocol.OutcomeAck, len(c.ignore) > 0},
+		{protocol.Request{Cmd: protocol.CmdShift, Shift: c.shift}, protocol.OutcomeShifted, len(c.shift) > 0 && inc.shifting},
+	} {
+		if !replay.set {
+			continue
+		}
+		answers, fail := inc.roundTrip(ctx, []protocol.Request{replay.req}, c.opts.timeout(), c.waiter())
+		if fail != nil || answers[0].Outcome != replay.want {
 			inc.kill()
 			c.inc = nil
-			return fmt.Errorf("%s harness did not take the ignore set after a restart", c.name)
+			return fmt.Errorf("%s harness did not take the %s set after a restart", c.name, replay.req.Cmd)
 		}
 	}
 	return nil
@@ -483,6 +521,8 @@ type incarnation struct {
 	nextSeq int64
 	// batching: the handshake listed protocol.FeatureBatch.
 	batching bool
+	// shifting: the handshake listed protocol.FeatureShift.
+	shifting bool
 	// w buffers requests to stdin; one roundTrip writes at a time (a
 	// roundTrip that fails kills the incarnation).
 	w   *bufio.Writer

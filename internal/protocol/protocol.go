@@ -42,6 +42,9 @@ const (
 	CmdRun    = "run"
 	CmdIgnore = "ignore"
 	CmdGuards = "guards"
+	// CmdShift is optional: sent only to a harness whose handshake lists
+	// FeatureShift.
+	CmdShift = "shift"
 	// CmdBatch is optional: sent only to a harness whose handshake lists
 	// FeatureBatch.
 	CmdBatch = "batch"
@@ -52,6 +55,8 @@ const (
 const (
 	// FeatureBatch: the harness serves CmdBatch.
 	FeatureBatch = "batch"
+	// FeatureShift: the harness serves CmdShift.
+	FeatureShift = "shift"
 )
 
 // MaxBatch is the most cases one batch request may hold (PROTOCOL.md,
@@ -68,6 +73,7 @@ const (
 	OutcomeAck     = "ack"
 	OutcomeGuards  = "guards"
 	OutcomeBatch   = "batch"
+	OutcomeShifted = "shifted"
 )
 
 // Implementation is what a harness says about itself in the handshake.
@@ -96,6 +102,21 @@ func (im Implementation) Supports(contract, op string) bool {
 type GuardPair struct {
 	Contract string `json:"contract"`
 	Message  string `json:"message"`
+}
+
+// Shift moves one threshold of a contract's Thresholds table by By for the
+// `shift` control (PROTOCOL.md, "shift").
+type Shift struct {
+	Contract  string `json:"contract"`
+	Threshold string `json:"threshold"`
+	By        int    `json:"by"`
+}
+
+// ThresholdPair names one threshold of a contract: a `shifted` answer's
+// unknown entry.
+type ThresholdPair struct {
+	Contract  string `json:"contract"`
+	Threshold string `json:"threshold"`
 }
 
 // Guard is one entry of an implementation's refusal table, as the `guards`
@@ -193,6 +214,8 @@ type Request struct {
 	Op       string      `json:"op,omitempty"`
 	Input    []byte      `json:"input,omitempty"`
 	Ignore   []GuardPair `json:"ignore,omitempty"`
+	// Shift is the whole shift set of a shift request (empty clears it).
+	Shift []Shift `json:"shift,omitempty"`
 	// Cases are the operations of a batch request (1 to MaxBatch).
 	Cases []Case `json:"cases,omitempty"`
 }
@@ -233,6 +256,14 @@ func (r Request) AppendTo(b []byte) []byte {
 		}
 		js, _ := json.Marshal(list) // GuardPair always marshals
 		b = append(b, `,"ignore":`...)
+		b = append(b, js...)
+	case CmdShift:
+		list := r.Shift
+		if list == nil {
+			list = []Shift{}
+		}
+		js, _ := json.Marshal(list) // Shift always marshals
+		b = append(b, `,"shift":`...)
 		b = append(b, js...)
 	}
 	return append(b, "}\n"...)
@@ -288,6 +319,9 @@ type Answer struct {
 	Supported []int
 	// Unknown lists the ignore pairs an implementation has no guard for.
 	Unknown []GuardPair
+	// UnknownThresholds lists, in a shifted answer, the shifts' thresholds
+	// an implementation does not have.
+	UnknownThresholds []ThresholdPair
 	// Guards is the refusal table of a guards answer.
 	Guards []Guard
 	// Answers are the entries of a batch answer, one per case, in order.
@@ -323,9 +357,18 @@ type wireAnswer struct {
 	Implementation *Implementation `json:"implementation"`
 	Features       []string        `json:"features"`
 	Supported      []int           `json:"supported"`
-	Unknown        []GuardPair     `json:"unknown"`
+	Unknown        []unknownEntry  `json:"unknown"`
 	Guards         []Guard         `json:"guards"`
 	Answers        []wireEntry     `json:"answers"`
+}
+
+// unknownEntry is an entry of an ack answer's unknown list (a guard pair,
+// with message) or of a shifted answer's (a threshold pair, with
+// threshold).
+type unknownEntry struct {
+	Contract  *string `json:"contract"`
+	Message   *string `json:"message"`
+	Threshold *string `json:"threshold"`
 }
 
 // ErrViolation wraps every way an answer line can break the protocol.
@@ -364,6 +407,7 @@ var fields = map[string]struct{ must, may int }{
 	OutcomeAck:     {fUnknown, 0},
 	OutcomeGuards:  {fGuards, 0},
 	OutcomeBatch:   {fAnswers, 0},
+	OutcomeShifted: {fUnknown, 0},
 }
 
 // checkFields refuses an outcome that lacks a field it must have or has
@@ -505,7 +549,21 @@ func decodeAnswerJSON(line []byte) (Answer, error) {
 		}
 		a.Supported = w.Supported
 	case OutcomeAck:
-		a.Unknown = w.Unknown
+		a.Unknown = make([]GuardPair, len(w.Unknown))
+		for i, u := range w.Unknown {
+			if u.Contract == nil || u.Message == nil || u.Threshold != nil {
+				return Answer{}, violation("ack unknown entry %d is not {contract, message}", i)
+			}
+			a.Unknown[i] = GuardPair{Contract: *u.Contract, Message: *u.Message}
+		}
+	case OutcomeShifted:
+		a.UnknownThresholds = make([]ThresholdPair, len(w.Unknown))
+		for i, u := range w.Unknown {
+			if u.Contract == nil || u.Threshold == nil || u.Message != nil {
+				return Answer{}, violation("shifted unknown entry %d is not {contract, threshold}", i)
+			}
+			a.UnknownThresholds[i] = ThresholdPair{Contract: *u.Contract, Threshold: *u.Threshold}
+		}
 	case OutcomeGuards:
 		a.Guards = w.Guards
 	case OutcomeBatch:

@@ -13,13 +13,16 @@ import (
 )
 
 // Reference is the Go reference run in-process, behind the same Impl
-// interface as the mirrors. Its ignore set is the in-process form of the
-// protocol's ignore control.
+// interface as the mirrors. Its ignore and shift sets are the in-process
+// forms of the protocol's ignore and shift controls.
 type Reference struct {
 	// Version is conform's version, reported as the implementation version.
 	Version string
 	// Ignore holds the messages, per contract, whose guards let inputs pass.
 	Ignore map[string][]string
+	// Shift holds, per contract, the thresholds moved and by how much (the
+	// in-process form of the protocol's shift control).
+	Shift map[string]map[string]int
 }
 
 // Name returns "go".
@@ -61,7 +64,7 @@ func (r *Reference) one(j impl.Job) (res impl.Result) {
 			res = impl.Result{Outcome: impl.Errored, Message: fmt.Sprint("panic: ", p), Trace: string(debug.Stack())}
 		}
 	}()
-	out, err := op.Run(j.Input, refusal.Ignoring(r.Ignore[j.Contract]...))
+	out, err := op.Run(j.Input, refusal.Ignoring(r.Ignore[j.Contract]...), refusal.Shifting(r.Shift[j.Contract]))
 	if err != nil {
 		if e, ok := refusal.As(err); ok {
 			return impl.Result{Outcome: impl.Refused, Message: e.Guard.Message, At: where(e.At)}

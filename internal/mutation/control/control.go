@@ -1,13 +1,15 @@
 // Package control gives the guard audit one view of every implementation
-// conform drives: the runner's Impl (name, handshake, RunBatch) plus the two
+// conform drives: the runner's Impl (name, handshake, RunBatch) plus the
 // guard-mutation controls of mirrors/PROTOCOL.md, `guards` (the closed
-// refusal table) and `ignore` (let named guards pass).
+// refusal table), `ignore` (let named guards pass) and `shift` (move named
+// thresholds).
 //
-// A *harness.Client already has both controls, so the TypeScript and Python
+// A *harness.Client already has the controls, so the TypeScript and Python
 // mirrors (and a Go reference served by cmd/conform-harness, mutant or not)
 // are used as they are. The in-process Go reference gets them from Reference,
 // which reads the registry's tables (reference.Operations) and sets
-// runner.Reference.Ignore, the in-process form of the `ignore` request.
+// runner.Reference.Ignore and Shift, the in-process forms of the `ignore`
+// and `shift` requests.
 package control
 
 import (
@@ -17,6 +19,7 @@ import (
 	"github.com/conform-dev/conform/internal/impl"
 	"github.com/conform-dev/conform/internal/protocol"
 	"github.com/conform-dev/conform/internal/runner"
+	"github.com/conform-dev/conform/internal/spec"
 	"github.com/conform-dev/conform/reference"
 )
 
@@ -31,6 +34,11 @@ type Impl interface {
 	// returns the pairs the implementation has no guard for. An error means
 	// the implementation broke while answering.
 	SetIgnore(ctx context.Context, pairs []protocol.GuardPair) ([]protocol.GuardPair, error)
+	// SetShift replaces the shift set with shifts (nil clears it) and
+	// returns the thresholds the implementation does not have.
+	// harness.ErrNoShift means it has no shift control at all; any other
+	// error that it broke while answering.
+	SetShift(ctx context.Context, shifts []protocol.Shift) ([]protocol.ThresholdPair, error)
 }
 
 var _ Impl = (*harness.Client)(nil)
@@ -56,6 +64,33 @@ func (g goRef) Guards(context.Context) ([]protocol.Guard, error) {
 		}
 	}
 	return out, nil
+}
+
+// SetShift replaces Reference.Shift with shifts, grouped by contract, and
+// returns the thresholds no contract's Thresholds table (the catalogue)
+// lists, as a harness would. It never fails.
+func (g goRef) SetShift(_ context.Context, shifts []protocol.Shift) ([]protocol.ThresholdPair, error) {
+	known := map[protocol.ThresholdPair]bool{}
+	for _, k := range spec.MustLoad().Contracts {
+		for _, t := range k.Thresholds {
+			known[protocol.ThresholdPair{Contract: k.Contract, Threshold: t.Name}] = true
+		}
+	}
+	shift := map[string]map[string]int{}
+	unknown := []protocol.ThresholdPair{}
+	for _, s := range shifts {
+		p := protocol.ThresholdPair{Contract: s.Contract, Threshold: s.Threshold}
+		if !known[p] {
+			unknown = append(unknown, p)
+			continue
+		}
+		if shift[s.Contract] == nil {
+			shift[s.Contract] = map[string]int{}
+		}
+		shift[s.Contract][s.Threshold] += s.By
+	}
+	g.Reference.Shift = shift
+	return unknown, nil
 }
 
 // SetIgnore replaces Reference.Ignore with pairs, grouped by contract, and

@@ -175,6 +175,9 @@ type Result struct {
 	Impl           string    `json:"impl"`
 	Implementation impl.Info `json:"implementation"`
 	Guards         []Guard   `json:"guards"`
+	// Thresholds are the verdicts on the thresholds of the audited
+	// contracts (their Thresholds tables), in catalogue order per contract.
+	Thresholds []Threshold `json:"thresholds,omitempty"`
 	// Baseline lists the vectors the implementation disagrees with under
 	// an empty ignore set; any makes the audit's premise false.
 	Baseline []Change `json:"baseline,omitempty"`
@@ -197,14 +200,28 @@ func (r Result) Counts() map[Status]int {
 	return n
 }
 
-// OK reports whether the audit of r is complete and every guard is Flipped
-// or Exception.
+// ThresholdCounts returns how many thresholds have each status.
+func (r Result) ThresholdCounts() map[Status]int {
+	n := map[Status]int{}
+	for _, t := range r.Thresholds {
+		n[t.Status]++
+	}
+	return n
+}
+
+// OK reports whether the audit of r is complete and every guard and
+// threshold is Flipped or Exception.
 func (r Result) OK() bool {
 	if r.Broke != "" || len(r.Baseline) > 0 {
 		return false
 	}
 	for _, g := range r.Guards {
 		if g.Status == Broken {
+			return false
+		}
+	}
+	for _, t := range r.Thresholds {
+		if t.Status == Broken {
 			return false
 		}
 	}
@@ -323,6 +340,9 @@ func Audit(ctx context.Context, cases []vectors.Case, im control.Impl, opts Opti
 		if _, err := im.SetIgnore(ctx, nil); err != nil {
 			res.Broke = fmt.Sprintf("ignore (clear): %v", err)
 		}
+	}
+	if res.Broke == "" && ctx.Err() == nil {
+		a.thresholds(ctx, byContract, all)
 	}
 	return res
 }

@@ -6,11 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/conform-dev/conform/internal/harness"
 	"github.com/conform-dev/conform/internal/impl"
 	"github.com/conform-dev/conform/internal/mutation/control"
 	"github.com/conform-dev/conform/internal/mutation/weaken"
 	"github.com/conform-dev/conform/internal/protocol"
 	"github.com/conform-dev/conform/internal/runner"
+	"github.com/conform-dev/conform/internal/spec"
 	"github.com/conform-dev/conform/internal/vectors"
 	"github.com/conform-dev/conform/reference"
 )
@@ -64,6 +66,11 @@ func (f *fake) RunBatch(_ context.Context, jobs []impl.Job) []impl.Result {
 		}
 	}
 	return out
+}
+
+// SetShift: the scripted implementation has no shift control.
+func (f *fake) SetShift(context.Context, []protocol.Shift) ([]protocol.ThresholdPair, error) {
+	return nil, harness.ErrNoShift
 }
 
 var _ control.Impl = (*fake)(nil)
@@ -253,6 +260,24 @@ func TestGoReferenceSingleCause(t *testing.T) {
 	}
 	if len(r.Guards) == 0 || len(r.Guards) > n {
 		t.Errorf("%d verdicts for %d table rows", len(r.Guards), n)
+	}
+	// Every threshold of the catalogue is proven too, each shift changing
+	// some vector.
+	var want []string
+	for _, k := range spec.MustLoad().Contracts {
+		for _, th := range k.Thresholds {
+			want = append(want, k.Contract+" "+th.Name)
+		}
+	}
+	var got []string
+	for _, th := range r.Thresholds {
+		got = append(got, th.Contract+" "+th.Name)
+		if th.Status != Flipped || len(th.Shifts) == 0 || th.Declared == 0 {
+			t.Errorf("%s %s: %s %+v", th.Contract, th.Name, th.Status, th)
+		}
+	}
+	if len(want) == 0 || strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("threshold verdicts %v, want %v", got, want)
 	}
 }
 

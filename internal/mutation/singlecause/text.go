@@ -109,6 +109,8 @@ func WriteText(w io.Writer, results []Result) {
 		}
 	}
 
+	writeThresholds(w, results)
+
 	for _, r := range results {
 		if len(r.Baseline) > 0 {
 			fmt.Fprintf(w, "\n%s disagrees with %d vectors with nothing ignored (run conform run); first: %s: want %s, got %s\n",
@@ -121,8 +123,31 @@ func WriteText(w io.Writer, results []Result) {
 	fmt.Fprintln(w)
 	for _, r := range results {
 		n := r.Counts()
-		fmt.Fprintf(w, "%s: %d guards: %d flipped, %d exception, %d broken; %d %s, %d vector runs, in %.2fs\n",
-			r.Impl, len(r.Guards), n[Flipped], n[Exception], n[Broken], r.Runs, plural(r.Runs, "batch"), r.Vectors, r.Duration.Seconds())
+		thresholds := ""
+		if len(r.Thresholds) > 0 {
+			t := r.ThresholdCounts()
+			thresholds = fmt.Sprintf("; %d thresholds: %d flipped, %d exception, %d broken", len(r.Thresholds), t[Flipped], t[Exception], t[Broken])
+		}
+		fmt.Fprintf(w, "%s: %d guards: %d flipped, %d exception, %d broken%s; %d %s, %d vector runs, in %.2fs\n",
+			r.Impl, len(r.Guards), n[Flipped], n[Exception], n[Broken], thresholds, r.Runs, plural(r.Runs, "batch"), r.Vectors, r.Duration.Seconds())
+	}
+}
+
+// writeThresholds writes, when any result has thresholds, one line per
+// threshold and implementation: its verdict and why.
+func writeThresholds(w io.Writer, results []Result) {
+	header := false
+	for _, r := range results {
+		for _, t := range r.Thresholds {
+			if !header {
+				fmt.Fprintln(w)
+				fmt.Fprintln(w, "thresholds:")
+				header = true
+			}
+			for _, reason := range t.Reasons {
+				fmt.Fprintf(w, "  %s %s=%d %s %s: %s\n", escape.Line(t.Contract), escape.Line(t.Name), t.Value, r.Impl, t.Status, escape.Line(reason))
+			}
+		}
 	}
 }
 
