@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/conform-dev/conform/internal/fake"
+	"github.com/conform-dev/conform/internal/spec"
 	kit "github.com/conform-dev/conform/mirrors/kit/go"
 	"github.com/conform-dev/conform/reference"
 	"github.com/conform-dev/conform/reference/refusal"
@@ -26,12 +27,13 @@ import (
 const version = "0.1.0"
 
 // run is the reference operation o as the kit runs it: the ignore set
-// turned into the reference's, a refusal into the kit's with where the
+// turned into the reference's, the contract's current shift (*shift, set
+// by the kit's shift hook) into the reference's, a refusal into the kit's with where the
 // reference refused (refusal.Location), any other error returned as it is
 // (the kit answers it errored, never a refusal).
-func run(o reference.Operation) kit.IgnoringFunc {
+func run(o reference.Operation, shift *kit.Shift) kit.IgnoringFunc {
 	return func(input []byte, ignore kit.Ignore) ([]byte, error) {
-		out, err := o.Run(input, refusal.Ignoring(ignore.Messages()...))
+		out, err := o.Run(input, refusal.Ignoring(ignore.Messages()...), refusal.Shifting(*shift))
 		if err != nil {
 			if e, ok := refusal.As(err); ok {
 				// A literal, not kit.Refuse: the guard inventory reads
@@ -103,11 +105,26 @@ func bugOf(bug string, f fake.Fake) *fake.Fake {
 }
 
 // build registers every reference operation with the kit, each altered by
-// the fake f when it is not nil, with the reference's own guards.
+// the fake f when it is not nil, with the reference's own guards, and
+// declares the thresholds of each contract whose Thresholds table (the
+// catalogue) has any, so that the audit can shift them.
 func build(info kit.Info, f *fake.Fake) *kit.Kit {
 	k := kit.New(info)
+	shifts := map[string]*kit.Shift{}
 	for _, o := range reference.Operations() {
-		fn := run(o)
+		shift, seen := shifts[o.Contract]
+		if !seen {
+			shift = &kit.Shift{}
+			shifts[o.Contract] = shift
+			if c, ok := spec.MustLoad().Contract(o.Contract); ok && len(c.Thresholds) > 0 {
+				var names []string
+				for _, t := range c.Thresholds {
+					names = append(names, t.Name)
+				}
+				k.Thresholds(o.Contract, names, func(s kit.Shift) { *shift = s })
+			}
+		}
+		fn := run(o, shift)
 		if f != nil {
 			fn = faked(*f, o.Contract, o.Op, fn)
 		}

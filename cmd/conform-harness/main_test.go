@@ -182,3 +182,64 @@ func call(k *kit.Kit, c vectors.Case) (out []byte, refused, at, skip string) {
 	}
 	return nil, r.Message, at, skip
 }
+
+// The harness announces the shift feature and moves the reference's
+// thresholds: a vector declared at a threshold changes under a shift of
+// it, and answers as expected again once the shift set is cleared. Every
+// answer decodes under conform's own decoder.
+func TestServesShift(t *testing.T) {
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c *vectors.Case
+	for i := 0; c == nil && i < len(files); i++ {
+		for j := range files[i].Cases {
+			if k := &files[i].Cases[j]; len(k.At) > 0 && k.Expect == vectors.ExpectOK {
+				c = k
+				break
+			}
+		}
+	}
+	if c == nil {
+		t.Fatal("no vector declares a threshold")
+	}
+	var in, out bytes.Buffer
+	for _, r := range []protocol.Request{
+		{Cmd: protocol.CmdStart, Protocol: protocol.Version},
+		{Cmd: protocol.CmdShift, Seq: 1, Shift: []protocol.Shift{{Contract: c.Contract, Threshold: c.At[0], By: 1}, {Contract: c.Contract, Threshold: "no.such", By: 1}}},
+		{Cmd: protocol.CmdRun, Seq: 2, Contract: c.Contract, Op: c.Op, Input: c.Input},
+		{Cmd: protocol.CmdShift, Seq: 3, Shift: []protocol.Shift{{Contract: c.Contract, Threshold: c.At[0], By: -1}}},
+		{Cmd: protocol.CmdRun, Seq: 4, Contract: c.Contract, Op: c.Op, Input: c.Input},
+		{Cmd: protocol.CmdShift, Seq: 5},
+		{Cmd: protocol.CmdRun, Seq: 6, Contract: c.Contract, Op: c.Op, Input: c.Input},
+	} {
+		in.Write(r.Encode())
+	}
+	if err := build(kit.Info{Name: "ref", Version: "0"}, nil).Serve(&in, &out); err != nil {
+		t.Fatal(err)
+	}
+	var as []protocol.Answer
+	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		a, err := protocol.DecodeAnswer([]byte(line))
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		as = append(as, a)
+	}
+	if len(as) != 7 || !as[0].HasFeature(protocol.FeatureShift) {
+		t.Fatalf("answers: %+v", as)
+	}
+	if u := as[1].UnknownThresholds; as[1].Outcome != protocol.OutcomeShifted || len(u) != 1 || u[0].Threshold != "no.such" {
+		t.Errorf("shift answer: %+v", as[1])
+	}
+	same := func(a protocol.Answer) bool {
+		return a.Outcome == protocol.OutcomeOK && bytes.Equal(a.Output, c.Output)
+	}
+	if same(as[2]) && same(as[4]) {
+		t.Errorf("%s is declared at %s, yet neither shift changed its answer", c.Source, c.At[0])
+	}
+	if !same(as[6]) {
+		t.Errorf("%s after the shift set was cleared: %+v", c.Source, as[6])
+	}
+}

@@ -203,10 +203,14 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 		res.SingleCauseSeconds = time.Since(t0).Seconds()
 		var names []string
 		flipped, exception, broken := 0, 0, 0
+		thresholds := map[singlecause.Status]int{}
 		for _, r := range res.SingleCause {
 			names = append(names, r.Impl)
 			n := r.Counts()
 			flipped, exception, broken = flipped+n[singlecause.Flipped], exception+n[singlecause.Exception], broken+n[singlecause.Broken]
+			for st, k := range r.ThresholdCounts() {
+				thresholds[st] += k
+			}
 			switch {
 			case r.Broke != "":
 				worse(report.ExitBroken)
@@ -217,8 +221,13 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 		if text {
 			fmt.Fprintf(env.Stdout, "== single-cause audit: %s, %d vectors ==\n\n", strings.Join(names, ", "), countVectors(cases))
 			singlecause.WriteText(env.Stdout, res.SingleCause)
-			fmt.Fprintf(env.Stdout, "\nsingle-cause: %d guard verdicts in %.1fs (harness start included): %d flipped, %d exception, %d broken\n",
-				flipped+exception+broken, res.SingleCauseSeconds, flipped, exception, broken)
+			more := ""
+			if t := thresholds[singlecause.Flipped] + thresholds[singlecause.Exception] + thresholds[singlecause.Broken]; t > 0 {
+				more = fmt.Sprintf("; %d threshold verdicts: %d flipped, %d exception, %d broken", t,
+					thresholds[singlecause.Flipped], thresholds[singlecause.Exception], thresholds[singlecause.Broken])
+			}
+			fmt.Fprintf(env.Stdout, "\nsingle-cause: %d guard verdicts in %.1fs (harness start included): %d flipped, %d exception, %d broken%s\n",
+				flipped+exception+broken, res.SingleCauseSeconds, flipped, exception, broken, more)
 		}
 	}
 

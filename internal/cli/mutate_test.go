@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -158,19 +159,24 @@ const auditedHere = 100
 // this test's.
 func TestMutateSingleCause(t *testing.T) {
 	args := []string{"mutate", "--single-cause"}
+	thresholds := 0
 	for _, k := range spec.MustLoad().Contracts {
 		if len(k.Refusals) <= auditedHere {
 			args = append(args, "--contract", k.Contract)
+			thresholds += len(k.Thresholds)
 		}
 	}
-	if len(args) < 4 {
-		t.Fatal("no contract small enough to audit here")
+	if len(args) < 4 || thresholds == 0 {
+		t.Fatal("no contract small enough to audit here, or none with thresholds")
 	}
 	r := conform(t, "", args...)
 	if r.code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
-	for _, s := range []string{"== single-cause audit: go, ts, python", "why:", " 0 broken", "exit code 0"} {
+	// Every threshold is proven in all three implementations, each through
+	// its harness's shift control.
+	every := fmt.Sprintf("%d threshold verdicts: %d flipped, 0 exception, 0 broken", 3*thresholds, 3*thresholds)
+	for _, s := range []string{"== single-cause audit: go, ts, python", "why:", " 0 broken", "exit code 0", every} {
 		if !strings.Contains(r.stdout, s) {
 			t.Errorf("output lacks %q:\n%s", s, r.stdout)
 		}

@@ -777,6 +777,8 @@ func fits(cmd, outcome string) bool {
 		return outcome == protocol.OutcomeGuards
 	case protocol.CmdBatch:
 		return outcome == protocol.OutcomeBatch
+	case protocol.CmdShift:
+		return outcome == protocol.OutcomeShifted
 	}
 	return false
 }

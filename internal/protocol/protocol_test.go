@@ -16,6 +16,9 @@ func TestDecodeAnswerAcceptsEachOutcome(t *testing.T) {
 		`{"seq":3,"outcome":"errored","message":"boom","trace":"at x"}`,
 		`{"seq":4,"outcome":"skipped","reason":"not implemented"}`,
 		`{"seq":5,"outcome":"ack","unknown":[]}`,
+		`{"seq":5,"outcome":"ack","unknown":[{"contract":"example/1","message":"m"}]}`,
+		`{"seq":7,"outcome":"shifted","unknown":[]}`,
+		`{"seq":7,"outcome":"shifted","unknown":[{"contract":"example/1","threshold":"limit.n"}]}`,
 		`{"seq":6,"outcome":"guards","guards":[{"contract":"example/1","code":"example.size","message":"m"}]}`,
 	} {
 		if _, err := DecodeAnswer([]byte(line)); err != nil {
@@ -63,6 +66,12 @@ func TestDecodeAnswerRefusesViolations(t *testing.T) {
 		`{"seq":1,"outcome":"ok","output":"","features":null}`,
 		`{"seq":1,"outcome":"ok","output":"","message":null}`,
 		`{"seq":1,"outcome":"ack","unknown":[null]}`,
+		// An unknown entry has the members of its answer's kind only.
+		`{"seq":1,"outcome":"ack","unknown":[{"contract":"example/1","threshold":"limit.n"}]}`,
+		`{"seq":1,"outcome":"ack","unknown":[{"contract":"example/1","message":"m","threshold":"limit.n"}]}`,
+		`{"seq":1,"outcome":"shifted","unknown":[{"contract":"example/1","message":"m"}]}`,
+		`{"seq":1,"outcome":"shifted","unknown":[{"threshold":"limit.n"}]}`,
+		`{"seq":1,"outcome":"shifted"}`,
 		`{"seq":1,"outcome":"refused","message":"m","supported":[null]}`,
 		`{"seq":1,"outcome":"batch","answers":[{"outcome":"ok","output":"","reason":null}]}`,
 		`{"seq":1,"outcome":"batch","answers":[null]}`,

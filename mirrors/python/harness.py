@@ -31,7 +31,8 @@ VERSION = "0.1.0"
 def build(operations: Optional[Mapping[str, Mapping[str, Operation]]] = None) -> Kit:
     """Return a new kit serving the registered contracts (conform_mirror.
     contracts), in registration order, each contract's operations in name
-    order, each refusal table with set_ignored_for as its ignore hook.
+    order, each refusal table with set_ignored_for as its ignore hook, and
+    each contract's thresholds with its shift hook.
     ``operations`` (contract -> op -> function), for tests, replaces the
     registered operations of the contracts it names."""
     kit = Kit(NAME, VERSION)
@@ -39,8 +40,12 @@ def build(operations: Optional[Mapping[str, Mapping[str, Operation]]] = None) ->
         ops = c.operations if operations is None else operations.get(c.contract, c.operations)
         for op in sorted(ops):
             kit.handle(c.contract, op, ops[op])
-        kit.guards(c.contract, [(g.code, g.message) for g in c.guards],
-                   ignore=functools.partial(set_ignored_for, c.contract))
+        ignore = functools.partial(set_ignored_for, c.contract)
+        if c.shift is None:
+            kit.guards(c.contract, [(g.code, g.message) for g in c.guards], ignore=ignore)
+        else:
+            kit.guards(c.contract, [(g.code, g.message) for g in c.guards], ignore=ignore,
+                       thresholds=c.thresholds, shift=c.shift)
     return kit
 
 

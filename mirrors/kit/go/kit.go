@@ -122,6 +122,41 @@ type Kit struct {
 	ops       map[string][]string
 	funcs     map[[2]string]IgnoringFunc
 	guards    map[string][]Guard
+	// thresholds holds, per contract declared with Thresholds, its
+	// threshold names and shift hook.
+	thresholds map[string]thresholdHook
+}
+
+// thresholdHook is one contract's declared thresholds and shift hook.
+type thresholdHook struct {
+	names map[string]bool
+	hook  func(Shift)
+}
+
+// Shift is the set of one contract's threshold shifts the single-cause
+// audit asks for (PROTOCOL.md, "shift"): threshold name to the amount it
+// moves (a contract's Thresholds table, spec/<name>.md). While a name is
+// in it, the implementation compares with its threshold plus that amount.
+type Shift map[string]int
+
+// Thresholds declares that contract has the named thresholds (rows of its
+// Thresholds table) and that the implementation can move them: on every
+// shift request the kit calls hook with this contract's shifts (an empty
+// Shift clears them), and the handshake lists the "shift" feature. A
+// threshold the request names and names lacks is answered unknown.
+// Declaring a contract twice panics.
+func (k *Kit) Thresholds(contract string, names []string, hook func(Shift)) {
+	if _, dup := k.thresholds[contract]; dup {
+		panic(fmt.Sprintf("kit: thresholds of %s declared twice", contract))
+	}
+	if hook == nil {
+		panic(fmt.Sprintf("kit: thresholds of %s declared without a hook", contract))
+	}
+	set := map[string]bool{}
+	for _, n := range names {
+		set[n] = true
+	}
+	k.thresholds[contract] = thresholdHook{names: set, hook: hook}
 }
 
 // New returns a kit with nothing registered, for the implementation info
@@ -139,7 +174,8 @@ func New(info Info) *Kit {
 	if info.RuntimeVersion == "" {
 		info.RuntimeVersion = runtime.Version()
 	}
-	return &Kit{info: info, ops: map[string][]string{}, funcs: map[[2]string]IgnoringFunc{}, guards: map[string][]Guard{}}
+	return &Kit{info: info, ops: map[string][]string{}, funcs: map[[2]string]IgnoringFunc{}, guards: map[string][]Guard{},
+		thresholds: map[string]thresholdHook{}}
 }
 
 // Handle registers f as operation op of contract ("example/1",

@@ -99,3 +99,64 @@ func TestLinesAreBounded(t *testing.T) {
 		t.Errorf("answers: %.200s | %.200s | %.200s", lines[1], lines[2], lines[3])
 	}
 }
+
+// A kit with declared thresholds announces the shift feature, hands each
+// contract's shifts to its hook (an empty set clears), answers an unknown
+// threshold or contract in the shifted answer, and a kit without any
+// answers shift as an unknown command.
+func TestShiftReachesTheHook(t *testing.T) {
+	c := catalogue[0]
+	serveLines := func(k *Kit, lines ...string) []map[string]any {
+		var out bytes.Buffer
+		if err := k.Serve(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out); err != nil {
+			t.Fatal(err)
+		}
+		var answers []map[string]any
+		dec := json.NewDecoder(&out)
+		for dec.More() {
+			var a map[string]any
+			if err := dec.Decode(&a); err != nil {
+				t.Fatal(err)
+			}
+			answers = append(answers, a)
+		}
+		return answers
+	}
+	var seen []Shift
+	k := New(Info{Name: "t", Version: "1"})
+	k.Handle(c.contract, c.ops[0], func(in []byte) ([]byte, error) { return in, nil })
+	k.Thresholds(c.contract, []string{"limit.n"}, func(s Shift) { seen = append(seen, s) })
+	a := serveLines(k, `{"cmd":"start","seq":0,"protocol":1}`,
+		`{"cmd":"shift","seq":1,"shift":[{"contract":"`+c.contract+`","threshold":"limit.n","by":-1},{"contract":"`+c.contract+`","threshold":"limit.m","by":1},{"contract":"x/1","threshold":"limit.n","by":1}]}`,
+		`{"cmd":"shift","seq":2,"shift":[]}`,
+		`{"cmd":"shift","seq":3,"shift":[{"contract":"`+c.contract+`","threshold":"limit.n","by":"1"}]}`)
+	if len(a) != 4 || !strings.Contains(strings.Join(toStrings(a[0]["features"]), ","), "shift") {
+		t.Fatalf("answers: %v", a)
+	}
+	unknown, _ := json.Marshal(a[1]["unknown"])
+	if a[1]["outcome"] != "shifted" || string(unknown) != `[{"contract":"`+c.contract+`","threshold":"limit.m"},{"contract":"x/1","threshold":"limit.n"}]` {
+		t.Errorf("shift answer: %v", a[1])
+	}
+	if a[2]["outcome"] != "shifted" || a[3]["outcome"] != "errored" {
+		t.Errorf("clear and mistyped answers: %v, %v", a[2], a[3])
+	}
+	if len(seen) != 2 || seen[0]["limit.n"] != -1 || len(seen[0]) != 1 || len(seen[1]) != 0 {
+		t.Errorf("hook saw %v", seen)
+	}
+	plain := New(Info{Name: "t", Version: "1"})
+	plain.Handle(c.contract, c.ops[0], func(in []byte) ([]byte, error) { return in, nil })
+	a = serveLines(plain, `{"cmd":"start","seq":0,"protocol":1}`, `{"cmd":"shift","seq":1,"shift":[]}`)
+	if strings.Contains(strings.Join(toStrings(a[0]["features"]), ","), "shift") || a[1]["message"] != "unknown command" {
+		t.Errorf("a kit without thresholds: %v", a)
+	}
+}
+
+func toStrings(v any) []string {
+	var out []string
+	list, _ := v.([]any)
+	for _, x := range list {
+		s, _ := x.(string)
+		out = append(out, s)
+	}
+	return out
+}

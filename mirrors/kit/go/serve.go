@@ -25,6 +25,7 @@ const (
 	maxBatch        = 1024     // cases in one batch request
 	maxLine         = 64 << 20 // bytes in one protocol line, request or answer
 	featureBatch    = "batch"
+	featureShift    = "shift"
 )
 
 // implementation is what the handshake's started answer says.
@@ -67,8 +68,22 @@ type request struct {
 	protocol            int
 	contract, op, input *string
 	ignore              []guardPair
+	shift               []shiftEntry
 	cases               json.RawMessage
 }
+
+// shiftEntry is one entry of a shift request; thresholdPair one of a
+// shifted answer's unknown list.
+type (
+	shiftEntry struct {
+		contract, threshold string
+		by                  int
+	}
+	thresholdPair struct {
+		Contract  string `json:"contract"`
+		Threshold string `json:"threshold"`
+	}
+)
 
 // serve runs the harness side of the protocol over r and w until r ends,
 // answering every request in order, batch requests included (it announces
@@ -143,8 +158,12 @@ func answer(line []byte, started bool, ignore []guardPair, im implementation, k 
 			return encodeLine(map[string]any{"seq": seq, "outcome": "refused",
 				"message": "unsupported protocol version", "supported": []int{protocolVersion}}), false, ignore
 		}
+		features := []string{featureBatch}
+		if len(k.thresholds) > 0 {
+			features = append(features, featureShift)
+		}
 		return encodeLine(map[string]any{"seq": seq, "outcome": "started",
-			"protocol": protocolVersion, "features": []string{featureBatch}, "implementation": im}), true, nil
+			"protocol": protocolVersion, "features": features, "implementation": im}), true, nil
 	}
 	if !started {
 		return errored(seq, "not started", ""), started, ignore
@@ -176,6 +195,14 @@ func answer(line []byte, started bool, ignore []guardPair, im implementation, k 
 		return encodeLine(map[string]any{"seq": seq, "outcome": "ack", "unknown": unknown}), started, req.ignore
 	case "guards":
 		return encodeLine(map[string]any{"seq": seq, "outcome": "guards", "guards": k.guardTable()}), started, ignore
+	case "shift":
+		if len(k.thresholds) == 0 {
+			break // no shift feature: an unknown command
+		}
+		if req.shift == nil {
+			return errored(seq, "shift is not an array", ""), started, ignore
+		}
+		return encodeLine(map[string]any{"seq": seq, "outcome": "shifted", "unknown": k.applyShift(req.shift)}), started, ignore
 	}
 	return errored(seq, "unknown command", ""), started, ignore
 }
@@ -301,6 +328,8 @@ func decodeRequest(line []byte) (req request, bad string, err error) {
 			req.input, e = str(dec)
 		case "ignore":
 			req.ignore, e = pairs(dec)
+		case "shift":
+			req.shift, e = shifts(dec)
 		case "cases":
 			var raw json.RawMessage
 			if dec.Decode(&raw) != nil {
@@ -359,6 +388,74 @@ func pairs(dec *json.Decoder) ([]guardPair, error) {
 		out = append(out, guardPair{*c, *m})
 	}
 	return out, nil
+}
+
+// shifts reads the shift member: an array of objects whose members
+// contract and threshold are strings and by an integer (other members
+// ignored), or null (nil). An item that is not such an object is
+// errMistyped.
+func shifts(dec *json.Decoder) ([]shiftEntry, error) {
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		return nil, errMalformed
+	}
+	if string(raw) == "null" {
+		return nil, nil
+	}
+	var items []json.RawMessage
+	if raw[0] != '[' || json.Unmarshal(raw, &items) != nil {
+		return nil, errMistyped
+	}
+	out := make([]shiftEntry, 0, len(items))
+	for _, it := range items {
+		var c, t *string
+		var by *int64
+		err := members(it, func(name string, dec *json.Decoder) error {
+			var err error
+			switch name {
+			case "contract":
+				c, err = str(dec)
+			case "threshold":
+				t, err = str(dec)
+			case "by":
+				by, err = integer(dec)
+			default:
+				var skip json.RawMessage
+				if dec.Decode(&skip) != nil {
+					return errMalformed
+				}
+			}
+			return err
+		})
+		if err != nil || c == nil || t == nil || by == nil || int64(int(*by)) != *by {
+			return nil, errMistyped
+		}
+		out = append(out, shiftEntry{*c, *t, int(*by)})
+	}
+	return out, nil
+}
+
+// applyShift calls every declared shift hook with its contract's shifts in
+// list (an empty Shift clears), and returns the entries no hook can honour
+// (an undeclared contract or threshold), in the order given.
+func (k *Kit) applyShift(list []shiftEntry) []thresholdPair {
+	per := map[string]Shift{}
+	for c := range k.thresholds {
+		per[c] = Shift{}
+	}
+	unknown := []thresholdPair{}
+	for _, e := range list {
+		h, ok := k.thresholds[e.contract]
+		if !ok || !h.names[e.threshold] {
+			unknown = append(unknown, thresholdPair{e.contract, e.threshold})
+			continue
+		}
+		per[e.contract][e.threshold] += e.by
+	}
+	for c, s := range per {
+		k.thresholds[c].hook(s)
+	}
+	return unknown
 }
 
 // batchCase is one case of a batch request.

@@ -63,6 +63,8 @@ READ_SIZE = 1 << 20
 Handler = Callable[[bytes], bytes]
 # An ignore hook: called with the set of one contract's messages to ignore.
 IgnoreHook = Callable[[frozenset[str]], None]
+# A shift hook: called with one contract's threshold shifts, name to amount.
+ShiftHook = Callable[[dict[str, int]], None]
 
 # run_case runs once per case: its helpers are bound here, not looked up.
 _a2b_base64 = binascii.a2b_base64
@@ -195,12 +197,15 @@ def _nonempty(what: str, value: Any) -> str:
 class _Table:
     """One contract's declared refusal table and ignore hook."""
 
-    __slots__ = ("guards", "messages", "ignore")
+    __slots__ = ("guards", "messages", "ignore", "thresholds", "shift")
 
-    def __init__(self, guards: list[tuple[str, str]], ignore: Optional[IgnoreHook]) -> None:
+    def __init__(self, guards: list[tuple[str, str]], ignore: Optional[IgnoreHook],
+                 thresholds: frozenset[str], shift: Optional[ShiftHook]) -> None:
         self.guards = guards
         self.messages = frozenset(m for _, m in guards)
         self.ignore = ignore
+        self.thresholds = thresholds
+        self.shift = shift
 
 
 class Kit:
@@ -253,7 +258,9 @@ class Kit:
         return self
 
     def guards(self, contract: str, table: Iterable[tuple[str, str]],
-               ignore: Optional[IgnoreHook] = None) -> Kit:
+               ignore: Optional[IgnoreHook] = None, *,
+               thresholds: Optional[Iterable[str]] = None,
+               shift: Optional[ShiftHook] = None) -> Kit:
         """Declare ``contract``'s refusal table, (code, message) pairs in
         the spec's order, and return this kit: the ``guards`` command
         answers it (PROTOCOL.md, "guards"), and an ``ignore`` pair names a
@@ -265,8 +272,18 @@ class Kit:
         frozenset of this contract's messages to ignore (empty to clear);
         while a message is in the set, the guard refusing with it must let
         the input pass. Without it, every pair naming this contract is
-        answered unknown. Raises TypeError on a malformed table, ValueError
-        on a table declared twice, RuntimeError once serving has begun."""
+        answered unknown.
+
+        ``thresholds`` and ``shift``, given together, say the contract has
+        these thresholds (rows of its Thresholds table) and that the
+        implementation can move them: on every ``shift`` request
+        (PROTOCOL.md, "shift") and every successful ``start``, ``shift`` is
+        called with a dict of this contract's shifts, threshold name to
+        amount (empty to clear), and the handshake lists the ``shift``
+        feature. Raises TypeError on a malformed table, on thresholds that
+        are not str or given without ``shift`` (or ``shift`` without
+        them), ValueError on a table declared twice, RuntimeError once
+        serving has begun."""
         self._open()
         _nonempty("contract", contract)
         if contract in self._tables:
@@ -279,7 +296,12 @@ class Kit:
                     and type(row[0]) is str and type(row[1]) is str):
                 raise TypeError(f"conform_kit: {contract}: refusal {i} is not a (code, message) pair of str")
             rows.append((row[0], row[1]))
-        self._tables[contract] = _Table(rows, ignore)
+        if (thresholds is None) != (shift is None):
+            raise TypeError(f"conform_kit: {contract}: thresholds and shift come together")
+        names = frozenset(thresholds or ())
+        if shift is not None and (not callable(shift) or any(type(n) is not str for n in names)):
+            raise TypeError(f"conform_kit: {contract}: thresholds are not str, or shift is not callable")
+        self._tables[contract] = _Table(rows, ignore, names, shift)
         return self
 
     def _open(self) -> None:
@@ -347,6 +369,8 @@ class Kit:
             return self._batch(seq, request)
         if cmd == "ignore":
             return self._ignore(seq, request)
+        if cmd == "shift" and self._shifting():
+            return self._shift(seq, request)
         if cmd == "guards":
             return {
                 "seq": seq,
@@ -377,11 +401,13 @@ class Kit:
         for t in self._tables.values():
             if t.ignore is not None:
                 t.ignore(frozenset())
+            if t.shift is not None:
+                t.shift({})
         return {
             "seq": seq,
             "outcome": "started",
             "protocol": PROTOCOL,
-            "features": FEATURES,
+            "features": FEATURES + ["shift"] if self._shifting() else FEATURES,
             "implementation": self.implementation(),
         }
 
@@ -464,6 +490,41 @@ class Kit:
             "outcome": "ack",
             "unknown": [{"contract": c, "message": m} for c, m in unknown],
         }
+
+    def _shifting(self) -> bool:
+        """Whether any contract declared thresholds (the shift feature)."""
+        return any(t.shift is not None for t in self._tables.values())
+
+    def _shift(self, seq: int, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer a ``shift`` request (PROTOCOL.md, "shift"): call every
+        shift hook with its contract's shifts in the request (an empty dict
+        clears), and answer ``shifted`` with the entries no hook can honour
+        (an undeclared contract or threshold), in the order given."""
+        entries = request.get("shift")
+        if not isinstance(entries, list):
+            return _errored(seq, "shift request needs a list field shift")
+        for entry in entries:
+            if not (
+                isinstance(entry, dict)
+                and isinstance(entry.get("contract"), str)
+                and isinstance(entry.get("threshold"), str)
+                and _is_int(entry.get("by"))
+            ):
+                return _errored(seq, "shift entries need string fields contract and threshold and an integer by")
+        chosen: dict[str, dict[str, int]] = {c: {} for c, t in self._tables.items() if t.shift is not None}
+        unknown: list[dict[str, str]] = []
+        for entry in entries:
+            contract, threshold = entry["contract"], entry["threshold"]
+            shifts = chosen.get(contract)
+            if shifts is not None and threshold in self._tables[contract].thresholds:
+                shifts[threshold] = shifts.get(threshold, 0) + entry["by"]
+            else:
+                unknown.append({"contract": contract, "threshold": threshold})
+        for contract, shifts in chosen.items():
+            hook = self._tables[contract].shift
+            assert hook is not None
+            hook(shifts)
+        return {"seq": seq, "outcome": "shifted", "unknown": unknown}
 
     def run_case(self, contract: str, op: str, encoded: Any) -> dict[str, Any]:
         """Run one case; return its run answer without ``seq`` (PROTOCOL.md,

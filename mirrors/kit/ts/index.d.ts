@@ -67,6 +67,18 @@ export interface GuardOptions {
    * pair naming the contract is answered unknown.
    */
   ignore?: (messages: ReadonlySet<string>) => void;
+  /**
+   * Given with shift: the contract's thresholds (rows of its Thresholds
+   * table) that the implementation can move for the single-cause audit.
+   */
+  thresholds?: readonly string[];
+  /**
+   * Given with thresholds: called on every `shift` request with this
+   * contract's shifts, threshold name to amount (empty to clear); while a
+   * name is in the map, the implementation compares with its threshold
+   * plus that amount. The handshake then lists the "shift" feature.
+   */
+  shift?: (shift: ReadonlyMap<string, number>) => void;
 }
 
 /** One answer object; JSON.stringify makes it the answer line. */

@@ -257,6 +257,8 @@ export class Kit {
   #operations = new Map();
   /** contract -> its refusal table and ignore hook, in declaration order. @type {Map<string, {guards: {code: string, message: string}[], messages: Set<string>, ignore: ((messages: ReadonlySet<string>) => void) | undefined}>} */
   #tables = new Map();
+  /** contract -> its threshold names and shift hook. @type {Map<string, {names: Set<string>, shift: (shift: ReadonlyMap<string, number>) => void}>} */
+  #thresholds = new Map();
   #started = false;
   #serving = false;
   /** The handshake's `implementation`, built at the first `start`. @type {Record<string, unknown> | undefined} */
@@ -321,13 +323,19 @@ export class Kit {
    * contract's messages to ignore (empty to clear), and while a message is
    * in the set the guard refusing with it must let the input pass. Without
    * it, every pair naming this contract is answered unknown, which the
-   * audit reports as a guard it cannot check. Throws TypeError on a table
-   * that is not an array of {code, message} strings, Error when the
-   * contract's table is declared twice or serve() has begun. Returns this
-   * kit.
+   * audit reports as a guard it cannot check. options.thresholds and
+   * options.shift, given together, say that the contract has these
+   * thresholds (rows of its Thresholds table) and that the implementation
+   * can move them: on every `shift` request (PROTOCOL.md, "shift") shift is
+   * called with this contract's threshold shifts, name to amount (empty to
+   * clear), and the handshake lists the "shift" feature. Throws TypeError
+   * on a table that is not an array of {code, message} strings, on
+   * thresholds that are not strings or given without shift (or shift
+   * without them), Error when the contract's table is declared twice or
+   * serve() has begun. Returns this kit.
    * @param {string} contract
    * @param {readonly {readonly code: string, readonly message: string}[]} guards
-   * @param {{ignore?: (messages: ReadonlySet<string>) => void}} [options]
+   * @param {{ignore?: (messages: ReadonlySet<string>) => void, thresholds?: readonly string[], shift?: (shift: ReadonlyMap<string, number>) => void}} [options]
    * @returns {this}
    */
   guards(contract, guards, options = {}) {
@@ -343,8 +351,49 @@ export class Kit {
       }
       return { code: g.code, message: g.message };
     });
+    const { thresholds, shift } = options;
+    if ((thresholds === undefined) !== (shift === undefined)) {
+      throw new TypeError(`conform-kit: ${contract}: thresholds and shift come together`);
+    }
+    if (thresholds !== undefined) {
+      if (!Array.isArray(thresholds) || !thresholds.every((t) => typeof t === "string") || typeof shift !== "function") {
+        throw new TypeError(`conform-kit: ${contract}: thresholds is not an array of strings, or shift not a function`);
+      }
+      this.#thresholds.set(contract, { names: new Set(thresholds), shift });
+    }
     this.#tables.set(contract, { guards: rows, messages: new Set(rows.map((g) => g.message)), ignore });
     return this;
+  }
+
+  /**
+   * Answers a `shift` request (PROTOCOL.md, "shift"): calls every declared
+   * shift hook with its contract's shifts in the request (an empty map
+   * clears), and answers `shifted` with the entries no hook can honour (an
+   * undeclared contract or threshold), in the order given.
+   * @param {number} seq
+   * @param {Record<string, unknown>} req
+   * @returns {Record<string, unknown>}
+   */
+  #shift(seq, req) {
+    const list = req.shift;
+    if (!Array.isArray(list)) return errored(seq, "bad request: shift is not an array", "");
+    /** @type {Map<string, Map<string, number>>} */
+    const maps = new Map();
+    for (const contract of this.#thresholds.keys()) maps.set(contract, new Map());
+    const unknown = [];
+    for (const e of list) {
+      if (!isObject(e) || typeof e.contract !== "string" || typeof e.threshold !== "string" || !Number.isSafeInteger(e.by)) {
+        return errored(seq, "bad request: shift holds an entry that is not {contract, threshold, by}", "");
+      }
+      const map = maps.get(e.contract);
+      if (map !== undefined && this.#thresholds.get(e.contract)?.names.has(e.threshold)) {
+        map.set(e.threshold, (map.get(e.threshold) ?? 0) + /** @type {number} */ (e.by));
+      } else {
+        unknown.push({ contract: e.contract, threshold: e.threshold });
+      }
+    }
+    for (const [contract, map] of maps) this.#thresholds.get(contract)?.shift(map);
+    return { seq, outcome: "shifted", unknown };
   }
 
   #open() {
@@ -550,7 +599,8 @@ export class Kit {
         if (req.protocol === PROTOCOL) {
           this.#started = true;
           this.#implementation ??= this.implementation();
-          return { seq, outcome: "started", protocol: PROTOCOL, features: [...FEATURES], implementation: this.#implementation };
+          const features = this.#thresholds.size > 0 ? [...FEATURES, "shift"] : [...FEATURES];
+          return { seq, outcome: "started", protocol: PROTOCOL, features, implementation: this.#implementation };
         }
         this.#started = false;
         return { seq, outcome: "refused", message: "unsupported protocol version", supported: [PROTOCOL] };
@@ -563,6 +613,9 @@ export class Kit {
           return this.#batch(seq, req);
         case "ignore":
           return this.#ignore(seq, req);
+        case "shift":
+          if (this.#thresholds.size === 0) return errored(seq, "unknown command", "");
+          return this.#shift(seq, req);
         case "guards": {
           const guards = [];
           for (const [contract, t] of this.#tables) {

@@ -7,7 +7,10 @@ A contract is registered by one line in ``_REGISTERED`` naming its module,
 - ``OPERATIONS``: a dict from operation name to a function taking the input
   bytes and returning the output bytes, or raising ``refusal.Refusal``;
 - ``GUARDS``: its refusal table, a tuple of ``refusal.Guard`` in the order of
-  the Refusals table of its spec (spec/README.md, "The catalogue").
+  the Refusals table of its spec (spec/README.md, "The catalogue");
+- optionally ``THRESHOLDS`` (threshold name to value, its spec's Thresholds
+  table) with ``shift``, the function that moves them (mirrors/PROTOCOL.md,
+  "shift").
 
 The harness's handshake, dispatch, ``guards`` answer and ignore set come
 from here, and the tests compare all of it with spec/catalogue.json.
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, Optional
 
 from .refusal import Guard
 
@@ -51,6 +54,8 @@ class Contract:
     module: str
     operations: Mapping[str, Operation]
     guards: tuple[Guard, ...]
+    thresholds: tuple[str, ...] = ()
+    shift: Optional[Callable[[dict[str, int]], None]] = None
 
 
 def _load(ident: str) -> Contract:
@@ -73,7 +78,15 @@ def _load(ident: str) -> Contract:
         type(g) is Guard and g.contract == name for g in guards
     ):
         raise TypeError(f"{where}: GUARDS is not a tuple of the guards of {name}")
-    return Contract(name, module.__name__, dict(operations), guards)
+    thresholds = getattr(module, "THRESHOLDS", None)
+    shift = getattr(module, "shift", None)
+    if thresholds is None:
+        return Contract(name, module.__name__, dict(operations), guards)
+    if not isinstance(thresholds, dict) or not callable(shift) or not all(
+        type(t) is str and type(v) is int for t, v in thresholds.items()
+    ):
+        raise TypeError(f"{where}: THRESHOLDS is not a dict of names to integers with a shift function")
+    return Contract(name, module.__name__, dict(operations), guards, tuple(thresholds), shift)
 
 
 CONTRACTS: tuple[Contract, ...] = tuple(_load(ident) for ident in _REGISTERED)

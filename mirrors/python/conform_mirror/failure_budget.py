@@ -52,13 +52,31 @@ FIELD = Guard(CONTRACT, "failure-budget.field", "call member has the wrong JSON 
 GUARDS = (INPUT, TYPE, LENGTH, EVENT, MEMBER, TOOL, ARGS, HOST, EXIT_CODE, CLASS, FIELD)
 
 MAX_EVENTS = 256
-BUDGET = {
-    "permission_refused": 1, "unavailable": 1, "invalid_arguments": 2,
-    "stale_precondition": 2, "unknown_outcome": 2, "transient": 3, "execution_failure": 3,
+# spec/failure-budget.md, "Thresholds": each class's budget of failed
+# attempts ("Budget, per class"), the streak that stops the cycle, the
+# streak from which a failure carries the warning.
+THRESHOLDS = {
+    "budget.permission_refused": 1, "budget.unavailable": 1, "budget.invalid_arguments": 2,
+    "budget.stale_precondition": 2, "budget.unknown_outcome": 2, "budget.transient": 3,
+    "budget.execution_failure": 3, "streak.stop": 8, "streak.warning": 6,
 }
-STREAK_STOP = 8
-STREAK_WARNING = 6
-_TOOL_CLASSES = frozenset(c for c in BUDGET if c != "unknown_outcome")
+_CLASSES = tuple(name[len("budget."):] for name in THRESHOLDS if name.startswith("budget."))
+_TOOL_CLASSES = frozenset(c for c in _CLASSES if c != "unknown_outcome")
+
+# The single-cause audit's threshold shifts (mirrors/PROTOCOL.md, "shift").
+_shifted: dict[str, int] = {}
+
+
+def shift(shifts: dict[str, int]) -> None:
+    """Replace the threshold shifts: while a name is in ``shifts``, its
+    threshold moves by that amount (the harness's shift hook)."""
+    global _shifted
+    _shifted = dict(shifts)
+
+
+def _limit(name: str) -> int:
+    """A threshold as this run sees it."""
+    return THRESHOLDS[name] + _shifted.get(name, 0)
 _HOSTS = frozenset(("denied", "policy", "path", "invalid"))
 RECOVERY = {
     "permission_refused": "approve when prompted, or work without it",
@@ -257,6 +275,8 @@ class _Machine:
     def __init__(self) -> None:
         self.entries: dict[str, _Entry] = {}
         self.streak = 0
+        self.stop_at = _limit("streak.stop")
+        self.warn_at = _limit("streak.warning")
         self.full_at = -1
         self.last_class = ""
         self.reply = 0
@@ -277,14 +297,14 @@ class _Machine:
             parts.append(',"repeat":true')
         if retried:
             parts.append(',"retried":true')
-        if decision in ("fail", "refuse") and self.streak >= STREAK_WARNING:
+        if decision in ("fail", "refuse") and self.streak >= self.warn_at:
             parts.append(',"warning":%d' % self.streak)
         self.lines.append("".join(parts) + "}\n")
 
     def counted(self, klass: str) -> None:
         self.streak += 1
         self.last_class = klass
-        if self.streak == STREAK_STOP:
+        if self.streak == self.stop_at:
             self.full_at = self.reply
 
     def checkpoint(self, c: _Call, fp: str, klass: str, reason: str, attempts: int,
@@ -313,7 +333,7 @@ class _Machine:
     def decide(self, c: _Call) -> Optional[str]:
         """Decide one call; return the checkpoint line when it is stopped."""
         fp = _fingerprint(c)
-        if self.streak >= STREAK_STOP and self.reply > self.full_at:
+        if self.streak >= self.stop_at and self.reply > self.full_at:
             self.line("stop", self.last_class, self.streak)
             return self.checkpoint(c, fp, self.last_class, "streak", self.streak,
                                    RECOVERY[self.last_class])
@@ -322,7 +342,7 @@ class _Machine:
                 and (c.state != en.after or self.epoch != en.after_epoch)):
             del self.entries[fp]
             en = None
-        if en is not None and en.count >= BUDGET[en.klass]:
+        if en is not None and en.count >= _limit("budget." + en.klass):
             if (en.refused_reply is None or en.refused_reply == self.reply
                     or (en.decided_refusal and self.epoch > en.refused_epoch)):
                 en.refused_reply, en.refused_epoch = self.reply, self.epoch

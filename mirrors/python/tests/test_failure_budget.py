@@ -63,7 +63,10 @@ class Machine(unittest.TestCase):
                          line(4, "stop", EF, 3))
 
     def test_budgets(self) -> None:
-        for klass, budget in fb.BUDGET.items():
+        for name, budget in fb.THRESHOLDS.items():
+            klass = name[len("budget."):]
+            if not name.startswith("budget."):
+                continue
             if klass == "unknown_outcome":
                 c = call("x", {}, exit_code=1, output="[timeout after 1s]")
             else:
@@ -73,10 +76,24 @@ class Machine(unittest.TestCase):
                 assert isinstance(out, list)
                 self.assertEqual(out[budget - 1], line(budget - 1, "fail", klass, budget))
                 self.assertEqual(out[budget], line(budget, "refuse", klass, budget))
-        self.assertEqual(
-            fb.BUDGET, {"permission_refused": 1, "unavailable": 1, "invalid_arguments": 2,
-                        "stale_precondition": 2, "unknown_outcome": 2, "transient": 3,
-                        "execution_failure": 3})
+
+    def test_thresholds_are_the_catalogues(self) -> None:
+        """The mirror's own table holds the spec's Thresholds table, by the
+        catalogue; a shift moves one threshold and the start clears it."""
+        catalogue = json.loads((Path(__file__).resolve().parents[3] / "spec" / "catalogue.json").read_text())
+        [entry] = [k for k in catalogue["contracts"] if k["contract"] == fb.CONTRACT]
+        self.assertEqual(fb.THRESHOLDS, {t["name"]: t["value"] for t in entry["thresholds"]})
+        events: list[object] = []
+        for i in range(5):
+            events += [call("run_shell", {"command": "t%d" % i}, exit_code=1), REPLY]
+        try:
+            fb.shift({"streak.warning": -1})
+            shifted = decide(True, *events)
+        finally:
+            fb.shift({})
+        assert isinstance(shifted, list)
+        self.assertEqual(shifted[4], line(4, "fail", EF, 1, ',"warning":5'))
+        self.assertEqual(decide(True, *events)[4], line(4, "fail", EF, 1))  # type: ignore[index]
 
     def test_streak(self) -> None:
         events: list[object] = []

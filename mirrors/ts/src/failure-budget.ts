@@ -39,18 +39,35 @@ export const REFUSALS = table(CONTRACT, {
 const G = REFUSALS;
 const MAX_EVENTS = 256;
 
-/** Failed attempts allowed per class ("Budget, per class"). */
-const BUDGET: Readonly<Record<string, number>> = {
-  permission_refused: 1,
-  unavailable: 1,
-  invalid_arguments: 2,
-  stale_precondition: 2,
-  unknown_outcome: 2,
-  transient: 3,
-  execution_failure: 3,
-};
-const STREAK_STOP = 8;
-const STREAK_WARNING = 6;
+/**
+ * spec/failure-budget.md, "Thresholds": the failed attempts allowed per
+ * class ("Budget, per class"), the streak that stops the cycle and the
+ * streak from which a failure carries the warning.
+ */
+export const THRESHOLDS: Readonly<Record<string, number>> = Object.freeze({
+  "budget.permission_refused": 1,
+  "budget.unavailable": 1,
+  "budget.invalid_arguments": 2,
+  "budget.stale_precondition": 2,
+  "budget.unknown_outcome": 2,
+  "budget.transient": 3,
+  "budget.execution_failure": 3,
+  "streak.stop": 8,
+  "streak.warning": 6,
+});
+
+/** The single-cause audit's shifts (mirrors/PROTOCOL.md, "shift"), set by the harness. */
+let shifted: ReadonlyMap<string, number> = new Map();
+
+/** Replaces the threshold shifts: while a name is in the map, its threshold moves by that amount. */
+export function shift(shifts: ReadonlyMap<string, number>): void {
+  shifted = new Map(shifts);
+}
+
+/** A threshold as this run sees it. */
+function limit(name: string): number {
+  return (THRESHOLDS[name] as number) + (shifted.get(name) ?? 0);
+}
 const TOOL_CLASSES = new Set(["invalid_arguments", "permission_refused", "unavailable", "stale_precondition", "transient", "execution_failure"]);
 const HOSTS = new Set(["denied", "policy", "path", "invalid"]);
 const RECOVERY: Readonly<Record<string, string>> = {
@@ -268,6 +285,8 @@ const stringArg = (c: Call, name: string): string | undefined => {
 /** failure-budget/1 `decide`: the decision lines, then the checkpoint line. */
 export function decide(input: Uint8Array): Uint8Array {
   const { rounds, events } = readSequence(input);
+  const stopAt = limit("streak.stop");
+  const warnAt = limit("streak.warning");
   const entries = new Map<string, Entry>();
   const lines: string[] = [];
   let streak = 0;
@@ -283,13 +302,13 @@ export function decide(input: Uint8Array): Uint8Array {
     if (klass !== undefined) s += `,"class":"${klass}","attempts":${attempts}`;
     if (decision === "fail" && (attempts as number) >= 2) s += ',"repeat":true';
     if (retried) s += ',"retried":true';
-    if ((decision === "fail" || decision === "refuse") && streak >= STREAK_WARNING) s += `,"warning":${streak}`;
+    if ((decision === "fail" || decision === "refuse") && streak >= warnAt) s += `,"warning":${streak}`;
     lines.push(`${s}}\n`);
   };
   const counted = (klass: string): void => {
     streak += 1;
     lastClass = klass;
-    if (streak === STREAK_STOP) fullAt = reply;
+    if (streak === stopAt) fullAt = reply;
   };
   const checkpoint = (c: Call, fp: string, klass: string, reason: string, attempts: number, recovery: string): string =>
     `{"checkpoint":{"operation":{"tool":${quote(c.tool, true)},"fingerprint":"${fp}"},"class":"${klass}","reason":"${reason}",` +
@@ -303,7 +322,7 @@ export function decide(input: Uint8Array): Uint8Array {
     }
     if (!rounds) reply += 1;
     const fp = fingerprint(e);
-    if (streak >= STREAK_STOP && reply > fullAt) {
+    if (streak >= stopAt && reply > fullAt) {
       line("stop", lastClass, streak);
       return Buffer.from(lines.join("") + checkpoint(e, fp, lastClass, "streak", streak, RECOVERY[lastClass] as string));
     }
@@ -312,7 +331,7 @@ export function decide(input: Uint8Array): Uint8Array {
       entries.delete(fp);
       en = undefined;
     }
-    if (en !== undefined && en.count >= (BUDGET[en.klass] as number)) {
+    if (en !== undefined && en.count >= limit(`budget.${en.klass}`)) {
       const again = en.refusedReply === undefined || en.refusedReply === reply || (en.decidedRefusal && epoch > en.refusedEpoch);
       if (!again) {
         line("stop", en.klass, en.count);

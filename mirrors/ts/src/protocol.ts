@@ -5,7 +5,8 @@
 //
 // Every operation of every module is registered by (contract, op), every
 // module's refusal table is declared with an ignore hook (refusal.ts keeps
-// the ignore set), and no contract is named here.
+// the ignore set), a module with thresholds declares them with its shift
+// hook, and no contract is named here.
 
 import { type Answer, Kit, MAX_BATCH, truncateUTF8 } from "../../kit/ts/index.js";
 import * as registered from "./contracts.js";
@@ -26,6 +27,10 @@ export interface ContractModule {
   readonly OPERATIONS: Readonly<Record<string, Operation>>;
   /** The closed refusal table, in the spec's order (Object.values). */
   readonly REFUSALS: Readonly<Record<string, Guard>>;
+  /** The contract's thresholds, name to value (its spec's Thresholds table), when it has any. */
+  readonly THRESHOLDS?: Readonly<Record<string, number>>;
+  /** Given with THRESHOLDS: replaces the threshold shifts (mirrors/PROTOCOL.md, "shift"). */
+  readonly shift?: (shifts: ReadonlyMap<string, number>) => void;
 }
 
 /** The registered contract modules, in registration order. */
@@ -42,7 +47,13 @@ export const GUARDS: readonly Guard[] = Object.freeze(MODULES.flatMap((m) => Obj
 export const KIT: Kit = new Kit({ name: NAME, version: VERSION, language: "typescript", languageVersion: TYPESCRIPT_VERSION });
 for (const m of MODULES) {
   for (const [op, fn] of Object.entries(m.OPERATIONS)) KIT.handle(m.CONTRACT, op, fn);
-  KIT.guards(m.CONTRACT, Object.values(m.REFUSALS), { ignore: (messages) => ignoreOnly(m.CONTRACT, messages) });
+  const ignore = (messages: ReadonlySet<string>): void => ignoreOnly(m.CONTRACT, messages);
+  const { THRESHOLDS, shift } = m;
+  KIT.guards(
+    m.CONTRACT,
+    Object.values(m.REFUSALS),
+    THRESHOLDS !== undefined && shift !== undefined ? { ignore, thresholds: Object.keys(THRESHOLDS), shift } : { ignore },
+  );
 }
 
 /** Answers one request line given as bytes (without its LF): the kit's answerBytes. Never throws. */

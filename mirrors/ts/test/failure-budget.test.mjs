@@ -3,6 +3,7 @@
 
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import * as fb from "../dist/failure-budget.js";
 import { REFUSALS as G } from "../dist/failure-budget.js";
@@ -115,4 +116,20 @@ test("refusals, single-cause", () => {
   }
   assert.equal(decide('{"rounds":true}'), `refused: ${G.type.message}`);
   assert.equal(decide('{"rounds":true}', [G.type]), `refused: ${G.type.message}`);
+});
+
+test("the thresholds are the spec's table (by the catalogue); a shift moves one, an empty shift clears", () => {
+  const catalogue = JSON.parse(readFileSync(new URL("../../../spec/catalogue.json", import.meta.url), "utf8"));
+  const entry = catalogue.contracts.find((k) => k.contract === fb.CONTRACT);
+  assert.deepEqual({ ...fb.THRESHOLDS }, Object.fromEntries(entry.thresholds.map((t) => [t.name, t.value])));
+  const events = [];
+  for (let i = 0; i < 5; i++) events.push(call("run_shell", { command: `t${i}` }, { exit_code: 1 }), REPLY);
+  const fifth = (out) => out.split("\n")[4];
+  try {
+    fb.shift(new Map([["streak.warning", -1]]));
+    assert.equal(`${fifth(decide(seq(true, ...events)))}\n`, line(4, "fail", "execution_failure", 1, ',"warning":5'));
+  } finally {
+    fb.shift(new Map());
+  }
+  assert.equal(`${fifth(decide(seq(true, ...events)))}\n`, line(4, "fail", "execution_failure", 1));
 });

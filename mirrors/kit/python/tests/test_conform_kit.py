@@ -219,6 +219,35 @@ class Ignore(unittest.TestCase):
         ]})
 
 
+class Shift(unittest.TestCase):
+    def test_declared_thresholds_reach_the_hook(self) -> None:
+        seen: list[dict[str, int]] = []
+        kit = Kit("x", "1").handle("a/1", "op", lambda d: d)
+        kit.guards("a/1", [("a.x", "x")], thresholds=["limit.n"], shift=seen.append)
+        with self.assertRaises(TypeError):
+            Kit("x", "1").guards("b/1", [], thresholds=["limit.n"])
+        with self.assertRaises(TypeError):
+            Kit("x", "1").guards("b/1", [], shift=seen.append)
+        started = kit.answer_line(start().rstrip(b"\n"))
+        self.assertEqual(started["features"], ["batch", "shift"])
+        line = json.dumps({"cmd": "shift", "seq": 1, "shift": [
+            {"contract": "a/1", "threshold": "limit.n", "by": -1},
+            {"contract": "a/1", "threshold": "limit.m", "by": 1},
+            {"contract": "z/1", "threshold": "limit.n", "by": 1},
+        ]}).encode()
+        self.assertEqual(kit.answer_line(line), {"seq": 1, "outcome": "shifted", "unknown": [
+            {"contract": "a/1", "threshold": "limit.m"}, {"contract": "z/1", "threshold": "limit.n"}]})
+        self.assertEqual(kit.answer_line(b'{"cmd":"shift","seq":2,"shift":[]}'),
+                         {"seq": 2, "outcome": "shifted", "unknown": []})
+        bad = kit.answer_line(b'{"cmd":"shift","seq":3,"shift":[{"contract":"a/1","threshold":"limit.n","by":true}]}')
+        self.assertEqual(bad["outcome"], "errored")
+        # The start cleared the shifts; then the two requests.
+        self.assertEqual(seen, [{}, {"limit.n": -1}, {}])
+        plain = Kit("x", "1").handle("a/1", "op", lambda d: d)
+        self.assertEqual(plain.answer_line(start().rstrip(b"\n"))["features"], ["batch"])
+        self.assertEqual(plain.answer_line(b'{"cmd":"shift","seq":1,"shift":[]}')["message"], "unknown command")
+
+
 class Malformed(unittest.TestCase):
     def test_lines_that_are_not_requests(self) -> None:
         bad = [b"garbage", b"", b"[]", b"1", b'{"seq":"1"}', b'{"seq":true}', b'{"seq":1.5}',

@@ -317,3 +317,39 @@ test("unknown: a declared refusal message the catalogue's table lacks is named, 
   const fine = new Kit({ name: "y", version: "1" }).handle(contract, "op", (i) => i).guards(contract, [{ code: "c.0", message: messages[0] }]);
   assert.deepEqual(fine.unknown(), []);
 });
+
+test("shift: a contract's declared thresholds reach its hook; the feature is announced only with them", () => {
+  const seen = [];
+  const kit = new Kit({ name: "x", version: "1" })
+    .handle("a/1", "op", (i) => i)
+    .guards("a/1", [{ code: "a.x", message: "x" }], { thresholds: ["limit.n"], shift: (m) => seen.push(new Map(m)) });
+  assert.throws(() => new Kit({ name: "x", version: "1" }).guards("b/1", [], { thresholds: ["limit.n"] }), TypeError);
+  assert.throws(() => new Kit({ name: "x", version: "1" }).guards("b/1", [], { shift: () => {} }), TypeError);
+  const started = kit.answer(JSON.stringify(START));
+  assert.deepEqual(started.features, ["batch", "shift"]);
+  const a = kit.answer(
+    JSON.stringify({
+      cmd: "shift",
+      seq: 1,
+      shift: [
+        { contract: "a/1", threshold: "limit.n", by: -1 },
+        { contract: "a/1", threshold: "limit.m", by: 1 },
+        { contract: "z/1", threshold: "limit.n", by: 1 },
+      ],
+    }),
+  );
+  assert.deepEqual(a, {
+    seq: 1,
+    outcome: "shifted",
+    unknown: [
+      { contract: "a/1", threshold: "limit.m" },
+      { contract: "z/1", threshold: "limit.n" },
+    ],
+  });
+  assert.deepEqual(kit.answer(JSON.stringify({ cmd: "shift", seq: 2, shift: [] })), { seq: 2, outcome: "shifted", unknown: [] });
+  assert.equal(kit.answer(JSON.stringify({ cmd: "shift", seq: 3, shift: [{ contract: "a/1", threshold: "limit.n", by: "1" }] })).outcome, "errored");
+  assert.deepEqual(seen, [new Map([["limit.n", -1]]), new Map()]);
+  const plain = new Kit({ name: "x", version: "1" }).handle("a/1", "op", (i) => i);
+  assert.deepEqual(plain.answer(JSON.stringify(START)).features, ["batch"]);
+  assert.equal(plain.answer(JSON.stringify({ cmd: "shift", seq: 1, shift: [] })).message, "unknown command");
+});
