@@ -79,7 +79,7 @@ class Protocol(unittest.TestCase):
         self.assertEqual(answer["seq"], 0)
         self.assertEqual(answer["outcome"], "started")
         self.assertEqual(answer["protocol"], 1)
-        self.assertEqual(answer["features"], ["batch"])
+        self.assertEqual(answer["features"], ["batch", "shift"])
         self.assertEqual(answer["implementation"], {
             "name": "conform-python",
             "language": "python",

@@ -118,7 +118,7 @@ test("handshake identity: the contracts and operations of spec/catalogue.json", 
       seq: 0,
       outcome: "started",
       protocol: 1,
-      features: ["batch"],
+      features: ["batch", "shift"],
       implementation: {
         name: "conform-ts",
         language: "typescript",
