@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -56,9 +57,18 @@ import (
 // nearly the same conditions, and a rate is the sum of its rounds. Each
 // differential measurement also reports the share of the machine's CPUs
 // its own processes used (the workers and their harnesses, see cpuUse):
-// near 100% means more workers cannot help. The last column is the lowest
-// and highest ratio of a single round, for the most workers. It prints one
-// table.
+// near 100% means more workers cannot help.
+//
+// The ceiling (ceil Nw) is what the machine can give a differential run of
+// N workers with no protocol at all: N concurrent copies each of the
+// reference loop (this binary, GOMAXPROCS=1, refCopy), bench/inprocess.mjs
+// and bench/inprocess.py, all started on the same chunk in the same round,
+// each running it as many times as the slowest single implementation got
+// through in that round's window; its rate is the cases all three finished
+// over the wall-clock time until the last copy was done. Nw/ceil is the
+// differential rate over the ceiling, the median of the rounds' ratios. The
+// last column is the lowest and highest ratio to the slowest mirror of a
+// single round, for the most workers. It prints one table.
 func BenchmarkThroughput(b *testing.B) {
 	p, err := benchPlanOf(os.Getenv)
 	if err != nil {
@@ -88,7 +98,13 @@ func BenchmarkThroughput(b *testing.B) {
 		header += fmt.Sprintf(" %10s", fmt.Sprintf("diff %dw", w))
 	}
 	for _, w := range workers {
+		header += fmt.Sprintf(" %10s", fmt.Sprintf("ceil %dw", w))
+	}
+	for _, w := range workers {
 		header += fmt.Sprintf(" %*s", ratioWidth(workers), fmt.Sprintf("%dw/slow", w))
+	}
+	for _, w := range workers {
+		header += fmt.Sprintf(" %*s", ratioWidth(workers)+1, fmt.Sprintf("%dw/ceil", w))
 	}
 	for _, w := range workers {
 		header += fmt.Sprintf(" %*s", ratioWidth(workers), fmt.Sprintf("cpu %dw", w))
@@ -185,10 +201,10 @@ func preparedMirrors() (map[string]string, error) {
 // spec.ThroughputEnd): a header of the columns given, then each row, whose
 // cells are its text row's fields.
 func writeThroughput(path string, columns, rows []string) error {
-	// The header's fields split "diff 1w" and "cpu 1w" apart: join them.
+	// The header's fields split "diff 1w", "ceil 1w" and "cpu 1w" apart: join them.
 	var head []string
 	for i := 0; i < len(columns); i++ {
-		if (columns[i] == "diff" || columns[i] == "cpu") && i+1 < len(columns) {
+		if (columns[i] == "diff" || columns[i] == "cpu" || columns[i] == "ceil") && i+1 < len(columns) {
 			head = append(head, columns[i]+" "+columns[i+1])
 			i++
 			continue
@@ -281,6 +297,17 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 		}
 		all = append(all, ms)
 	}
+	ceilings := make([]*ceiling, len(workers))
+	for i, w := range workers {
+		c, err := startCeiling(name, w, dirs, file, len(batches), p)
+		if err != nil {
+			return "", err
+		}
+		ceilings[i] = c
+		all = append(all, c.copies) // closed with the others
+	}
+	ceilTotal := make([]tally, len(workers))
+	ofCeiling := make([][]float64, len(workers))
 	ref := tally{}
 	total := make([]tally, len(all))
 	use := make([]cpuUse, len(all))
@@ -298,8 +325,8 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 			}
 			return k
 		}))
-		r := make([]tally, len(all))
-		for i, ms := range all {
+		r := make([]tally, 2+len(workers))
+		for i, ms := range all[:2+len(workers)] {
 			u, err := cpuOf(ms.pids(), func() error {
 				var err error
 				r[i], err = ms.round(round)
@@ -313,16 +340,38 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 		}
 		ratio := r[len(r)-1].rate() / min(r[0].rate(), r[1].rate())
 		lo, hi = min(lo, ratio), max(hi, ratio)
+		// The ceiling's copies run the chunk as many times as the slowest
+		// single implementation got through in this round's window.
+		perPass := 0
+		for _, jobs := range mine {
+			perPass += len(jobs)
+		}
+		slow := min(ref.rate(), r[0].rate(), r[1].rate())
+		passes := max(1, int(math.Round(slow*window.Seconds()/float64(max(perPass, 1)))))
+		for i, c := range ceilings {
+			t, err := c.round(round, passes)
+			if err != nil {
+				return "", err
+			}
+			ceilTotal[i].add(t)
+			ofCeiling[i] = append(ofCeiling[i], r[2+i].rate()/t.rate())
+		}
 	}
 	slowest := min(total[0].rate(), total[1].rate())
 	row := fmt.Sprintf("%-16s %6d %10.0f %10.0f %10.0f", name, n, ref.rate(), total[0].rate(), total[1].rate())
-	for _, d := range total[2:] {
+	for _, d := range total[2 : 2+len(workers)] {
 		row += fmt.Sprintf(" %10.0f", d.rate())
 	}
-	for _, d := range total[2:] {
+	for _, c := range ceilTotal {
+		row += fmt.Sprintf(" %10.0f", c.rate())
+	}
+	for _, d := range total[2 : 2+len(workers)] {
 		row += fmt.Sprintf(" %*s", ratioWidth(workers), fmt.Sprintf("%.0f%%", 100*d.rate()/slowest))
 	}
-	for _, u := range use[2:] {
+	for _, xs := range ofCeiling {
+		row += fmt.Sprintf(" %*s", ratioWidth(workers)+1, fmt.Sprintf("%.0f%%", 100*median(xs)))
+	}
+	for _, u := range use[2 : 2+len(workers)] {
 		row += fmt.Sprintf(" %*s", ratioWidth(workers), u.share())
 	}
 	return row + fmt.Sprintf("   %3.0f-%.0f%%", 100*lo, 100*hi), nil
@@ -633,6 +682,10 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 	var k, workers, rounds, inputs int
 	var window time.Duration
 	parts := strings.Split(spec, "/")
+	refOnly := len(parts) == 7 && parts[6] == benchRefOnly
+	if refOnly {
+		parts = parts[:6]
+	}
 	if len(parts) == 6 {
 		target = parts[0]
 		fmt.Sscan(parts[1], &k)
@@ -650,6 +703,9 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 	for i := range inputs {
 		batches = append(batches, differential.Jobs(t, differential.StructuredSeed(target+"/bench", i, 512)))
 	}
+	if refOnly {
+		return refCopy(batches, rounds, in, out)
+	}
 	set, err := differential.Start(context.Background(), differential.Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
 	defer set.Close()
 	if err != nil {
@@ -659,8 +715,8 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 	fmt.Fprintln(out, "ready")
 	lines := bufio.NewScanner(in)
 	for lines.Scan() {
-		var r int
-		if _, err := fmt.Sscanf(lines.Text(), "go %d", &r); err != nil || r < 0 || r >= rounds {
+		r, _, ok := goLine(lines.Text(), rounds)
+		if !ok {
 			fmt.Fprintf(os.Stderr, "benchmark worker: %q on stdin\n", lines.Text())
 			return 2
 		}
@@ -679,6 +735,140 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 		fmt.Fprintf(out, "{\"cases\":%d,\"seconds\":%f}\n", n, time.Since(start).Seconds())
 	}
 	return 0
+}
+
+// benchRefOnly, as a seventh part of envBenchWorker, makes the worker a
+// copy of the reference loop for the ceiling (refCopy): no harness, the
+// whole chunk.
+const benchRefOnly = "ref"
+
+// goLine reads a round line: "go R" (run for the window) or "go R N" (run
+// the chunk exactly N times, N >= 1; passes 0 for the first form), R below
+// rounds.
+func goLine(line string, rounds int) (r, passes int, ok bool) {
+	f := strings.Fields(line)
+	if len(f) < 2 || len(f) > 3 || f[0] != "go" {
+		return 0, 0, false
+	}
+	r, err := strconv.Atoi(f[1])
+	if err != nil || r < 0 || r >= rounds || f[1] != strconv.Itoa(r) {
+		return 0, 0, false
+	}
+	if len(f) == 3 {
+		if passes, err = strconv.Atoi(f[2]); err != nil || passes < 1 || f[2] != strconv.Itoa(passes) {
+			return 0, 0, false
+		}
+	}
+	return r, passes, true
+}
+
+// refCopy is one copy of the reference loop of the ceiling: for each "go R
+// N" line on in, it runs the whole chunk R of batches through the
+// in-process reference N times and writes its count and seconds as one
+// JSON line. It returns the process's exit status.
+func refCopy(batches [][]impl.Job, rounds int, in io.Reader, out io.Writer) int {
+	fmt.Fprintln(out, "ready")
+	lines := bufio.NewScanner(in)
+	for lines.Scan() {
+		r, passes, ok := goLine(lines.Text(), rounds)
+		if !ok || passes == 0 {
+			fmt.Fprintf(os.Stderr, "reference copy: %q on stdin (want go R N)\n", lines.Text())
+			return 2
+		}
+		mine := chunk(batches, r, rounds, 0, 1)
+		n := 0
+		start := time.Now()
+		for range passes {
+			for _, jobs := range mine {
+				for _, j := range jobs {
+					op, _ := reference.Lookup(j.Contract, j.Op)
+					_, _ = op.Run(j.Input)
+					n++
+				}
+			}
+		}
+		fmt.Fprintf(out, "{\"cases\":%d,\"seconds\":%f}\n", n, time.Since(start).Seconds())
+	}
+	return 0
+}
+
+// ceiling is the no-protocol ceiling of one worker count: that many
+// concurrent copies of the reference loop and of each mirror's in-process
+// script, all on the same chunk.
+type ceiling struct {
+	copies meters
+}
+
+// startCeiling starts workers copies of each of the three: the reference
+// loop (this binary as a refCopy worker, GOMAXPROCS=1 as a fuzz worker
+// runs it) and the in-process scripts in the prepared mirror directories.
+func startCeiling(target string, workers int, dirs map[string]string, cases string, batches int, p benchPlan) (*ceiling, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	c := &ceiling{}
+	for k := range workers {
+		cmd := exec.Command(exe)
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1",
+			fmt.Sprintf("%s=%s/0/1/%d/%s/%d/%s", envBenchWorker, target, p.rounds, p.window, p.inputs, benchRefOnly))
+		m, err := startMeter(fmt.Sprintf("reference copy %d/%d", k, workers), cmd)
+		if err != nil {
+			c.copies.close()
+			return nil, err
+		}
+		c.copies = append(c.copies, m)
+		for _, s := range []struct{ dir, interpreter, script string }{{dirs["ts"], "node", "inprocess.mjs"}, {dirs["python"], "python3", "inprocess.py"}} {
+			ms, err := inProcess(s.dir, s.interpreter, s.script, cases, batches, p.rounds, p.window)
+			if err != nil {
+				c.copies.close()
+				return nil, err
+			}
+			c.copies = append(c.copies, ms...)
+		}
+	}
+	return c, nil
+}
+
+// round runs chunk r passes times in every copy at once and returns the
+// cases the three implementations together finished (each copy's cases,
+// which every implementation's copies run alike) over the wall-clock time
+// until the last copy finished.
+func (c *ceiling) round(r, passes int) (tally, error) {
+	start := time.Now()
+	for _, m := range c.copies {
+		if _, err := fmt.Fprintf(m.in, "go %d %d\n", r, passes); err != nil {
+			return tally{}, fmt.Errorf("%s: %v", m.name, err)
+		}
+	}
+	cases := 0
+	for i, m := range c.copies {
+		var got struct{ Cases, Errored int }
+		line, err := m.out.ReadString('\n')
+		if err != nil {
+			return tally{}, fmt.Errorf("%s: %v", m.name, err)
+		}
+		if err := json.Unmarshal([]byte(line), &got); err != nil || got.Errored > 0 {
+			return tally{}, fmt.Errorf("%s: %q", m.name, line)
+		}
+		if i%3 == 0 {
+			cases += got.Cases // one implementation's copies count the cases
+		}
+	}
+	return tally{cases, time.Since(start).Seconds()}, nil
+}
+
+// median is the middle of xs (the mean of the two middle values for an
+// even count); 0 for none.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(xs))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // TestBenchWorkers pins what CONFORM_BENCH_WORKERS accepts: a mistyped
@@ -871,5 +1061,29 @@ func TestInProcessScriptsRunEveryOperation(t *testing.T) {
 			}
 		}
 		m.close()
+	}
+}
+
+// TestGoLineAndMedian pins the round lines the measuring processes read
+// ("go R" for the window, "go R N" for N passes) and the median of the
+// rounds' ratios.
+func TestGoLineAndMedian(t *testing.T) {
+	for line, want := range map[string][3]int{
+		"go 0": {0, 0, 1}, "go 4": {4, 0, 1}, "go 2 3": {2, 3, 1},
+		"go 5": {0, 0, 0}, "go -1": {0, 0, 0}, "go 1 0": {0, 0, 0}, "go 1 x": {0, 0, 0},
+		"go 01": {0, 0, 0}, "go 1 2 3": {0, 0, 0}, "run 1": {0, 0, 0}, "": {0, 0, 0},
+	} {
+		r, passes, ok := goLine(line, 5)
+		if got := [3]int{r, passes, map[bool]int{true: 1}[ok]}; got != want {
+			t.Errorf("goLine(%q) = %v, want %v", line, got, want)
+		}
+	}
+	for _, c := range []struct {
+		xs   []float64
+		want float64
+	}{{nil, 0}, {[]float64{3}, 3}, {[]float64{5, 1, 3}, 3}, {[]float64{4, 1, 3, 2}, 2.5}} {
+		if got := median(c.xs); got != c.want {
+			t.Errorf("median(%v) = %v, want %v", c.xs, got, c.want)
+		}
 	}
 }

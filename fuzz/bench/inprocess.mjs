@@ -6,9 +6,10 @@
 // in batch order, from BATCHES batches. Prints "ready" once the cases are
 // loaded; then, for each "go R" line on stdin, runs the cases of chunk R
 // (the batches cut into ROUNDS chunks, as BenchmarkThroughput cuts them)
-// over and over, whole, until SECONDS have passed (at least once), and
-// prints one JSON line: cases run, seconds, and the outcome counts. Exits
-// at the end of stdin.
+// over and over, whole, until SECONDS have passed (at least once), or, for
+// "go R N", exactly N times (the ceiling's copies), and prints one JSON
+// line: cases run, seconds, and the outcome counts. Exits at the end of
+// stdin.
 //
 // The operations are the functions the harness serves: the harness
 // (dist/harness.js) is loaded as `node dist/harness.js` loads it, and every
@@ -57,7 +58,7 @@ const batches = Number(count);
 const n = Number(rounds);
 const budget = Number(secs) * 1000;
 
-function round(r) {
+function round(r, passes) {
   const lo = Math.floor((r * batches) / n);
   const hi = Math.floor(((r + 1) * batches) / n);
   const chunk = cases.filter(([b]) => b >= lo && b < hi);
@@ -76,14 +77,14 @@ function round(r) {
       }
       k++;
     }
-  } while (performance.now() - start < budget);
+  } while (passes === undefined ? performance.now() - start < budget : k < passes * chunk.length);
   const seconds = (performance.now() - start) / 1000;
   return JSON.stringify({ cases: k, seconds, ...counts }) + "\n";
 }
 
 process.stdout.write("ready\n");
 for await (const line of createInterface({ input: process.stdin })) {
-  const m = /^go (\d+)$/.exec(line);
+  const m = /^go (\d+)(?: ([1-9]\d*))?$/.exec(line);
   if (m === null || Number(m[1]) >= n) throw new Error(`unexpected ${JSON.stringify(line)} on stdin`);
-  process.stdout.write(round(Number(m[1])));
+  process.stdout.write(round(Number(m[1]), m[2] === undefined ? undefined : Number(m[2])));
 }

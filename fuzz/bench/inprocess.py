@@ -7,8 +7,9 @@ CASES.jsonl has one {"batch","contract","op","input" (base64)} per line, in
 batch order, from BATCHES batches. Prints "ready" once the cases are
 loaded; then, for each "go R" line on stdin, runs the cases of chunk R (the
 batches cut into ROUNDS chunks, as BenchmarkThroughput cuts them) over and
-over, whole, until SECONDS have passed (at least once), and prints one JSON
-line: cases run, seconds, and the outcome counts. Exits at the end of stdin.
+over, whole, until SECONDS have passed (at least once), or, for "go R N",
+exactly N times (the ceiling's copies), and prints one JSON line: cases
+run, seconds, and the outcome counts. Exits at the end of stdin.
 
 The operations are the functions the harness serves: the harness
 (harness.py) builds its kit as ``python3 harness.py`` does (harness.build),
@@ -63,7 +64,7 @@ with open(path) as f:
             cases.append((c["batch"], fn, base64.b64decode(c["input"])))
 
 
-def run_round(r: int) -> str:
+def run_round(r: int, passes: int = 0) -> str:
     lo, hi = r * batches // rounds, (r + 1) * batches // rounds
     chunk = [(fn, data) for b, fn, data in cases if lo <= b < hi]
     counts = {"ok": 0, "refused": 0, "errored": 0}
@@ -82,14 +83,14 @@ def run_round(r: int) -> str:
             except Exception:  # a crash is still work done
                 counts["errored"] += 1
             n += 1
-        if time.perf_counter() - start >= secs:
+        if (n >= passes * len(chunk)) if passes else (time.perf_counter() - start >= secs):
             break
     return json.dumps({"cases": n, "seconds": time.perf_counter() - start, **counts})
 
 
 print("ready", flush=True)
 for line in sys.stdin:
-    m = re.fullmatch(r"go (\d+)\n", line)
+    m = re.fullmatch(r"go (\d+)(?: ([1-9]\d*))?\n", line)
     if m is None or int(m[1]) >= rounds:
         sys.exit(f"unexpected {line!r} on stdin")
-    print(run_round(int(m[1])), flush=True)
+    print(run_round(int(m[1]), int(m[2] or 0)), flush=True)
