@@ -415,3 +415,80 @@ func Artifacts(s *Source, op string) []byte {
 	}
 	return []byte(in)
 }
+
+// ArtifactsNonParity returns the parity input in ({summary, trace}) with
+// one field that parity never compares changed to another valid value
+// (spec/artifacts.md, "parity"): the summary's runtime version,
+// termination reason, convergence, model or trace path (the last two only
+// where present), the trace's marker (absent, 1 or 2), run ID, creation
+// time or header, an entry before the last, or a member of the last entry
+// other than its decision's verdict, confidence and stop reason and its
+// epistemic state. An input that is not such an object is returned as is.
+func ArtifactsNonParity(s *Source, in []byte) []byte {
+	o := afParse(string(in))
+	sum, tr := afParse(o.get("summary")), afParse(o.get("trace"))
+	if o == nil || tr == nil {
+		return in
+	}
+	switch s.Intn(4) {
+	case 0:
+		if sum == nil {
+			break
+		}
+		keys := []string{"runtime_version", "termination_reason", "convergence"}
+		for _, k := range []string{"model", "trace_path"} {
+			if sum.get(k) != "" {
+				keys = append(keys, k)
+			}
+		}
+		k := Pick(s, keys)
+		sum = sum.set(k, Pick(s, map[string][]string{
+			"runtime_version":    {afQ("0.0.0"), afQ("1.4.3"), afQ("999999999.1.2")},
+			"termination_reason": {afQ("interrupted"), afQ("budget_exhausted"), afQ("a")},
+			"convergence":        {afObj{{"state", afQ("not_converged")}, {"iterations", "9"}}.json(), afObj{{"iterations", "0"}, {"state", afQ("not_run")}}.json()},
+			"model":              {afObj{{"name", afQ("other")}, {"digest", afHash("other")}}.json()},
+			"trace_path":         {afQ("elsewhere.json"), afQ("../x"), afQ("")},
+		}[k]))
+		o = o.set("summary", sum.json())
+	case 1:
+		switch s.Intn(4) {
+		case 0:
+			v := Pick(s, []string{"", "1", "2"})
+			if v == "" {
+				tr = tr.drop("trace_schema_version")
+			} else if tr.get("trace_schema_version") == "" || tr.get("trace_schema_version") == "1" || tr.get("trace_schema_version") == "2" {
+				tr = tr.set("trace_schema_version", v)
+			}
+		case 1:
+			if id := tr.get("run_id"); strings.HasPrefix(id, `"`) && id != `""` {
+				tr = tr.set("run_id", Pick(s, []string{afQ("r"), afQ("00000000-0000-0000-0000-000000000000"), `"\ud800"`}))
+			}
+		case 2:
+			tr = tr.set("created_at_ms", Pick(s, []string{"0", `"later"`, "1e400"}))
+		default:
+			tr = tr.set("header", Pick(s, []string{"{}", "[]", "null", afObj{{"config_hash", afHash("c2")}, {"definition_hash", afHash("d2")}}.json()}))
+		}
+	default:
+		var es []json.RawMessage
+		if json.Unmarshal([]byte(tr.get("entries")), &es) != nil || len(es) == 0 {
+			break
+		}
+		last := afParse(string(es[len(es)-1]))
+		if s.Chance(2) && len(es) > 1 {
+			es[s.Intn(len(es)-1)] = json.RawMessage(Pick(s, []string{"{}", "7", `{"phase":"x"}`}))
+		} else if last != nil {
+			k := Pick(s, []string{"phase", "at_ms", "input", "output", "scores", "prompt_hash", "model_hash", "replay", "failure", "fingerprint", "extra", "decision"})
+			if k == "decision" {
+				if d := afParse(last.get("decision")); d != nil {
+					last = last.set("decision", d.set(Pick(s, []string{"termination_reason", "extra"}), Pick(s, []string{afQ("other_reason"), "1", "null"})).json())
+				}
+			} else {
+				last = last.set(k, Pick(s, []string{"null", "7", `"x"`, "{}", afHash("z")}))
+			}
+			es[len(es)-1] = json.RawMessage(last.json())
+		}
+		b, _ := json.Marshal(es)
+		tr = tr.set("entries", string(b))
+	}
+	return []byte(o.set("trace", tr.json()).json())
+}
