@@ -443,7 +443,7 @@ def _check_summary(s: Any) -> None:
     _summary_rules(s)
 
 
-def _load(t: Any) -> tuple[dict, int]:
+def _load(t: Any) -> tuple[dict[str, Any], int]:
     """The loader's steps 1 to 4: detection, the in-memory upgrade, the
     envelope. Returns the marked trace and the detected version."""
     if type(t) is not dict:
@@ -481,7 +481,7 @@ class _Projection:
     epistemic: Any
     stop: Any
 
-    def value(self) -> dict:
+    def value(self) -> dict[str, Any]:
         return {
             "confidence": self.confidence,
             "epistemic_status": self.epistemic,
@@ -505,7 +505,7 @@ def _project(t: Any) -> _Projection:
     return p
 
 
-def _summary_projection(s: dict) -> _Projection:
+def _summary_projection(s: dict[str, Any]) -> _Projection:
     return _Projection(s.get("verdict"), s.get("confidence"), s.get("epistemic_status"), s.get("stop_reason"))
 
 
@@ -585,7 +585,7 @@ def _collapsed(t: Any) -> list[str]:
     return out
 
 
-def _lifecycle_rules(t: dict, d: Any) -> tuple[str, list[str]]:
+def _lifecycle_rules(t: dict[str, Any], d: Any) -> tuple[str, list[str]]:
     """lifecycle's steps 3 to 5 on the loaded trace."""
     _check(_TRACE, t)
     h = _digest(d)

@@ -483,8 +483,13 @@ function evidence(s: Value, t: Value): string[] {
 
 function definitionEnds(def: Value | undefined): void {
   const ph = get(def, "phases");
-  if (ph === undefined || ph.type !== "array" || ph.items.length === 0) return refuse(G.definitionEnds);
-  if (str(ph.items[0]) !== "intake" || str(ph.items[ph.items.length - 1]) !== "decision") refuse(G.definitionEnds);
+  const ends =
+    ph !== undefined &&
+    ph.type === "array" &&
+    ph.items.length > 0 &&
+    str(ph.items[0]) === "intake" &&
+    str(ph.items[ph.items.length - 1]) === "decision";
+  if (!ends) refuse(G.definitionEnds);
 }
 
 function digestOf(v: Value): string {
