@@ -1,6 +1,7 @@
 package artifacts
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
@@ -14,22 +15,35 @@ import (
 // shape" and "Value rules"), run by the shape interpreter.
 var declared = interp.MustLoad(Contract, Guards, checks, pairs)
 
-// holds makes a one-code check of a predicate on a string's units.
-func holds(p func([]uint16) bool) interp.Check {
-	return interp.Check{Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return p(v.Units) }}
+// The patterns of spec/artifacts.md, "Value rules", each matched against
+// the whole string (a string with a unit outside ASCII matches none).
+var (
+	reasonCode = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
+	lowerName  = regexp.MustCompile(`^[a-z][a-z0-9-]{0,63}$`)
+	sha256Hex  = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+	version    = regexp.MustCompile(`^(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})$`)
+	uuid       = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+	confidence = regexp.MustCompile(`^(0|1)(\.[0-9]{1,6})?$`)
+	segment    = regexp.MustCompile(`^[A-Za-z0-9._-]{1,255}$`)
+	base64Text = regexp.MustCompile(`^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`)
+)
+
+// matching is the check that a string matches re.
+func matching(re *regexp.Regexp) interp.Check {
+	return interp.Check{Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return re.MatchString(ascii(v.Units)) }}
 }
 
 // checks are the value rules of spec/artifacts.md, "Value rules", by the
 // names the declaration gives them.
 var checks = map[string]interp.Check{
 	"confidence":  {Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return isConfidence(v.Text) }},
-	"reason-code": holds(isReasonCode),
-	"name":        holds(isName),
-	"digest":      holds(isDigest),
-	"version":     holds(isVersion),
-	"uuid":        holds(isUUID),
-	"tree-path":   holds(isTreePath),
-	"base64":      holds(isBase64),
+	"reason-code": matching(reasonCode),
+	"name":        matching(lowerName),
+	"digest":      matching(sha256Hex),
+	"version":     matching(version),
+	"uuid":        matching(uuid),
+	"tree-path":   {Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return isTreePath(ascii(v.Units)) }},
+	"base64":      {Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return isBase64(ascii(v.Units)) }},
 	"int":         {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return jsonvalue.NaturalIn(v.Text, r.Min, r.Max) }, Bounds: "both"},
 }
 
@@ -53,23 +67,6 @@ func phaseRank(u []uint16) int {
 	return -1
 }
 
-func isLower(x uint16) bool { return x >= 'a' && x <= 'z' }
-func isDigit(x uint16) bool { return x >= '0' && x <= '9' }
-func isHex(x uint16) bool   { return isDigit(x) || x >= 'a' && x <= 'f' }
-
-// all reports whether u has from lo to hi units, each passing ok.
-func all(u []uint16, lo, hi int, ok func(uint16) bool) bool {
-	if len(u) < lo || len(u) > hi {
-		return false
-	}
-	for _, x := range u {
-		if !ok(x) {
-			return false
-		}
-	}
-	return true
-}
-
 // ascii returns u as a Go string when every unit is ASCII, and "\x00"
 // otherwise (a string no rule here accepts).
 func ascii(u []uint16) string {
@@ -83,78 +80,24 @@ func ascii(u []uint16) string {
 	return string(b)
 }
 
-// isReasonCode is reason code: ^[a-z][a-z0-9_]{0,63}$.
-func isReasonCode(u []uint16) bool {
-	return len(u) > 0 && isLower(u[0]) && all(u[1:], 0, 63, func(x uint16) bool { return isLower(x) || isDigit(x) || x == '_' })
-}
-
-// isName is name: ^[a-z][a-z0-9-]{0,63}$.
-func isName(u []uint16) bool {
-	return len(u) > 0 && isLower(u[0]) && all(u[1:], 0, 63, func(x uint16) bool { return isLower(x) || isDigit(x) || x == '-' })
-}
-
-// isDigest is digest: ^sha256:[0-9a-f]{64}$.
-func isDigest(u []uint16) bool {
-	return strings.HasPrefix(ascii(u), "sha256:") && all(u[7:], 64, 64, isHex)
-}
-
-// isVersion is version: three dot-separated numbers, each 0 or
-// [1-9][0-9]{0,8}.
-func isVersion(u []uint16) bool {
-	parts := strings.Split(ascii(u), ".")
-	if len(parts) != 3 {
-		return false
-	}
-	for _, p := range parts {
-		if p == "" || len(p) > 9 || p[0] == '0' && len(p) > 1 || strings.Trim(p, "0123456789") != "" {
-			return false
-		}
-	}
-	return true
-}
-
-// isUUID is uuid: 8-4-4-4-12 lowercase hex digits.
-func isUUID(u []uint16) bool {
-	parts := strings.Split(ascii(u), "-")
-	want := []int{8, 4, 4, 4, 12}
-	if len(parts) != len(want) {
-		return false
-	}
-	for i, p := range parts {
-		if len(p) != want[i] || strings.Trim(p, "0123456789abcdef") != "" {
-			return false
-		}
-	}
-	return true
-}
-
 // isConfidence is confidence: ^(0|1)(\.[0-9]{1,6})?$ with a value of at
 // most 1 (spec/artifacts.md, "Value rules").
 func isConfidence(text string) bool {
-	if text == "" || text[0] != '0' && text[0] != '1' {
-		return false
-	}
-	frac := text[1:]
-	if frac != "" {
-		if frac[0] != '.' || len(frac) < 2 || len(frac) > 7 || strings.Trim(frac[1:], "0123456789") != "" {
-			return false
-		}
-	}
-	return text[0] == '0' || strings.Trim(frac, ".0") == ""
+	return confidence.MatchString(text) && (text[0] == '0' || strings.Trim(text[1:], ".0") == "")
 }
 
-// isZero reports whether a confidence literal is zero: all its digits 0.
+// isZero reports whether a confidence literal is zero: made of 0 and . only.
 func isZero(text string) bool { return strings.Trim(text, "0.") == "" }
 
 // isTreePath is tree path: 1 to 16 segments joined by "/", each 1 to 255
 // of [A-Za-z0-9._-], neither "." nor "..".
-func isTreePath(u []uint16) bool {
-	segs := strings.Split(ascii(u), "/")
+func isTreePath(p string) bool {
+	segs := strings.Split(p, "/")
 	if len(segs) > 16 {
 		return false
 	}
 	for _, s := range segs {
-		if s == "" || s == "." || s == ".." || len(s) > 255 || strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") != "" {
+		if !segment.MatchString(s) || s == "." || s == ".." {
 			return false
 		}
 	}
@@ -167,16 +110,11 @@ const b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 // isBase64 is base64: padded, canonical standard base64 (RFC 4648 section
 // 4): a multiple of 4 long, "=" only as the last one or two characters,
 // the unused bits of the last symbol zero.
-func isBase64(u []uint16) bool {
-	s := ascii(u)
-	if len(s)%4 != 0 {
+func isBase64(s string) bool {
+	if !base64Text.MatchString(s) {
 		return false
 	}
-	body := strings.TrimSuffix(strings.TrimSuffix(s, "="), "=")
-	if strings.Trim(body, b64) != "" {
-		return false
-	}
-	switch len(s) - len(body) {
+	switch body := strings.TrimRight(s, "="); len(s) - len(body) {
 	case 1: // the last symbol carries 2 unused bits
 		return strings.IndexByte(b64, body[len(body)-1])&3 == 0
 	case 2: // 4 unused bits

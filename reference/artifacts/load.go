@@ -110,7 +110,7 @@ func project(c *refusal.Checker, t *jsonvalue.Value) (projection, error) {
 	p := projection{verdict: get(d, "verdict"), confidence: get(d, "confidence"), epistemic: get(e, "epistemic_state"), stop: get(d, "stop_reason")}
 	if !oneOf(p.epistemic, "known", "inferred", "uncertain", "unknown") || !oneOf(p.verdict, "pass", "fail", "veto") ||
 		p.confidence == nil || p.confidence.Kind != jsonvalue.Number || !isConfidence(p.confidence.Text) ||
-		p.stop == nil || p.stop.Kind != jsonvalue.String || !isReasonCode(p.stop.Units) {
+		p.stop == nil || p.stop.Kind != jsonvalue.String || !reasonCode.MatchString(ascii(p.stop.Units)) {
 		return projection{}, stand(c, ErrProjection)
 	}
 	return p, nil

@@ -3,34 +3,21 @@ package artifacts
 import (
 	"testing"
 
-	"github.com/conform-dev/conform/reference/internal/register"
 	"github.com/conform-dev/conform/reference/internal/vectortest"
 )
 
-// ops are the artifacts/1 operations by name, from the registry.
-func ops(t *testing.T) map[string]vectortest.Run {
-	t.Helper()
-	out := map[string]vectortest.Run{}
-	for _, o := range register.All() {
-		if o.Contract == Contract {
-			out[o.Op] = o.Run
-		}
-	}
-	if len(out) != 5 {
-		t.Fatalf("%d artifacts/1 operations registered, want 5", len(out))
-	}
-	return out
-}
+// vectors are the artifacts/1 vector files.
+const vectors = "../../vectors/artifacts/*.jsonl"
 
 // TestVectors runs every artifacts/1 vector through the reference: each
 // accept vector gives its exact output, each reject vector its exact
 // message.
 func TestVectors(t *testing.T) {
-	vectortest.Expect(t, vectortest.Load(t, "../../vectors/artifacts/*.jsonl"), ops(t))
+	vectortest.Expect(t, vectortest.Load(t, vectors), vectortest.Ops(t, Contract, 5))
 }
 
 // TestVectorsSingleCause is the single-cause proof of spec/artifacts.md
 // ("Ignored guards and exception tags") on the Go reference.
 func TestVectorsSingleCause(t *testing.T) {
-	vectortest.SingleCause(t, vectortest.Load(t, "../../vectors/artifacts/*.jsonl"), ops(t), Guards)
+	vectortest.SingleCause(t, vectortest.Load(t, vectors), vectortest.Ops(t, Contract, 5), Guards)
 }
