@@ -51,7 +51,7 @@ func summary(c *refusal.Checker, s *jsonvalue.Value) error {
 // ErrEnvelopeEntries.
 func load(c *refusal.Checker, t *jsonvalue.Value) (*jsonvalue.Value, int, error) {
 	if t.Kind != jsonvalue.Object {
-		return nil, 0, stand(c, ErrType)
+		return nil, 0, stood(c.Refuse(ErrType), ErrType)
 	}
 	source := 2
 	switch v := get(t, "trace_schema_version"); {
@@ -111,7 +111,7 @@ func project(c *refusal.Checker, t *jsonvalue.Value) (projection, error) {
 	if !oneOf(p.epistemic, "known", "inferred", "uncertain", "unknown") || !oneOf(p.verdict, "pass", "fail", "veto") ||
 		p.confidence == nil || p.confidence.Kind != jsonvalue.Number || !isConfidence(p.confidence.Text) ||
 		p.stop == nil || p.stop.Kind != jsonvalue.String || !reasonCode.MatchString(ascii(p.stop.Units)) {
-		return projection{}, stand(c, ErrProjection)
+		return projection{}, stood(c.Refuse(ErrProjection), ErrProjection)
 	}
 	return p, nil
 }

@@ -17,7 +17,7 @@ import (
 // 002, "Output Layout" and "Absence Has Meaning".
 func Summary(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	v, err := read(c, in, ErrInput)
+	v, err := read(c, in)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +45,7 @@ func form(s *jsonvalue.Value) string {
 // Boundary".
 func Trace(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	v, err := read(c, in, ErrInput)
+	v, err := read(c, in)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func Trace(in []byte, opts ...refusal.Option) ([]byte, error) {
 // Relationship" and "Acceptance Procedure", step 4.
 func Lifecycle(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	v, err := read(c, in, ErrInput)
+	v, err := read(c, in)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +100,7 @@ func Lifecycle(in []byte, opts ...refusal.Option) ([]byte, error) {
 // Relationship".
 func Parity(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	v, err := read(c, in, ErrInput)
+	v, err := read(c, in)
 	if err != nil {
 		return nil, err
 	}
@@ -148,14 +148,14 @@ func tree(c *refusal.Checker, files *jsonvalue.Value) (map[string]entry, error) 
 		path := string(jsonvalue.AppendUTF8(nil, get(f, "path").Units))
 		b, _ := base64.StdEncoding.DecodeString(string(jsonvalue.AppendUTF8(nil, get(f, "bytes_b64").Units)))
 		if _, dup := out[path]; dup {
-			return nil, stand(c, ErrTree)
+			return nil, stood(c.Refuse(ErrTree), ErrTree)
 		}
 		out[path] = entry{symlink: is(get(f, "kind"), "symlink"), bytes: b}
 	}
 	for p := range out {
 		for q := range out {
 			if strings.HasPrefix(q, p+"/") {
-				return nil, stand(c, ErrTree)
+				return nil, stood(c.Refuse(ErrTree), ErrTree)
 			}
 		}
 	}
@@ -178,19 +178,19 @@ func tracePath(c *refusal.Checker, u []uint16, files map[string]entry) error {
 			start = i + 1
 		}
 	}
-	checks := []struct {
-		bad bool
-		g   refusal.Guard
-	}{
-		{len(u) == 0, ErrPathEmpty},
-		{len(u) > 0 && u[0] == '/', ErrPathAbsolute},
-		{strings.ContainsRune(string(jsonvalue.AppendUTF8(nil, u)), '\\'), ErrPathBackslash},
+	if len(u) == 0 {
+		if err := c.Refuse(ErrPathEmpty); err != nil {
+			return err
+		}
 	}
-	for _, ck := range checks {
-		if ck.bad {
-			if err := c.Refuse(ck.g); err != nil {
-				return err
-			}
+	if len(u) > 0 && u[0] == '/' {
+		if err := c.Refuse(ErrPathAbsolute); err != nil {
+			return err
+		}
+	}
+	if strings.ContainsRune(string(jsonvalue.AppendUTF8(nil, u)), '\\') {
+		if err := c.Refuse(ErrPathBackslash); err != nil {
+			return err
 		}
 	}
 	for _, s := range segs {
@@ -212,8 +212,8 @@ func tracePath(c *refusal.Checker, u []uint16, files map[string]entry) error {
 			resolved = append(resolved, name)
 		}
 	}
-	if strings.Join(resolved, "/") != traceFile || len(resolved) != 2 {
-		return stand(c, ErrPathTarget)
+	if strings.Join(resolved, "/") != traceFile {
+		return stood(c.Refuse(ErrPathTarget), ErrPathTarget)
 	}
 	if files["trace"].symlink || files[traceFile].symlink {
 		if err := c.Refuse(ErrPathSymlink); err != nil {
@@ -221,7 +221,7 @@ func tracePath(c *refusal.Checker, u []uint16, files map[string]entry) error {
 		}
 	}
 	if f, ok := files[traceFile]; !ok || f.symlink {
-		return stand(c, ErrTraceMissing)
+		return stood(c.Refuse(ErrTraceMissing), ErrTraceMissing)
 	}
 	return nil
 }
@@ -240,7 +240,7 @@ func tracePath(c *refusal.Checker, u []uint16, files map[string]entry) error {
 // 4, lifecycle's steps 3 to 5; ErrProjection; ErrParityMismatch.
 func Accept(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
-	v, err := read(c, in, ErrInput)
+	v, err := read(c, in)
 	if err != nil {
 		return nil, err
 	}
@@ -258,12 +258,13 @@ func Accept(in []byte, opts ...refusal.Option) ([]byte, error) {
 	// Step 1: the summary.
 	f, ok := files[summaryFile]
 	if !ok || f.symlink {
-		return nil, stand(c, ErrSummaryMissing)
+		return nil, stood(c.Refuse(ErrSummaryMissing), ErrSummaryMissing)
 	}
-	s, err := read(c, f.bytes, ErrSummaryJSON)
+	sv, err := jsonvalue.Parse(f.bytes)
 	if err != nil {
-		return nil, err
+		return nil, stood(c.Refuse(ErrSummaryJSON), ErrSummaryJSON)
 	}
+	s := &sv
 	if err := summary(c, s); err != nil {
 		return nil, err
 	}
@@ -285,11 +286,11 @@ func Accept(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return nil, err
 	}
 	// Step 4: the trace, loaded and lifecycle-validated.
-	raw, err := read(c, files[traceFile].bytes, ErrTraceJSON)
+	raw, err := jsonvalue.Parse(files[traceFile].bytes)
 	if err != nil {
-		return nil, err
+		return nil, stood(c.Refuse(ErrTraceJSON), ErrTraceJSON)
 	}
-	t, _, err := load(c, raw)
+	t, _, err := load(c, &raw)
 	if err != nil {
 		return nil, err
 	}

@@ -8,24 +8,21 @@ import (
 	"github.com/conform-dev/conform/reference/rfc8785"
 )
 
-// read parses a JSON value input, refusing with g (ErrInput for the
-// operation's own input, ErrSummaryJSON or ErrTraceJSON for a file of the
-// tree); the refusal has no accept path.
-func read(c *refusal.Checker, in []byte, g refusal.Guard) (*jsonvalue.Value, error) {
+// read parses the operation's JSON value input; ErrInput has no accept
+// path.
+func read(c *refusal.Checker, in []byte) (*jsonvalue.Value, error) {
 	v, err := jsonvalue.Parse(in)
 	if err != nil {
-		if err := c.Refuse(g); err != nil {
-			return nil, err
-		}
-		return nil, &refusal.Error{Guard: g}
+		return nil, stood(c.Refuse(ErrInput), ErrInput)
 	}
 	return &v, nil
 }
 
-// stand gives g through c and, ignored, gives it anyway: a refusal with no
-// accept path (spec/artifacts.md, "Ignored guards and exception tags").
-func stand(c *refusal.Checker, g refusal.Guard) error {
-	if err := c.Refuse(g); err != nil {
+// stood is the refusal of a guard with no accept path
+// (spec/artifacts.md, "Ignored guards and exception tags"): err, what
+// c.Refuse(g) gave, or g's refusal anyway when g is ignored.
+func stood(err error, g refusal.Guard) error {
+	if err != nil {
 		return err
 	}
 	return &refusal.Error{Guard: g}
