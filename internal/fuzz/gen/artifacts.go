@@ -113,9 +113,9 @@ func (o afObj) text() string {
 	return o.json()
 }
 
-// AFDigest is D(text): "sha256:" and the hex SHA-256 of its JCS by
+// afDigest is D(text): "sha256:" and the hex SHA-256 of its JCS by
 // gowebpki/jcs (zeros when it has none).
-func AFDigest(text string) string {
+func afDigest(text string) string {
 	out, err := gowebpki.Transform([]byte(text))
 	if err != nil {
 		return "sha256:" + strings.Repeat("0", 64)
@@ -170,7 +170,7 @@ func afBase(s *Source) afRoot {
 		def = def.set("phases", `["intake","scoring","decision"]`)
 	}
 	r := afRoot{summary: afSummary, def: def}
-	r.header = afObj{{"config_hash", afHash("config")}, {"definition_hash", afQ(AFDigest(def.json()))},
+	r.header = afObj{{"config_hash", afHash("config")}, {"definition_hash", afQ(afDigest(def.json()))},
 		{"runtime_version", afQ("1.4.2")}, {"convergence", afConvergence.json()}, {"model", afModel.json()}}
 	for i, p := range phases {
 		d := "null"
