@@ -16,7 +16,7 @@ import (
 var declared = interp.MustLoad(Contract, Guards, checks, pairs)
 
 // The patterns of spec/artifacts.md, "Value rules", each matched against
-// the whole string (a string with a unit outside ASCII matches none).
+// the whole string, with ASCII classes only.
 var (
 	reasonCode = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
 	lowerName  = regexp.MustCompile(`^[a-z][a-z0-9-]{0,63}$`)
@@ -30,7 +30,7 @@ var (
 
 // matching is the check that a string matches re.
 func matching(re *regexp.Regexp) interp.Check {
-	return interp.Check{Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return re.MatchString(ascii(v.Units)) }}
+	return interp.Check{Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return re.MatchString(text(v.Units)) }}
 }
 
 // checks are the value rules of spec/artifacts.md, "Value rules", by the
@@ -42,8 +42,8 @@ var checks = map[string]interp.Check{
 	"digest":      matching(sha256Hex),
 	"version":     matching(version),
 	"uuid":        matching(uuid),
-	"tree-path":   {Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return isTreePath(ascii(v.Units)) }},
-	"base64":      {Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return isBase64(ascii(v.Units)) }},
+	"tree-path":   {Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return isTreePath(text(v.Units)) }},
+	"base64":      {Holds: func(v *jsonvalue.Value, _ *shapes.Rule) bool { return isBase64(text(v.Units)) }},
 	"int":         {Holds: func(v *jsonvalue.Value, r *shapes.Rule) bool { return jsonvalue.NaturalIn(v.Text, r.Min, r.Max) }, Bounds: "both"},
 }
 
@@ -67,18 +67,9 @@ func phaseRank(u []uint16) int {
 	return -1
 }
 
-// ascii returns u as a Go string when every unit is ASCII, and "\x00"
-// otherwise (a string no rule here accepts).
-func ascii(u []uint16) string {
-	b := make([]byte, len(u))
-	for i, x := range u {
-		if x > 0x7F {
-			return "\x00"
-		}
-		b[i] = byte(x)
-	}
-	return string(b)
-}
+// text is u as UTF-8 (a lone surrogate as U+FFFD, which no pattern here
+// accepts).
+func text(u []uint16) string { return string(jsonvalue.AppendUTF8(nil, u)) }
 
 // isConfidence is confidence: ^(0|1)(\.[0-9]{1,6})?$ with a value of at
 // most 1 (spec/artifacts.md, "Value rules").

@@ -68,7 +68,12 @@ func load(c *refusal.Checker, t *jsonvalue.Value) (*jsonvalue.Value, int, error)
 			return nil, 0, err
 		}
 	}
-	marked := with(t, "trace_schema_version", integer(2))
+	marked := jsonvalue.Value{Kind: jsonvalue.Object, Members: []jsonvalue.Member{{Name: jsonvalue.FromString("trace_schema_version"), Value: integer(2)}}}
+	for _, m := range t.Members {
+		if !jsonvalue.EqualString(m.Name, "trace_schema_version") {
+			marked.Members = append(marked.Members, m)
+		}
+	}
 	if id := get(&marked, "run_id"); id == nil || id.Kind != jsonvalue.String || len(id.Units) == 0 {
 		if err := c.Refuse(ErrEnvelopeRunID); err != nil {
 			return nil, 0, err
@@ -110,7 +115,7 @@ func project(c *refusal.Checker, t *jsonvalue.Value) (projection, error) {
 	p := projection{verdict: get(d, "verdict"), confidence: get(d, "confidence"), epistemic: get(e, "epistemic_state"), stop: get(d, "stop_reason")}
 	if !oneOf(p.epistemic, "known", "inferred", "uncertain", "unknown") || !oneOf(p.verdict, "pass", "fail", "veto") ||
 		p.confidence == nil || p.confidence.Kind != jsonvalue.Number || !isConfidence(p.confidence.Text) ||
-		p.stop == nil || p.stop.Kind != jsonvalue.String || !reasonCode.MatchString(ascii(p.stop.Units)) {
+		p.stop == nil || p.stop.Kind != jsonvalue.String || !reasonCode.MatchString(text(p.stop.Units)) {
 		return projection{}, stood(c.Refuse(ErrProjection), ErrProjection)
 	}
 	return p, nil
@@ -196,7 +201,7 @@ func collapsed(t *jsonvalue.Value) []string {
 		ph := get(&es.Elems[i], "phase")
 		name := ""
 		if ph != nil && ph.Kind == jsonvalue.String {
-			name = string(jsonvalue.AppendUTF8(nil, ph.Units))
+			name = text(ph.Units)
 		}
 		if len(out) == 0 || out[len(out)-1] != name {
 			out = append(out, name)

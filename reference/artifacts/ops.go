@@ -145,8 +145,8 @@ func tree(c *refusal.Checker, files *jsonvalue.Value) (map[string]entry, error) 
 	out := map[string]entry{}
 	for i := range files.Elems {
 		f := &files.Elems[i]
-		path := string(jsonvalue.AppendUTF8(nil, get(f, "path").Units))
-		b, _ := base64.StdEncoding.DecodeString(string(jsonvalue.AppendUTF8(nil, get(f, "bytes_b64").Units)))
+		path := text(get(f, "path").Units)
+		b, _ := base64.StdEncoding.DecodeString(text(get(f, "bytes_b64").Units))
 		if _, dup := out[path]; dup {
 			return nil, stood(c.Refuse(ErrTree), ErrTree)
 		}
@@ -188,7 +188,7 @@ func tracePath(c *refusal.Checker, u []uint16, files map[string]entry) error {
 			return err
 		}
 	}
-	if strings.ContainsRune(string(jsonvalue.AppendUTF8(nil, u)), '\\') {
+	if strings.ContainsRune(text(u), '\\') {
 		if err := c.Refuse(ErrPathBackslash); err != nil {
 			return err
 		}
@@ -203,7 +203,7 @@ func tracePath(c *refusal.Checker, u []uint16, files map[string]entry) error {
 	}
 	var resolved []string
 	for _, s := range segs {
-		name := string(jsonvalue.AppendUTF8(nil, s))
+		name := text(s)
 		switch {
 		case name == "" || name == ".":
 		case name == ".." && len(resolved) > 0 && resolved[len(resolved)-1] != "..":

@@ -89,21 +89,6 @@ func oneOf(v *jsonvalue.Value, values ...string) bool {
 	return false
 }
 
-// with returns a copy of object d with member name set to v (replaced in
-// place, or appended).
-func with(d *jsonvalue.Value, name string, v jsonvalue.Value) jsonvalue.Value {
-	out := *d
-	out.Members = append([]jsonvalue.Member(nil), d.Members...)
-	for i := range out.Members {
-		if jsonvalue.EqualString(out.Members[i].Name, name) {
-			out.Members[i].Value = v
-			return out
-		}
-	}
-	out.Members = append(out.Members, jsonvalue.Member{Name: jsonvalue.FromString(name), Value: v})
-	return out
-}
-
 // double is a number literal's nearest IEEE-754 double (an overflowing
 // literal as an infinity).
 func double(text string) float64 {
