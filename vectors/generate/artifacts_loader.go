@@ -103,6 +103,7 @@ func afLifecycleFile() vfile {
 		ends("starts-with-analysis", `["analysis","decision"]`),
 		ends("ends-with-scoring", `["intake","scoring"]`),
 		ends("intake-only", `["intake"]`),
+		afRefused("definition-first-not-a-phase", afLifeInput(afSealed(t, def.set("phases", `["review","intake","decision"]`)), def.set("phases", `["review","intake","decision"]`)), "artifacts.definition_phases"),
 		afRefused("newer-version", in(t.set("trace_schema_version", "3"), def), "artifacts.version_newer"),
 		afRefused("version-zero", in(t.set("trace_schema_version", "0"), def), "artifacts.version"),
 		afRefused("run-id-empty", in(t.set("run_id", `""`), def), "artifacts.envelope_run_id"),
@@ -116,5 +117,5 @@ func afLifecycleFile() vfile {
 		afRefused("trace-array", textDoc{{"trace", "[]"}, {"definition", def.json()}}.json(), "artifacts.type"),
 		afRefused("definition-string", textDoc{{"trace", t.json()}, {"definition", afQ("review-pipeline")}}.json(), "artifacts.type"),
 		afRefused("unknown-member", textDoc{{"trace", t.json()}, {"definition", def.json()}, {"strict", "true"}}.json(), "artifacts.unknown_member"),
-	), map[string]string{"run-id-empty": "shadowed", "v1-reduced-run-id-not-a-uuid": "shadowed", "starts-with-analysis": "shadowed", "ends-with-scoring": "shadowed", "intake-only": "shadowed"})
+	), map[string]string{"run-id-empty": "shadowed", "v1-reduced-run-id-not-a-uuid": "shadowed", "starts-with-analysis": "shadowed", "ends-with-scoring": "shadowed", "intake-only": "shadowed", "definition-first-not-a-phase": "shadowed"})
 }

@@ -143,6 +143,15 @@ func afAcceptOK(s textDoc, t afTrace) string {
 // afVetoOK is an accepted veto root's output.
 const afVetoOK = `{"accepted":true,"evidence":[],"form":"veto","parity":"not_run"}`
 
+// afLogs is n small log files, logs/0.log on.
+func afLogs(n int) []string {
+	var out []string
+	for i := range n {
+		out = append(out, afFileEntry("logs/"+afItoa(i)+".log", "file", "ok"))
+	}
+	return out
+}
+
 // afAcceptFile is the acceptance procedure's cases, then the tree's
 // member variants.
 func afAcceptFile() vfile {
@@ -223,6 +232,8 @@ func afAcceptFile() vfile {
 		afRefused("parity-mismatch-confidence", root(afSummaryFile(s.set("confidence", "0.86").json()), tf), "artifacts.parity_mismatch"),
 		// The tree and the input.
 		afRefused("tree-duplicate-path", root(sf, sf, tf), "artifacts.tree"),
+		ok("tree-256-entries", root(append([]string{sf, tf}, afLogs(254)...)...), afAcceptOK(s, t)),
+		afRefused("tree-257-entries", root(append([]string{sf, tf}, afLogs(255)...)...), "artifacts.tree"),
 		afRefused("tree-file-and-directory", root(sf, tf, afFileEntry("trace", "file", "x")), "artifacts.tree"),
 		afRefused("tree-files-not-a-list", textDoc{{"files", "{}"}, {"definition", def.json()}}.json(), "artifacts.tree"),
 		afRefused("tree-entry-not-an-object", root(sf, tf, `"logs/run.log"`), "artifacts.tree"),
