@@ -172,8 +172,16 @@ func evidence(s, t *jsonvalue.Value) []string {
 // definitionEnds is the definition rule: phases start with intake and end
 // with decision.
 func definitionEnds(c *refusal.Checker, def *jsonvalue.Value) error {
-	ph := get(def, "phases")
-	if ph == nil || ph.Kind != jsonvalue.Array || len(ph.Elems) == 0 || !is(&ph.Elems[0], "intake") || !is(&ph.Elems[len(ph.Elems)-1], "decision") {
+	var first, final *jsonvalue.Value
+	if ph := get(def, "phases"); ph != nil && ph.Kind == jsonvalue.Array {
+		for i := range ph.Elems {
+			if first == nil {
+				first = &ph.Elems[i]
+			}
+			final = &ph.Elems[i]
+		}
+	}
+	if !is(first, "intake") || !is(final, "decision") {
 		return c.Refuse(ErrDefinitionEnds)
 	}
 	return nil

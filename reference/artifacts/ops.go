@@ -183,7 +183,7 @@ func tracePath(c *refusal.Checker, u []uint16, files map[string]entry) error {
 			return err
 		}
 	}
-	if len(u) > 0 && u[0] == '/' {
+	if strings.HasPrefix(text(u), "/") {
 		if err := c.Refuse(ErrPathAbsolute); err != nil {
 			return err
 		}
