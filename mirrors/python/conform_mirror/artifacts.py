@@ -24,7 +24,7 @@ from typing import Any, Callable, NoReturn, Optional
 
 from . import jsonvalue, rfc8785
 from .jsonvalue import Number
-from .refusal import Guard, Refusal, refuse
+from .refusal import Guard, Refusal, Where, at_pointer, refuse
 
 CONTRACT = "artifacts/1"
 
@@ -92,7 +92,18 @@ _TABLE: tuple[tuple[str, str], ...] = (
     ("artifacts.parity_mismatch", "summary decision fields do not match the trace"),
 )
 
-GUARDS: tuple[Guard, ...] = tuple(Guard(CONTRACT, code, message) for code, message in _TABLE)
+# The guards with no accept path (spec/artifacts.md, "Ignored guards and
+# exception tags"): the inputs' grammar, and the type of a value or member
+# whose only rule is its type.
+_NO_ACCEPT_PATH = frozenset(
+    "artifacts." + n
+    for n in ("input", "type", "summary_json", "trace_json", "entry", "header", "convergence", "model",
+              "scores", "replay", "failure", "decision", "trace_path")
+)
+
+GUARDS: tuple[Guard, ...] = tuple(
+    Guard(CONTRACT, code, message, ignorable=code not in _NO_ACCEPT_PATH) for code, message in _TABLE
+)
 _BY_CODE: dict[str, Guard] = {g.code: g for g in GUARDS}
 
 
@@ -100,11 +111,15 @@ def _g(name: str) -> Guard:
     return _BY_CODE["artifacts." + name]
 
 
-def _always(g: Guard) -> NoReturn:
+# The input's root, where a refusal about the whole input is.
+_ROOT: Where = at_pointer()
+
+
+def _always(g: Guard, where: Where = _ROOT) -> NoReturn:
     """Refuse with ``g`` where the refusal has no accept path: it stands
     even when ``g`` is ignored."""
-    refuse(g)
-    raise Refusal(g, None)
+    refuse(g, where)
+    raise Refusal(g, where())
 
 
 # ------------------------------------------------------------ value rules
@@ -197,7 +212,7 @@ class _Member:
     ok: Optional[Callable[[Any], bool]] = None
     stands: bool = False
     shape: Optional["_Shape"] = None
-    rule: Optional[Callable[[Any], None]] = None
+    rule: Optional[Callable[[Any, tuple[Any, ...]], None]] = None
 
 
 @dataclass
@@ -219,32 +234,36 @@ def _typed(v: Any, t: str) -> bool:
     return type(v) is list
 
 
-def _check(s: _Shape, v: Any) -> None:
-    """Check ``v`` (an object) against ``s``: closed, then member by member."""
+def _check(s: _Shape, v: Any, path: tuple[Any, ...] = ()) -> None:
+    """Check ``v`` (an object, at ``path``) against ``s``: closed, then
+    member by member."""
     if type(v) is not dict:
         return
     names = {m.name for m in s.members}
-    if any(k not in names for k in v):
-        refuse(s.unknown)
+    for k in v:
+        if k not in names:
+            refuse(s.unknown, at_pointer(*path, k))
+            break
     for m in s.members:
+        at = at_pointer(*path, m.name)
         if m.name not in v:
             if m.optional:
                 continue
-            refuse(s.missing)
-            _always(m.guard)
+            refuse(s.missing, at_pointer(*path))
+            _always(m.guard, at_pointer(*path))
         f = v[m.name]
         if m.nullable and f is None:
             continue
         if not _typed(f, m.type):
-            _always(m.guard)
+            _always(m.guard, at)
         if m.ok is not None and not m.ok(f):
             if m.stands:
-                _always(m.guard)
-            refuse(m.guard)
+                _always(m.guard, at)
+            refuse(m.guard, at)
         if m.shape is not None:
-            _check(m.shape, f)
+            _check(m.shape, f, path + (m.name,))
         if m.rule is not None:
-            m.rule(f)
+            m.rule(f, path + (m.name,))
 
 
 def _check_document(s: _Shape, v: Any) -> None:
@@ -332,13 +351,13 @@ _ENTRY = _Shape(
 )
 
 
-def _entries_rule(v: Any) -> None:
+def _entries_rule(v: Any, path: tuple[Any, ...]) -> None:
     if type(v) is not list:
         return
-    for e in v:
+    for i, e in enumerate(v):
         if type(e) is not dict:
-            _always(_g("entry"))
-        _check(_ENTRY, e)
+            _always(_g("entry"), at_pointer(*path, i))
+        _check(_ENTRY, e, path + (i,))
 
 
 _TRACE = _Shape(
@@ -356,21 +375,22 @@ def _rank(v: Any) -> int:
     return LIFECYCLE.index(v) if type(v) is str and v in LIFECYCLE else -1
 
 
-def _phases_rule(v: Any) -> None:
+def _phases_rule(v: Any, path: tuple[Any, ...]) -> None:
     """definition.phases: 1 to 5 lifecycle phases, each after the one before."""
     if type(v) is not list:
         return
     g = _g("definition_phases")
     if not 1 <= len(v) <= 5:
-        refuse(g)
+        refuse(g, at_pointer(*path))
     prev: Any = _ABSENT
-    for e in v:
+    for i, e in enumerate(v):
+        at = at_pointer(*path, i)
         if type(e) is not str:
-            _always(g)
+            _always(g, at)
         if e not in LIFECYCLE:
-            refuse(g)
+            refuse(g, at)
         if prev is not _ABSENT and _rank(e) <= _rank(prev):
-            refuse(g)
+            refuse(g, at)
         prev = e
 
 
@@ -398,15 +418,15 @@ _FILE = _Shape(
 )
 
 
-def _files_rule(v: Any) -> None:
+def _files_rule(v: Any, path: tuple[Any, ...]) -> None:
     if type(v) is not list:
         return
     if len(v) > 256:
-        _always(_TREE)
-    for e in v:
+        _always(_TREE, at_pointer(*path))
+    for i, e in enumerate(v):
         if type(e) is not dict:
-            _always(_TREE)
-        _check(_FILE, e)
+            _always(_TREE, at_pointer(*path, i))
+        _check(_FILE, e, path + (i,))
 
 
 _LIFECYCLE_INPUT = _Shape([_Member("trace", "object", _g("type")), _definition()])
@@ -427,15 +447,15 @@ def _summary_rules(s: Any) -> None:
     model = _get(s, "model")
     if _get(s, "trace_path") is not _ABSENT:
         if model is _ABSENT:
-            refuse(_g("traced_model"))
+            refuse(_g("traced_model"), _ROOT)
         return
     if _get(s, "verdict") != "veto":
-        refuse(_g("untraced_verdict"))
+        refuse(_g("untraced_verdict"), _ROOT)
     c = _get(s, "confidence")
     if type(c) is Number and not _is_zero(c.text):
-        refuse(_g("untraced_confidence"))
+        refuse(_g("untraced_confidence"), _ROOT)
     if model is not _ABSENT:
-        refuse(_g("untraced_model"))
+        refuse(_g("untraced_model"), _ROOT)
 
 
 def _check_summary(s: Any) -> None:
@@ -453,19 +473,19 @@ def _load(t: Any) -> tuple[dict[str, Any], int]:
     if v is _ABSENT:
         source = 1
     elif not _int_in(v, 1, _MAX_SAFE):
-        refuse(_g("version"))
+        refuse(_g("version"), _ROOT)
     elif v.text == "1":
         source = 1
     elif v.text != "2":
-        refuse(_g("version_newer"))
+        refuse(_g("version_newer"), _ROOT)
     marked = dict(t)
     marked["trace_schema_version"] = Number("2")
     rid = _get(marked, "run_id")
     if type(rid) is not str or rid == "":
-        refuse(_g("envelope_run_id"))
+        refuse(_g("envelope_run_id"), _ROOT)
     es = _get(marked, "entries")
     if type(es) is not list or not es:
-        refuse(_g("envelope_entries"))
+        refuse(_g("envelope_entries"), _ROOT)
     return marked, source
 
 
@@ -558,7 +578,7 @@ def _evidence(s: Any, t: Any) -> list[str]:
 def _definition_ends(d: Any) -> None:
     ph = _get(d, "phases")
     if type(ph) is not list or not ph or ph[0] != "intake" or ph[-1] != "decision":
-        refuse(_g("definition_ends"))
+        refuse(_g("definition_ends"), _ROOT)
 
 
 def _jcs(v: Any) -> bytes:
@@ -590,11 +610,11 @@ def _lifecycle_rules(t: dict[str, Any], d: Any) -> tuple[str, list[str]]:
     _check(_TRACE, t)
     h = _digest(d)
     if _get(_get(t, "header"), "definition_hash") != h:
-        refuse(_g("lifecycle_definition"))
+        refuse(_g("lifecycle_definition"), _ROOT)
     phases = _collapsed(t)
     want = _get(d, "phases")
     if not (type(want) is list and len(want) == len(phases) and all(type(x) is str and x == p for x, p in zip(want, phases))):
-        refuse(_g("lifecycle_order"))
+        refuse(_g("lifecycle_order"), _ROOT)
     return h, phases
 
 
@@ -675,13 +695,13 @@ def _trace_path(u: str, files: dict[str, tuple[bool, bytes]]) -> None:
     """Step 3 on the trace path."""
     segs = u.split("/")
     if u == "":
-        refuse(_g("path_empty"))
+        refuse(_g("path_empty"), _ROOT)
     if u.startswith("/"):
-        refuse(_g("path_absolute"))
+        refuse(_g("path_absolute"), _ROOT)
     if "\\" in u:
-        refuse(_g("path_backslash"))
+        refuse(_g("path_backslash"), _ROOT)
     if ".." in segs:
-        refuse(_g("path_parent"))
+        refuse(_g("path_parent"), _ROOT)
     resolved: list[str] = []
     for s in segs:
         if s in ("", "."):
@@ -693,7 +713,7 @@ def _trace_path(u: str, files: dict[str, tuple[bool, bytes]]) -> None:
     if "/".join(resolved) != _TRACE_FILE:
         _always(_g("path_target"))
     if files.get("trace", (False, b""))[0] or files.get(_TRACE_FILE, (False, b""))[0]:
-        refuse(_g("path_symlink"))
+        refuse(_g("path_symlink"), _ROOT)
     f = files.get(_TRACE_FILE)
     if f is None or f[0]:
         _always(_g("trace_missing"))
@@ -716,7 +736,7 @@ def accept(data: bytes) -> bytes:
     # Step 2.
     if "trace_path" not in s:
         if any(p == "trace" or p.startswith("trace/") for p in files):
-            refuse(_g("veto_trace"))
+            refuse(_g("veto_trace"), _ROOT)
         return _jcs({"accepted": True, "evidence": [], "form": "veto", "parity": "not_run"})
     # Step 3.
     tp = s["trace_path"]
@@ -729,7 +749,7 @@ def accept(data: bytes) -> bytes:
     p = _project(t)
     outcome = "match"
     if _differs(_summary_projection(s), p):
-        refuse(_g("parity_mismatch"))
+        refuse(_g("parity_mismatch"), _ROOT)
         outcome = "mismatch"
     # Step 6.
     return _jcs({"accepted": True, "evidence": _evidence(s, t), "form": "traced", "parity": outcome})

@@ -14,8 +14,8 @@
 // "bytes_b64"}]}): nothing here touches a file system or follows a link.
 
 import { createHash } from "node:crypto";
-import { type Obj, type Value, literal, parseValue } from "./jsonvalue.js";
-import { type Guard, fail, refuse, table } from "./refusal.js";
+import { type Obj, type Value, literal, parseValue, whereIn } from "./jsonvalue.js";
+import { type Guard, type Where, fail, refuse, table } from "./refusal.js";
 import { canonicalizeValue } from "./rfc8785.js";
 
 /** The contract this module implements (spec/artifacts.md). */
@@ -146,6 +146,12 @@ const get = (v: Value | undefined, name: string): Value | undefined =>
 
 type JsonType = "string" | "number" | "object" | "array" | "any";
 
+/** Where a value is: member names and indexes from the input's root. */
+type Path = (string | number)[];
+
+/** The input's root, where a refusal about the whole input is. */
+const ROOT: Where = whereIn();
+
 /** One member: its JSON type and guard, and its rules. */
 interface Member {
   name: string;
@@ -158,8 +164,8 @@ interface Member {
   stands?: boolean;
   /** A nested closed object. */
   shape?: Shape;
-  /** A rule that refuses by itself. */
-  rule?: (v: Value) => void;
+  /** A rule that refuses by itself, given the value's path. */
+  rule?: (v: Value, path: Path) => void;
 }
 
 interface Shape {
@@ -172,37 +178,38 @@ function typed(v: Value, t: JsonType): boolean {
   return t === "any" || v.type === t;
 }
 
-/** Checks v (already an object) against shape s. */
-function check(s: Shape, v: Value): void {
+/** Checks v (already an object, at path) against shape s. */
+function check(s: Shape, v: Value, path: Path = []): void {
   if (v.type !== "object") return;
   const names = new Set(s.members.map((m) => m.name));
   for (const name of v.members.keys()) {
     if (!names.has(name)) {
-      refuse(s.unknown);
+      refuse(s.unknown, whereIn(...path, name));
       break;
     }
   }
   for (const m of s.members) {
     const f = v.members.get(m.name);
+    const at = whereIn(...path, m.name);
     if (f === undefined) {
       if (m.optional) continue;
-      refuse(s.missing);
-      fail(m.g);
+      refuse(s.missing, whereIn(...path));
+      fail(m.g, whereIn(...path));
     }
     if (m.nullable && f.type === "literal" && f.text === "null") continue;
-    if (!typed(f, m.type)) fail(m.g);
+    if (!typed(f, m.type)) fail(m.g, at);
     if (m.ok && !m.ok(f)) {
-      if (m.stands) fail(m.g);
-      refuse(m.g);
+      if (m.stands) fail(m.g, at);
+      refuse(m.g, at);
     }
-    if (m.shape) check(m.shape, f);
-    if (m.rule) m.rule(f);
+    if (m.shape) check(m.shape, f, [...path, m.name]);
+    if (m.rule) m.rule(f, [...path, m.name]);
   }
 }
 
 /** A top-level document: an object, then its shape. */
 function checkDocument(s: Shape, v: Value): void {
-  if (v.type !== "object") fail(G.type);
+  if (v.type !== "object") fail(G.type, ROOT);
   check(s, v);
 }
 
@@ -266,27 +273,28 @@ const TRACE = closed([
     name: "entries",
     type: "array",
     g: G.envelopeEntries,
-    rule: (v) => {
+    rule: (v, path) => {
       if (v.type !== "array") return;
-      for (const e of v.items) {
-        if (e.type !== "object") fail(G.entry);
-        check(ENTRY, e);
-      }
+      v.items.forEach((e, i) => {
+        if (e.type !== "object") fail(G.entry, whereIn(...path, i));
+        check(ENTRY, e, [...path, i]);
+      });
     },
   },
 ]);
 
 /** definition.phases: 1 to 5 lifecycle phases, each after the one before. */
-function phasesRule(v: Value): void {
+function phasesRule(v: Value, path: Path): void {
   if (v.type !== "array") return;
-  if (v.items.length < 1 || v.items.length > 5) refuse(G.definitionPhases);
+  if (v.items.length < 1 || v.items.length > 5) refuse(G.definitionPhases, whereIn(...path));
   let prev: Value | undefined;
-  for (const e of v.items) {
-    if (e.type !== "string") fail(G.definitionPhases);
-    if (!LIFECYCLE.includes(e.value)) refuse(G.definitionPhases);
-    if (prev !== undefined && rank(e) <= rank(prev)) refuse(G.definitionPhases);
+  v.items.forEach((e, i) => {
+    const at = whereIn(...path, i);
+    if (e.type !== "string") fail(G.definitionPhases, at);
+    if (!LIFECYCLE.includes(e.value)) refuse(G.definitionPhases, at);
+    if (prev !== undefined && rank(e) <= rank(prev)) refuse(G.definitionPhases, at);
     prev = e;
-  }
+  });
 }
 
 function rank(v: Value): number {
@@ -319,13 +327,13 @@ const ACCEPT_INPUT = closed([
     name: "files",
     type: "array",
     g: G.tree,
-    rule: (v) => {
+    rule: (v, path) => {
       if (v.type !== "array") return;
-      if (v.items.length > 256) fail(G.tree);
-      for (const e of v.items) {
-        if (e.type !== "object") fail(G.tree);
-        check(FILE, e);
-      }
+      if (v.items.length > 256) fail(G.tree, whereIn(...path));
+      v.items.forEach((e, i) => {
+        if (e.type !== "object") fail(G.tree, whereIn(...path, i));
+        check(FILE, e, [...path, i]);
+      });
     },
   },
   DEFINITION_M,
@@ -338,13 +346,13 @@ const ACCEPT_INPUT = closed([
 function summaryRules(s: Value): void {
   const model = get(s, "model");
   if (get(s, "trace_path") !== undefined) {
-    if (model === undefined) refuse(G.tracedModel);
+    if (model === undefined) refuse(G.tracedModel, ROOT);
     return;
   }
-  if (str(get(s, "verdict")) !== "veto") refuse(G.untracedVerdict);
+  if (str(get(s, "verdict")) !== "veto") refuse(G.untracedVerdict, ROOT);
   const c = get(s, "confidence");
-  if (c !== undefined && c.type === "number" && !isZero(c.text)) refuse(G.untracedConfidence);
-  if (model !== undefined) refuse(G.untracedModel);
+  if (c !== undefined && c.type === "number" && !isZero(c.text)) refuse(G.untracedConfidence, ROOT);
+  if (model !== undefined) refuse(G.untracedModel, ROOT);
 }
 
 function checkSummary(s: Value): void {
@@ -359,20 +367,20 @@ interface Loaded {
 
 /** The loader's steps 1 to 4: detection, the in-memory upgrade, the envelope. */
 function load(t: Value): Loaded {
-  if (t.type !== "object") fail(G.type);
+  if (t.type !== "object") fail(G.type, ROOT);
   let source = 2;
   const v = t.members.get("trace_schema_version");
   if (v === undefined) source = 1;
-  else if (!intIn(v, "1", MAX_SAFE)) refuse(G.version);
+  else if (!intIn(v, "1", MAX_SAFE)) refuse(G.version, ROOT);
   else if (v.type === "number" && v.text === "1") source = 1;
-  else if (v.type === "number" && v.text !== "2") refuse(G.versionNewer);
+  else if (v.type === "number" && v.text !== "2") refuse(G.versionNewer, ROOT);
   const members = new Map(t.members);
   members.set("trace_schema_version", { type: "number", text: "2" });
   const trace: Obj = { type: "object", members };
   const id = members.get("run_id");
-  if (id === undefined || id.type !== "string" || id.value.length === 0) refuse(G.envelopeRunId);
+  if (id === undefined || id.type !== "string" || id.value.length === 0) refuse(G.envelopeRunId, ROOT);
   const es = members.get("entries");
-  if (es === undefined || es.type !== "array" || es.items.length === 0) refuse(G.envelopeEntries);
+  if (es === undefined || es.type !== "array" || es.items.length === 0) refuse(G.envelopeEntries, ROOT);
   return { trace, source };
 }
 
@@ -408,7 +416,7 @@ function project(t: Value): Projection {
     p.stop === undefined ||
     !matches(REASON_CODE)(p.stop)
   ) {
-    fail(G.projection);
+    fail(G.projection, ROOT);
   }
   return p as Projection;
 }
@@ -489,7 +497,7 @@ function definitionEnds(def: Value | undefined): void {
     ph.items.length > 0 &&
     str(ph.items[0]) === "intake" &&
     str(ph.items[ph.items.length - 1]) === "decision";
-  if (!ends) refuse(G.definitionEnds);
+  if (!ends) refuse(G.definitionEnds, ROOT);
 }
 
 function digestOf(v: Value): string {
@@ -511,7 +519,7 @@ function collapsed(t: Value): string[] {
 function lifecycleRules(t: Obj, def: Value): { hash: string; phases: string[] } {
   check(TRACE, t);
   const hash = digestOf(def);
-  if (str(get(get(t, "header"), "definition_hash")) !== hash) refuse(G.lifecycleDefinition);
+  if (str(get(get(t, "header"), "definition_hash")) !== hash) refuse(G.lifecycleDefinition, ROOT);
   const phases = collapsed(t);
   const want = get(def, "phases");
   const same =
@@ -519,7 +527,7 @@ function lifecycleRules(t: Obj, def: Value): { hash: string; phases: string[] } 
     want.type === "array" &&
     want.items.length === phases.length &&
     want.items.every((x, i) => str(x) === phases[i]);
-  if (!same) refuse(G.lifecycleOrder);
+  if (!same) refuse(G.lifecycleOrder, ROOT);
   return { hash, phases };
 }
 
@@ -614,33 +622,33 @@ function readTree(files: Value): Map<string, TreeEntry> {
   if (files.type !== "array") return out;
   for (const f of files.items) {
     const path = str(get(f, "path")) ?? "";
-    if (out.has(path)) fail(G.tree);
+    if (out.has(path)) fail(G.tree, ROOT);
     out.set(path, {
       symlink: str(get(f, "kind")) === "symlink",
       bytes: new Uint8Array(Buffer.from(str(get(f, "bytes_b64")) ?? "", "base64")),
     });
   }
-  for (const p of out.keys()) for (const q of out.keys()) if (q.startsWith(`${p}/`)) fail(G.tree);
+  for (const p of out.keys()) for (const q of out.keys()) if (q.startsWith(`${p}/`)) fail(G.tree, ROOT);
   return out;
 }
 
 /** Step 3 on the trace path. */
 function tracePath(u: string, files: Map<string, TreeEntry>): void {
   const segs = u.split("/");
-  if (u.length === 0) refuse(G.pathEmpty);
-  if (u.startsWith("/")) refuse(G.pathAbsolute);
-  if (u.includes("\\")) refuse(G.pathBackslash);
-  if (segs.includes("..")) refuse(G.pathParent);
+  if (u.length === 0) refuse(G.pathEmpty, ROOT);
+  if (u.startsWith("/")) refuse(G.pathAbsolute, ROOT);
+  if (u.includes("\\")) refuse(G.pathBackslash, ROOT);
+  if (segs.includes("..")) refuse(G.pathParent, ROOT);
   const resolved: string[] = [];
   for (const s of segs) {
     if (s === "" || s === ".") continue;
     if (s === ".." && resolved.length > 0 && resolved[resolved.length - 1] !== "..") resolved.pop();
     else resolved.push(s);
   }
-  if (resolved.join("/") !== TRACE_FILE) fail(G.pathTarget);
-  if (files.get("trace")?.symlink || files.get(TRACE_FILE)?.symlink) refuse(G.pathSymlink);
+  if (resolved.join("/") !== TRACE_FILE) fail(G.pathTarget, ROOT);
+  if (files.get("trace")?.symlink || files.get(TRACE_FILE)?.symlink) refuse(G.pathSymlink, ROOT);
   const f = files.get(TRACE_FILE);
-  if (f === undefined || f.symlink) fail(G.traceMissing);
+  if (f === undefined || f.symlink) fail(G.traceMissing, ROOT);
 }
 
 function accept(input: Uint8Array): Uint8Array {
@@ -651,7 +659,7 @@ function accept(input: Uint8Array): Uint8Array {
   definitionEnds(def);
   // Step 1.
   const sf = files.get(SUMMARY_FILE);
-  if (sf === undefined || sf.symlink) fail(G.summaryMissing);
+  if (sf === undefined || sf.symlink) fail(G.summaryMissing, ROOT);
   const s = parseValue(sf.bytes, G.summaryJson);
   checkSummary(s);
   // Step 2.
@@ -659,7 +667,7 @@ function accept(input: Uint8Array): Uint8Array {
   if (tp === undefined) {
     for (const p of files.keys()) {
       if (p === "trace" || p.startsWith("trace/")) {
-        refuse(G.vetoTrace);
+        refuse(G.vetoTrace, ROOT);
         break;
       }
     }
@@ -682,7 +690,7 @@ function accept(input: Uint8Array): Uint8Array {
   const p = project(t);
   let outcome = "match";
   if (differs(summaryProjection(s), p).length > 0) {
-    refuse(G.parityMismatch);
+    refuse(G.parityMismatch, ROOT);
     outcome = "mismatch";
   }
   // Step 6.
