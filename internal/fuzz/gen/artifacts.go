@@ -31,84 +31,34 @@ import (
 // afDecl is the declaration of artifacts/1's shapes.
 var afDecl = spec.MustShapes("artifacts")
 
-// afMember is one member of an object and afObj an object, members in
-// order, each value as JSON text.
-type (
-	afMember struct{ k, v string }
-	afObj    []afMember
-)
+// afObj is a document (Doc, doc.go) with the short accessors this file
+// reads: a member's text ("" when absent), a copy with a member set or
+// dropped, and the JSON text.
+type afObj Doc
 
-// afParse splits a JSON object text into its members (nil when the text
-// is not an object).
+// afParse reads a JSON object text (nil when the text is not one).
 func afParse(text string) afObj {
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.UseNumber()
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+	d, ok := ParseDoc(text)
+	if !ok {
 		return nil
 	}
-	out := afObj{}
-	for dec.More() {
-		k, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil
-		}
-		out = append(out, afMember{k.(string), string(raw)})
-	}
-	return out
+	return append(afObj{}, d...)
 }
 
 func (o afObj) get(k string) string {
-	for _, m := range o {
-		if m.k == k {
-			return m.v
-		}
-	}
-	return ""
+	v, _ := Doc(o).Get(k)
+	return v
 }
 
-func (o afObj) set(k, v string) afObj {
-	out := append(afObj(nil), o...)
-	for i := range out {
-		if out[i].k == k {
-			out[i].v = v
-			return out
-		}
-	}
-	return append(out, afMember{k, v})
-}
-
-func (o afObj) drop(k string) afObj {
-	var out afObj
-	for _, m := range o {
-		if m.k != k {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-func (o afObj) json() string {
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Quote(m.k) + ":" + m.v)
-	}
-	b.WriteByte('}')
-	return b.String()
-}
+func (o afObj) set(k, v string) afObj { return afObj(Doc(o).Set(k, v)) }
+func (o afObj) drop(k string) afObj   { return afObj(Doc(o).Drop(k)) }
+func (o afObj) json() string          { return string(Doc(o).JSON()) }
 
 // text is o's JSON text; an object of the one member named "" stands for
 // a value that is not an object, its value's text.
 func (o afObj) text() string {
-	if len(o) == 1 && o[0].k == "" {
-		return o[0].v
+	if len(o) == 1 && o[0].Name == "" {
+		return o[0].Value
 	}
 	return o.json()
 }
@@ -264,11 +214,11 @@ func afChange(s *Source, name string, o afObj) afObj {
 	}
 	switch s.Intn(10) {
 	case 0:
-		return o.drop(o[s.Intn(len(o))].k)
+		return o.drop(o[s.Intn(len(o))].Name)
 	case 1:
 		return o.set(Pick(s, []string{"extra", "status", "verified"}), Pick(s, []string{"true", "1", `"x"`}))
 	}
-	k := o[s.Intn(len(o))].k
+	k := o[s.Intn(len(o))].Name
 	m := decl.Member(k)
 	if m == nil {
 		return o
