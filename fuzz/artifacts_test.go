@@ -1,7 +1,0 @@
-package fuzz
-
-import "testing"
-
-// FuzzArtifacts fuzzes artifacts/1's five operations over valid output
-// roots with one change.
-func FuzzArtifacts(f *testing.F) { fuzzTarget(f, "FuzzArtifacts") }
