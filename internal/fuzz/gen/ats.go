@@ -7,10 +7,9 @@ package gen
 // never by the reference.
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
+
 	"slices"
 	"strconv"
 	"strings"
@@ -58,98 +57,22 @@ var (
 	atsProposalV2Text = `{"expires_at_ms":1790000300000,"limit_price_minor":58012,"order_type":"limit","quantity":10,"quote_ref":"quote_7Lc4Xn9Bs2","schema_version":"aether.ats.model-order-proposal/2","side":"buy","strategy_ref":"strategy_5Mv2Qp8Hd1","symbol":"SPY"}`
 )
 
-// ATSMember is one member of a document: its name and its value as JSON
-// text.
-type ATSMember struct {
-	Name, Value string
-}
-
-// ATSDoc is a JSON object as its members in order, each value as JSON text,
-// so that a change keeps every other literal as written.
-type ATSDoc []ATSMember
+// ATSMember is one member of a document (Member) and ATSDoc a document
+// (Doc): the one document model of the generators (doc.go).
+type (
+	ATSMember = Member
+	ATSDoc    = Doc
+)
 
 // atsParse splits a JSON object text into its members; it panics on a text
 // that is not one (the texts are this file's literals: a programming
 // error).
 func atsParse(text string) ATSDoc {
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.UseNumber()
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+	d, ok := ParseDoc(text)
+	if !ok {
 		panic("gen: not an object: " + text)
 	}
-	var d ATSDoc
-	for dec.More() {
-		k, err := dec.Token()
-		if err != nil {
-			panic(err)
-		}
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			panic(err)
-		}
-		d = append(d, ATSMember{Name: k.(string), Value: string(raw)})
-	}
 	return d
-}
-
-// Get returns the JSON text of member name.
-func (d ATSDoc) Get(name string) (string, bool) {
-	for _, m := range d {
-		if m.Name == name {
-			return m.Value, true
-		}
-	}
-	return "", false
-}
-
-// Set returns a copy of d with member name set to the JSON text v (added
-// at the end when absent).
-func (d ATSDoc) Set(name, v string) ATSDoc {
-	out := append(ATSDoc(nil), d...)
-	for i := range out {
-		if out[i].Name == name {
-			out[i].Value = v
-			return out
-		}
-	}
-	return append(out, ATSMember{Name: name, Value: v})
-}
-
-// Drop returns a copy of d without member name.
-func (d ATSDoc) Drop(name string) ATSDoc {
-	var out ATSDoc
-	for _, m := range d {
-		if m.Name != name {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// JSON is the document's text, members in order.
-func (d ATSDoc) JSON() []byte {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range d {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Quote(m.Name))
-		b.WriteByte(':')
-		b.WriteString(m.Value)
-	}
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-// Shuffled returns d's members in an order drawn from s.
-func (d ATSDoc) Shuffled(s *Source) ATSDoc {
-	out := append(ATSDoc(nil), d...)
-	for i := len(out) - 1; i > 0; i-- {
-		j := s.Intn(i + 1)
-		out[i], out[j] = out[j], out[i]
-	}
-	return out
 }
 
 // ATSDigest is D(d) of spec/ats.md, "The ATS digest": "sha256:" and the

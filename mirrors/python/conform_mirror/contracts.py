@@ -28,6 +28,7 @@ Operation = Callable[[bytes], bytes]
 
 # One line per contract: its module's name, in the catalogue's order.
 _REGISTERED = (
+    "artifact",
     "ats_runtime",
     "ats",
     "bridge",

@@ -1,0 +1,330 @@
+package main
+
+// artifact/1: spec/artifact.md, "Vectors". Valid output roots written
+// here by hand (a traced summary with its v2 trace, the veto form, v1
+// traces), each member's variants derived from the declaration
+// (spec/artifact/shapes.json: its members, types and rules; what a named
+// check's defects are is written here), and the loader, lifecycle, parity
+// and acceptance cases. Expected outputs are computed here from the
+// documents themselves (JCS by gowebpki/jcs, D(v) by crypto/sha256), never
+// by the reference; expected messages are the catalogue's.
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	gowebpki "github.com/gowebpki/jcs"
+
+	"github.com/conform-dev/conform/internal/spec"
+	specdata "github.com/conform-dev/conform/spec"
+)
+
+func init() {
+	register(source{
+		contract:   afContract,
+		files:      afFiles,
+		minCases:   300,
+		exceptions: afExceptions,
+	})
+}
+
+// afContract is the contract these vectors are of.
+const afContract = "artifact/1"
+
+// afDecl is the declaration of the shapes (spec/artifact/shapes.json).
+var afDecl = specdata.MustShapes("artifact")
+
+// afCat is the contract's catalogue entry: each code's message and
+// exception tag.
+var afMsg, afTag = func() (map[string]string, map[string]string) {
+	k, ok := spec.MustLoad().Contract(afContract)
+	if !ok {
+		panic("artifact: not in the catalogue")
+	}
+	msg, tag := map[string]string{}, map[string]string{}
+	for _, r := range k.Refusals {
+		msg[r.Code] = r.Message
+		tag[r.Code] = r.Exception
+	}
+	return msg, tag
+}()
+
+// afExceptions are the vectors whose tag differs from their message's
+// catalogue tag, by "<behaviour>.jsonl:<name>" (filled while building).
+var afExceptions = map[string]string{}
+
+// afQ quotes an ASCII string (escapes already written).
+func afQ(s string) string { return `"` + s + `"` }
+
+// afJCS is JCS(text) by gowebpki/jcs.
+func afJCS(text string) string {
+	out, err := gowebpki.Transform([]byte(text))
+	if err != nil {
+		panic("artifact: no JCS for " + text)
+	}
+	return string(out)
+}
+
+// afD is D(text): "sha256:" and the lowercase hex SHA-256 of JCS(text).
+func afD(text string) string {
+	sum := sha256.Sum256([]byte(afJCS(text)))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// afHex is a digest body of 64 lowercase hex digits made from seed s.
+func afHex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// afNum is a literal's nearest double.
+func afNum(text string) float64 {
+	f, _ := strconv.ParseFloat(text, 64)
+	return f
+}
+
+// The base documents (spec/artifact.md): a traced summary and its trace.
+var (
+	afModel       = textDoc{{"name", afQ("reviewer-7b")}, {"digest", afQ(afHex("model"))}}
+	afConvergence = textDoc{{"state", afQ("converged")}, {"iterations", "3"}}
+	afSummary     = textDoc{
+		{"verdict", afQ("pass")}, {"confidence", "0.87"}, {"epistemic_status", afQ("inferred")},
+		{"stop_reason", afQ("threshold_met")}, {"termination_reason", afQ("completed")},
+		{"convergence", afConvergence.json()}, {"runtime_version", afQ("1.4.2")},
+		{"trace_path", afQ("trace/run_trace.json")}, {"model", afModel.json()},
+	}
+	afVeto = textDoc{
+		{"verdict", afQ("veto")}, {"confidence", "0"}, {"epistemic_status", afQ("unknown")},
+		{"stop_reason", afQ("dry_run")}, {"termination_reason", afQ("dry_run")},
+		{"convergence", textDoc{{"state", afQ("not_run")}, {"iterations", "0"}}.json()}, {"runtime_version", afQ("1.4.2")},
+	}
+	afDefinition = textDoc{{"name", afQ("review-pipeline")}, {"phases", `["intake","analysis","scoring","convergence","decision"]`}}
+	afDecision   = textDoc{{"verdict", afQ("pass")}, {"confidence", "0.87"}, {"stop_reason", afQ("threshold_met")}, {"termination_reason", afQ("completed")}}
+	afHeader     = textDoc{
+		{"config_hash", afQ(afHex("config"))}, {"definition_hash", afQ(afD(afDefinition.json()))},
+		{"runtime_version", afQ("1.4.2")}, {"convergence", afConvergence.json()}, {"model", afModel.json()},
+	}
+)
+
+// afEntry is a full v2 entry of phase at time at, with decision d ("null"
+// for none).
+func afEntry(phase string, at int, d string) textDoc {
+	prompt := afQ(afHex("prompt-" + phase))
+	if phase == "intake" {
+		prompt = "null"
+	}
+	return textDoc{
+		{"phase", afQ(phase)}, {"at_ms", strconv.Itoa(1790000000000 + at)},
+		{"input", `{"document":"doc-` + phase + `"}`}, {"output", `{"note":"` + phase + ` done"}`},
+		{"scores", `{"relevance":0.9}`}, {"prompt_hash", prompt}, {"model_hash", afQ(afHex("model"))},
+		{"replay", `{"seed":7,"cached":false}`}, {"epistemic_state", afQ("inferred")},
+		{"decision", d}, {"failure", "null"}, {"fingerprint", afQ(afHex("fp-" + phase))},
+	}
+}
+
+// afTrace is a trace: its top-level members without entries, and its
+// entries.
+type afTrace struct {
+	top     textDoc
+	entries []textDoc
+}
+
+// json is the trace's JSON text, entries last.
+func (t afTrace) json() string {
+	var es []string
+	for _, e := range t.entries {
+		es = append(es, e.json())
+	}
+	return t.top.set("entries", "["+strings.Join(es, ",")+"]").json()
+}
+
+// with returns a copy of t with entry i (negative: from the end) replaced
+// by e.
+func (t afTrace) with(i int, e textDoc) afTrace {
+	out := afTrace{top: t.top, entries: append([]textDoc(nil), t.entries...)}
+	if i < 0 {
+		i += len(out.entries)
+	}
+	out.entries[i] = e
+	return out
+}
+
+// top returns a copy of t with top-level member k set to v.
+func (t afTrace) set(k, v string) afTrace {
+	return afTrace{top: t.top.set(k, v), entries: t.entries}
+}
+
+// afV2 is the current trace that afSummary summarizes.
+var afV2 = afTrace{
+	top: textDoc{{"trace_schema_version", "2"}, {"run_id", afQ("3f2b8c1e-9a4d-4e6f-8b21-0c7d5e9a1f34")},
+		{"created_at_ms", "1790000000000"}, {"header", afHeader.json()}},
+	entries: []textDoc{
+		afEntry("intake", 10, "null"), afEntry("analysis", 20, "null"), afEntry("scoring", 30, "null"),
+		afEntry("convergence", 40, "null"), afEntry("decision", 50, afDecision.json()),
+	},
+}
+
+// afV1 is afV2 without its marker: a v1 trace with full entries.
+var afV1 = afTrace{top: afV2.top.del("trace_schema_version"), entries: afV2.entries}
+
+// afV1Reduced is a v1 trace as an old runtime wrote it: a run ID and one
+// entry holding the decision state, no header.
+var afV1Reduced = afTrace{
+	top:     textDoc{{"run_id", afQ("run-2025-11-04-001")}},
+	entries: []textDoc{{{"phase", afQ("decision")}, {"epistemic_state", afQ("inferred")}, {"decision", afDecision.json()}}},
+}
+
+// afTraceOut is the trace operation's output for t with source version v
+// (t's projection read from its last entry).
+func afTraceOut(t afTrace, v int) string {
+	return afJCS(`{"decision":` + afProj(t) + `,"entries":` + strconv.Itoa(len(t.entries)) +
+		`,"source_version":` + strconv.Itoa(v) + `,"trace_schema_version":2}`)
+}
+
+// afProj is the decision projection of t's last entry, as JSON text.
+func afProj(t afTrace) string {
+	e := t.entries[len(t.entries)-1]
+	d := afDocOf(e.get("decision"))
+	return `{"confidence":` + d.get("confidence") + `,"epistemic_status":` + e.get("epistemic_state") +
+		`,"stop_reason":` + d.get("stop_reason") + `,"verdict":` + d.get("verdict") + `}`
+}
+
+// afSumProj is a summary's four parity fields as JSON text.
+func afSumProj(s textDoc) string {
+	return `{"confidence":` + s.get("confidence") + `,"epistemic_status":` + s.get("epistemic_status") +
+		`,"stop_reason":` + s.get("stop_reason") + `,"verdict":` + s.get("verdict") + `}`
+}
+
+// afDocs are the base documents by their JSON text, so that a nested
+// member's text can be read back as a textDoc.
+var afDocs = map[string]textDoc{}
+
+// afDocOf returns the textDoc whose JSON text is text (one of the base
+// documents or a variant made by afNested).
+func afDocOf(text string) textDoc {
+	if d, ok := afDocs[text]; ok {
+		return d
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	var out textDoc
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		panic("artifact: not an object: " + text)
+	}
+	for dec.More() {
+		k, _ := dec.Token()
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			panic("artifact: not an object: " + text)
+		}
+		out = append(out, textKV{k.(string), string(raw)})
+	}
+	if out.json() != text {
+		panic("artifact: not written compactly: " + text)
+	}
+	return out
+}
+
+// afKeep records d so that afDocOf can find it, and returns its text.
+func afKeep(d textDoc) string {
+	afDocs[d.json()] = d
+	return d.json()
+}
+
+func init() {
+	for _, d := range []textDoc{afModel, afConvergence, afSummary, afVeto, afDefinition, afDecision, afHeader} {
+		afKeep(d)
+	}
+}
+
+// afB64 is standard padded base64 of s.
+func afB64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+
+// afFileEntry is one tree entry.
+func afFileEntry(path, kind, content string) string {
+	return textDoc{{"path", afQ(path)}, {"kind", afQ(kind)}, {"bytes_b64", afQ(afB64(content))}}.json()
+}
+
+// afRoot is an accept input: the files (entry JSON texts) and the
+// definition.
+func afRoot(def textDoc, files ...string) string {
+	return textDoc{{"files", "[" + strings.Join(files, ",") + "]"}, {"definition", def.json()}}.json()
+}
+
+// afSummaryFile and afTraceFile are the two files of a root.
+func afSummaryFile(s string) string { return afFileEntry("result/final_result.json", "file", s) }
+func afTraceFile(t string) string   { return afFileEntry("trace/run_trace.json", "file", t) }
+
+// afRefused is a refused case with the code's message and catalogue tag.
+func afRefused(name, input, code string) vcase {
+	m, ok := afMsg[code]
+	if !ok {
+		panic("artifact: no refusal " + code)
+	}
+	return refused(name, input, m).withException(afTag[code])
+}
+
+// afTagged returns c with tag, recording it when it differs from the
+// catalogue's.
+func afTagged(behaviour string, c vcase, tag string) vcase {
+	if tag == c.exception {
+		return c
+	}
+	afExceptions[behaviour+".jsonl:"+c.name] = tag
+	return c.withException(tag)
+}
+
+// afFile is one vector file of op.
+// A case whose input an earlier case of the file has is dropped (a good
+// value equal to the base document's).
+func afFile(op, aspect, description string, cases ...vcase) vfile {
+	var kept []vcase
+	seen := map[string]bool{}
+	for _, c := range cases {
+		if !seen[c.input] {
+			seen[c.input] = true
+			kept = append(kept, c)
+		}
+	}
+	return vfile{contract: afContract, op: op, dir: "artifact", behaviour: op + "-" + aspect, description: description, cases: kept}
+}
+
+// afTagAll sets tags on the named cases of f (name -> tag).
+func afTagAll(f vfile, tags map[string]string) vfile {
+	for i, c := range f.cases {
+		if tag, ok := tags[c.name]; ok {
+			f.cases[i] = afTagged(f.behaviour, c, tag)
+		}
+	}
+	return f
+}
+
+var afBuilt []vfile
+
+// afFiles lists every artifact/1 vector file (built once: the exception
+// declarations are made while building).
+func afFiles() []vfile {
+	if afBuilt != nil {
+		return afBuilt
+	}
+	// The hand-written files first: a derived variant whose input one of
+	// them has (a good value equal to the base document's) is dropped.
+	seen := map[string]bool{}
+	for _, f := range append(afCaseFiles(), afMemberFiles()...) {
+		var kept []vcase
+		for _, c := range f.cases {
+			if k := f.op + "\n" + c.input; !seen[k] {
+				seen[k] = true
+				kept = append(kept, c)
+				continue
+			}
+			delete(afExceptions, f.behaviour+".jsonl:"+c.name)
+		}
+		f.cases = kept
+		afBuilt = append(afBuilt, f)
+	}
+	return afBuilt
+}
