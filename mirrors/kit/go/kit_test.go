@@ -20,24 +20,10 @@ func TestServesWhatIsRegistered(t *testing.T) {
 		}
 		return bytes.ToUpper(in), nil
 	})
-	in := strings.Join([]string{
+	answers := serveLines(t, k,
 		`{"cmd":"start","seq":0,"protocol":1}`,
-		`{"cmd":"run","seq":1,"contract":"` + c.contract + `","op":"` + c.ops[0] + `","input":"YWI="}`,
-		`{"cmd":"run","seq":2,"contract":"` + c.contract + `","op":"` + c.ops[0] + `","input":""}`,
-	}, "\n") + "\n"
-	var out bytes.Buffer
-	if err := k.Serve(strings.NewReader(in), &out); err != nil {
-		t.Fatal(err)
-	}
-	var answers []map[string]any
-	dec := json.NewDecoder(&out)
-	for dec.More() {
-		var a map[string]any
-		if err := dec.Decode(&a); err != nil {
-			t.Fatal(err)
-		}
-		answers = append(answers, a)
-	}
+		`{"cmd":"run","seq":1,"contract":"`+c.contract+`","op":"`+c.ops[0]+`","input":"YWI="}`,
+		`{"cmd":"run","seq":2,"contract":"`+c.contract+`","op":"`+c.ops[0]+`","input":""}`)
 	if len(answers) != 3 || answers[0]["outcome"] != "started" || answers[1]["output"] != "QUI=" ||
 		answers[2]["message"] != c.refusals[0].Message {
 		t.Fatalf("answers: %v", answers)
@@ -106,27 +92,11 @@ func TestLinesAreBounded(t *testing.T) {
 // answers shift as an unknown command.
 func TestShiftReachesTheHook(t *testing.T) {
 	c := catalogue[0]
-	serveLines := func(k *Kit, lines ...string) []map[string]any {
-		var out bytes.Buffer
-		if err := k.Serve(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out); err != nil {
-			t.Fatal(err)
-		}
-		var answers []map[string]any
-		dec := json.NewDecoder(&out)
-		for dec.More() {
-			var a map[string]any
-			if err := dec.Decode(&a); err != nil {
-				t.Fatal(err)
-			}
-			answers = append(answers, a)
-		}
-		return answers
-	}
 	var seen []Shift
 	k := New(Info{Name: "t", Version: "1"})
 	k.Handle(c.contract, c.ops[0], func(in []byte) ([]byte, error) { return in, nil })
 	k.Thresholds(c.contract, []string{"limit.n"}, func(s Shift) { seen = append(seen, s) })
-	a := serveLines(k, `{"cmd":"start","seq":0,"protocol":1}`,
+	a := serveLines(t, k, `{"cmd":"start","seq":0,"protocol":1}`,
 		`{"cmd":"shift","seq":1,"shift":[{"contract":"`+c.contract+`","threshold":"limit.n","by":-1},{"contract":"`+c.contract+`","threshold":"limit.m","by":1},{"contract":"x/1","threshold":"limit.n","by":1}]}`,
 		`{"cmd":"shift","seq":2,"shift":[]}`,
 		`{"cmd":"shift","seq":3,"shift":[{"contract":"`+c.contract+`","threshold":"limit.n","by":"1"}]}`)
@@ -145,7 +115,7 @@ func TestShiftReachesTheHook(t *testing.T) {
 	}
 	plain := New(Info{Name: "t", Version: "1"})
 	plain.Handle(c.contract, c.ops[0], func(in []byte) ([]byte, error) { return in, nil })
-	a = serveLines(plain, `{"cmd":"start","seq":0,"protocol":1}`, `{"cmd":"shift","seq":1,"shift":[]}`)
+	a = serveLines(t, plain, `{"cmd":"start","seq":0,"protocol":1}`, `{"cmd":"shift","seq":1,"shift":[]}`)
 	if strings.Contains(strings.Join(toStrings(a[0]["features"]), ","), "shift") || a[1]["message"] != "unknown command" {
 		t.Errorf("a kit without thresholds: %v", a)
 	}
@@ -159,4 +129,24 @@ func toStrings(v any) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// serveLines serves the request lines through k and returns its answers,
+// decoded.
+func serveLines(t *testing.T, k *Kit, lines ...string) []map[string]any {
+	t.Helper()
+	var out bytes.Buffer
+	if err := k.Serve(strings.NewReader(strings.Join(lines, "\n")+"\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	var answers []map[string]any
+	dec := json.NewDecoder(&out)
+	for dec.More() {
+		var a map[string]any
+		if err := dec.Decode(&a); err != nil {
+			t.Fatal(err)
+		}
+		answers = append(answers, a)
+	}
+	return answers
 }

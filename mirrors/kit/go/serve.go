@@ -353,39 +353,21 @@ func decodeRequest(line []byte) (req request, bad string, err error) {
 // contract and message are strings (other members ignored), or null (nil).
 // An item that is not such an object (null included) is errMistyped.
 func pairs(dec *json.Decoder) ([]guardPair, error) {
-	var raw json.RawMessage
-	if err := dec.Decode(&raw); err != nil {
-		return nil, errMalformed
-	}
-	if string(raw) == "null" {
-		return nil, nil
-	}
-	var items []json.RawMessage
-	if raw[0] != '[' || json.Unmarshal(raw, &items) != nil {
-		return nil, errMistyped
-	}
-	out := make([]guardPair, 0, len(items))
-	for _, it := range items {
+	out := []guardPair{}
+	list, err := objects(dec, func(it json.RawMessage) bool {
 		var c, m *string
-		err := members(it, func(name string, dec *json.Decoder) error {
-			var err error
-			switch name {
-			case "contract":
-				c, err = str(dec)
-			case "message":
-				m, err = str(dec)
-			default:
-				var skip json.RawMessage
-				if dec.Decode(&skip) != nil {
-					return errMalformed
-				}
-			}
-			return err
+		err := known(it, map[string]func(*json.Decoder) error{
+			"contract": func(dec *json.Decoder) (err error) { c, err = str(dec); return },
+			"message":  func(dec *json.Decoder) (err error) { m, err = str(dec); return },
 		})
 		if err != nil || c == nil || m == nil {
-			return nil, errMistyped
+			return false
 		}
 		out = append(out, guardPair{*c, *m})
+		return true
+	})
+	if !list || err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -395,44 +377,64 @@ func pairs(dec *json.Decoder) ([]guardPair, error) {
 // ignored), or null (nil). An item that is not such an object is
 // errMistyped.
 func shifts(dec *json.Decoder) ([]shiftEntry, error) {
+	out := []shiftEntry{}
+	list, err := objects(dec, func(it json.RawMessage) bool {
+		var c, t *string
+		var by *int64
+		err := known(it, map[string]func(*json.Decoder) error{
+			"contract":  func(dec *json.Decoder) (err error) { c, err = str(dec); return },
+			"threshold": func(dec *json.Decoder) (err error) { t, err = str(dec); return },
+			"by":        func(dec *json.Decoder) (err error) { by, err = integer(dec); return },
+		})
+		if err != nil || c == nil || t == nil || by == nil || int64(int(*by)) != *by {
+			return false
+		}
+		out = append(out, shiftEntry{*c, *t, int(*by)})
+		return true
+	})
+	if !list || err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// objects reads a member that is an array or null, calling item on each
+// element in order; list is false for null. A value that is neither, or
+// an element item refuses, is errMistyped; a value that does not decode is
+// errMalformed.
+func objects(dec *json.Decoder, item func(json.RawMessage) bool) (list bool, err error) {
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
-		return nil, errMalformed
+		return false, errMalformed
 	}
 	if string(raw) == "null" {
-		return nil, nil
+		return false, nil
 	}
 	var items []json.RawMessage
 	if raw[0] != '[' || json.Unmarshal(raw, &items) != nil {
-		return nil, errMistyped
+		return false, errMistyped
 	}
-	out := make([]shiftEntry, 0, len(items))
 	for _, it := range items {
-		var c, t *string
-		var by *int64
-		err := members(it, func(name string, dec *json.Decoder) error {
-			var err error
-			switch name {
-			case "contract":
-				c, err = str(dec)
-			case "threshold":
-				t, err = str(dec)
-			case "by":
-				by, err = integer(dec)
-			default:
-				var skip json.RawMessage
-				if dec.Decode(&skip) != nil {
-					return errMalformed
-				}
-			}
-			return err
-		})
-		if err != nil || c == nil || t == nil || by == nil || int64(int(*by)) != *by {
-			return nil, errMistyped
+		if !item(it) {
+			return false, errMistyped
 		}
-		out = append(out, shiftEntry{*c, *t, int(*by)})
 	}
-	return out, nil
+	return true, nil
+}
+
+// known reads the object it with members: each member read names is read
+// by its function, any other is skipped.
+func known(it json.RawMessage, read map[string]func(*json.Decoder) error) error {
+	return members(it, func(name string, dec *json.Decoder) error {
+		if f, ok := read[name]; ok {
+			return f(dec)
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return errMalformed
+		}
+		return nil
+	})
 }
 
 // applyShift calls every declared shift hook with its contract's shifts in
