@@ -250,23 +250,22 @@ func (r Request) AppendTo(b []byte) []byte {
 		}
 		b = append(b, ']')
 	case CmdIgnore:
-		list := r.Ignore
-		if list == nil {
-			list = []GuardPair{}
-		}
-		js, _ := json.Marshal(list) // GuardPair always marshals
-		b = append(b, `,"ignore":`...)
-		b = append(b, js...)
+		b = appendList(b, "ignore", r.Ignore)
 	case CmdShift:
-		list := r.Shift
-		if list == nil {
-			list = []Shift{}
-		}
-		js, _ := json.Marshal(list) // Shift always marshals
-		b = append(b, `,"shift":`...)
-		b = append(b, js...)
+		b = appendList(b, "shift", r.Shift)
 	}
 	return append(b, "}\n"...)
+}
+
+// appendList appends the member name with list as a JSON array, [] when
+// list is nil (a control request always carries its whole set).
+func appendList[T GuardPair | Shift](b []byte, name string, list []T) []byte {
+	if list == nil {
+		list = []T{}
+	}
+	js, _ := json.Marshal(list) // GuardPair and Shift always marshal
+	b = append(b, `,"`+name+`":`...)
+	return append(b, js...)
 }
 
 // appendCase appends the contract, op and input members of a run request
