@@ -1,0 +1,228 @@
+package agentbrowseratsorder
+
+import (
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
+)
+
+// Call validates an aether.ats.browser-order-call/1 document (seed 001,
+// section 4, invariants 1 to 4) and answers JCS of {"digest": D(call),
+// "operation"}. It refuses, in order (spec/agent-browser-ats-order.md,
+// "Precedence"): ErrInput; the declaration's type, closed, missing and
+// member guards of the call and its principal, adapter and binding; the
+// parameters as params-<operation> with the ticket's ErrTicketLimitPrice;
+// ErrDeadlineOrder, ErrDeadlineWindow, ErrMutationWindow, ErrUnbound,
+// ErrBindingEnvironment; ErrCanonical.
+func Call(in []byte, opts ...refusal.Option) ([]byte, error) {
+	c := refusal.New(opts...)
+	v, err := parse(c, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateCall(c, v); err != nil {
+		return nil, err
+	}
+	d, err := digestOf(c, v)
+	if err != nil {
+		return nil, err
+	}
+	return verdict(c, "digest", str(d), "operation", *field(v, "operation"))
+}
+
+// Result validates an aether.ats.browser-order-result/1 document (seed
+// 001, section 4, invariants 5 to 10) and answers JCS of {"digest":
+// D(result), "operation", "status"}. It refuses, in order: ErrInput; the
+// declaration's guards of the result and its principal and adapter;
+// ErrResultReason, ErrResultData, ErrAmbiguousOperation,
+// ErrDuplicateCommit; the data as data-<operation> with its objects' and
+// its own rules (ErrEvidenceSecond, ErrUnverifiedCarries,
+// ErrUnverifiedControl, ErrTicketLimitPrice, ErrTicketDigest,
+// ErrFillEvidence, ErrFillExceeds, ErrFillStatus, ErrFillPrice,
+// ErrCommitOrderID); ErrCanonical.
+func Result(in []byte, opts ...refusal.Option) ([]byte, error) {
+	c := refusal.New(opts...)
+	v, err := parse(c, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateResult(c, v); err != nil {
+		return nil, err
+	}
+	d, err := digestOf(c, v)
+	if err != nil {
+		return nil, err
+	}
+	return verdict(c, "digest", str(d), "operation", *field(v, "operation"), "status", *field(v, "status"))
+}
+
+// ResolveSiteMode is resolveSiteMode() (seed 001, section 4, invariant
+// 7): it takes an evidence object {primary, second_supported, second} and
+// answers JCS of {"site_mode": "paper", "live" or null}, null for an
+// absent primary, or an absent or contradicting second indicator where
+// the adapter has one. It refuses ErrInput, the evidence's declared
+// guards, ErrEvidenceSecond, ErrCanonical.
+func ResolveSiteMode(in []byte, opts ...refusal.Option) ([]byte, error) {
+	c := refusal.New(opts...)
+	v, err := parse(c, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := declared.Validate(c, "evidence", v); err != nil {
+		return nil, err
+	}
+	if err := evidenceRule(c, v); err != nil {
+		return nil, err
+	}
+	return verdict(c, "site_mode", resolve(v))
+}
+
+// DeriveBindingState is deriveBrowserBindingState() (seed 001, section 4,
+// invariants 6 and 7): it takes a verify_session result's data object and
+// answers JCS of {"site_mode", "state"}: user_control for an unverified
+// session, live_locked for a resolved live mode, observe_only for an
+// unresolved mode or a paper session without trade permission,
+// paper_bindable otherwise. It refuses ErrInput, the data's declared
+// guards and rules, ErrCanonical.
+func DeriveBindingState(in []byte, opts ...refusal.Option) ([]byte, error) {
+	c := refusal.New(opts...)
+	v, err := parse(c, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := declared.Validate(c, "data-verify_session", v); err != nil {
+		return nil, err
+	}
+	if err := sessionRules(c, v); err != nil {
+		return nil, err
+	}
+	mode := jsonvalue.Value{Kind: jsonvalue.Null}
+	if e := field(v, "site_mode_evidence"); e.Kind == jsonvalue.Object {
+		mode = resolve(e)
+	}
+	state := "paper_bindable"
+	switch {
+	case field(v, "verified").Kind == jsonvalue.False:
+		state = "user_control"
+	case mode.Kind == jsonvalue.String && jsonvalue.EqualString(mode.Units, "live"):
+		state = "live_locked"
+	case mode.Kind == jsonvalue.Null, !isText(v, "permission", "trade"):
+		state = "observe_only"
+	}
+	return verdict(c, "site_mode", mode, "state", str(state))
+}
+
+// RequiresReconciliation is requiresReconciliation() (seed 001, section
+// 4, invariant 10): it takes a result, validated as Result does, and
+// answers JCS of {"requires_reconciliation"}: true for a mutation not
+// refused and for duplicate_commit. It refuses as Result does.
+func RequiresReconciliation(in []byte, opts ...refusal.Option) ([]byte, error) {
+	c := refusal.New(opts...)
+	v, err := parse(c, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := validateResult(c, v); err != nil {
+		return nil, err
+	}
+	return verdict(c, "requires_reconciliation", boolean(requires(v)))
+}
+
+// VerifyResult is verifyBrowserResult(call, result, now) (seed 001,
+// section 4, invariant 11): it takes {call, result, now} and answers JCS
+// of {"call_digest", "requires_reconciliation", "result_digest"}. It
+// refuses, in order: ErrInput; the envelope's, the call's and the
+// result's guards and rules as Call and Result give them; then the gate:
+// ErrGateOperation, ErrGateRequest, ErrGateGeneration, ErrGatePrincipal,
+// ErrGateAdapter, ErrGateReplay (observed more than MaxClockSkewMS before
+// issued_at), ErrGateClock (more than MaxClockSkewMS after now),
+// ErrGateBinding, ErrGateParams, ErrGateStaleRead (a read observed after
+// its deadline; never a mutation); ErrCanonical.
+func VerifyResult(in []byte, opts ...refusal.Option) ([]byte, error) {
+	c := refusal.New(opts...)
+	v, err := parse(c, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := declared.Validate(c, "verify-result", v); err != nil {
+		return nil, err
+	}
+	call, res := field(v, "call"), field(v, "result")
+	if err := first(
+		func() error { return callRules(c, call) },
+		func() error { return resultRules(c, res) },
+		func() error { return gate(c, call, res, instant(field(v, "now"))) },
+	); err != nil {
+		return nil, err
+	}
+	cd, err := digestOf(c, call)
+	if err != nil {
+		return nil, err
+	}
+	rd, err := digestOf(c, res)
+	if err != nil {
+		return nil, err
+	}
+	return verdict(c, "call_digest", str(cd), "requires_reconciliation", boolean(requires(res)), "result_digest", str(rd))
+}
+
+// gate is verifyBrowserResult's rules 1 to 10 on a validated call and
+// result, with now in epoch milliseconds.
+func gate(c *refusal.Checker, call, res *jsonvalue.Value, now float64) error {
+	cp, rp := field(call, "principal"), field(res, "principal")
+	ca, ra := field(call, "adapter"), field(res, "adapter")
+	obs := instant(field(res, "observed_at"))
+	iss, dl := instant(field(call, "issued_at")), instant(field(call, "deadline_at"))
+	binding, params, data := field(call, "binding"), field(call, "params"), field(res, "data")
+	op, _ := text(res, "operation")
+	return first(
+		func() error { return refuseIf(c, !same(call, res, "operation"), ErrGateOperation) },
+		func() error { return refuseIf(c, !same(call, res, "request_id"), ErrGateRequest) },
+		func() error { return refuseIf(c, !same(call, res, "session_generation"), ErrGateGeneration) },
+		func() error {
+			return refuseIf(c, !same(cp, rp, "user_id") || !same(cp, rp, "agent_id") || !same(cp, rp, "browser_session_id"), ErrGatePrincipal)
+		},
+		func() error {
+			return refuseIf(c, !same(ca, ra, "adapter_id") || !same(ca, ra, "adapter_version") || !same(ca, ra, "adapter_digest"), ErrGateAdapter)
+		},
+		func() error { return refuseIf(c, obs < iss-MaxClockSkewMS, ErrGateReplay) },
+		func() error { return refuseIf(c, obs > now+MaxClockSkewMS, ErrGateClock) },
+		func() error {
+			bound := binding.Kind == jsonvalue.Object && data.Kind == jsonvalue.Object && field(data, "account_fingerprint") != nil
+			return refuseIf(c, bound && (!same(binding, data, "account_fingerprint") || !same(binding, data, "site_mode")), ErrGateBinding)
+		},
+		func() error {
+			if data.Kind != jsonvalue.Object {
+				return nil
+			}
+			return paramsGate(c, op, params, data)
+		},
+		func() error { return refuseIf(c, !isMutation(res) && obs > dl, ErrGateStaleRead) },
+	)
+}
+
+// paramsGate is gate rule 9: the data of op disagrees with the call's
+// parameters.
+func paramsGate(c *refusal.Checker, op string, params, data *jsonvalue.Value) error {
+	agree := true
+	switch op {
+	case "read_market":
+		agree = same(params, data, "symbol")
+	case "read_order", "cancel_order":
+		agree = same(params, data, "site_order_id")
+	case "verify_ticket":
+		x, y := field(params, "ticket_digest"), field(data, "rendered_ticket_digest")
+		agree = x == nil || y == nil || jsonvalue.Equal(x.Units, y.Units)
+	case "prepare_ticket":
+		t := field(params, "ticket")
+		if t != nil && t.Kind == jsonvalue.Object {
+			d, err := digestOf(c, t)
+			if err != nil {
+				return err
+			}
+			agree = isNull(data, "rendered_ticket_digest") || isText(data, "rendered_ticket_digest", d)
+		}
+	case "commit_once":
+		agree = same(params, data, "ticket_digest")
+	}
+	return refuseIf(c, !agree, ErrGateParams)
+}

@@ -1,0 +1,234 @@
+package agentbrowseratsorder
+
+import (
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
+	"github.com/conform-dev/conform/reference/refusal"
+)
+
+// The operation classes of seed 001, section 4.
+var (
+	operations = []string{"verify_session", "read_market", "read_account", "verify_ticket", "read_order",
+		"read_positions", "prepare_ticket", "commit_once", "cancel_order", "end_control"}
+	refusalReasons   = []string{"session_unverified", "binding_mismatch", "site_unavailable", "ticket_mismatch", "not_found", "duplicate_commit"}
+	ambiguityReasons = []string{"outcome_unknown", "connection_lost"}
+)
+
+// oneOf reports whether member name of o is one of the strings set.
+func oneOf(o *jsonvalue.Value, name string, set []string) bool {
+	for _, s := range set {
+		if isText(o, name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// isMutation reports whether o's operation is commit_once or cancel_order.
+func isMutation(o *jsonvalue.Value) bool {
+	return oneOf(o, "operation", []string{"commit_once", "cancel_order"})
+}
+
+// EnvironmentForSiteMode is environmentForSiteMode(site_mode): paper gives
+// provider_sandbox, live gives provider_live, anything else "" (seed 001,
+// section 4, invariant 3).
+func EnvironmentForSiteMode(siteMode string) string {
+	switch siteMode {
+	case "paper":
+		return "provider_sandbox"
+	case "live":
+		return "provider_live"
+	}
+	return ""
+}
+
+// refuseIf refuses g through c when cond holds.
+func refuseIf(c *refusal.Checker, cond bool, g refusal.Guard) error {
+	if cond {
+		return c.Refuse(g)
+	}
+	return nil
+}
+
+// first returns the first error of the steps, run in order.
+func first(steps ...func() error) error {
+	for _, s := range steps {
+		if err := s(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateNested validates o as the object "<prefix><operation>", or, for
+// an operation outside the ten (only after an ignored enum), requires o
+// to be empty (ErrUnknownMember).
+func validateNested(c *refusal.Checker, prefix string, doc, o *jsonvalue.Value) error {
+	op, _ := text(doc, "operation")
+	if !oneOf(doc, "operation", operations) {
+		return refuseIf(c, len(o.Members) > 0, ErrUnknownMember)
+	}
+	return declared.Validate(c, prefix+op, o)
+}
+
+// ticketRule is the ticket's object rule (ErrTicketLimitPrice).
+func ticketRule(c *refusal.Checker, t *jsonvalue.Value) error {
+	limit := isText(t, "order_type", "limit")
+	market := isText(t, "order_type", "market")
+	return refuseIf(c, limit && isNull(t, "limit_price_minor") || market && !isNull(t, "limit_price_minor"), ErrTicketLimitPrice)
+}
+
+// callRules are the call's object rules 1 to 6, in order.
+func callRules(c *refusal.Checker, call *jsonvalue.Value) error {
+	params := field(call, "params")
+	iss, dl := instant(field(call, "issued_at")), instant(field(call, "deadline_at"))
+	binding := field(call, "binding")
+	mode, _ := text(binding, "site_mode")
+	env, _ := text(binding, "environment")
+	return first(
+		func() error { return validateNested(c, "params-", call, params) },
+		func() error {
+			if isText(call, "operation", "prepare_ticket") && field(params, "ticket") != nil {
+				return ticketRule(c, field(params, "ticket"))
+			}
+			return nil
+		},
+		func() error { return refuseIf(c, dl <= iss, ErrDeadlineOrder) },
+		func() error { return refuseIf(c, dl-iss > 120000, ErrDeadlineWindow) },
+		func() error { return refuseIf(c, isMutation(call) && dl-iss > 30000, ErrMutationWindow) },
+		func() error {
+			unbound := binding.Kind == jsonvalue.Null
+			return refuseIf(c, unbound && !oneOf(call, "operation", []string{"verify_session", "end_control"}), ErrUnbound)
+		},
+		func() error {
+			return refuseIf(c, binding.Kind == jsonvalue.Object && env != EnvironmentForSiteMode(mode), ErrBindingEnvironment)
+		},
+	)
+}
+
+// validateCall runs the procedure on a call.
+func validateCall(c *refusal.Checker, call *jsonvalue.Value) error {
+	if err := declared.Validate(c, "call", call); err != nil {
+		return err
+	}
+	return callRules(c, call)
+}
+
+// resultRules are the result's object rules 1 to 5, in order, with the
+// data object's own rules.
+func resultRules(c *refusal.Checker, res *jsonvalue.Value) error {
+	ok, refused, ambiguous := isText(res, "status", "ok"), isText(res, "status", "refused"), isText(res, "status", "ambiguous")
+	data := field(res, "data")
+	return first(
+		func() error {
+			return refuseIf(c, ok && !isNull(res, "reason") || refused && !oneOf(res, "reason", refusalReasons) ||
+				ambiguous && !oneOf(res, "reason", ambiguityReasons), ErrResultReason)
+		},
+		func() error {
+			return refuseIf(c, ok && data.Kind == jsonvalue.Null || !ok && data.Kind != jsonvalue.Null, ErrResultData)
+		},
+		func() error { return refuseIf(c, ambiguous && !isMutation(res), ErrAmbiguousOperation) },
+		func() error {
+			return refuseIf(c, isText(res, "reason", "duplicate_commit") && !isText(res, "operation", "commit_once"), ErrDuplicateCommit)
+		},
+		func() error {
+			if data.Kind != jsonvalue.Object {
+				return nil
+			}
+			if err := validateNested(c, "data-", res, data); err != nil {
+				return err
+			}
+			op, _ := text(res, "operation")
+			return dataRules(c, op, data)
+		},
+	)
+}
+
+// dataRules are the object rules of data-<op> (and of the objects it
+// holds) on a validated data object.
+func dataRules(c *refusal.Checker, op string, data *jsonvalue.Value) error {
+	switch op {
+	case "verify_session":
+		return sessionRules(c, data)
+	case "verify_ticket", "prepare_ticket":
+		if err := ticketRule(c, field(data, "rendered_ticket")); err != nil {
+			return err
+		}
+		d, err := digestOf(c, field(data, "rendered_ticket"))
+		if err != nil {
+			return err
+		}
+		return refuseIf(c, !isText(data, "rendered_ticket_digest", d), ErrTicketDigest)
+	case "read_order":
+		fq, q := number(data, "filled_quantity"), number(data, "quantity")
+		priced := !isNull(data, "average_fill_price_minor")
+		return first(
+			func() error {
+				return refuseIf(c, isText(data, "evidence", "order_list") && (fq > 0 || priced), ErrFillEvidence)
+			},
+			func() error { return refuseIf(c, fq > q, ErrFillExceeds) },
+			func() error {
+				bad := (isText(data, "order_status", "open") || isText(data, "order_status", "rejected")) && fq != 0 ||
+					isText(data, "order_status", "partially_filled") && (fq == 0 || fq == q) ||
+					isText(data, "order_status", "filled") && fq != q ||
+					isText(data, "order_status", "cancelled") && fq == q
+				return refuseIf(c, bad, ErrFillStatus)
+			},
+			func() error { return refuseIf(c, !priced && fq > 0 || priced && fq == 0, ErrFillPrice) },
+		)
+	case "commit_once":
+		id := !isNull(data, "site_order_id")
+		return refuseIf(c, isText(data, "outcome", "confirmed") && !id || isText(data, "outcome", "site_rejected") && id, ErrCommitOrderID)
+	}
+	return nil
+}
+
+// evidenceRule is the evidence object's rule (ErrEvidenceSecond).
+func evidenceRule(c *refusal.Checker, e *jsonvalue.Value) error {
+	return refuseIf(c, field(e, "second_supported").Kind == jsonvalue.False && !isNull(e, "second"), ErrEvidenceSecond)
+}
+
+// sessionRules are the rules of data-verify_session: the evidence's rule,
+// then ErrUnverifiedCarries and ErrUnverifiedControl.
+func sessionRules(c *refusal.Checker, data *jsonvalue.Value) error {
+	unverified := field(data, "verified").Kind == jsonvalue.False
+	return first(
+		func() error {
+			if e := field(data, "site_mode_evidence"); e.Kind == jsonvalue.Object {
+				return evidenceRule(c, e)
+			}
+			return nil
+		},
+		func() error {
+			carries := !isNull(data, "origin") || !isNull(data, "account_label") || !isNull(data, "site_mode_evidence") || !isNull(data, "permission")
+			return refuseIf(c, unverified && carries, ErrUnverifiedCarries)
+		},
+		func() error { return refuseIf(c, unverified && !isText(data, "control", "user"), ErrUnverifiedControl) },
+	)
+}
+
+// validateResult runs the procedure on a result.
+func validateResult(c *refusal.Checker, res *jsonvalue.Value) error {
+	if err := declared.Validate(c, "result", res); err != nil {
+		return err
+	}
+	return resultRules(c, res)
+}
+
+// requires is requiresReconciliation on a validated result.
+func requires(res *jsonvalue.Value) bool {
+	return isMutation(res) && !isText(res, "status", "refused") || isText(res, "reason", "duplicate_commit")
+}
+
+// resolve is resolveSiteMode on a validated evidence object: null, or the
+// primary indicator's value.
+func resolve(e *jsonvalue.Value) jsonvalue.Value {
+	null := jsonvalue.Value{Kind: jsonvalue.Null}
+	primary, second := field(e, "primary"), field(e, "second")
+	if primary.Kind != jsonvalue.String {
+		return null
+	}
+	if field(e, "second_supported").Kind == jsonvalue.True && (second.Kind != jsonvalue.String || !jsonvalue.Equal(second.Units, primary.Units)) {
+		return null
+	}
+	return *primary
+}
