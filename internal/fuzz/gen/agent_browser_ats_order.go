@@ -262,31 +262,47 @@ func aboChange(s *Source, name string, d ATSDoc) ATSDoc {
 	return d.Set(k, Pick(s, aboPool(m)))
 }
 
-// aboIdentity changes one identity field of result r (seed invariant 11).
+// ABOIdentityFields are the identity fields of a result that
+// verifyBrowserResult compares with its call (seed 001, section 4,
+// invariant 11), as "member" or "object.member".
+var ABOIdentityFields = []string{"operation", "request_id", "session_generation", "principal.user_id", "principal.agent_id",
+	"principal.browser_session_id", "adapter.adapter_id", "adapter.adapter_version", "adapter.adapter_digest"}
+
+// ABOChangeIdentity returns the result document r (JSON text) with
+// identity field ABOIdentityFields[i] given another valid value.
+func ABOChangeIdentity(r []byte, i int) []byte {
+	d := atsParse(string(r))
+	field := ABOIdentityFields[i%len(ABOIdentityFields)]
+	obj, k, nested := strings.Cut(field, ".")
+	if !nested {
+		cur, _ := d.Get(obj)
+		other := map[string]string{"operation": `"read_account"`, "request_id": `"req_F2"`, "session_generation": "5"}[obj]
+		if cur == other {
+			other = `"read_market"`
+		}
+		return d.Set(obj, other).JSON()
+	}
+	v := map[string]string{"user_id": `"user_U2"`, "agent_id": `"agent_A2"`, "browser_session_id": `"bsess_S2"`,
+		"adapter_id": `"broker-web-2"`, "adapter_version": `"2.0.2"`, "adapter_digest": `"sha256:` + strings.Repeat("1e", 32) + `"`}[k]
+	inner, _ := d.Get(obj)
+	return d.Set(obj, string(atsParse(inner).Set(k, v).JSON())).JSON()
+}
+
+// aboIdentity changes one identity field of result r, now and then to a
+// value that is not a valid one.
 func aboIdentity(s *Source, r ATSDoc) ATSDoc {
-	sub := func(obj, k, v string) ATSDoc {
-		inner, _ := r.Get(obj)
-		return r.Set(obj, string(atsParse(inner).Set(k, v).JSON()))
+	if s.Chance(10) {
+		return r.Set("session_generation", Pick(s, []string{"4.0", "4e0", "3"}))
 	}
-	switch s.Intn(9) {
-	case 0:
-		return r.Set("operation", `"`+Pick(s, aboOps)+`"`)
-	case 1:
-		return r.Set("request_id", `"req_F2"`)
-	case 2:
-		return r.Set("session_generation", Pick(s, []string{"3", "5", "4.0"}))
-	case 3:
-		return sub("principal", "user_id", `"user_U2"`)
-	case 4:
-		return sub("principal", "agent_id", `"agent_A2"`)
-	case 5:
-		return sub("principal", "browser_session_id", `"bsess_S2"`)
-	case 6:
-		return sub("adapter", "adapter_id", `"broker-web-2"`)
-	case 7:
-		return sub("adapter", "adapter_version", `"2.0.2"`)
-	}
-	return sub("adapter", "adapter_digest", `"sha256:`+strings.Repeat("1e", 32)+`"`)
+	return atsParse(string(ABOChangeIdentity(r.JSON(), s.Intn(len(ABOIdentityFields)))))
+}
+
+// ABOExchange draws a faithful exchange of agent-browser-ats-order/1: a
+// call, the result that answers it and now (JSON texts), which
+// verifyBrowserResult accepts.
+func ABOExchange(s *Source) (call, result []byte, now string) {
+	c, r, n := aboExchange(s)
+	return c.JSON(), r.JSON(), aboTime(n)
 }
 
 // AgentBrowserATSOrder draws an input for one of the six operations (the
