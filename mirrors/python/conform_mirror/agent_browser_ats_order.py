@@ -91,7 +91,7 @@ _TABLE: tuple[tuple[str, str], ...] = (
     ("canonical", "value cannot be canonicalized"),
 )
 
-_NO_ACCEPT_PATH = frozenset(("input", "type", "canonical"))
+_NO_ACCEPT_PATH = frozenset(("input", "type"))
 
 GUARDS: tuple[Guard, ...] = tuple(
     Guard(CONTRACT, _P + code, message, ignorable=code not in _NO_ACCEPT_PATH) for code, message in _TABLE

@@ -15,7 +15,7 @@
 // Nothing here performs I/O or reads the clock: now is an input.
 
 import { type Obj, type Value, literal, parseValue, quote, whereIn } from "./jsonvalue.js";
-import { Refusal, fail, refuse, table, withIgnored } from "./refusal.js";
+import { Refusal, type Where, fail, refuse, table, withIgnored } from "./refusal.js";
 import { atsDigest, canonicalizable, jcs, obj, str } from "./ats/canonical.js";
 import { EQUITY, type LabelGuards, scanClosedLabel } from "./ticker.js";
 import { REFUSALS as V8, parse as v8parse } from "./v8date.js";
@@ -88,15 +88,15 @@ export const MAX_CLOCK_SKEW_MS = 5000;
 // --- Value rules ("Value rules"): whole-string patterns on UTF-16 units,
 // ASCII classes only (no u flag; $ matches only at the end without m).
 
-type Rule = (v: Value) => void;
+type Rule = (v: Value, at: Where, path?: readonly (string | number)[]) => void;
 
 function s(v: Value | undefined): string | undefined {
   return v !== undefined && v.type === "string" ? v.value : undefined;
 }
 
 function pattern(re: RegExp, g: (typeof G)[keyof typeof G]): Rule {
-  return (v) => {
-    if (!re.test(s(v) ?? "")) refuse(g);
+  return (v, at) => {
+    if (!re.test(s(v) ?? "")) refuse(g, at);
   };
 }
 
@@ -112,21 +112,21 @@ const siteIdRule = pattern(/^[A-Za-z0-9-]{1,64}$/, G.siteId);
 const tickerRule = pattern(EQUITY, G.ticker);
 
 function oneOf(...values: string[]): Rule {
-  return (v) => {
-    if (!values.includes(s(v) ?? "\u0000")) refuse(G.enum);
+  return (v, at) => {
+    if (!values.includes(s(v) ?? "\u0000")) refuse(G.enum, at);
   };
 }
 
 function tag(t: string): Rule {
-  return (v) => {
-    if (s(v) !== t) refuse(G.schemaVersion);
+  return (v, at) => {
+    if (s(v) !== t) refuse(G.schemaVersion, at);
   };
 }
 
 function int(lo: bigint, hi: bigint): Rule {
-  return (v) => {
+  return (v, at) => {
     const t = v.type === "number" ? v.text : "";
-    if (!/^(0|[1-9][0-9]*)$/.test(t) || BigInt(t) < lo || BigInt(t) > hi) refuse(G.int);
+    if (!/^(0|[1-9][0-9]*)$/.test(t) || BigInt(t) < lo || BigInt(t) > hi) refuse(G.int, at);
   };
 }
 
@@ -144,14 +144,14 @@ function v8(text: string, ignore: readonly (typeof V8)[keyof typeof V8][]): numb
   }
 }
 
-const timestampRule: Rule = (v) => {
+const timestampRule: Rule = (v, at) => {
   const t = s(v) ?? "";
   const r = v8(t, []);
-  if (r === "v8date.shape") refuse(G.timestamp);
+  if (r === "v8date.shape") refuse(G.timestamp, at);
   else if (r === "v8date.instant") {
-    refuse(G.timestampInstant);
-    if (typeof v8(t, [V8.instant]) === "string") refuse(G.timestampCalendar);
-  } else if (r === "v8date.calendar") refuse(G.timestampCalendar);
+    refuse(G.timestampInstant, at);
+    if (typeof v8(t, [V8.instant]) === "string") refuse(G.timestampCalendar, at);
+  } else if (r === "v8date.calendar") refuse(G.timestampCalendar, at);
 };
 
 /** A timestamp's instant: the rolled-over v8date/1 value, NaN for another shape. */
@@ -164,14 +164,14 @@ function instant(v: Value | undefined): number {
 
 const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
-const originRule: Rule = (v) => {
+const originRule: Rule = (v, at) => {
   const t = s(v) ?? "";
   let good = t.startsWith("https://");
   const host = t.slice(8);
   const labels = host.split(".");
   good = good && host.length <= 253 && labels.length >= 2 && labels.every((l) => DNS_LABEL.test(l));
   good = good && /^[a-z]/.test(labels[labels.length - 1]!);
-  if (!good) refuse(G.origin);
+  if (!good) refuse(G.origin, at);
 };
 
 const LABEL: LabelGuards = {
@@ -183,7 +183,7 @@ const LABEL: LabelGuards = {
   digitsV1: G.labelDigits,
 };
 
-const labelRule: Rule = (v) => scanClosedLabel(s(v) ?? "", LABEL, whereIn());
+const labelRule: Rule = (v, at) => scanClosedLabel(s(v) ?? "", LABEL, at);
 
 // --- Shapes ("The call", "The result", "The data objects").
 
@@ -209,29 +209,34 @@ function isNull(v: Value | undefined): boolean {
   return v === undefined || (v.type === "literal" && v.text === "null");
 }
 
-/** Steps 1 to 3 of the procedure: the value as the closed object shape. */
-function validate(v: Value, shape: Shape): void {
-  if (v.type !== "object") fail(G.type);
+/** A location below the one `at` names (a pointer's tokens). */
+type Path = readonly (string | number)[];
+
+/** Steps 1 to 3 of the procedure: the value at path as the closed object shape. */
+function validate(v: Value, shape: Shape, path: Path = []): void {
+  const here = whereIn(...path);
+  if (v.type !== "object") fail(G.type, here);
   for (const k of v.members.keys()) {
     if (!shape.some((x) => x.name === k)) {
-      refuse(G.unknownMember);
+      refuse(G.unknownMember, whereIn(...path, k));
       break;
     }
   }
   for (const x of shape) {
     const f = v.members.get(x.name);
     if (f === undefined) {
-      refuse(G.missingMember);
-      fail(G.type);
+      refuse(G.missingMember, here);
+      fail(G.type, here);
     }
+    const at = [...path, x.name];
     if (x.nullable === true && isNull(f)) continue;
-    if (!typed(f, x.type)) fail(G.type);
-    x.rule?.(f);
+    if (!typed(f, x.type)) fail(G.type, whereIn(...at));
+    x.rule?.(f, whereIn(...at), at);
   }
 }
 
 function shape(sh: () => Shape): Rule {
-  return (v) => validate(v, sh());
+  return (v, _at, path = []) => validate(v, sh(), path);
 }
 
 const PRINCIPAL: Shape = [m("user_id", "string", ref("user")), m("agent_id", "string", ref("agent")), m("browser_session_id", "string", ref("bsess"))];
@@ -312,13 +317,13 @@ const SESSION: Shape = [
 ];
 const RENDERED: Shape = [m("rendered_ticket", "object", shape(() => TICKET)), m("rendered_ticket_digest", "string", digestRule)];
 const POSITION: Shape = [m("symbol", "string", tickerRule), m("quantity", "number", int(1n, 1000000000n))];
-const positionsRule: Rule = (v) => {
+const positionsRule: Rule = (v, at, path = []) => {
   const items = v.type === "array" ? v.items : [];
-  if (items.length > 256) refuse(G.positions);
-  for (const e of items) {
-    if (e.type !== "object") fail(G.type);
-    validate(e, POSITION);
-  }
+  if (items.length > 256) refuse(G.positions, at);
+  items.forEach((e, i) => {
+    if (e.type !== "object") fail(G.type, whereIn(...path, i));
+    validate(e, POSITION, [...path, i]);
+  });
 };
 const price = (name: string): Member => m(name, "number", int(1n, 1000000000n), true);
 const DATA: Record<string, Shape> = {
@@ -386,76 +391,81 @@ function digestOf(v: Value): string {
 }
 
 /** A held object of an operation: its shape, or {} for an operation outside the ten. */
-function nested(doc: Value, table: Record<string, Shape>, o: Value): void {
+function nested(doc: Value, table: Record<string, Shape>, o: Value, path: Path): void {
+  const at = whereIn(...path);
   const op = operationOf(doc);
   if (op === undefined) {
-    if (o.type === "object" && o.members.size > 0) refuse(G.unknownMember);
+    if (o.type === "object" && o.members.size > 0) refuse(G.unknownMember, at);
     return;
   }
-  validate(o, table[op]!);
+  validate(o, table[op]!, path);
 }
 
-function ticketRule(t: Value | undefined): void {
+function ticketRule(t: Value | undefined, at: Where): void {
   const limitNull = isNull(get(t, "limit_price_minor"));
-  if ((is(t, "order_type", "limit") && limitNull) || (is(t, "order_type", "market") && !limitNull)) refuse(G.ticketLimitPrice);
+  if ((is(t, "order_type", "limit") && limitNull) || (is(t, "order_type", "market") && !limitNull)) refuse(G.ticketLimitPrice, at);
 }
 
-function callRules(call: Value): void {
+function callRules(call: Value, path: Path = []): void {
+  const at = whereIn(...path);
   const params = get(call, "params")!;
-  nested(call, PARAMS, params);
-  if (is(call, "operation", "prepare_ticket") && get(params, "ticket") !== undefined) ticketRule(get(params, "ticket"));
+  nested(call, PARAMS, params, [...path, "params"]);
+  if (is(call, "operation", "prepare_ticket") && get(params, "ticket") !== undefined) ticketRule(get(params, "ticket"), whereIn(...path, "params", "ticket"));
   const iss = instant(get(call, "issued_at"));
   const dl = instant(get(call, "deadline_at"));
-  if (dl <= iss) refuse(G.deadlineOrder);
-  if (dl - iss > 120000) refuse(G.deadlineWindow);
-  if (isMutation(call) && dl - iss > 30000) refuse(G.mutationWindow);
+  if (dl <= iss) refuse(G.deadlineOrder, at);
+  if (dl - iss > 120000) refuse(G.deadlineWindow, at);
+  if (isMutation(call) && dl - iss > 30000) refuse(G.mutationWindow, at);
   const binding = get(call, "binding")!;
-  if (isNull(binding) && !(is(call, "operation", "verify_session") || is(call, "operation", "end_control"))) refuse(G.unbound);
+  if (isNull(binding) && !(is(call, "operation", "verify_session") || is(call, "operation", "end_control"))) refuse(G.unbound, at);
   if (binding.type === "object" && s(get(binding, "environment")) !== environmentForSiteMode(s(get(binding, "site_mode")))) {
-    refuse(G.bindingEnvironment);
+    refuse(G.bindingEnvironment, at);
   }
 }
 
-function evidenceRule(e: Value): void {
-  if (isFalse(get(e, "second_supported")) && !isNull(get(e, "second"))) refuse(G.evidenceSecond);
+function evidenceRule(e: Value, at: Where): void {
+  if (isFalse(get(e, "second_supported")) && !isNull(get(e, "second"))) refuse(G.evidenceSecond, at);
 }
 
-function sessionRules(d: Value): void {
+function sessionRules(d: Value, path: Path = []): void {
+  const at = whereIn(...path);
   const e = get(d, "site_mode_evidence");
-  if (e !== undefined && e.type === "object") evidenceRule(e);
+  if (e !== undefined && e.type === "object") evidenceRule(e, whereIn(...path, "site_mode_evidence"));
   const unverified = isFalse(get(d, "verified"));
   const carries = ["origin", "account_label", "site_mode_evidence", "permission"].some((k) => !isNull(get(d, k)));
-  if (unverified && carries) refuse(G.unverifiedCarries);
-  if (unverified && !is(d, "control", "user")) refuse(G.unverifiedControl);
+  if (unverified && carries) refuse(G.unverifiedCarries, at);
+  if (unverified && !is(d, "control", "user")) refuse(G.unverifiedControl, at);
 }
 
-function dataRules(op: string | undefined, d: Value): void {
-  if (op === "verify_session") sessionRules(d);
+function dataRules(op: string | undefined, d: Value, path: Path): void {
+  const at = whereIn(...path);
+  if (op === "verify_session") sessionRules(d, path);
   else if (op === "verify_ticket" || op === "prepare_ticket") {
     const t = get(d, "rendered_ticket")!;
-    ticketRule(t);
-    if (s(get(d, "rendered_ticket_digest")) !== digestOf(t)) refuse(G.ticketDigest);
+    ticketRule(t, whereIn(...path, "rendered_ticket"));
+    if (s(get(d, "rendered_ticket_digest")) !== digestOf(t)) refuse(G.ticketDigest, at);
   } else if (op === "read_order") {
     const fq = num(d, "filled_quantity");
     const q = num(d, "quantity");
     const priced = !isNull(get(d, "average_fill_price_minor"));
-    if (is(d, "evidence", "order_list") && (fq > 0 || priced)) refuse(G.fillEvidence);
-    if (fq > q) refuse(G.fillExceeds);
+    if (is(d, "evidence", "order_list") && (fq > 0 || priced)) refuse(G.fillEvidence, at);
+    if (fq > q) refuse(G.fillExceeds, at);
     const st = s(get(d, "order_status"));
     const bad =
       ((st === "open" || st === "rejected") && fq !== 0) ||
       (st === "partially_filled" && (fq === 0 || fq === q)) ||
       (st === "filled" && fq !== q) ||
       (st === "cancelled" && fq === q);
-    if (bad) refuse(G.fillStatus);
-    if ((!priced && fq > 0) || (priced && fq === 0)) refuse(G.fillPrice);
+    if (bad) refuse(G.fillStatus, at);
+    if ((!priced && fq > 0) || (priced && fq === 0)) refuse(G.fillPrice, at);
   } else if (op === "commit_once") {
     const id = !isNull(get(d, "site_order_id"));
-    if ((is(d, "outcome", "confirmed") && !id) || (is(d, "outcome", "site_rejected") && id)) refuse(G.commitOrderId);
+    if ((is(d, "outcome", "confirmed") && !id) || (is(d, "outcome", "site_rejected") && id)) refuse(G.commitOrderId, at);
   }
 }
 
-function resultRules(r: Value): void {
+function resultRules(r: Value, path: Path = []): void {
+  const at = whereIn(...path);
   const st = s(get(r, "status"));
   const reason = s(get(r, "reason"));
   const data = get(r, "data")!;
@@ -465,14 +475,14 @@ function resultRules(r: Value): void {
     (st === "refused" && !REFUSAL_REASONS.includes(reason ?? "\u0000")) ||
     (st === "ambiguous" && !AMBIGUITY_REASONS.includes(reason ?? "\u0000"))
   ) {
-    refuse(G.resultReason);
+    refuse(G.resultReason, at);
   }
-  if ((ok && isNull(data)) || (!ok && !isNull(data))) refuse(G.resultData);
-  if (st === "ambiguous" && !isMutation(r)) refuse(G.ambiguousOperation);
-  if (reason === "duplicate_commit" && !is(r, "operation", "commit_once")) refuse(G.duplicateCommit);
+  if ((ok && isNull(data)) || (!ok && !isNull(data))) refuse(G.resultData, at);
+  if (st === "ambiguous" && !isMutation(r)) refuse(G.ambiguousOperation, at);
+  if (reason === "duplicate_commit" && !is(r, "operation", "commit_once")) refuse(G.duplicateCommit, at);
   if (data.type === "object") {
-    nested(r, DATA, data);
-    dataRules(s(get(r, "operation")), data);
+    nested(r, DATA, data, [...path, "data"]);
+    dataRules(s(get(r, "operation")), data, [...path, "data"]);
   }
 }
 
@@ -501,25 +511,26 @@ function same(a: Value | undefined, b: Value | undefined, name: string): boolean
 }
 
 function gate(call: Value, r: Value, now: number): void {
-  if (!same(call, r, "operation")) refuse(G.gateOperation);
-  if (!same(call, r, "request_id")) refuse(G.gateRequest);
-  if (!same(call, r, "session_generation")) refuse(G.gateGeneration);
+  const at = whereIn("result");
+  if (!same(call, r, "operation")) refuse(G.gateOperation, at);
+  if (!same(call, r, "request_id")) refuse(G.gateRequest, at);
+  if (!same(call, r, "session_generation")) refuse(G.gateGeneration, at);
   const cp = get(call, "principal");
   const rp = get(r, "principal");
-  if (!same(cp, rp, "user_id") || !same(cp, rp, "agent_id") || !same(cp, rp, "browser_session_id")) refuse(G.gatePrincipal);
+  if (!same(cp, rp, "user_id") || !same(cp, rp, "agent_id") || !same(cp, rp, "browser_session_id")) refuse(G.gatePrincipal, at);
   const ca = get(call, "adapter");
   const ra = get(r, "adapter");
-  if (!same(ca, ra, "adapter_id") || !same(ca, ra, "adapter_version") || !same(ca, ra, "adapter_digest")) refuse(G.gateAdapter);
+  if (!same(ca, ra, "adapter_id") || !same(ca, ra, "adapter_version") || !same(ca, ra, "adapter_digest")) refuse(G.gateAdapter, at);
   const obs = instant(get(r, "observed_at"));
   const iss = instant(get(call, "issued_at"));
   const dl = instant(get(call, "deadline_at"));
-  if (obs < iss - MAX_CLOCK_SKEW_MS) refuse(G.gateReplay);
-  if (obs > now + MAX_CLOCK_SKEW_MS) refuse(G.gateClock);
+  if (obs < iss - MAX_CLOCK_SKEW_MS) refuse(G.gateReplay, at);
+  if (obs > now + MAX_CLOCK_SKEW_MS) refuse(G.gateClock, at);
   const binding = get(call, "binding");
   const data = get(r, "data");
   const params = get(call, "params");
   if (binding?.type === "object" && data?.type === "object" && get(data, "account_fingerprint") !== undefined) {
-    if (!same(binding, data, "account_fingerprint") || !same(binding, data, "site_mode")) refuse(G.gateBinding);
+    if (!same(binding, data, "account_fingerprint") || !same(binding, data, "site_mode")) refuse(G.gateBinding, at);
   }
   if (data?.type === "object") {
     let agree = true;
@@ -536,9 +547,9 @@ function gate(call: Value, r: Value, now: number): void {
         agree = isNull(get(data, "rendered_ticket_digest")) || s(get(data, "rendered_ticket_digest")) === digestOf(t);
       }
     } else if (op === "commit_once") agree = same(params, data, "ticket_digest");
-    if (!agree) refuse(G.gateParams);
+    if (!agree) refuse(G.gateParams, at);
   }
-  if (!isMutation(r) && obs > dl) refuse(G.gateStaleRead);
+  if (!isMutation(r) && obs > dl) refuse(G.gateStaleRead, at);
 }
 
 // --- Operations.
@@ -576,7 +587,7 @@ export function result(input: Uint8Array): Uint8Array {
 export function resolveSiteMode(input: Uint8Array): Uint8Array {
   const v = read(input);
   validate(v, EVIDENCE);
-  evidenceRule(v);
+  evidenceRule(v, whereIn());
   return canon(obj([["site_mode", resolve(v)]]));
 }
 
@@ -610,8 +621,8 @@ export function verifyResult(input: Uint8Array): Uint8Array {
   validate(v, ENVELOPE);
   const c = get(v, "call")!;
   const r = get(v, "result")!;
-  callRules(c);
-  resultRules(r);
+  callRules(c, ["call"]);
+  resultRules(r, ["result"]);
   gate(c, r, instant(get(v, "now")));
   const out: Obj = obj([
     ["call_digest", str(digestOf(c))],
