@@ -5,6 +5,43 @@ import (
 	"github.com/conform-dev/conform/reference/refusal"
 )
 
+// read parses the input and runs validate on it, with the checker of
+// opts: the first steps every operation shares.
+func read(in []byte, opts []refusal.Option, validate func(*refusal.Checker, *jsonvalue.Value) error) (*refusal.Checker, *jsonvalue.Value, error) {
+	c := refusal.New(opts...)
+	v, err := parse(c, in)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := validate(c, v); err != nil {
+		return nil, nil, err
+	}
+	return c, v, nil
+}
+
+// objectRules is validate for an object shape, then its rules.
+func objectRules(object string, rules func(*refusal.Checker, *jsonvalue.Value) error) func(*refusal.Checker, *jsonvalue.Value) error {
+	return func(c *refusal.Checker, v *jsonvalue.Value) error {
+		if err := declared.Validate(c, object, v); err != nil {
+			return err
+		}
+		return rules(c, v)
+	}
+}
+
+// withDigest answers JCS of {"digest": D(v)} and the members of v named.
+func withDigest(c *refusal.Checker, v *jsonvalue.Value, names ...string) ([]byte, error) {
+	d, err := digestOf(c, v)
+	if err != nil {
+		return nil, err
+	}
+	pairs := []any{"digest", str(d)}
+	for _, n := range names {
+		pairs = append(pairs, n, *field(v, n))
+	}
+	return verdict(c, pairs...)
+}
+
 // Call validates an aether.ats.browser-order-call/1 document (seed 001,
 // section 4, invariants 1 to 4) and answers JCS of {"digest": D(call),
 // "operation"}. It refuses, in order (spec/agent-browser-ats-order.md,
@@ -14,19 +51,11 @@ import (
 // ErrDeadlineOrder, ErrDeadlineWindow, ErrMutationWindow, ErrUnbound,
 // ErrBindingEnvironment; ErrCanonical.
 func Call(in []byte, opts ...refusal.Option) ([]byte, error) {
-	c := refusal.New(opts...)
-	v, err := parse(c, in)
+	c, v, err := read(in, opts, validateCall)
 	if err != nil {
 		return nil, err
 	}
-	if err := validateCall(c, v); err != nil {
-		return nil, err
-	}
-	d, err := digestOf(c, v)
-	if err != nil {
-		return nil, err
-	}
-	return verdict(c, "digest", str(d), "operation", *field(v, "operation"))
+	return withDigest(c, v, "operation")
 }
 
 // Result validates an aether.ats.browser-order-result/1 document (seed
@@ -40,19 +69,11 @@ func Call(in []byte, opts ...refusal.Option) ([]byte, error) {
 // ErrFillEvidence, ErrFillExceeds, ErrFillStatus, ErrFillPrice,
 // ErrCommitOrderID); ErrCanonical.
 func Result(in []byte, opts ...refusal.Option) ([]byte, error) {
-	c := refusal.New(opts...)
-	v, err := parse(c, in)
+	c, v, err := read(in, opts, validateResult)
 	if err != nil {
 		return nil, err
 	}
-	if err := validateResult(c, v); err != nil {
-		return nil, err
-	}
-	d, err := digestOf(c, v)
-	if err != nil {
-		return nil, err
-	}
-	return verdict(c, "digest", str(d), "operation", *field(v, "operation"), "status", *field(v, "status"))
+	return withDigest(c, v, "operation", "status")
 }
 
 // ResolveSiteMode is resolveSiteMode() (seed 001, section 4, invariant
@@ -62,15 +83,8 @@ func Result(in []byte, opts ...refusal.Option) ([]byte, error) {
 // the adapter has one. It refuses ErrInput, the evidence's declared
 // guards, ErrEvidenceSecond, ErrCanonical.
 func ResolveSiteMode(in []byte, opts ...refusal.Option) ([]byte, error) {
-	c := refusal.New(opts...)
-	v, err := parse(c, in)
+	c, v, err := read(in, opts, objectRules("evidence", evidenceRule))
 	if err != nil {
-		return nil, err
-	}
-	if err := declared.Validate(c, "evidence", v); err != nil {
-		return nil, err
-	}
-	if err := evidenceRule(c, v); err != nil {
 		return nil, err
 	}
 	return verdict(c, "site_mode", resolve(v))
@@ -84,15 +98,8 @@ func ResolveSiteMode(in []byte, opts ...refusal.Option) ([]byte, error) {
 // paper_bindable otherwise. It refuses ErrInput, the data's declared
 // guards and rules, ErrCanonical.
 func DeriveBindingState(in []byte, opts ...refusal.Option) ([]byte, error) {
-	c := refusal.New(opts...)
-	v, err := parse(c, in)
+	c, v, err := read(in, opts, objectRules("data-verify_session", sessionRules))
 	if err != nil {
-		return nil, err
-	}
-	if err := declared.Validate(c, "data-verify_session", v); err != nil {
-		return nil, err
-	}
-	if err := sessionRules(c, v); err != nil {
 		return nil, err
 	}
 	mode := jsonvalue.Value{Kind: jsonvalue.Null}
@@ -116,12 +123,8 @@ func DeriveBindingState(in []byte, opts ...refusal.Option) ([]byte, error) {
 // answers JCS of {"requires_reconciliation"}: true for a mutation not
 // refused and for duplicate_commit. It refuses as Result does.
 func RequiresReconciliation(in []byte, opts ...refusal.Option) ([]byte, error) {
-	c := refusal.New(opts...)
-	v, err := parse(c, in)
+	c, v, err := read(in, opts, validateResult)
 	if err != nil {
-		return nil, err
-	}
-	if err := validateResult(c, v); err != nil {
 		return nil, err
 	}
 	return verdict(c, "requires_reconciliation", boolean(requires(v)))
@@ -138,22 +141,18 @@ func RequiresReconciliation(in []byte, opts ...refusal.Option) ([]byte, error) {
 // ErrGateBinding, ErrGateParams, ErrGateStaleRead (a read observed after
 // its deadline; never a mutation); ErrCanonical.
 func VerifyResult(in []byte, opts ...refusal.Option) ([]byte, error) {
-	c := refusal.New(opts...)
-	v, err := parse(c, in)
+	c, v, err := read(in, opts, objectRules("verify-result", func(c *refusal.Checker, v *jsonvalue.Value) error {
+		call, res := field(v, "call"), field(v, "result")
+		return first(
+			func() error { return callRules(c, call) },
+			func() error { return resultRules(c, res) },
+			func() error { return gate(c, call, res, instant(field(v, "now"))) },
+		)
+	}))
 	if err != nil {
 		return nil, err
 	}
-	if err := declared.Validate(c, "verify-result", v); err != nil {
-		return nil, err
-	}
 	call, res := field(v, "call"), field(v, "result")
-	if err := first(
-		func() error { return callRules(c, call) },
-		func() error { return resultRules(c, res) },
-		func() error { return gate(c, call, res, instant(field(v, "now"))) },
-	); err != nil {
-		return nil, err
-	}
 	cd, err := digestOf(c, call)
 	if err != nil {
 		return nil, err

@@ -106,12 +106,7 @@ func callRules(c *refusal.Checker, call *jsonvalue.Value) error {
 }
 
 // validateCall runs the procedure on a call.
-func validateCall(c *refusal.Checker, call *jsonvalue.Value) error {
-	if err := declared.Validate(c, "call", call); err != nil {
-		return err
-	}
-	return callRules(c, call)
-}
+var validateCall = objectRules("call", callRules)
 
 // resultRules are the result's object rules 1 to 5, in order, with the
 // data object's own rules.
@@ -207,12 +202,7 @@ func sessionRules(c *refusal.Checker, data *jsonvalue.Value) error {
 }
 
 // validateResult runs the procedure on a result.
-func validateResult(c *refusal.Checker, res *jsonvalue.Value) error {
-	if err := declared.Validate(c, "result", res); err != nil {
-		return err
-	}
-	return resultRules(c, res)
-}
+var validateResult = objectRules("result", resultRules)
 
 // requires is requiresReconciliation on a validated result.
 func requires(res *jsonvalue.Value) bool {

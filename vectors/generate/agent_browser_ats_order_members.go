@@ -83,32 +83,6 @@ func abRuleVars(r shapes.Rule) []abVar {
 	return nil
 }
 
-// abTypeVars are values of another JSON type than m's.
-func abTypeVars(m *shapes.Member) []abVar {
-	var out []abVar
-	add := func(n, v string) { out = append(out, abVar{"type-" + n, v, "type", ""}) }
-	if !m.Nullable {
-		add("null", "null")
-	}
-	switch m.Type {
-	case "string":
-		add("number", "12")
-		add("array", `["x"]`)
-	case "number":
-		add("string", `"12"`)
-		add("boolean", "true")
-	case "boolean":
-		add("string", `"true"`)
-		add("number", "1")
-	case "object":
-		add("array", "[]")
-		add("string", `"{}"`)
-	case "array":
-		add("object", "{}")
-	}
-	return out
-}
-
 // abWalk emits a refused case for every defect of every member of doc
 // (object o, its members' held objects recursively), each whole input
 // made by wrap; path names the member in the case name. shadow says
@@ -119,8 +93,8 @@ func abWalk(o *shapes.Object, doc abDoc, path string, wrap func(abDoc) string, e
 		name := path + m.Name + "-"
 		cur := doc.get(m.Name)
 		emit(name+"missing", wrap(doc.del(m.Name)), "missing_member", "")
-		for _, v := range abTypeVars(m) {
-			emit(name+v.name, wrap(doc.set(m.Name, v.value)), v.code, v.tag)
+		for _, v := range typeVariants(m) {
+			emit(name+v.name, wrap(doc.set(m.Name, v.value)), "type", "")
 		}
 		for _, r := range m.Rules {
 			for _, v := range abRuleVars(r) {

@@ -288,13 +288,18 @@ def _ts(name: str) -> Member:
     return _m(name, "string", _timestamp)
 
 
-_CALL: Shape = (
-    _m("schema_version", "string", _tag("aether.ats.browser-order-call/1")),
+# The members a call and its result share, after schema_version.
+_SHARED: Shape = (
     _m("operation", "string", _one_of(*_OPS)),
     _m("request_id", "string", _ref("req")),
     _m("principal", "object", _object(lambda: _PRINCIPAL)),
     _m("session_generation", "number", _int(1, _MAX)),
     _m("adapter", "object", _object(lambda: _ADAPTER)),
+)
+
+_CALL: Shape = (
+    _m("schema_version", "string", _tag("aether.ats.browser-order-call/1")),
+    *_SHARED,
     _m("binding", "object", _object(lambda: _BINDING), True),
     _ts("issued_at"),
     _ts("deadline_at"),
@@ -318,11 +323,7 @@ _PARAMS: dict[str, Shape] = {
 
 _RESULT: Shape = (
     _m("schema_version", "string", _tag("aether.ats.browser-order-result/1")),
-    _m("operation", "string", _one_of(*_OPS)),
-    _m("request_id", "string", _ref("req")),
-    _m("principal", "object", _object(lambda: _PRINCIPAL)),
-    _m("session_generation", "number", _int(1, _MAX)),
-    _m("adapter", "object", _object(lambda: _ADAPTER)),
+    *_SHARED,
     _m("status", "string", _one_of("ok", "refused", "ambiguous")),
     _m("reason", "string", _one_of(*_REFUSAL_REASONS, *_AMBIGUITY_REASONS), True),
     _ts("observed_at"),
@@ -618,11 +619,17 @@ def call(data: bytes) -> bytes:
     return _jcs({"digest": _digest(v), "operation": v["operation"]})
 
 
-def result(data: bytes) -> bytes:
-    """``result``: JCS of {digest, operation, status}."""
+def _valid_result(data: bytes) -> Any:
+    """A result, validated with its rules."""
     v = _read(data)
     _validate(v, _RESULT)
     _result_rules(v)
+    return v
+
+
+def result(data: bytes) -> bytes:
+    """``result``: JCS of {digest, operation, status}."""
+    v = _valid_result(data)
     return _jcs({"digest": _digest(v), "operation": v["operation"], "status": v["status"]})
 
 
@@ -655,9 +662,7 @@ def derive_binding_state(data: bytes) -> bytes:
 
 def requires_reconciliation(data: bytes) -> bytes:
     """``requires-reconciliation``: requiresReconciliation() on a result."""
-    v = _read(data)
-    _validate(v, _RESULT)
-    _result_rules(v)
+    v = _valid_result(data)
     return _jcs({"requires_reconciliation": _requires(v)})
 
 

@@ -170,7 +170,7 @@ const originRule: Rule = (v, at) => {
   const host = t.slice(8);
   const labels = host.split(".");
   good = good && host.length <= 253 && labels.length >= 2 && labels.every((l) => DNS_LABEL.test(l));
-  good = good && /^[a-z]/.test(labels[labels.length - 1]!);
+  good = good && /^[a-z]/.test(labels[labels.length - 1] ?? "");
   if (!good) refuse(G.origin, at);
 };
 
@@ -359,6 +359,12 @@ const DATA: Record<string, Shape> = {
 function get(o: Value | undefined, name: string): Value | undefined {
   return o !== undefined && o.type === "object" ? o.members.get(name) : undefined;
 }
+/** A member the procedure has required: present once validated. */
+function must(o: Value, name: string): Value {
+  const v = get(o, name);
+  if (v === undefined) fail(G.type, whereIn(name));
+  return v;
+}
 function is(o: Value | undefined, name: string, t: string): boolean {
   return s(get(o, name)) === t;
 }
@@ -398,7 +404,8 @@ function nested(doc: Value, table: Record<string, Shape>, o: Value, path: Path):
     if (o.type === "object" && o.members.size > 0) refuse(G.unknownMember, at);
     return;
   }
-  validate(o, table[op]!, path);
+  const sh = table[op];
+  if (sh !== undefined) validate(o, sh, path);
 }
 
 function ticketRule(t: Value | undefined, at: Where): void {
@@ -408,7 +415,7 @@ function ticketRule(t: Value | undefined, at: Where): void {
 
 function callRules(call: Value, path: Path = []): void {
   const at = whereIn(...path);
-  const params = get(call, "params")!;
+  const params = must(call, "params");
   nested(call, PARAMS, params, [...path, "params"]);
   if (is(call, "operation", "prepare_ticket") && get(params, "ticket") !== undefined) ticketRule(get(params, "ticket"), whereIn(...path, "params", "ticket"));
   const iss = instant(get(call, "issued_at"));
@@ -416,7 +423,7 @@ function callRules(call: Value, path: Path = []): void {
   if (dl <= iss) refuse(G.deadlineOrder, at);
   if (dl - iss > 120000) refuse(G.deadlineWindow, at);
   if (isMutation(call) && dl - iss > 30000) refuse(G.mutationWindow, at);
-  const binding = get(call, "binding")!;
+  const binding = must(call, "binding");
   if (isNull(binding) && !(is(call, "operation", "verify_session") || is(call, "operation", "end_control"))) refuse(G.unbound, at);
   if (binding.type === "object" && s(get(binding, "environment")) !== environmentForSiteMode(s(get(binding, "site_mode")))) {
     refuse(G.bindingEnvironment, at);
@@ -441,7 +448,7 @@ function dataRules(op: string | undefined, d: Value, path: Path): void {
   const at = whereIn(...path);
   if (op === "verify_session") sessionRules(d, path);
   else if (op === "verify_ticket" || op === "prepare_ticket") {
-    const t = get(d, "rendered_ticket")!;
+    const t = must(d, "rendered_ticket");
     ticketRule(t, whereIn(...path, "rendered_ticket"));
     if (s(get(d, "rendered_ticket_digest")) !== digestOf(t)) refuse(G.ticketDigest, at);
   } else if (op === "read_order") {
@@ -468,7 +475,7 @@ function resultRules(r: Value, path: Path = []): void {
   const at = whereIn(...path);
   const st = s(get(r, "status"));
   const reason = s(get(r, "reason"));
-  const data = get(r, "data")!;
+  const data = must(r, "data");
   const ok = st === "ok";
   if (
     (ok && !isNull(get(r, "reason"))) ||
@@ -572,7 +579,7 @@ export function call(input: Uint8Array): Uint8Array {
   const v = read(input);
   validate(v, CALL);
   callRules(v);
-  return canon(obj([["digest", str(digestOf(v))], ["operation", get(v, "operation")!]]));
+  return canon(obj([["digest", str(digestOf(v))], ["operation", must(v, "operation")]]));
 }
 
 /** `result`: an aether.ats.browser-order-result/1 document; JCS of {digest, operation, status}. */
@@ -580,7 +587,7 @@ export function result(input: Uint8Array): Uint8Array {
   const v = read(input);
   validate(v, RESULT);
   resultRules(v);
-  return canon(obj([["digest", str(digestOf(v))], ["operation", get(v, "operation")!], ["status", get(v, "status")!]]));
+  return canon(obj([["digest", str(digestOf(v))], ["operation", must(v, "operation")], ["status", must(v, "status")]]));
 }
 
 /** `resolve-site-mode`: resolveSiteMode() on an evidence object. */
@@ -619,8 +626,8 @@ const ENVELOPE: Shape = [m("call", "object", shape(() => CALL)), m("result", "ob
 export function verifyResult(input: Uint8Array): Uint8Array {
   const v = read(input);
   validate(v, ENVELOPE);
-  const c = get(v, "call")!;
-  const r = get(v, "result")!;
+  const c = must(v, "call");
+  const r = must(v, "result");
   callRules(c, ["call"]);
   resultRules(r, ["result"]);
   gate(c, r, instant(get(v, "now")));

@@ -5,19 +5,14 @@
 // mirror.
 
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
 import { test } from "node:test";
 import { OPERATIONS as OPS, REFUSALS as G } from "../dist/agent-browser-ats-order.js";
-import { show } from "./helpers.mjs";
+import { asciiDigest, asciiJCS, show } from "./helpers.mjs";
 
 const J = (v) => JSON.stringify(v);
 const R = (g) => "refused: " + g.message;
-function jcs(v) {
-  if (v === null || typeof v !== "object") return JSON.stringify(v);
-  if (Array.isArray(v)) return "[" + v.map(jcs).join(",") + "]";
-  return "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + jcs(v[k])).join(",") + "}";
-}
-const D = (v) => "sha256:" + createHash("sha256").update(jcs(v)).digest("hex");
+const jcs = asciiJCS;
+const D = asciiDigest;
 const run = (op, v, ignore = []) => show(OPS[op], typeof v === "string" ? v : J(v), ignore);
 
 const ticket = { symbol: "SPY", side: "sell", quantity: 2, order_type: "market", limit_price_minor: null, time_in_force: "gtc" };

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/conform-dev/conform/reference/internal/register"
 	"github.com/conform-dev/conform/reference/refusal"
 )
 
@@ -152,4 +153,21 @@ func op(t *testing.T, ops map[string]Run, name string) Run {
 		t.Fatalf("no operation %s", name)
 	}
 	return run
+}
+
+// Registered returns the operations of contract ("<name>/<version>") that
+// the Go reference's registry holds, by operation name; it fails t unless
+// there are exactly want of them (the contract's Operations table).
+func Registered(t *testing.T, contract string, want int) map[string]Run {
+	t.Helper()
+	out := map[string]Run{}
+	for _, o := range register.All() {
+		if o.Contract == contract {
+			out[o.Op] = o.Run
+		}
+	}
+	if len(out) != want {
+		t.Fatalf("%d %s operations registered, want %d", len(out), contract, want)
+	}
+	return out
 }
