@@ -143,11 +143,13 @@ func RequiresReconciliation(in []byte, opts ...refusal.Option) ([]byte, error) {
 func VerifyResult(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c, v, err := read(in, opts, objectRules("verify-result", func(c *refusal.Checker, v *jsonvalue.Value) error {
 		call, res := field(v, "call"), field(v, "result")
-		return first(
-			func() error { return callRules(c, call) },
-			func() error { return resultRules(c, res) },
-			func() error { return gate(c, call, res, instant(field(v, "now"))) },
-		)
+		if err := callRules(c, call); err != nil {
+			return err
+		}
+		if err := resultRules(c, res); err != nil {
+			return err
+		}
+		return gate(c, call, res, instant(field(v, "now")))
 	}))
 	if err != nil {
 		return nil, err
@@ -167,61 +169,92 @@ func VerifyResult(in []byte, opts ...refusal.Option) ([]byte, error) {
 // gate is verifyBrowserResult's rules 1 to 10 on a validated call and
 // result, with now in epoch milliseconds.
 func gate(c *refusal.Checker, call, res *jsonvalue.Value, now float64) error {
+	if !same(call, res, "operation") {
+		if err := c.Refuse(ErrGateOperation); err != nil {
+			return err
+		}
+	}
+	if !same(call, res, "request_id") {
+		if err := c.Refuse(ErrGateRequest); err != nil {
+			return err
+		}
+	}
+	if !same(call, res, "session_generation") {
+		if err := c.Refuse(ErrGateGeneration); err != nil {
+			return err
+		}
+	}
 	cp, rp := field(call, "principal"), field(res, "principal")
+	if !same(cp, rp, "user_id") || !same(cp, rp, "agent_id") || !same(cp, rp, "browser_session_id") {
+		if err := c.Refuse(ErrGatePrincipal); err != nil {
+			return err
+		}
+	}
 	ca, ra := field(call, "adapter"), field(res, "adapter")
+	if !same(ca, ra, "adapter_id") || !same(ca, ra, "adapter_version") || !same(ca, ra, "adapter_digest") {
+		if err := c.Refuse(ErrGateAdapter); err != nil {
+			return err
+		}
+	}
 	obs := instant(field(res, "observed_at"))
-	iss, dl := instant(field(call, "issued_at")), instant(field(call, "deadline_at"))
-	binding, params, data := field(call, "binding"), field(call, "params"), field(res, "data")
-	op, _ := text(res, "operation")
-	return first(
-		func() error { return refuseIf(c, !same(call, res, "operation"), ErrGateOperation) },
-		func() error { return refuseIf(c, !same(call, res, "request_id"), ErrGateRequest) },
-		func() error { return refuseIf(c, !same(call, res, "session_generation"), ErrGateGeneration) },
-		func() error {
-			return refuseIf(c, !same(cp, rp, "user_id") || !same(cp, rp, "agent_id") || !same(cp, rp, "browser_session_id"), ErrGatePrincipal)
-		},
-		func() error {
-			return refuseIf(c, !same(ca, ra, "adapter_id") || !same(ca, ra, "adapter_version") || !same(ca, ra, "adapter_digest"), ErrGateAdapter)
-		},
-		func() error { return refuseIf(c, obs < iss-MaxClockSkewMS, ErrGateReplay) },
-		func() error { return refuseIf(c, obs > now+MaxClockSkewMS, ErrGateClock) },
-		func() error {
-			bound := binding.Kind == jsonvalue.Object && data.Kind == jsonvalue.Object && field(data, "account_fingerprint") != nil
-			return refuseIf(c, bound && (!same(binding, data, "account_fingerprint") || !same(binding, data, "site_mode")), ErrGateBinding)
-		},
-		func() error {
-			if data.Kind != jsonvalue.Object {
-				return nil
-			}
-			return paramsGate(c, op, params, data)
-		},
-		func() error { return refuseIf(c, !isMutation(res) && obs > dl, ErrGateStaleRead) },
-	)
-}
-
-// paramsGate is gate rule 9: the data of op disagrees with the call's
-// parameters.
-func paramsGate(c *refusal.Checker, op string, params, data *jsonvalue.Value) error {
-	agree := true
-	switch op {
-	case "read_market":
-		agree = same(params, data, "symbol")
-	case "read_order", "cancel_order":
-		agree = same(params, data, "site_order_id")
-	case "verify_ticket":
-		x, y := field(params, "ticket_digest"), field(data, "rendered_ticket_digest")
-		agree = x == nil || y == nil || jsonvalue.Equal(x.Units, y.Units)
-	case "prepare_ticket":
-		t := field(params, "ticket")
-		if t != nil && t.Kind == jsonvalue.Object {
-			d, err := digestOf(c, t)
-			if err != nil {
+	if obs < instant(field(call, "issued_at"))-MaxClockSkewMS {
+		if err := c.Refuse(ErrGateReplay); err != nil {
+			return err
+		}
+	}
+	if obs > now+MaxClockSkewMS {
+		if err := c.Refuse(ErrGateClock); err != nil {
+			return err
+		}
+	}
+	binding, data := field(call, "binding"), field(res, "data")
+	bound := binding.Kind == jsonvalue.Object && data.Kind == jsonvalue.Object && field(data, "account_fingerprint") != nil
+	if bound && (!same(binding, data, "account_fingerprint") || !same(binding, data, "site_mode")) {
+		if err := c.Refuse(ErrGateBinding); err != nil {
+			return err
+		}
+	}
+	if data.Kind == jsonvalue.Object {
+		op, _ := text(res, "operation")
+		agree, err := agrees(c, op, field(call, "params"), data)
+		if err != nil {
+			return err
+		}
+		if !agree {
+			if err := c.Refuse(ErrGateParams); err != nil {
 				return err
 			}
-			agree = isNull(data, "rendered_ticket_digest") || isText(data, "rendered_ticket_digest", d)
 		}
-	case "commit_once":
-		agree = same(params, data, "ticket_digest")
 	}
-	return refuseIf(c, !agree, ErrGateParams)
+	if !isMutation(res) && obs > instant(field(call, "deadline_at")) {
+		return c.Refuse(ErrGateStaleRead)
+	}
+	return nil
+}
+
+// agrees is gate rule 9's comparison: whether the data of op agrees with
+// the call's parameters (a member either side lacks agrees).
+func agrees(c *refusal.Checker, op string, params, data *jsonvalue.Value) (bool, error) {
+	switch op {
+	case "read_market":
+		return same(params, data, "symbol"), nil
+	case "read_order", "cancel_order":
+		return same(params, data, "site_order_id"), nil
+	case "verify_ticket":
+		x, y := field(params, "ticket_digest"), field(data, "rendered_ticket_digest")
+		return x == nil || y == nil || jsonvalue.Equal(x.Units, y.Units), nil
+	case "prepare_ticket":
+		t := field(params, "ticket")
+		if t == nil || t.Kind != jsonvalue.Object {
+			return true, nil
+		}
+		d, err := digestOf(c, t)
+		if err != nil {
+			return false, err
+		}
+		return isNull(data, "rendered_ticket_digest") || isText(data, "rendered_ticket_digest", d), nil
+	case "commit_once":
+		return same(params, data, "ticket_digest"), nil
+	}
+	return true, nil
 }

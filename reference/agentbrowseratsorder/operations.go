@@ -41,31 +41,16 @@ func EnvironmentForSiteMode(siteMode string) string {
 	return ""
 }
 
-// refuseIf refuses g through c when cond holds.
-func refuseIf(c *refusal.Checker, cond bool, g refusal.Guard) error {
-	if cond {
-		return c.Refuse(g)
-	}
-	return nil
-}
-
-// first returns the first error of the steps, run in order.
-func first(steps ...func() error) error {
-	for _, s := range steps {
-		if err := s(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // validateNested validates o as the object "<prefix><operation>", or, for
 // an operation outside the ten (only after an ignored enum), requires o
 // to be empty (ErrUnknownMember).
 func validateNested(c *refusal.Checker, prefix string, doc, o *jsonvalue.Value) error {
 	op, _ := text(doc, "operation")
 	if !oneOf(doc, "operation", operations) {
-		return refuseIf(c, len(o.Members) > 0, ErrUnknownMember)
+		if len(o.Members) > 0 {
+			return c.Refuse(ErrUnknownMember)
+		}
+		return nil
 	}
 	return declared.Validate(c, prefix+op, o)
 }
@@ -74,35 +59,51 @@ func validateNested(c *refusal.Checker, prefix string, doc, o *jsonvalue.Value) 
 func ticketRule(c *refusal.Checker, t *jsonvalue.Value) error {
 	limit := isText(t, "order_type", "limit")
 	market := isText(t, "order_type", "market")
-	return refuseIf(c, limit && isNull(t, "limit_price_minor") || market && !isNull(t, "limit_price_minor"), ErrTicketLimitPrice)
+	if limit && isNull(t, "limit_price_minor") || market && !isNull(t, "limit_price_minor") {
+		return c.Refuse(ErrTicketLimitPrice)
+	}
+	return nil
 }
 
 // callRules are the call's object rules 1 to 6, in order.
 func callRules(c *refusal.Checker, call *jsonvalue.Value) error {
 	params := field(call, "params")
+	if err := validateNested(c, "params-", call, params); err != nil {
+		return err
+	}
+	if isText(call, "operation", "prepare_ticket") && field(params, "ticket") != nil {
+		if err := ticketRule(c, field(params, "ticket")); err != nil {
+			return err
+		}
+	}
 	iss, dl := instant(field(call, "issued_at")), instant(field(call, "deadline_at"))
+	if dl <= iss {
+		if err := c.Refuse(ErrDeadlineOrder); err != nil {
+			return err
+		}
+	}
+	if dl-iss > 120000 {
+		if err := c.Refuse(ErrDeadlineWindow); err != nil {
+			return err
+		}
+	}
+	if isMutation(call) && dl-iss > 30000 {
+		if err := c.Refuse(ErrMutationWindow); err != nil {
+			return err
+		}
+	}
 	binding := field(call, "binding")
+	if binding.Kind == jsonvalue.Null && !oneOf(call, "operation", []string{"verify_session", "end_control"}) {
+		if err := c.Refuse(ErrUnbound); err != nil {
+			return err
+		}
+	}
 	mode, _ := text(binding, "site_mode")
 	env, _ := text(binding, "environment")
-	return first(
-		func() error { return validateNested(c, "params-", call, params) },
-		func() error {
-			if isText(call, "operation", "prepare_ticket") && field(params, "ticket") != nil {
-				return ticketRule(c, field(params, "ticket"))
-			}
-			return nil
-		},
-		func() error { return refuseIf(c, dl <= iss, ErrDeadlineOrder) },
-		func() error { return refuseIf(c, dl-iss > 120000, ErrDeadlineWindow) },
-		func() error { return refuseIf(c, isMutation(call) && dl-iss > 30000, ErrMutationWindow) },
-		func() error {
-			unbound := binding.Kind == jsonvalue.Null
-			return refuseIf(c, unbound && !oneOf(call, "operation", []string{"verify_session", "end_control"}), ErrUnbound)
-		},
-		func() error {
-			return refuseIf(c, binding.Kind == jsonvalue.Object && env != EnvironmentForSiteMode(mode), ErrBindingEnvironment)
-		},
-	)
+	if binding.Kind == jsonvalue.Object && env != EnvironmentForSiteMode(mode) {
+		return c.Refuse(ErrBindingEnvironment)
+	}
+	return nil
 }
 
 // validateCall runs the procedure on a call.
@@ -112,30 +113,35 @@ var validateCall = objectRules("call", callRules)
 // data object's own rules.
 func resultRules(c *refusal.Checker, res *jsonvalue.Value) error {
 	ok, refused, ambiguous := isText(res, "status", "ok"), isText(res, "status", "refused"), isText(res, "status", "ambiguous")
+	if ok && !isNull(res, "reason") || refused && !oneOf(res, "reason", refusalReasons) || ambiguous && !oneOf(res, "reason", ambiguityReasons) {
+		if err := c.Refuse(ErrResultReason); err != nil {
+			return err
+		}
+	}
 	data := field(res, "data")
-	return first(
-		func() error {
-			return refuseIf(c, ok && !isNull(res, "reason") || refused && !oneOf(res, "reason", refusalReasons) ||
-				ambiguous && !oneOf(res, "reason", ambiguityReasons), ErrResultReason)
-		},
-		func() error {
-			return refuseIf(c, ok && data.Kind == jsonvalue.Null || !ok && data.Kind != jsonvalue.Null, ErrResultData)
-		},
-		func() error { return refuseIf(c, ambiguous && !isMutation(res), ErrAmbiguousOperation) },
-		func() error {
-			return refuseIf(c, isText(res, "reason", "duplicate_commit") && !isText(res, "operation", "commit_once"), ErrDuplicateCommit)
-		},
-		func() error {
-			if data.Kind != jsonvalue.Object {
-				return nil
-			}
-			if err := validateNested(c, "data-", res, data); err != nil {
-				return err
-			}
-			op, _ := text(res, "operation")
-			return dataRules(c, op, data)
-		},
-	)
+	if ok && data.Kind == jsonvalue.Null || !ok && data.Kind != jsonvalue.Null {
+		if err := c.Refuse(ErrResultData); err != nil {
+			return err
+		}
+	}
+	if ambiguous && !isMutation(res) {
+		if err := c.Refuse(ErrAmbiguousOperation); err != nil {
+			return err
+		}
+	}
+	if isText(res, "reason", "duplicate_commit") && !isText(res, "operation", "commit_once") {
+		if err := c.Refuse(ErrDuplicateCommit); err != nil {
+			return err
+		}
+	}
+	if data.Kind != jsonvalue.Object {
+		return nil
+	}
+	if err := validateNested(c, "data-", res, data); err != nil {
+		return err
+	}
+	op, _ := text(res, "operation")
+	return dataRules(c, op, data)
 }
 
 // dataRules are the object rules of data-<op> (and of the objects it
@@ -145,60 +151,90 @@ func dataRules(c *refusal.Checker, op string, data *jsonvalue.Value) error {
 	case "verify_session":
 		return sessionRules(c, data)
 	case "verify_ticket", "prepare_ticket":
-		if err := ticketRule(c, field(data, "rendered_ticket")); err != nil {
-			return err
-		}
-		d, err := digestOf(c, field(data, "rendered_ticket"))
-		if err != nil {
-			return err
-		}
-		return refuseIf(c, !isText(data, "rendered_ticket_digest", d), ErrTicketDigest)
+		return ticketDataRules(c, data)
 	case "read_order":
-		fq, q := number(data, "filled_quantity"), number(data, "quantity")
-		priced := !isNull(data, "average_fill_price_minor")
-		return first(
-			func() error {
-				return refuseIf(c, isText(data, "evidence", "order_list") && (fq > 0 || priced), ErrFillEvidence)
-			},
-			func() error { return refuseIf(c, fq > q, ErrFillExceeds) },
-			func() error {
-				bad := (isText(data, "order_status", "open") || isText(data, "order_status", "rejected")) && fq != 0 ||
-					isText(data, "order_status", "partially_filled") && (fq == 0 || fq == q) ||
-					isText(data, "order_status", "filled") && fq != q ||
-					isText(data, "order_status", "cancelled") && fq == q
-				return refuseIf(c, bad, ErrFillStatus)
-			},
-			func() error { return refuseIf(c, !priced && fq > 0 || priced && fq == 0, ErrFillPrice) },
-		)
+		return fillRules(c, data)
 	case "commit_once":
 		id := !isNull(data, "site_order_id")
-		return refuseIf(c, isText(data, "outcome", "confirmed") && !id || isText(data, "outcome", "site_rejected") && id, ErrCommitOrderID)
+		if isText(data, "outcome", "confirmed") && !id || isText(data, "outcome", "site_rejected") && id {
+			return c.Refuse(ErrCommitOrderID)
+		}
+	}
+	return nil
+}
+
+// ticketDataRules are the rules of rendered ticket data: the ticket's
+// rule, then ErrTicketDigest (the digest recomputed).
+func ticketDataRules(c *refusal.Checker, data *jsonvalue.Value) error {
+	if err := ticketRule(c, field(data, "rendered_ticket")); err != nil {
+		return err
+	}
+	d, err := digestOf(c, field(data, "rendered_ticket"))
+	if err != nil {
+		return err
+	}
+	if !isText(data, "rendered_ticket_digest", d) {
+		return c.Refuse(ErrTicketDigest)
+	}
+	return nil
+}
+
+// fillRules are the rules of read_order data, in order: ErrFillEvidence,
+// ErrFillExceeds, ErrFillStatus, ErrFillPrice.
+func fillRules(c *refusal.Checker, data *jsonvalue.Value) error {
+	fq, q := number(data, "filled_quantity"), number(data, "quantity")
+	priced := !isNull(data, "average_fill_price_minor")
+	if isText(data, "evidence", "order_list") && (fq > 0 || priced) {
+		if err := c.Refuse(ErrFillEvidence); err != nil {
+			return err
+		}
+	}
+	if fq > q {
+		if err := c.Refuse(ErrFillExceeds); err != nil {
+			return err
+		}
+	}
+	if (isText(data, "order_status", "open") || isText(data, "order_status", "rejected")) && fq != 0 ||
+		isText(data, "order_status", "partially_filled") && (fq == 0 || fq == q) ||
+		isText(data, "order_status", "filled") && fq != q ||
+		isText(data, "order_status", "cancelled") && fq == q {
+		if err := c.Refuse(ErrFillStatus); err != nil {
+			return err
+		}
+	}
+	if !priced && fq > 0 || priced && fq == 0 {
+		return c.Refuse(ErrFillPrice)
 	}
 	return nil
 }
 
 // evidenceRule is the evidence object's rule (ErrEvidenceSecond).
 func evidenceRule(c *refusal.Checker, e *jsonvalue.Value) error {
-	return refuseIf(c, field(e, "second_supported").Kind == jsonvalue.False && !isNull(e, "second"), ErrEvidenceSecond)
+	if field(e, "second_supported").Kind == jsonvalue.False && !isNull(e, "second") {
+		return c.Refuse(ErrEvidenceSecond)
+	}
+	return nil
 }
 
 // sessionRules are the rules of data-verify_session: the evidence's rule,
 // then ErrUnverifiedCarries and ErrUnverifiedControl.
 func sessionRules(c *refusal.Checker, data *jsonvalue.Value) error {
+	if e := field(data, "site_mode_evidence"); e.Kind == jsonvalue.Object {
+		if err := evidenceRule(c, e); err != nil {
+			return err
+		}
+	}
 	unverified := field(data, "verified").Kind == jsonvalue.False
-	return first(
-		func() error {
-			if e := field(data, "site_mode_evidence"); e.Kind == jsonvalue.Object {
-				return evidenceRule(c, e)
-			}
-			return nil
-		},
-		func() error {
-			carries := !isNull(data, "origin") || !isNull(data, "account_label") || !isNull(data, "site_mode_evidence") || !isNull(data, "permission")
-			return refuseIf(c, unverified && carries, ErrUnverifiedCarries)
-		},
-		func() error { return refuseIf(c, unverified && !isText(data, "control", "user"), ErrUnverifiedControl) },
-	)
+	carries := !isNull(data, "origin") || !isNull(data, "account_label") || !isNull(data, "site_mode_evidence") || !isNull(data, "permission")
+	if unverified && carries {
+		if err := c.Refuse(ErrUnverifiedCarries); err != nil {
+			return err
+		}
+	}
+	if unverified && !isText(data, "control", "user") {
+		return c.Refuse(ErrUnverifiedControl)
+	}
+	return nil
 }
 
 // validateResult runs the procedure on a result.
