@@ -13,25 +13,25 @@ import (
 // parse reads the JSON value input; ErrInput has no accept path.
 func parse(c *refusal.Checker, in []byte) (*jsonvalue.Value, error) {
 	v, perr := jsonvalue.Parse(in)
-	if perr == nil {
-		return &v, nil
+	if perr != nil {
+		if err := c.Refuse(ErrInput); err != nil {
+			return nil, refusal.Locate(err, jsonvalue.Where(perr))
+		}
+		return nil, &refusal.Error{Guard: ErrInput}
 	}
-	if err := c.Refuse(ErrInput); err != nil {
-		return nil, refusal.Locate(err, jsonvalue.Where(perr))
-	}
-	return nil, &refusal.Error{Guard: ErrInput}
+	return &v, nil
 }
 
 // canonical is JCS(v), or ErrCanonical with no accept path.
 func canonical(c *refusal.Checker, v *jsonvalue.Value) ([]byte, error) {
 	out, err := rfc8785.Canonicalize(jsonvalue.AppendJSON(nil, v))
-	if err == nil {
-		return out, nil
+	if err != nil {
+		if err := c.Refuse(ErrCanonical); err != nil {
+			return nil, err
+		}
+		return nil, &refusal.Error{Guard: ErrCanonical}
 	}
-	if err := c.Refuse(ErrCanonical); err != nil {
-		return nil, err
-	}
-	return nil, &refusal.Error{Guard: ErrCanonical}
+	return out, nil
 }
 
 // digestOf is D(v): "sha256:" and the lowercase hex SHA-256 of JCS(v).
