@@ -22,7 +22,7 @@ func init() {
 	register(source{
 		contract:   abContract,
 		files:      abFiles,
-		minCases:   1226,
+		minCases:   1227,
 		exceptions: abExceptions,
 	})
 }
