@@ -22,7 +22,7 @@ func init() {
 	register(source{
 		contract:   abContract,
 		files:      abFiles,
-		minCases:   1227,
+		minCases:   1236,
 		exceptions: abExceptions,
 	})
 }

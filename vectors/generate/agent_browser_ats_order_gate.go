@@ -139,6 +139,11 @@ func abGateFile() vfile {
 	bad("verified-another-ticket", res(vt, abWithData(vt.result, abSealed(other))), "gate_params")
 	bad("prepared-another-ticket", res(pt, abWithData(pt.result, abSealed(other))), "gate_params")
 	bad("committed-another-ticket", res(co, abWithData(co.result, abData("commit_once", "paper").set("ticket_digest", abQ(abD(other.json()))))), "gate_params")
+	bad("session-generation-behind", res(vs, vs.result.set("session_generation", "6")), "gate_generation")
+	bad("commit-another-user", res(co, sub(co.result, "principal", "user_id", abQ("user_Other"))), "gate_principal")
+	bad("cancel-another-adapter-version", res(cx, sub(cx.result, "adapter", "adapter_version", abQ("1.5.0"))), "gate_adapter")
+	bad("commit-from-the-future", at(co, "2026-09-23T14:30:15.000Z", "2026-09-23T14:30:09.999Z"), "gate_clock")
+	bad("cancel-replayed", at(cx, "2026-09-23T14:29:50.000Z", abNow), "gate_replay")
 	bad("read-after-deadline", at(ra, "2026-09-23T14:31:00.001Z", "2026-09-23T14:31:01.000Z"), "gate_stale_read")
 	good("read-at-deadline", at(ra, abDeadline, "2026-09-23T14:31:01.000Z"))
 	bad("session-after-deadline", at(vs, "2026-09-23T14:32:00.000Z", "2026-09-23T14:32:00.000Z"), "gate_stale_read")
@@ -157,6 +162,10 @@ func abGateFile() vfile {
 		abRefused("envelope-unknown-member", abDoc{{"call", ra.call.json()}, {"result", ra.result.json()}, {"now", abQ(abNow)}, {"force", "true"}}.json(), "unknown_member"),
 		abRefused("envelope-now-number", abDoc{{"call", ra.call.json()}, {"result", ra.result.json()}, {"now", "1790000000000"}}.json(), "type"),
 		abRefused("envelope-now-hour-24", abDoc{{"call", ra.call.json()}, {"result", ra.result.json()}, {"now", abQ("2026-09-23T24:00:00.000Z")}}.json(), "timestamp_calendar"),
+		abRefused("envelope-now-no-millis", abDoc{{"call", ra.call.json()}, {"result", ra.result.json()}, {"now", abQ("2026-09-23T14:30:03Z")}}.json(), "timestamp"),
+		abRefused("envelope-now-leap-second", abDoc{{"call", ra.call.json()}, {"result", ra.result.json()}, {"now", abQ("2026-09-23T14:30:60.000Z")}}.json(), "timestamp_instant"),
+		abRefused("envelope-call-page-text", abDoc{{"call", ra.call.set("page_text", abQ("Order placed")).json()}, {"result", ra.result.json()}, {"now", abQ(abNow)}}.json(), "unknown_member"),
+		abRefused("envelope-result-cookies", abDoc{{"call", ra.call.json()}, {"result", ra.result.set("cookies", "[]").json()}, {"now", abQ(abNow)}}.json(), "unknown_member"),
 		abRefused("envelope-call-unbound", abDoc{{"call", ra.call.set("binding", "null").json()}, {"result", ra.result.json()}, {"now", abQ(abNow)}}.json(), "unbound"),
 		abRefused("envelope-result-bad-label", abDoc{{"call", ra.call.json()}, {"result", abWithData(ra.result, abData("read_account", "paper").set("account_label", abQ("Acct 482133"))).json()}, {"now", abQ(abNow)}}.json(), "label_digits"),
 		abRefused("envelope-result-ambiguous-read", abDoc{{"call", ra.call.json()}, {"result", abResult(ra.call, "ambiguous", abQ("outcome_unknown"), "null").json()}, {"now", abQ(abNow)}}.json(), "ambiguous_operation"),
