@@ -1,10 +1,9 @@
 package agentbrowseratsorder
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"strconv"
 
+	"github.com/conform-dev/conform/reference/ats"
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	"github.com/conform-dev/conform/reference/refusal"
 	"github.com/conform-dev/conform/reference/rfc8785"
@@ -34,14 +33,17 @@ func canonical(c *refusal.Checker, v *jsonvalue.Value) ([]byte, error) {
 	return out, nil
 }
 
-// digestOf is D(v): "sha256:" and the lowercase hex SHA-256 of JCS(v).
+// digestOf is D(v), ats/1's digest (ats.Digest), or ErrCanonical, with no
+// accept path, when JCS(v) does not exist.
 func digestOf(c *refusal.Checker, v *jsonvalue.Value) (string, error) {
-	j, err := canonical(c, v)
-	if err != nil {
-		return "", err
+	d, ok := ats.Digest(v)
+	if !ok {
+		if err := c.Refuse(ErrCanonical); err != nil {
+			return "", err
+		}
+		return "", &refusal.Error{Guard: ErrCanonical}
 	}
-	sum := sha256.Sum256(j)
-	return "sha256:" + hex.EncodeToString(sum[:]), nil
+	return d, nil
 }
 
 // field returns member name of object o, or nil.
