@@ -22,7 +22,7 @@ func init() {
 	register(source{
 		contract:   abContract,
 		files:      abFiles,
-		minCases:   1236,
+		minCases:   1238,
 		exceptions: abExceptions,
 	})
 }

@@ -103,6 +103,8 @@ func abRuleFiles() []vfile {
 		abRefused("fill-on-order-list", okOf("read_order", order.set("evidence", abQ("order_list"))).json(), "fill_evidence"),
 		abRefused("price-on-order-list", okOf("read_order", order.set("evidence", abQ("order_list")).set("order_status", abQ("open")).set("filled_quantity", "0")).json(), "fill_evidence").withException("shadowed"),
 		okRes("fill-on-order-detail", okOf("read_order", order.set("evidence", abQ("order_detail")))),
+		abRefused("one-filled-on-order-list", okOf("read_order", order.set("evidence", abQ("order_list")).set("filled_quantity", "1").set("average_fill_price_minor", "null")).json(), "fill_evidence").withException("shadowed"),
+		abRefused("one-filled-without-price", okOf("read_order", order.set("filled_quantity", "1").set("average_fill_price_minor", "null")).json(), "fill_price"),
 		abRefused("fill-exceeds", okOf("read_order", order.set("order_status", abQ("filled")).set("filled_quantity", "11")).json(), "fill_exceeds").withException("shadowed"),
 		abRefused("cancelled-overfilled", okOf("read_order", order.set("order_status", abQ("cancelled")).set("filled_quantity", "11")).json(), "fill_exceeds"),
 		abRefused("open-with-fill", okOf("read_order", order.set("order_status", abQ("open"))).json(), "fill_status"),
