@@ -5,6 +5,7 @@ package reference
 // Adding a contract adds its line here and nowhere else in Go
 // (spec/README.md, "Adding a contract").
 import (
+	_ "github.com/conform-dev/conform/reference/agentbrowseratsorder"
 	_ "github.com/conform-dev/conform/reference/artifact"
 	_ "github.com/conform-dev/conform/reference/ats"
 	_ "github.com/conform-dev/conform/reference/atsruntime"

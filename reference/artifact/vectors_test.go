@@ -13,11 +13,11 @@ const vectors = "../../vectors/artifact/*.jsonl"
 // accept vector gives its exact output, each reject vector its exact
 // message.
 func TestVectors(t *testing.T) {
-	vectortest.Expect(t, vectortest.Load(t, vectors), vectortest.Ops(t, Contract, 5))
+	vectortest.Expect(t, vectortest.Load(t, vectors), vectortest.Registered(t, Contract, 5))
 }
 
 // TestVectorsSingleCause is the single-cause proof of spec/artifact.md
 // ("Ignored guards and exception tags") on the Go reference.
 func TestVectorsSingleCause(t *testing.T) {
-	vectortest.SingleCause(t, vectortest.Load(t, vectors), vectortest.Ops(t, Contract, 5), Guards)
+	vectortest.SingleCause(t, vectortest.Load(t, vectors), vectortest.Registered(t, Contract, 5), Guards)
 }

@@ -231,3 +231,19 @@ func OptionalBinding(in []byte, opts ...refusal.Option) ([]byte, error) {
 func OptionalBindingV2(in []byte, opts ...refusal.Option) ([]byte, error) {
 	return optional(accountBindingV2, in, opts)
 }
+
+// Digest returns D(v), the ATS digest of spec/ats.md ("The ATS digest"):
+// "sha256:" and the 64 lowercase hex digits of SHA-256(JCS(v)), and true;
+// or "" and false when JCS(v) does not exist (a string or member name with
+// a lone surrogate, a number whose nearest double is infinite). It is the
+// pure computation only: a contract that digests documents with it
+// refuses at its own site, with its own message (seed 001, sections 2 to
+// 4 share this digest).
+func Digest(v *jsonvalue.Value) (string, bool) {
+	out, err := rfc8785.Canonicalize(jsonvalue.AppendJSON(nil, v))
+	if err != nil {
+		return "", false
+	}
+	sum := sha256.Sum256(out)
+	return "sha256:" + hex.EncodeToString(sum[:]), true
+}

@@ -130,26 +130,12 @@ func arShift(s string, d int) string {
 	return out
 }
 
-// arTypeVars are values of another JSON type than member m's.
+// arTypeVars are values of another JSON type than member m's
+// (typeVariants), each with no accept path.
 func arTypeVars(m *shapes.Member) []arVar {
 	var out []arVar
-	add := func(n, v string) { out = append(out, arVar{name: "type-" + n, value: v, bad: true, why: "type-guard"}) }
-	if !m.Nullable {
-		add("null", "null")
-	}
-	switch m.Type {
-	case "string":
-		add("number", "12")
-		add("array", `["x"]`)
-	case "number":
-		add("string", `"12"`)
-		add("boolean", "true")
-	case "boolean":
-		add("string", `"true"`)
-		add("number", "1")
-	case "object":
-		add("array", "[]")
-		add("string", `"{}"`)
+	for _, v := range typeVariants(m) {
+		out = append(out, arVar{name: v.name, value: v.value, bad: true, why: "type-guard"})
 	}
 	return out
 }

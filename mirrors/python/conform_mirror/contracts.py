@@ -28,6 +28,7 @@ Operation = Callable[[bytes], bytes]
 
 # One line per contract: its module's name, in the catalogue's order.
 _REGISTERED = (
+    "agent_browser_ats_order",
     "artifact",
     "ats_runtime",
     "ats",

@@ -6,6 +6,7 @@
 // catalogue"); everything else (the handshake, dispatch, `guards`,
 // `ignore`, the tests) derives the list from these modules.
 
+export * as agent_browser_ats_order from "./agent-browser-ats-order.js";
 export * as artifact from "./artifact.js";
 export * as ats_runtime from "./ats-runtime.js";
 export * as ats from "./ats.js";

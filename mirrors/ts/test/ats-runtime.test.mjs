@@ -4,21 +4,15 @@
 // (sorted keys, integers), independently of the mirror.
 
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
 import { test } from "node:test";
 import { OPERATIONS as OPS, REFUSALS as G } from "../dist/ats-runtime.js";
-import { show } from "./helpers.mjs";
+import { asciiDigest, asciiJCS, show } from "./helpers.mjs";
 
 const J = (v) => JSON.stringify(v);
 const R = (g) => "refused: " + g.message;
 
-/** JCS of an ASCII value made of objects, strings, integers, booleans and null. */
-function jcs(v) {
-  if (v === null || typeof v !== "object") return JSON.stringify(v);
-  if (Array.isArray(v)) return "[" + v.map(jcs).join(",") + "]";
-  return "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + jcs(v[k])).join(",") + "}";
-}
-const D = (v) => "sha256:" + createHash("sha256").update(jcs(v)).digest("hex");
+const jcs = asciiJCS;
+const D = asciiDigest;
 const verdict = (d) => jcs({ digest: D(d), schema_version: d.schema_version });
 const run = (op, v, ignore = []) => show(OPS[op], typeof v === "string" ? v : J(v), ignore);
 

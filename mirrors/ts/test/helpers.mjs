@@ -2,6 +2,7 @@
 // modules in dist/ (npm test compiles first).
 
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -159,4 +160,20 @@ export function refusesJSONTestSuite(t, dir, name, op) {
   assert.equal(files.filter((f) => f.startsWith("n_")).length, 188);
   assert.deepEqual(accepted, []);
   for (const k of Object.keys(tally).sort()) t.diagnostic(`${k}: ${tally[k]}`);
+}
+
+/**
+ * JCS of an ASCII value made of objects, arrays, strings, integers,
+ * booleans and null (sorted keys; JSON.stringify's numbers are then
+ * RFC 8785's): the tests' own canonical form, independent of the mirror's.
+ */
+export function asciiJCS(v) {
+  if (v === null || typeof v !== "object") return JSON.stringify(v);
+  if (Array.isArray(v)) return "[" + v.map(asciiJCS).join(",") + "]";
+  return "{" + Object.keys(v).sort().map((k) => JSON.stringify(k) + ":" + asciiJCS(v[k])).join(",") + "}";
+}
+
+/** D(v): "sha256:" and the hex SHA-256 of asciiJCS(v). */
+export function asciiDigest(v) {
+  return "sha256:" + createHash("sha256").update(asciiJCS(v)).digest("hex");
 }

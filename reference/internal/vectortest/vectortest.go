@@ -157,11 +157,10 @@ func op(t *testing.T, ops map[string]Run, name string) Run {
 	return run
 }
 
-// Ops returns the operations the Go reference's registry holds for
-// contract ("<name>/<version>"), by operation name, for Expect and
-// SingleCause; it fails t unless there are exactly want of them (the
-// contract's Operations table).
-func Ops(t testing.TB, contract string, want int) map[string]Run {
+// Registered returns the operations of contract ("<name>/<version>") that
+// the Go reference's registry holds, by operation name; it fails t unless
+// there are exactly want of them (the contract's Operations table).
+func Registered(t testing.TB, contract string, want int) map[string]Run {
 	t.Helper()
 	out := map[string]Run{}
 	for _, o := range register.All() {
