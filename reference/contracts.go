@@ -12,6 +12,7 @@ import (
 	_ "github.com/conform-dev/conform/reference/ed25519"
 	_ "github.com/conform-dev/conform/reference/failurebudget"
 	_ "github.com/conform-dev/conform/reference/frame"
+	_ "github.com/conform-dev/conform/reference/modelselector"
 	_ "github.com/conform-dev/conform/reference/prim"
 	_ "github.com/conform-dev/conform/reference/pyjson"
 	_ "github.com/conform-dev/conform/reference/rfc8785"
