@@ -32,6 +32,7 @@ _REGISTERED = (
     "ed25519",
     "failure_budget",
     "frame",
+    "model_selector",
     "prim",
     "pyjson_ascii",
     "rfc8785",

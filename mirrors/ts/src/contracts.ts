@@ -13,6 +13,7 @@ export * as digest from "./digest.js";
 export * as ed25519 from "./ed25519.js";
 export * as failure_budget from "./failure-budget.js";
 export * as frame from "./frame.js";
+export * as model_selector from "./model-selector.js";
 export * as prim from "./prim.js";
 export * as pyjson_ascii from "./pyjson-ascii.js";
 export * as rfc8785 from "./rfc8785.js";
