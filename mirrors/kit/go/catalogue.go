@@ -933,6 +933,17 @@ var catalogue = []catalogueContract{
 		{"toolhost.receipt_device", "observer_channel_receipt.device_id does not match runtime_capability.device_id"},
 		{"toolhost.receipt_runtime_version", "observer_channel_receipt.runtime_version does not match runtime_capability.runtime_version"},
 	}},
+	{"trace-fields/1", []string{"read"}, []Guard{
+		{"trace-fields.request", "request is not a mode with distinct value and shape names"},
+		{"trace-fields.model_value", "result and error are read as shapes only"},
+		{"trace-fields.ceiling", "trace is larger than 32 MiB"},
+		{"trace-fields.utf8", "trace is not valid UTF-8"},
+		{"trace-fields.not_object", "trace is not a JSON object"},
+		{"trace-fields.truncated", "trace ends before its closing brace"},
+		{"trace-fields.syntax", "trace is not JSON at depth 1"},
+		{"trace-fields.duplicate", "trace has a duplicate top-level member"},
+		{"trace-fields.value", "a projected value is not JSON within depth 128"},
+	}},
 	{"v8date/1", []string{"parse"}, []Guard{
 		{"v8date.input", "input is not valid JSON"},
 		{"v8date.type", "value is not a string"},
