@@ -82,24 +82,11 @@ func parsed(b []byte, s Selector) []byte {
 	return append(b, '}')
 }
 
-// quote appends u as a JSON string in the output form
-// (spec/model-selector.md, "Output"): every unit outside U+0020-U+007E, the
-// quote and the backslash as \u with four lowercase hex digits, except
-// that the quote and backslash take \" and \\.
+// quote appends u as a JSON string in the output form: every unit
+// outside U+0020-U+007E, and the quote and the backslash, as \u and four
+// lowercase hex digits (jsonvalue.AppendJSON).
 func quote(b []byte, u []uint16) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for _, x := range u {
-		switch {
-		case x == '"' || x == '\\':
-			b = append(b, '\\', byte(x))
-		case x >= 0x20 && x <= 0x7E:
-			b = append(b, byte(x))
-		default:
-			b = append(b, '\\', 'u', hex[x>>12], hex[x>>8&15], hex[x>>4&15], hex[x&15])
-		}
-	}
-	return append(b, '"')
+	return jsonvalue.AppendJSON(b, &jsonvalue.Value{Kind: jsonvalue.String, Units: u})
 }
 
 // field appends `"name":` and the quoted value after a separator sep.

@@ -94,7 +94,7 @@ var msSelectors = []msSel{
 	{"model.non-ascii", `"api:openai:mod\u00e8le-\u6a21\u578b"`, `{"mode":"api","vendor":"openai","model":"mod\u00e8le-\u6a21\u578b"}`, "openai-api", "host-key", "org-key"},
 	{"model.astral", `"api:google:\ud83d\ude00"`, `{"mode":"api","vendor":"google","model":"\ud83d\ude00"}`, "google-api", "host-key", "org-key"},
 	{"model.lone-surrogate", `"api:google:\ud800"`, `{"mode":"api","vendor":"google","model":"\ud800"}`, "google-api", "host-key", "org-key"},
-	{"model.quote-backslash", `"api:openai:a\"b\\c/d"`, `{"mode":"api","vendor":"openai","model":"a\"b\\c/d"}`, "openai-api", "host-key", "org-key"},
+	{"model.quote-backslash", `"api:openai:a\"b\\c/d"`, `{"mode":"api","vendor":"openai","model":"a\u0022b\u005cc/d"}`, "openai-api", "host-key", "org-key"},
 	{"model.controls", `"api:openai:a\n\t\u007f\u0000"`, `{"mode":"api","vendor":"openai","model":"a\u000a\u0009\u007f\u0000"}`, "openai-api", "host-key", "org-key"},
 	{"model.escaped-colons", `"api\u003aollama\u003allama3:8b"`, `{"mode":"api","vendor":"ollama","model":"llama3:8b"}`, "ollama-selfhosted", "host-selfhosted", "host-selfhosted"},
 	{"model.long", `"api:openai:` + strings.Repeat("m", 1000) + `"`, `{"mode":"api","vendor":"openai","model":"` + strings.Repeat("m", 1000) + `"}`, "openai-api", "host-key", "org-key"},

@@ -7,8 +7,8 @@
 //
 // Every operation reads a JSON value input (jsonvalue.ts, guard
 // model-selector.input) and answers compact ASCII JSON: members in the
-// spec's order, every unit outside U+0020-U+007E as \u and four lowercase
-// hex digits (no short escapes), `"` and `\` as \" and \\.
+// spec's order, every unit outside U+0020-U+007E, `"` and `\` as \u and
+// four lowercase hex digits (no short escapes).
 //
 // Objects are closed and read member by member in the spec's order:
 // presence (model-selector.missing_member), type (the member's own code,
@@ -63,8 +63,7 @@ function q(s: string): string {
   let out = '"';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === 0x22 || c === 0x5c) out += `\\${s[i]}`;
-    else if (c >= 0x20 && c <= 0x7e) out += s[i];
+    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) out += s[i];
     else out += `\\u${HEX[c >> 12]}${HEX[(c >> 8) & 15]}${HEX[(c >> 4) & 15]}${HEX[c & 15]}`;
   }
   return `${out}"`;
