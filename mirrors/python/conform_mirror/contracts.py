@@ -38,6 +38,7 @@ _REGISTERED = (
     "rfc8785",
     "ticker",
     "toolhost",
+    "trace_fields",
     "v8date",
 )
 

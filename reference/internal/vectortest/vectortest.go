@@ -6,6 +6,7 @@ package vectortest
 
 import (
 	"bufio"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -26,7 +27,12 @@ type Vector struct {
 	File, Op string
 	Name     string `json:"name"`
 	Input    string `json:"input"`
-	Expand   *struct {
+	// InputHex and OutputHex are the input_hex and output_hex forms
+	// (input or output bytes that are not valid UTF-8); the loader decodes
+	// them into Input and Output.
+	InputHex  string `json:"input_hex"`
+	OutputHex string `json:"output_hex"`
+	Expand    *struct {
 		Prefix, Fill, Suffix string
 		Count                int
 	} `json:"input_expand"`
@@ -36,7 +42,7 @@ type Vector struct {
 	Exception string `json:"exception"`
 }
 
-// Bytes returns the vector's input bytes: input, or input_expand's prefix,
+// Bytes returns the vector's input bytes: input (or input_hex), or input_expand's prefix,
 // fill repeated count times, and suffix.
 func (v Vector) Bytes() []byte {
 	if v.Expand != nil {
@@ -85,6 +91,16 @@ func loadFile(t testing.TB, f string) []Vector {
 		v := Vector{File: filepath.Base(f), Op: op}
 		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
 			t.Fatalf("%s:%d: %v", f, line, err)
+		}
+		for _, h := range []struct{ from, to *string }{{&v.InputHex, &v.Input}, {&v.OutputHex, &v.Output}} {
+			if *h.from == "" {
+				continue
+			}
+			b, err := hex.DecodeString(*h.from)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", f, line, err)
+			}
+			*h.to = string(b)
 		}
 		out = append(out, v)
 	}
