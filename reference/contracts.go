@@ -14,6 +14,7 @@ import (
 	_ "github.com/conform-dev/conform/reference/frame"
 	_ "github.com/conform-dev/conform/reference/modelselector"
 	_ "github.com/conform-dev/conform/reference/prim"
+	_ "github.com/conform-dev/conform/reference/probemanifest"
 	_ "github.com/conform-dev/conform/reference/pyjson"
 	_ "github.com/conform-dev/conform/reference/rfc8785"
 	_ "github.com/conform-dev/conform/reference/ticker"
