@@ -34,6 +34,7 @@ _REGISTERED = (
     "frame",
     "model_selector",
     "prim",
+    "probe_manifest",
     "pyjson_ascii",
     "rfc8785",
     "ticker",

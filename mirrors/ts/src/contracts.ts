@@ -15,6 +15,7 @@ export * as failure_budget from "./failure-budget.js";
 export * as frame from "./frame.js";
 export * as model_selector from "./model-selector.js";
 export * as prim from "./prim.js";
+export * as probe_manifest from "./probe-manifest.js";
 export * as pyjson_ascii from "./pyjson-ascii.js";
 export * as rfc8785 from "./rfc8785.js";
 export * as ticker from "./ticker.js";
