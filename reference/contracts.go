@@ -7,6 +7,7 @@ package reference
 import (
 	_ "github.com/conform-dev/conform/reference/ats"
 	_ "github.com/conform-dev/conform/reference/atsruntime"
+	_ "github.com/conform-dev/conform/reference/attestation"
 	_ "github.com/conform-dev/conform/reference/bridge"
 	_ "github.com/conform-dev/conform/reference/digest"
 	_ "github.com/conform-dev/conform/reference/ed25519"
