@@ -27,6 +27,7 @@ Operation = Callable[[bytes], bytes]
 _REGISTERED = (
     "ats_runtime",
     "ats",
+    "attestation",
     "bridge",
     "digest",
     "ed25519",

@@ -8,6 +8,7 @@
 
 export * as ats_runtime from "./ats-runtime.js";
 export * as ats from "./ats.js";
+export * as attestation from "./attestation.js";
 export * as bridge from "./bridge.js";
 export * as digest from "./digest.js";
 export * as ed25519 from "./ed25519.js";
