@@ -27,14 +27,7 @@ func IsPreflightRefusal(u []uint16) (bool, string) {
 
 // read parses the JSON value input; ErrInput has no accept path.
 func read(c *refusal.Checker, in []byte) (*jsonvalue.Value, error) {
-	v, err := jsonvalue.Parse(in)
-	if err != nil {
-		if err := c.Refuse(ErrInput); err != nil {
-			return nil, err
-		}
-		return nil, &refusal.Error{Guard: ErrInput}
-	}
-	return &v, nil
+	return jsonvalue.Input(c, in, ErrInput)
 }
 
 func get(v *jsonvalue.Value, name string) *jsonvalue.Value {

@@ -3,35 +3,13 @@ package modelselector
 import (
 	"testing"
 
-	"github.com/conform-dev/conform/reference/internal/register"
 	"github.com/conform-dev/conform/reference/internal/vectortest"
 )
 
-// ops are the model-selector/1 operations by name, from the registry.
-func ops(t *testing.T) map[string]vectortest.Run {
-	t.Helper()
-	out := map[string]vectortest.Run{}
-	for _, o := range register.All() {
-		if o.Contract == Contract {
-			out[o.Op] = o.Run
-		}
-	}
-	if len(out) != 7 {
-		t.Fatalf("%d model-selector/1 operations registered, want 7", len(out))
-	}
-	return out
-}
-
-// TestVectors runs every model-selector/1 vector through the reference:
+// TestVectors runs every vector of the contract through the reference:
 // each accept vector gives its exact output, each reject vector its exact
-// message.
+// message, and with its own guard ignored is accepted unless its tag says
+// why not.
 func TestVectors(t *testing.T) {
-	vectortest.Expect(t, vectortest.Load(t, "../../vectors/model-selector/*.jsonl"), ops(t))
-}
-
-// TestVectorsSingleCause is the single-cause proof on the Go reference:
-// with its guard ignored, each reject vector is accepted unless its tag
-// says why not.
-func TestVectorsSingleCause(t *testing.T) {
-	vectortest.SingleCause(t, vectortest.Load(t, "../../vectors/model-selector/*.jsonl"), ops(t), Guards)
+	vectortest.Contract(t, Contract, 7, "../../vectors/model-selector/*.jsonl", Guards)
 }

@@ -49,7 +49,7 @@ func readRequest(line []byte) (request, error) {
 				return nil, false
 			}
 			for _, s := range seen {
-				if equal(s, e.Units) {
+				if jsonvalue.Equal(s, e.Units) {
 					return nil, false
 				}
 			}
@@ -121,7 +121,7 @@ func Read(in []byte, opts ...refusal.Option) ([]byte, error) {
 	}
 	find := func(name []uint16) *Member {
 		for k := range members {
-			if equal(members[k].Name, name) {
+			if jsonvalue.Equal(members[k].Name, name) {
 				return &members[k]
 			}
 		}

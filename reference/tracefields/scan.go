@@ -2,6 +2,8 @@ package tracefields
 
 import (
 	"unicode/utf16"
+
+	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	"unicode/utf8"
 
 	"github.com/conform-dev/conform/reference/refusal"
@@ -263,7 +265,7 @@ func scan(c *refusal.Checker, t []byte) ([]Member, error) {
 			}
 			at := -1
 			for k := range members {
-				if equal(members[k].Name, name) {
+				if jsonvalue.Equal(members[k].Name, name) {
 					at = k
 				}
 			}
@@ -310,18 +312,6 @@ func scan(c *refusal.Checker, t []byte) ([]Member, error) {
 		return fail(syntax)
 	}
 	return members, nil
-}
-
-func equal(a, b []uint16) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // full reports whether t[i:] starts with one complete RFC 8259 value

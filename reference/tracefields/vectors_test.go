@@ -3,35 +3,13 @@ package tracefields
 import (
 	"testing"
 
-	"github.com/conform-dev/conform/reference/internal/register"
 	"github.com/conform-dev/conform/reference/internal/vectortest"
 )
 
-// ops are the trace-fields/1 operations by name, from the registry.
-func ops(t *testing.T) map[string]vectortest.Run {
-	t.Helper()
-	out := map[string]vectortest.Run{}
-	for _, o := range register.All() {
-		if o.Contract == Contract {
-			out[o.Op] = o.Run
-		}
-	}
-	if len(out) != 1 {
-		t.Fatalf("%d trace-fields/1 operations registered, want 1", len(out))
-	}
-	return out
-}
-
-// TestVectors runs every trace-fields/1 vector through the reference:
+// TestVectors runs every vector of the contract through the reference:
 // each accept vector gives its exact output, each reject vector its exact
-// message.
+// message, and with its own guard ignored is accepted unless its tag says
+// why not.
 func TestVectors(t *testing.T) {
-	vectortest.Expect(t, vectortest.Load(t, "../../vectors/trace-fields/*.jsonl"), ops(t))
-}
-
-// TestVectorsSingleCause is the single-cause proof on the Go reference:
-// with its guard ignored, each reject vector is accepted unless its tag
-// says why not.
-func TestVectorsSingleCause(t *testing.T) {
-	vectortest.SingleCause(t, vectortest.Load(t, "../../vectors/trace-fields/*.jsonl"), ops(t), Guards)
+	vectortest.Contract(t, Contract, 1, "../../vectors/trace-fields/*.jsonl", Guards)
 }

@@ -105,21 +105,25 @@ func parseTop(trace []byte) (map[string]json.RawMessage, bool) {
 	return out, true
 }
 
-// jsonType is the JSON type of a raw value.
+// jsonType is the JSON type of a raw value, as encoding/json decodes it.
 func jsonType(raw json.RawMessage) string {
-	switch raw[0] {
-	case '{':
+	var v any
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber() // a number past the double range is still a number
+	_ = d.Decode(&v)
+	switch v.(type) {
+	case map[string]any:
 		return "object"
-	case '[':
+	case []any:
 		return "array"
-	case '"':
+	case string:
 		return "string"
-	case 't', 'f':
+	case bool:
 		return "boolean"
-	case 'n':
-		return "null"
+	case json.Number:
+		return "number"
 	}
-	return "number"
+	return "null"
 }
 
 // TraceFieldsOrderLaw checks that the reader is order- and

@@ -126,14 +126,7 @@ def _witness(o: dict) -> None:
     _member(o, "cmd", _str, CMD, _non_empty, optional=True)
 
 
-def _q(s: str) -> str:
-    out = ['"']
-    raw = s.encode("utf-16-le", "surrogatepass")
-    for k in range(0, len(raw), 2):
-        u = raw[k] | raw[k + 1] << 8
-        out.append(chr(u) if 0x20 <= u <= 0x7E and u not in (0x22, 0x5C) else "\\u%04x" % u)
-    out.append('"')
-    return "".join(out)
+_q = jsonvalue.quote_units
 
 
 def attest(data: bytes) -> bytes:

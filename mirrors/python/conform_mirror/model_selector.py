@@ -66,20 +66,7 @@ def _stand(guard: Guard) -> NoReturn:
     raise Refusal(guard, None)
 
 
-def _q(s: str) -> str:
-    """A string in the output form: ASCII, \\uxxxx for every unit outside
-    U+0020-U+007E (an astral character as its two units) and for the quote
-    and the backslash."""
-    out = ['"']
-    raw = s.encode("utf-16-le", "surrogatepass")
-    for i in range(0, len(raw), 2):
-        u = raw[i] | raw[i + 1] << 8
-        if 0x20 <= u <= 0x7E and u not in (0x22, 0x5C):
-            out.append(chr(u))
-        else:
-            out.append("\\u%04x" % u)
-    out.append('"')
-    return "".join(out)
+_q = jsonvalue.quote_units
 
 
 def _parse_selector(s: str) -> tuple[str, str, str]:

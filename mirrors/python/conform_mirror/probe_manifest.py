@@ -164,14 +164,7 @@ def _check_manifest(v: object) -> list[tuple[str, object, object]]:
     return _entries(probes, PROBES, False)
 
 
-def _q(s: str) -> str:
-    out = ['"']
-    raw = s.encode("utf-16-le", "surrogatepass")
-    for k in range(0, len(raw), 2):
-        u = raw[k] | raw[k + 1] << 8
-        out.append(chr(u) if 0x20 <= u <= 0x7E and u not in (0x22, 0x5C) else "\\u%04x" % u)
-    out.append('"')
-    return "".join(out)
+_q = jsonvalue.quote_units
 
 
 def _text(v: object) -> str:

@@ -312,18 +312,8 @@ def _compact(v: bytes) -> bytes:
 
 
 def _q(s: str) -> bytes:
-    """A name in the output form: ASCII, \\uxxxx (lowercase) for every unit
-    outside U+0020-U+007E and for the quote and the backslash."""
-    out = ['"']
-    raw = s.encode("utf-16-le", "surrogatepass")
-    for k in range(0, len(raw), 2):
-        u = raw[k] | raw[k + 1] << 8
-        if 0x20 <= u <= 0x7E and u not in (0x22, 0x5C):
-            out.append(chr(u))
-        else:
-            out.append("\\u%04x" % u)
-    out.append('"')
-    return "".join(out).encode("ascii")
+    """A name in the output form (jsonvalue.quote_units), as bytes."""
+    return jsonvalue.quote_units(s).encode("ascii")
 
 
 _SHAPES = {0x7B: b"object", 0x5B: b"array", 0x22: b"string", 0x74: b"boolean", 0x66: b"boolean",

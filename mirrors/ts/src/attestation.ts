@@ -12,7 +12,7 @@
 // preflight is isPreflightRefusal: the error begins with one of the two
 // prefixes.
 
-import { type Obj, type Value, parseValue } from "./jsonvalue.js";
+import { type Obj, type Value, parseValue, quoteUnits } from "./jsonvalue.js";
 import { fail, refuse, table } from "./refusal.js";
 
 /** The contract this module implements (spec/attestation.md). */
@@ -107,16 +107,7 @@ function witness(o: Obj): void {
   member(o, "cmd", str, G.cmd, nonEmpty, true);
 }
 
-const HEX = "0123456789abcdef";
-function q(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) out += s[i];
-    else out += `\\u${HEX[c >> 12]}${HEX[(c >> 8) & 15]}${HEX[(c >> 4) & 15]}${HEX[c & 15]}`;
-  }
-  return `${out}"`;
-}
+const q = quoteUnits;
 
 const text = (v: Value | undefined) => (v !== undefined && v.type === "string" ? v.value : "");
 

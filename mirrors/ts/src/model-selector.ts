@@ -14,7 +14,7 @@
 // presence (model-selector.missing_member), type (the member's own code,
 // which stands), rules. Ignored, a rule lets its value through as written.
 
-import { type Obj, type Value, parseValue } from "./jsonvalue.js";
+import { type Obj, type Value, parseValue, quoteUnits } from "./jsonvalue.js";
 import { fail, refuse, table } from "./refusal.js";
 
 /** The contract this module implements (spec/model-selector.md). */
@@ -50,7 +50,6 @@ const TIERS = [
   ["l3", "ATOMA_MODEL_L3"],
 ] as const;
 const SHA = /^[0-9a-f]{40}$/;
-const HEX = "0123456789abcdef";
 
 interface Selector {
   mode: string;
@@ -58,16 +57,7 @@ interface Selector {
   model: string;
 }
 
-/** The output form of a string (spec/model-selector.md, "Output"). */
-function q(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) out += s[i];
-    else out += `\\u${HEX[c >> 12]}${HEX[(c >> 8) & 15]}${HEX[(c >> 4) & 15]}${HEX[c & 15]}`;
-  }
-  return `${out}"`;
-}
+const q = quoteUnits;
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 

@@ -15,7 +15,7 @@
 // - Output: {"probes":[...]} and LF, members in written order, ASCII with
 //   \uxxxx (lowercase) for everything outside U+0020-U+007E, `"` and `\`.
 
-import { type Obj, type Value, parseValue } from "./jsonvalue.js";
+import { type Obj, type Value, parseValue, quoteUnits } from "./jsonvalue.js";
 import { fail, refuse, table, withNothingIgnored } from "./refusal.js";
 
 /** The contract this module implements (spec/probe-manifest.md). */
@@ -163,17 +163,7 @@ function checkManifest(v: Value): Entry[] {
   return readEntries(probes.items, G.probes, false);
 }
 
-const HEX = "0123456789abcdef";
-
-function q(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) out += s[i];
-    else out += `\\u${HEX[c >> 12]}${HEX[(c >> 8) & 15]}${HEX[(c >> 4) & 15]}${HEX[c & 15]}`;
-  }
-  return `${out}"`;
-}
+const q = quoteUnits;
 
 function text(v: Value): string {
   return v.type === "string" ? q(v.value) : v.type === "number" ? v.text : "";

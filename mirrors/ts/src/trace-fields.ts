@@ -19,7 +19,7 @@
 // then writes one member per asked name: {"value":TEXT} (the value's bytes
 // without whitespace outside strings), {"shape":T} or {"absent":true}.
 
-import { parseValue } from "./jsonvalue.js";
+import { parseValue, quoteUnits } from "./jsonvalue.js";
 import { fail, refuse, table } from "./refusal.js";
 
 /** The contract this module implements (spec/trace-fields.md). */
@@ -289,18 +289,7 @@ function compact(v: Uint8Array): Buffer {
   return Buffer.from(out);
 }
 
-const HEX = "0123456789abcdef";
-
-/** A name in the output form: every unit outside U+0020-U+007E, `"` and `\` as \uxxxx (lowercase). */
-function q(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) out += s[i];
-    else out += `\\u${HEX[c >> 12]}${HEX[(c >> 8) & 15]}${HEX[(c >> 4) & 15]}${HEX[c & 15]}`;
-  }
-  return `${out}"`;
-}
+const q = quoteUnits;
 
 const SHAPES: Readonly<Record<number, string>> = { 0x7b: "object", 0x5b: "array", 0x22: "string", 0x74: "boolean", 0x66: "boolean", 0x6e: "null" };
 

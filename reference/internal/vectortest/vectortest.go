@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/conform-dev/conform/reference/internal/register"
 	"github.com/conform-dev/conform/reference/refusal"
 )
 
@@ -168,4 +169,25 @@ func op(t *testing.T, ops map[string]Run, name string) Run {
 		t.Fatalf("no operation %s", name)
 	}
 	return run
+}
+
+// Contract runs a contract's own vector tests on its reference package:
+// every vector of vectors/<name>/*.jsonl (glob, from the package's
+// directory) gives its exact output or message (Expect), and is
+// single-cause with guards (SingleCause). The contract's operations come
+// from the registry, and must number ops.
+func Contract(t *testing.T, contract string, ops int, glob string, guards []refusal.Guard) {
+	t.Helper()
+	runs := map[string]Run{}
+	for _, o := range register.All() {
+		if o.Contract == contract {
+			runs[o.Op] = o.Run
+		}
+	}
+	if len(runs) != ops {
+		t.Fatalf("%d %s operations registered, want %d", len(runs), contract, ops)
+	}
+	vs := Load(t, glob)
+	t.Run("vectors", func(t *testing.T) { Expect(t, vs, runs) })
+	t.Run("single-cause", func(t *testing.T) { SingleCause(t, vs, runs, guards) })
 }
