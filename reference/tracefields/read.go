@@ -24,7 +24,7 @@ type request struct {
 func readRequest(line []byte) (request, error) {
 	bad := &refusal.Error{Guard: ErrRequest}
 	v, err := jsonvalue.Parse(line)
-	if err != nil || v.Kind != jsonvalue.Object || !v.HasExactly("mode", "values", "shapes") {
+	if err != nil || v.Kind != jsonvalue.Object || !v.HasExactly("mode", "values", "types") {
 		return request{}, bad
 	}
 	var r request
@@ -62,7 +62,7 @@ func readRequest(line []byte) (request, error) {
 	if r.values, good = names("values"); !good {
 		return request{}, bad
 	}
-	if r.shapes, good = names("shapes"); !good {
+	if r.shapes, good = names("types"); !good {
 		return request{}, bad
 	}
 	return r, nil

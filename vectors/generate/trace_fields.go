@@ -44,7 +44,7 @@ var tfMsg, tfTag = func() (map[string]string, map[string]string) {
 // tfReq is a request line (with its LF) of mode, values and shapes (JSON
 // text of the two arrays' elements).
 func tfReq(mode, values, shapes string) string {
-	return `{"mode":"` + mode + `","values":[` + values + `],"shapes":[` + shapes + `]}` + "\n"
+	return `{"mode":"` + mode + `","values":[` + values + `],"types":[` + shapes + `]}` + "\n"
 }
 
 // tfOK is an accepted read of trace by the coordinator.
@@ -87,7 +87,7 @@ func tfFiles() []vfile {
 				withNote("The same members in another order, with other whitespace, project the same."),
 			tfOK("empty-object", `"status"`, `"error"`, `{}`, `{"status":{"absent":true},"error":{"absent":true}}`),
 			tfOK("empty-object-spaced", `"status"`, ``, " { \n } ", `{"status":{"absent":true}}`),
-			tfOK("shapes.every-type", ``, `"o","a","s","n","t","f","z"`,
+			tfOK("types.every-type", ``, `"o","a","s","n","t","f","z"`,
 				`{"o":{},"a":[],"s":"","n":-0,"t":true,"f":false,"z":null}`,
 				`{"o":{"shape":"object"},"a":{"shape":"array"},"s":{"shape":"string"},"n":{"shape":"number"},"t":{"shape":"boolean"},"f":{"shape":"boolean"},"z":{"shape":"null"}}`),
 			tfOK("values.every-type", `"o","a","s","n","t","f","z"`, ``,
@@ -110,8 +110,8 @@ func tfFiles() []vfile {
 			ok("mode.sentinel-within", tfReq("sentinel", `"status"`, `"error"`)+tfRun, `{"status":{"value":"delivered"},"error":{"shape":"null"}}`),
 			ok("mode.summary-within", tfReq("summary", `"status"`, `"error"`)+tfRun, `{"status":{"value":"delivered"},"error":{"shape":"null"}}`),
 			ok("mode.api-within", tfReq("api", `"status"`, `"error"`)+tfRun, `{"status":{"value":"delivered"},"error":{"shape":"null"}}`),
-			ok("request.cr-before-lf", `{"mode":"coordinator","values":["a"],"shapes":[]}`+"\r\n"+`{"a":1}`, `{"a":{"value":1}}`),
-			ok("trace.empty-request-only", `{"mode":"coordinator","values":[],"shapes":[]}`+"\n"+`{}`, `{}`),
+			ok("request.cr-before-lf", `{"mode":"coordinator","values":["a"],"types":[]}`+"\r\n"+`{"a":1}`, `{"a":{"value":1}}`),
+			ok("trace.empty-request-only", `{"mode":"coordinator","values":[],"types":[]}`+"\n"+`{}`, `{}`),
 		),
 		tf("read-depth1", "validation is depth-1 only: a document malformed only below depth 1 is accepted",
 			tfOK("below.bracket-mismatch", `"status"`, `"result"`, `{"status":"done","result":{"output":[1,2}},"error":null}`,
@@ -200,24 +200,24 @@ func tfFiles() []vfile {
 			tfNo("duplicate.unasked", ``, ``, `{"x":[1],"x":{}}`, "duplicate"),
 		),
 		tf("read-request", "the request line, and result and error read as shapes only",
-			tfRefused("no-lf", `{"mode":"coordinator","values":[],"shapes":[]}`, "request"),
+			tfRefused("no-lf", `{"mode":"coordinator","values":[],"types":[]}`, "request"),
 			tfRefused("not-json", "{mode}\n{}", "request"),
 			tfRefused("not-object", "[]\n{}", "request"),
 			tfRefused("empty-line", "\n{}", "request"),
 			tfRefused("mode.unknown", tfReq("viewer", ``, ``)+`{}`, "request"),
 			tfRefused("mode.upper", tfReq("Coordinator", ``, ``)+`{}`, "request"),
-			tfRefused("mode.absent", `{"values":[],"shapes":[]}`+"\n{}", "request"),
-			tfRefused("mode.number", `{"mode":1,"values":[],"shapes":[]}`+"\n{}", "request"),
-			tfRefused("values.absent", `{"mode":"api","shapes":[]}`+"\n{}", "request"),
-			tfRefused("values.string", `{"mode":"api","values":"a","shapes":[]}`+"\n{}", "request"),
-			tfRefused("values.element-number", `{"mode":"api","values":[1],"shapes":[]}`+"\n{}", "request"),
-			tfRefused("shapes.element-null", `{"mode":"api","values":[],"shapes":[null]}`+"\n{}", "request"),
-			tfRefused("extra-member", `{"mode":"api","values":[],"shapes":[],"path":"/srv/traces/r1.json"}`+"\n{}", "request"),
-			tfRefused("duplicate-member", `{"mode":"api","mode":"api","values":[],"shapes":[]}`+"\n{}", "request"),
+			tfRefused("mode.absent", `{"values":[],"types":[]}`+"\n{}", "request"),
+			tfRefused("mode.number", `{"mode":1,"values":[],"types":[]}`+"\n{}", "request"),
+			tfRefused("values.absent", `{"mode":"api","types":[]}`+"\n{}", "request"),
+			tfRefused("values.string", `{"mode":"api","values":"a","types":[]}`+"\n{}", "request"),
+			tfRefused("values.element-number", `{"mode":"api","values":[1],"types":[]}`+"\n{}", "request"),
+			tfRefused("types.element-null", `{"mode":"api","values":[],"types":[null]}`+"\n{}", "request"),
+			tfRefused("extra-member", `{"mode":"api","values":[],"types":[],"path":"/srv/traces/r1.json"}`+"\n{}", "request"),
+			tfRefused("duplicate-member", `{"mode":"api","mode":"api","values":[],"types":[]}`+"\n{}", "request"),
 			tfRefused("repeat-in-values", tfReq("api", `"a","a"`, ``)+`{}`, "request"),
 			tfRefused("repeat-escaped", tfReq("api", `"a"`, `"\u0061"`)+`{}`, "request"),
 			tfRefused("in-both-lists", tfReq("api", `"status"`, `"status"`)+`{}`, "request"),
-			tfRefused("bad-utf8", "{\"mode\":\"api\",\"values\":[\"\xff\"],\"shapes\":[]}\n{}", "request"),
+			tfRefused("bad-utf8", "{\"mode\":\"api\",\"values\":[\"\xff\"],\"types\":[]}\n{}", "request"),
 			tfRefused("bom", "\ufeff"+tfReq("api", ``, ``)+`{}`, "request"),
 			tfNo("model-value.result", `"result"`, ``, tfRun, "model_value").
 				withNote("Ignored, the value is projected: {\"result\":{\"value\":{\"output\":{\"text\":\"done\",\"files\":[\"a.go\"]}}}}."),

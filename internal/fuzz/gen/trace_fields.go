@@ -70,7 +70,7 @@ func TFTrace(s *Source) []byte {
 // TFRequest draws a request line, with its LF.
 func TFRequest(s *Source) []byte {
 	if s.Chance(40) {
-		return []byte(Pick(s, []string{`{}`, `{"mode":"api"}`, `{"mode":"x","values":[],"shapes":[]}`, `[]`, ``}) + "\n")
+		return []byte(Pick(s, []string{`{}`, `{"mode":"api"}`, `{"mode":"x","values":[],"types":[]}`, `[]`, ``}) + "\n")
 	}
 	used := map[string]bool{}
 	list := func() string {
@@ -98,7 +98,7 @@ func TFRequest(s *Source) []byte {
 			}
 		}
 	}
-	return []byte(`{"mode":"` + Pick(s, tfModes) + `","values":[` + values + `],"shapes":[` + list() + "]}\n")
+	return []byte(`{"mode":"` + Pick(s, tfModes) + `","values":[` + values + `],"types":[` + list() + "]}\n")
 }
 
 // TraceFields draws one input of trace-fields/1's read.

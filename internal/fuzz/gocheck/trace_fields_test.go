@@ -24,7 +24,7 @@ func TestTraceFieldsProperties(t *testing.T) {
 // hold on a document both parsers read, and that a trace encoding/json
 // reads with a repeated name, or refuses, is not compared.
 func TestTraceFieldsOracleOnKnownInputs(t *testing.T) {
-	in := []byte(`{"mode":"coordinator","values":["a","z"],"shapes":["b"]}` + "\n" + `{"b":[1, {"c":null}], "a" : { "x" : "y z" }}`)
+	in := []byte(`{"mode":"coordinator","values":["a","z"],"types":["b"]}` + "\n" + `{"b":[1, {"c":null}], "a" : { "x" : "y z" }}`)
 	if err := TraceFieldsAgainstJSON(in); err != nil {
 		t.Fatal(err)
 	}

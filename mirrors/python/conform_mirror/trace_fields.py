@@ -1,7 +1,7 @@
 """trace-fields/1: atoma's depth-1 projecting trace reader.
 
 Written from spec/trace-fields.md (seed 000, "Reading a trace without
-holding it"). The input is a request line (``{"mode","values","shapes"}``),
+holding it"). The input is a request line (``{"mode","values","types"}``),
 LF, then the trace's bytes. In order:
 
 1. a malformed request is refused; so is ``result`` or ``error`` asked as a
@@ -322,13 +322,13 @@ _SHAPES = {0x7B: b"object", 0x5B: b"array", 0x22: b"string", 0x74: b"boolean", 0
 
 def _request(line: bytes) -> tuple[str, list[str], list[str]]:
     v = jsonvalue.parse(line, REQUEST)
-    if not isinstance(v, dict) or set(v) != {"mode", "values", "shapes"}:
+    if not isinstance(v, dict) or set(v) != {"mode", "values", "types"}:
         raise Refusal(REQUEST, None)
     if not isinstance(v["mode"], str) or v["mode"] not in MODES:
         raise Refusal(REQUEST, None)
     seen: set[str] = set()
     lists = []
-    for key in ("values", "shapes"):
+    for key in ("values", "types"):
         a = v[key]
         if not isinstance(a, list):
             raise Refusal(REQUEST, None)

@@ -16,7 +16,7 @@ from conform_mirror.refusal import Refusal, ignoring  # noqa: E402
 
 
 def req(values, shapes, mode="coordinator") -> bytes:
-    return json.dumps({"mode": mode, "values": values, "shapes": shapes}).encode() + b"\n"
+    return json.dumps({"mode": mode, "values": values, "types": shapes}).encode() + b"\n"
 
 
 def read(data: bytes, *ignored) -> str:
@@ -63,7 +63,7 @@ class Reader(unittest.TestCase):
         self.assertEqual(read(req(["result"], []) + b"{}"), refused(tf.MODEL_VALUE))
         self.assertEqual(read(req(["error"], []) + b'{"error":{"m":1}}', tf.MODEL_VALUE), '{"error":{"value":{"m":1}}}')
         self.assertEqual(read(req(["a"], ["a"]) + b"{}"), refused(tf.REQUEST))
-        self.assertEqual(read(b'{"mode":"api","values":[],"shapes":[]}'), refused(tf.REQUEST))
+        self.assertEqual(read(b'{"mode":"api","values":[],"types":[]}'), refused(tf.REQUEST))
 
     def test_duplicates(self) -> None:
         self.assertEqual(read(req(["a"], []) + b'{"a":1,"a":2}'), refused(tf.DUPLICATE))

@@ -1,6 +1,6 @@
 // trace-fields/1 (spec/trace-fields.md): atoma's one projecting reader over
 // a run trace (seed 000, "Reading a trace without holding it"). The input
-// is a request line ({"mode","values","shapes"}), LF, then the trace's
+// is a request line ({"mode","values","types"}), LF, then the trace's
 // bytes. The reader:
 //
 //   1. refuses a malformed request, and result or error asked as a value;
@@ -296,7 +296,7 @@ const SHAPES: Readonly<Record<number, string>> = { 0x7b: "object", 0x5b: "array"
 interface Request {
   mode: string;
   values: string[];
-  shapes: string[];
+  types: string[];
 }
 
 function readRequest(line: Uint8Array): Request {
@@ -314,7 +314,7 @@ function readRequest(line: Uint8Array): Request {
       return e.value;
     });
   };
-  return { mode: mode.value, values: names("values"), shapes: names("shapes") };
+  return { mode: mode.value, values: names("values"), types: names("types") };
 }
 
 /** read: the projection of the named depth-1 members, or the mode's disposition above the ceiling. */
@@ -349,7 +349,7 @@ export function read(input: Uint8Array): Uint8Array {
     const m = members.get(name);
     entry(name, m === undefined ? Buffer.from('{"absent":true}') : Buffer.concat([Buffer.from('{"value":'), compact(trace.subarray(m.start, m.end)), Buffer.from("}")]));
   }
-  for (const name of r.shapes) {
+  for (const name of r.types) {
     const m = members.get(name);
     entry(name, Buffer.from(m === undefined ? '{"absent":true}' : `{"shape":"${SHAPES[trace[m.start]] ?? "number"}"}`));
   }

@@ -9,7 +9,7 @@ import { REFUSALS as G } from "../dist/trace-fields.js";
 import { showUTF8 } from "./helpers.mjs";
 
 const R = (g) => "refused: " + g.message;
-const req = (values, shapes, mode = "coordinator") => JSON.stringify({ mode, values, shapes }) + "\n";
+const req = (values, types, mode = "coordinator") => JSON.stringify({ mode, values, types }) + "\n";
 const read = (input, ignore = []) => showUTF8(tf.read, input, ignore);
 
 test("projections agree with JSON.parse on documents it reads, in any member order", () => {
@@ -49,7 +49,7 @@ test("result and error are shapes only; the request is closed", () => {
   assert.equal(read(req(["result"], []) + "{}"), R(G.modelValue));
   assert.equal(read(req(["error"], []) + '{"error":{"m":1}}', [G.modelValue]), '{"error":{"value":{"m":1}}}');
   assert.equal(read(req(["a"], ["a"]) + "{}"), R(G.request));
-  assert.equal(read('{"mode":"api","values":[],"shapes":[]}'), R(G.request));
+  assert.equal(read('{"mode":"api","values":[],"types":[]}'), R(G.request));
 });
 
 test("duplicates: refused; ignored, the later member wins", () => {
