@@ -27,7 +27,14 @@ func IsPreflightRefusal(u []uint16) (bool, string) {
 
 // read parses the JSON value input; ErrInput has no accept path.
 func read(c *refusal.Checker, in []byte) (*jsonvalue.Value, error) {
-	return jsonvalue.Input(c, in, ErrInput)
+	v, err := jsonvalue.Parse(in)
+	if err != nil {
+		if err := c.Refuse(ErrInput); err != nil {
+			return nil, err
+		}
+		return nil, &refusal.Error{Guard: ErrInput}
+	}
+	return &v, nil
 }
 
 func get(v *jsonvalue.Value, name string) *jsonvalue.Value {
@@ -58,6 +65,20 @@ func Preflight(in []byte, opts ...refusal.Option) ([]byte, error) {
 		return []byte(`{"preflight":true,"prefix":"` + name + `"}`), nil
 	}
 	return []byte(`{"preflight":false,"prefix":null}`), nil
+}
+
+// witnessRules are the record's rule 3 on witness w (spec/attestation.md,
+// "The record's rules"): ErrRelabel, ErrWitnessCmd, ErrWitnessNoCmd.
+func witnessRules(c *refusal.Checker, w *jsonvalue.Value, transport, hasCmd bool) error {
+	switch {
+	case is(w, "declaredBy", "model") && transport:
+		return c.Refuse(ErrRelabel)
+	case transport && hasCmd:
+		return c.Refuse(ErrWitnessCmd)
+	case !transport && !hasCmd:
+		return c.Refuse(ErrWitnessNoCmd)
+	}
+	return nil
 }
 
 // verdict is the verdict's reason (spec/attestation.md, "The verdict") of
@@ -126,19 +147,8 @@ func Attest(in []byte, opts ...refusal.Option) ([]byte, error) {
 	for i := range witnesses {
 		w := &witnesses[i]
 		transport, cmd := is(w, "observer", "transport"), get(w, "cmd")
-		var g *refusal.Guard
-		switch {
-		case is(w, "declaredBy", "model") && transport:
-			g = &ErrRelabel
-		case transport && cmd != nil:
-			g = &ErrWitnessCmd
-		case !transport && cmd == nil:
-			g = &ErrWitnessNoCmd
-		}
-		if g != nil {
-			if err := c.Refuse(*g); err != nil {
-				return nil, err
-			}
+		if err := witnessRules(c, w, transport, cmd != nil); err != nil {
+			return nil, err
 		}
 		switch {
 		case transport:

@@ -18,7 +18,14 @@ var tierPins = [3][2]string{{"l1", "ATOMA_MODEL_L1"}, {"l2", "ATOMA_MODEL_L2"}, 
 
 // read parses the JSON value input; ErrInput has no accept path.
 func read(c *refusal.Checker, in []byte) (*jsonvalue.Value, error) {
-	return jsonvalue.Input(c, in, ErrInput)
+	v, err := jsonvalue.Parse(in)
+	if err != nil {
+		if err := c.Refuse(ErrInput); err != nil {
+			return nil, err
+		}
+		return nil, &refusal.Error{Guard: ErrInput}
+	}
+	return &v, nil
 }
 
 // readKind reads the input and requires its value to be of kind k

@@ -27,9 +27,6 @@ const (
 	ruleOllama
 )
 
-// grammarGuards are the grammar's guards in rule order.
-var grammarGuards = []refusal.Guard{ErrSegments, ErrMode, ErrVendor, ErrModel, ErrOllama}
-
 // readSelector reads u by the grammar's five rules in order, calling
 // refuse(i) for a defect of rule i and returning its error when that is
 // not nil; refuse returns nil for an ignored guard, and the reading goes
@@ -88,7 +85,19 @@ func readSelector(u []uint16, refuse func(i int) error) (Selector, error) {
 // parseSelector is readSelector refusing through c with the grammar's
 // guards.
 func parseSelector(c *refusal.Checker, u []uint16) (Selector, error) {
-	return readSelector(u, func(i int) error { return c.Refuse(grammarGuards[i]) })
+	return readSelector(u, func(i int) error {
+		switch i {
+		case ruleSegments:
+			return c.Refuse(ErrSegments)
+		case ruleMode:
+			return c.Refuse(ErrMode)
+		case ruleVendor:
+			return c.Refuse(ErrVendor)
+		case ruleModel:
+			return c.Refuse(ErrModel)
+		}
+		return c.Refuse(ErrOllama)
+	})
 }
 
 // subscription reports whether the mode is sub or own.

@@ -7,7 +7,14 @@ import (
 
 // read parses the JSON value input; ErrInput has no accept path.
 func read(c *refusal.Checker, in []byte) (*jsonvalue.Value, error) {
-	return jsonvalue.Input(c, in, ErrInput)
+	v, err := jsonvalue.Parse(in)
+	if err != nil {
+		if err := c.Refuse(ErrInput); err != nil {
+			return nil, err
+		}
+		return nil, &refusal.Error{Guard: ErrInput}
+	}
+	return &v, nil
 }
 
 // readObject reads the input as the declared object named object.

@@ -19,15 +19,13 @@ type request struct {
 	values, shapes [][]uint16
 }
 
-// readRequest parses and checks the request line (ErrRequest, no accept
-// path).
-func readRequest(line []byte) (request, error) {
-	bad := &refusal.Error{Guard: ErrRequest}
+// readRequest parses and checks the request line; ok is false when it is
+// not a request (spec/trace-fields.md, "The request").
+func readRequest(line []byte) (r request, ok bool) {
 	v, err := jsonvalue.Parse(line)
 	if err != nil || v.Kind != jsonvalue.Object || !v.HasExactly("mode", "values", "types") {
-		return request{}, bad
+		return request{}, false
 	}
-	var r request
 	mode, _ := v.Get("mode")
 	for _, m := range modes {
 		if mode.Kind == jsonvalue.String && jsonvalue.EqualString(mode.Units, m) {
@@ -35,7 +33,7 @@ func readRequest(line []byte) (request, error) {
 		}
 	}
 	if r.mode == "" {
-		return request{}, bad
+		return request{}, false
 	}
 	var seen [][]uint16
 	names := func(member string) ([][]uint16, bool) {
@@ -60,12 +58,12 @@ func readRequest(line []byte) (request, error) {
 	}
 	var good bool
 	if r.values, good = names("values"); !good {
-		return request{}, bad
+		return request{}, false
 	}
 	if r.shapes, good = names("types"); !good {
-		return request{}, bad
+		return request{}, false
 	}
-	return r, nil
+	return r, true
 }
 
 // Read is readTraceTopLevelFields (spec/trace-fields.md): its input is a
@@ -84,12 +82,15 @@ func readRequest(line []byte) (request, error) {
 func Read(in []byte, opts ...refusal.Option) ([]byte, error) {
 	c := refusal.New(opts...)
 	nl := bytes.IndexByte(in, '\n')
-	if nl < 0 {
-		return nil, &refusal.Error{Guard: ErrRequest}
+	r, ok := request{}, false
+	if nl >= 0 {
+		r, ok = readRequest(in[:nl])
 	}
-	r, err := readRequest(in[:nl])
-	if err != nil {
-		return nil, err
+	if !ok {
+		if err := c.Refuse(ErrRequest); err != nil {
+			return nil, err
+		}
+		return nil, &refusal.Error{Guard: ErrRequest}
 	}
 	trace := in[nl+1:]
 	for _, name := range r.values {
@@ -113,6 +114,9 @@ func Read(in []byte, opts ...refusal.Option) ([]byte, error) {
 		}
 	}
 	if !utf8.Valid(trace) {
+		if err := c.Refuse(ErrUTF8); err != nil {
+			return nil, err
+		}
 		return nil, &refusal.Error{Guard: ErrUTF8}
 	}
 	members, err := scan(c, trace)

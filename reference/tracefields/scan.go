@@ -225,12 +225,19 @@ func value(t []byte, i int) (int, defect) {
 	return i, syntax
 }
 
-// scanDefect maps a defect to its guard.
-func scanDefect(d defect) refusal.Guard {
+// stop refuses a defect of the scan: ErrTruncated for the end of the
+// trace, else ErrSyntax; neither has an accept path.
+func stop(c *refusal.Checker, d defect) error {
 	if d == truncated {
-		return ErrTruncated
+		if err := c.Refuse(ErrTruncated); err != nil {
+			return err
+		}
+		return &refusal.Error{Guard: ErrTruncated}
 	}
-	return ErrSyntax
+	if err := c.Refuse(ErrSyntax); err != nil {
+		return err
+	}
+	return &refusal.Error{Guard: ErrSyntax}
 }
 
 // scan reads the trace t (valid UTF-8) as a depth-1 object
@@ -239,12 +246,15 @@ func scanDefect(d defect) refusal.Guard {
 // replacing the earlier member in place. It refuses ErrNotObject,
 // ErrTruncated, ErrSyntax or ErrDuplicate, whichever the scan meets first.
 func scan(c *refusal.Checker, t []byte) ([]Member, error) {
-	fail := func(d defect) ([]Member, error) { return nil, &refusal.Error{Guard: scanDefect(d)} }
+	fail := func(d defect) ([]Member, error) { return nil, stop(c, d) }
 	i := ws(t, 0)
 	if i == len(t) {
 		return fail(truncated)
 	}
 	if t[i] != '{' {
+		if err := c.Refuse(ErrNotObject); err != nil {
+			return nil, err
+		}
 		return nil, &refusal.Error{Guard: ErrNotObject}
 	}
 	var members []Member

@@ -1,7 +1,6 @@
 package jsonvalue
 
 import (
-	"github.com/conform-dev/conform/reference/refusal"
 	"unicode/utf8"
 
 	"github.com/conform-dev/conform/reference/internal/jsonwire"
@@ -159,19 +158,4 @@ func Key(u []uint16) string {
 		b[2*i], b[2*i+1] = byte(x>>8), byte(x)
 	}
 	return string(b)
-}
-
-// Input parses in as a JSON value input (Parse) for a contract operation
-// whose input guard is g: a defect refuses with g through c, which has no
-// accept path (an ignored g still refuses: there is no value to go on
-// with).
-func Input(c *refusal.Checker, in []byte, g refusal.Guard) (*Value, error) {
-	v, err := Parse(in)
-	if err != nil {
-		if err := c.Refuse(g); err != nil {
-			return nil, err
-		}
-		return nil, &refusal.Error{Guard: g}
-	}
-	return &v, nil
 }
