@@ -21,5 +21,6 @@ import (
 	_ "github.com/conform-dev/conform/reference/ticker"
 	_ "github.com/conform-dev/conform/reference/toolhost"
 	_ "github.com/conform-dev/conform/reference/tracefields"
+	_ "github.com/conform-dev/conform/reference/trajectory"
 	_ "github.com/conform-dev/conform/reference/v8date"
 )

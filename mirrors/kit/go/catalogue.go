@@ -989,6 +989,16 @@ var catalogue = []catalogueContract{
 		{"trace-fields.duplicate", "trace has a duplicate top-level member"},
 		{"trace-fields.value", "a projected value is not JSON within depth 128"},
 	}},
+	{"trajectory/1", []string{"derive"}, []Guard{
+		{"trajectory.input", "input is not valid JSON"},
+		{"trajectory.type", "input is not an object with an events array"},
+		{"trajectory.event", "event is not an object"},
+		{"trajectory.kind", "event kind is not a string"},
+		{"trajectory.field", "an identity member of an event has the wrong JSON type"},
+		{"trajectory.lane", "lane is not a path of branch ids"},
+		{"trajectory.llm_id", "an llm event has no id"},
+		{"trajectory.closed_twice", "an llm event closes an execution already closed"},
+	}},
 	{"v8date/1", []string{"parse"}, []Guard{
 		{"v8date.input", "input is not valid JSON"},
 		{"v8date.type", "value is not a string"},
