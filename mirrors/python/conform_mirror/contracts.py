@@ -41,6 +41,7 @@ _REGISTERED = (
     "ticker",
     "toolhost",
     "trace_fields",
+    "trajectory",
     "v8date",
 )
 

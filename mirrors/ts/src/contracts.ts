@@ -22,4 +22,5 @@ export * as rfc8785 from "./rfc8785.js";
 export * as ticker from "./ticker.js";
 export * as toolhost from "./toolhost/index.js";
 export * as trace_fields from "./trace-fields.js";
+export * as trajectory from "./trajectory.js";
 export * as v8date from "./v8date.js";
