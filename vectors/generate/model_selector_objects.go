@@ -176,6 +176,8 @@ func msRunFile() vfile {
 	cases = append(cases,
 		refused("org-keys.unknown-vendor", msRunIn(msRunL1, msRunL2, msRunL3, `["openrouter"]`), msM("org_keys")),
 		refused("l2.selector.mode", msRunIn(msRunL1, msPin(`"Sub:openai:gpt-5"`, "account"), msRunL3, `[]`), msM("mode")),
+		refused("l2.selector.segments", msRunIn(msRunL1, msPin(`"claude-opus-4-1"`, "account"), msRunL3, `[]`), msM("segments")).
+			withNote("A pin stored before the grammar is not recognised at any tier."),
 		refused("l3.selector.ollama", msRunIn(msRunL1, msRunL2, msPin(`"sub:ollama:llama3"`, "account"), `[]`), msM("ollama")),
 		refused("l1.selector.vendor", msRunIn(msPin(`"api:azure:gpt-5"`, "org"), msRunL2, msRunL3, `[]`), msM("vendor")),
 		refused("l1.selector.model", msRunIn(msPin(`"api:openai:"`, "org"), msRunL2, msRunL3, `[]`), msM("model")),
