@@ -14,7 +14,7 @@ the error begins with one of the two prefixes.
 
 from __future__ import annotations
 
-from typing import Callable, NoReturn, Optional
+from typing import Any, Callable, NoReturn, Optional, cast
 
 from . import jsonvalue
 from .refusal import Guard, Refusal, refuse
@@ -67,7 +67,7 @@ def _stand(guard: Guard) -> NoReturn:
     raise Refusal(guard, None)
 
 
-def _closed(v: object, names: tuple[str, ...]) -> dict:
+def _closed(v: object, names: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(v, dict):
         _stand(TYPE)
     if any(k not in names for k in v):
@@ -75,7 +75,7 @@ def _closed(v: object, names: tuple[str, ...]) -> dict:
     return v
 
 
-def _member(o: dict, name: str, type_ok: Callable[[object], bool], guard: Guard,
+def _member(o: dict[str, Any], name: str, type_ok: Callable[[object], bool], guard: Guard,
             rule: Optional[Callable[[object], bool]] = None, optional: bool = False) -> object:
     if name not in o:
         if optional:
@@ -102,7 +102,7 @@ def _non_empty(v: object) -> bool:
     return v != ""
 
 
-def _objects(v: object, guard: Guard, each: Callable[[dict], None]) -> list:
+def _objects(v: object, guard: Guard, each: Callable[[dict[str, Any]], None]) -> list[Any]:
     if not isinstance(v, list):
         _stand(guard)
     for e in v:
@@ -112,13 +112,13 @@ def _objects(v: object, guard: Guard, each: Callable[[dict], None]) -> list:
     return v
 
 
-def _interaction(o: dict) -> None:
+def _interaction(o: dict[str, Any]) -> None:
     _closed(o, ("step", "target"))
     _member(o, "step", _str, STEP, _one_of("control", "milestone", "reset"))
     _member(o, "target", _str, TARGET, _non_empty)
 
 
-def _witness(o: dict) -> None:
+def _witness(o: dict[str, Any]) -> None:
     _closed(o, ("observer", "declaredBy", "ref", "cmd"))
     _member(o, "observer", _str, OBSERVER, _one_of("transport", "model"))
     _member(o, "declaredBy", _str, DECLARED_BY, _one_of("transport", "model"))
@@ -178,7 +178,7 @@ def attest(data: bytes) -> bytes:
     else:
         reason = "proven"
     return ('{"obligation":%s,"proven":%s,"reason":"%s","recordedProbes":[%s],"references":[%s]}' % (
-        _q(obligation), "true" if reason == "proven" else "false", reason, ",".join(probes),
+        _q(cast(str, obligation)), "true" if reason == "proven" else "false", reason, ",".join(probes),
         ",".join(refs))).encode("ascii")
 
 

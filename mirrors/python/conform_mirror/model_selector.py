@@ -24,7 +24,7 @@ outside U+0020-U+007E as ``\\u`` and four lowercase hex digits.
 from __future__ import annotations
 
 import re
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import jsonvalue
 from .refusal import Guard, Refusal, refuse
@@ -45,7 +45,7 @@ MODEL = Guard(CONTRACT, "model-selector.model", "selector model is empty")
 OLLAMA = Guard(CONTRACT, "model-selector.ollama", "an ollama selector is not an api selector")
 ORG_KEYS = Guard(CONTRACT, "model-selector.org_keys", "org_keys is not an array of vendors")
 PIN = Guard(CONTRACT, "model-selector.pin",
-            "a tier pin ATOMA_MODEL_L1, ATOMA_MODEL_L2 or ATOMA_MODEL_L3 is not set", ignorable=False)
+            "a tier pin ATOMA_MODEL_L1, ATOMA_MODEL_L2 or ATOMA_MODEL_L3 is not set")  # stands: _stand
 LEVEL = Guard(CONTRACT, "model-selector.level", "level is not account, org or host")
 ADMISSIBLE = Guard(CONTRACT, "model-selector.admissible",
                    "a subscription selector is admissible from an account pin only")
@@ -120,7 +120,7 @@ def _string_input(data: bytes) -> str:
     return v
 
 
-def _closed(v: object, names: tuple[str, ...]) -> dict:
+def _closed(v: object, names: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(v, dict):
         _stand(TYPE)
     if any(k not in names for k in v):
@@ -128,7 +128,7 @@ def _closed(v: object, names: tuple[str, ...]) -> dict:
     return v
 
 
-def _present(o: dict, name: str, type_guard: Guard) -> object:
+def _present(o: dict[str, Any], name: str, type_guard: Guard) -> object:
     """Member ``name`` of ``o``; absent is MISSING_MEMBER, and ignored the
     member's type refuses it (standing)."""
     if name not in o:
@@ -137,14 +137,14 @@ def _present(o: dict, name: str, type_guard: Guard) -> object:
     return o[name]
 
 
-def _selector(o: dict) -> tuple[str, tuple[str, str, str]]:
+def _selector(o: dict[str, Any]) -> tuple[str, tuple[str, str, str]]:
     s = _present(o, "selector", SELECTOR)
     if not isinstance(s, str):
         _stand(SELECTOR)
     return s, _parse_selector(s)
 
 
-def _org_keys(o: dict) -> list[str]:
+def _org_keys(o: dict[str, Any]) -> list[str]:
     a = _present(o, "org_keys", ORG_KEYS)
     if not isinstance(a, list):
         _stand(ORG_KEYS)

@@ -22,7 +22,7 @@ Written from spec/probe-manifest.md (seed 000, "Probe manifests"):
 from __future__ import annotations
 
 import re
-from typing import Callable, NoReturn, Optional
+from typing import Any, Callable, NoReturn, Optional, cast
 
 from . import jsonvalue
 from .jsonvalue import Number
@@ -38,10 +38,10 @@ PATH = Guard(CONTRACT, "probe-manifest.path", "path is not a relative path insid
 NOT_MANIFEST = Guard(CONTRACT, "probe-manifest.not_manifest", "path does not name .atoma-probes.json")
 WRITER = Guard(CONTRACT, "probe-manifest.writer", "writer is not record_probe, distill, verify or model")
 HAND_EDIT = Guard(CONTRACT, "probe-manifest.hand_edit", "a model hand-edit of the probe manifest is refused")
-EXISTING = Guard(CONTRACT, "probe-manifest.existing", "existing is not null or a string")
+EXISTING = Guard(CONTRACT, "probe-manifest.existing", "existing is not null or a string", ignorable=False)
 CORRUPT = Guard(CONTRACT, "probe-manifest.corrupt", "the existing manifest is corrupt")
-ENTRIES = Guard(CONTRACT, "probe-manifest.entries", "entries is not an array of objects")
-PROBES = Guard(CONTRACT, "probe-manifest.probes", "probes is not an array of objects")
+ENTRIES = Guard(CONTRACT, "probe-manifest.entries", "entries is not an array of objects", ignorable=False)
+PROBES = Guard(CONTRACT, "probe-manifest.probes", "probes is not an array of objects", ignorable=False)
 KIND = Guard(CONTRACT, "probe-manifest.kind", "kind is not shell, web or http")
 CMD = Guard(CONTRACT, "probe-manifest.cmd", "cmd is not a non-empty string")
 EXIT = Guard(CONTRACT, "probe-manifest.exit", "exit is not an integer from 0 to 255")
@@ -110,7 +110,7 @@ def normalize(path: str) -> tuple[str, bool]:
     return "/".join(segs), sound
 
 
-def _closed(v: object, names: tuple[str, ...]) -> dict:
+def _closed(v: object, names: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(v, dict):
         _stand(TYPE)
     if any(k not in names for k in v):
@@ -118,7 +118,7 @@ def _closed(v: object, names: tuple[str, ...]) -> dict:
     return v
 
 
-def _member(o: dict, name: str, typ: type, guard: Guard, rule: Optional[Callable[[object], bool]] = None,
+def _member(o: dict[str, Any], name: str, typ: type, guard: Guard, rule: Optional[Callable[[object], bool]] = None,
             nullable: bool = False) -> object:
     if name not in o:
         refuse(MISSING_MEMBER)
@@ -151,7 +151,7 @@ def _entry(v: object, reader: bool) -> tuple[str, object, object]:
     return kind, a, b
 
 
-def _entries(items: list, guard: Guard, reader: bool) -> list[tuple[str, object, object]]:
+def _entries(items: list[Any], guard: Guard, reader: bool) -> list[tuple[str, object, object]]:
     for v in items:
         if not isinstance(v, dict):
             _stand(guard)
@@ -161,14 +161,14 @@ def _entries(items: list, guard: Guard, reader: bool) -> list[tuple[str, object,
 def _check_manifest(v: object) -> list[tuple[str, object, object]]:
     o = _closed(v, ("probes",))
     probes = _member(o, "probes", list, PROBES)
-    return _entries(probes, PROBES, False)
+    return _entries(cast(list[Any], probes), PROBES, False)
 
 
 _q = jsonvalue.quote_units
 
 
 def _text(v: object) -> str:
-    return _q(v) if isinstance(v, str) else v.text
+    return _q(v) if isinstance(v, str) else cast(Number, v).text
 
 
 def _canonical(entries: list[tuple[str, object, object]]) -> bytes:
@@ -187,10 +187,10 @@ def _same(x: tuple[str, object, object], y: tuple[str, object, object]) -> bool:
     return x[1] == y[1] and x[2] == y[2]
 
 
-def _path_and_writer(o: dict) -> tuple[str, str]:
+def _path_and_writer(o: dict[str, Any]) -> tuple[str, str]:
     path = _member(o, "path", str, PATH, lambda v: normalize(str(v))[1])
     writer = _member(o, "writer", str, WRITER, lambda v: v in WRITERS)
-    return normalize(path)[0], writer
+    return normalize(cast(str, path))[0], cast(str, writer)
 
 
 def check(data: bytes) -> bytes:
@@ -208,13 +208,13 @@ def write_guard(data: bytes) -> bytes:
     return ('{"path":%s,"manifest":%s}' % (_q(path), "true" if is_manifest else "false")).encode("ascii")
 
 
-def _existing(v: object) -> Optional[list]:
+def _existing(v: object) -> Optional[list[Any]]:
     """The existing entries ([] when the file is absent), or None when the
     text is corrupt, decided with no guard ignored."""
     if v is None:
         return []
     try:
-        raw = v.encode("utf-8")
+        raw = cast(str, v).encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate
         return None
     try:
@@ -230,7 +230,7 @@ def merge(data: bytes) -> bytes:
     o = _closed(jsonvalue.parse(data, INPUT), ("path", "writer", "existing", "entries"))
     path, writer = _path_and_writer(o)
     existing = _member(o, "existing", str, EXISTING, nullable=True)
-    entries = _entries(_member(o, "entries", list, ENTRIES), ENTRIES, True)
+    entries = _entries(cast(list[Any], _member(o, "entries", list, ENTRIES)), ENTRIES, True)
     if path != MANIFEST:
         refuse(NOT_MANIFEST)
     if writer == "model":

@@ -36,7 +36,7 @@ from .refusal import Guard, Refusal, refuse
 # spec/trace-fields.md, "Refusals", in table order.
 CONTRACT = "trace-fields/1"
 REQUEST = Guard(CONTRACT, "trace-fields.request",
-                "request is not a mode with distinct value and shape names", ignorable=False)
+                "request is not a mode with distinct value and shape names")  # stands: raised directly
 MODEL_VALUE = Guard(CONTRACT, "trace-fields.model_value", "result and error are read as shapes only")
 CEILING_GUARD = Guard(CONTRACT, "trace-fields.ceiling", "trace is larger than 32 MiB")
 UTF8 = Guard(CONTRACT, "trace-fields.utf8", "trace is not valid UTF-8", ignorable=False)
@@ -79,8 +79,15 @@ def _bad() -> NoReturn:
     raise _Stop(False)
 
 
+def _span(pattern: "re.Pattern[bytes]", t: bytes, i: int) -> int:
+    """The end of pattern's match at i (every pattern here matches, maybe empty)."""
+    m = pattern.match(t, i)
+    assert m is not None
+    return m.end()
+
+
 def _ws(t: bytes, i: int) -> int:
-    return _WS.match(t, i).end()
+    return _span(_WS, t, i)
 
 
 def _string(t: bytes, i: int, decode: bool) -> tuple[int, str]:
@@ -89,7 +96,7 @@ def _string(t: bytes, i: int, decode: bool) -> tuple[int, str]:
     i += 1
     parts: list[str] = []
     while True:
-        j = _PLAIN.match(t, i).end()
+        j = _span(_PLAIN, t, i)
         if decode and j > i:
             parts.append(t[i:j].decode("utf-8"))
         i = j
@@ -132,7 +139,7 @@ def _number(t: bytes, i: int) -> int:
     if t[i] == 0x30:
         i += 1
     elif 0x31 <= t[i] <= 0x39:
-        i = _DIGITS.match(t, i).end()
+        i = _span(_DIGITS, t, i)
     else:
         _bad()
     if i < len(t) and t[i] == 0x2E:
@@ -141,7 +148,7 @@ def _number(t: bytes, i: int) -> int:
             _end()
         if not 0x30 <= t[i] <= 0x39:
             _bad()
-        i = _DIGITS.match(t, i).end()
+        i = _span(_DIGITS, t, i)
     if i < len(t) and t[i] in b"eE":
         i += 1
         if i >= len(t):
@@ -152,7 +159,7 @@ def _number(t: bytes, i: int) -> int:
                 _end()
         if not 0x30 <= t[i] <= 0x39:
             _bad()
-        i = _DIGITS.match(t, i).end()
+        i = _span(_DIGITS, t, i)
     return i
 
 
@@ -171,14 +178,14 @@ def _skip(t: bytes, i: int) -> int:
     depth = 0
     n = len(t)
     while True:
-        i = _SKIP.match(t, i).end()
+        i = _span(_SKIP, t, i)
         if i >= n:
             _end()
         b = t[i]
         if b == 0x22:
             i += 1
             while True:
-                i = _SKIP_STRING.match(t, i).end()
+                i = _span(_SKIP_STRING, t, i)
                 if i >= n:
                     _end()
                 if t[i] == 0x22:

@@ -19,7 +19,7 @@ verdict), never args, result or prose:
 
 from __future__ import annotations
 
-from typing import NoReturn, Optional
+from typing import Any, NoReturn, Optional
 
 from . import jsonvalue
 from .refusal import Guard, Refusal, refuse
@@ -33,7 +33,7 @@ KIND = Guard(CONTRACT, "trajectory.kind", "event kind is not a string", ignorabl
 FIELD = Guard(CONTRACT, "trajectory.field", "an identity member of an event has the wrong JSON type",
               ignorable=False)
 LANE = Guard(CONTRACT, "trajectory.lane", "lane is not a path of branch ids")
-LLM_ID = Guard(CONTRACT, "trajectory.llm_id", "an llm event has no id", ignorable=False)
+LLM_ID = Guard(CONTRACT, "trajectory.llm_id", "an llm event has no id")  # stands: _stand
 CLOSED_TWICE = Guard(CONTRACT, "trajectory.closed_twice", "an llm event closes an execution already closed")
 GUARDS = (INPUT, TYPE, EVENT, KIND, FIELD, LANE, LLM_ID, CLOSED_TWICE)
 
@@ -57,7 +57,7 @@ def _agree(a: Optional[str], b: Optional[str]) -> bool:
     return a is None or b is None or a == b or _ancestor(a, b) or _ancestor(b, a)
 
 
-def _events(v: object) -> list[dict]:
+def _events(v: object) -> list[dict[str, Any]]:
     events = v.get("events") if isinstance(v, dict) else None
     if not isinstance(events, list):
         _stand(TYPE)
@@ -154,7 +154,7 @@ def derive(data: bytes) -> bytes:
             "true" if x.credited else "false", steps))
     done = sorted((x for x in order if x.completed and x.credited and x.molecule is not None),
                   key=lambda x: -x.closed_at)
-    count: dict[tuple[str, Optional[str]], int] = {}
+    count: dict[tuple[Optional[str], Optional[str]], int] = {}
     kept = []
     for x in done:
         key = (x.molecule, x.skill)

@@ -62,7 +62,8 @@ class Grammar(unittest.TestCase):
         self.assertEqual(run(ms.parse, "own:ollama:x"), refused(ms.OLLAMA))
         self.assertEqual(run(ms.transport, "own:ollama:x", ms.OLLAMA), '{"transport":"ollama-subscription"}')
         self.assertEqual(run(ms.parse, "x:y:"), refused(ms.MODE))
-        for v in (1, None, [], {}):
+        others: tuple[object, ...] = (1, None, [], {})
+        for v in others:
             self.assertEqual(run(ms.parse, v, ms.TYPE), refused(ms.TYPE))
 
 

@@ -12,7 +12,7 @@
 // preflight is isPreflightRefusal: the error begins with one of the two
 // prefixes.
 
-import { type Obj, type Value, parseValue, quoteUnits } from "./jsonvalue.js";
+import { type Obj, type Value, parseValue, quoteUnits, whereIn } from "./jsonvalue.js";
 import { fail, refuse, table } from "./refusal.js";
 
 /** The contract this module implements (spec/attestation.md). */
@@ -45,6 +45,8 @@ export const REFUSALS = table(CONTRACT, {
 });
 
 const G = REFUSALS;
+/** Where a refusal is: the input as a whole (mirrors/PROTOCOL.md, "run"). */
+const ROOT = whereIn();
 type G = (typeof G)[keyof typeof G];
 
 /** SMOKE_PREFLIGHT_REFUSAL_PREFIX and PROBE_URL_REFUSAL_PREFIX. */
@@ -59,8 +61,8 @@ export function isPreflightRefusal(error: string): "smoke" | "probe-url" | undef
 }
 
 function closed(v: Value | undefined, names: readonly string[]): Obj {
-  if (v === undefined || v.type !== "object") fail(G.type);
-  for (const k of v.members.keys()) if (!names.includes(k)) refuse(G.unknownMember);
+  if (v === undefined || v.type !== "object") fail(G.type, ROOT);
+  for (const k of v.members.keys()) if (!names.includes(k)) refuse(G.unknownMember, ROOT);
   return v;
 }
 
@@ -72,11 +74,11 @@ function member(o: Obj, name: string, typeOK: (v: Value) => boolean, code: G, ru
   const v = o.members.get(name);
   if (v === undefined) {
     if (optional) return undefined;
-    refuse(G.missingMember);
-    fail(code);
+    refuse(G.missingMember, ROOT);
+    fail(code, ROOT);
   }
-  if (!typeOK(v)) fail(code);
-  if (rule !== undefined && !isNull(v) && !rule(v)) refuse(code);
+  if (!typeOK(v)) fail(code, ROOT);
+  if (rule !== undefined && !isNull(v) && !rule(v)) refuse(code, ROOT);
   return v;
 }
 
@@ -85,9 +87,9 @@ const oneOf = (...values: string[]) => (v: Value) => v.type === "string" && valu
 const nonEmpty = (v: Value) => v.type === "string" && v.value !== "";
 
 function objects(v: Value, code: G, each: (o: Obj) => void): Obj[] {
-  if (v.type !== "array") fail(code);
+  if (v.type !== "array") fail(code, ROOT);
   return v.items.map((e) => {
-    if (e.type !== "object") fail(code);
+    if (e.type !== "object") fail(code, ROOT);
     each(e);
     return e;
   });
@@ -126,17 +128,17 @@ export function attest(input: Uint8Array): Uint8Array {
   const witnesses = objects(member(rec, "witnesses", (v) => v.type === "array", G.witnesses) as Value, G.witnesses, witness);
 
   const okTrue = ok.type === "literal" && ok.text === "true";
-  if (okTrue === !isNull(error)) refuse(G.okError);
+  if (okTrue === !isNull(error)) refuse(G.okError, ROOT);
   const preflight = error.type === "string" && isPreflightRefusal(error.value) !== undefined;
-  if (preflight && executed.length > 0) refuse(G.preflightExecuted);
+  if (preflight && executed.length > 0) refuse(G.preflightExecuted, ROOT);
   const probes: string[] = [];
   const refs: string[] = [];
   for (const w of witnesses) {
     const transport = text(w.members.get("observer")) === "transport";
     const cmd = w.members.get("cmd");
-    if (text(w.members.get("declaredBy")) === "model" && transport) refuse(G.relabel);
-    else if (transport && cmd !== undefined) refuse(G.witnessCmd);
-    else if (!transport && cmd === undefined) refuse(G.witnessNoCmd);
+    if (text(w.members.get("declaredBy")) === "model" && transport) refuse(G.relabel, ROOT);
+    else if (transport && cmd !== undefined) refuse(G.witnessCmd, ROOT);
+    else if (!transport && cmd === undefined) refuse(G.witnessNoCmd, ROOT);
     if (transport) refs.push(q(text(w.members.get("ref"))));
     else if (cmd !== undefined) probes.push(q(text(cmd)));
   }
@@ -161,7 +163,7 @@ export function attest(input: Uint8Array): Uint8Array {
 /** preflight: isPreflightRefusal over a JSON string. */
 export function preflight(input: Uint8Array): Uint8Array {
   const v = parseValue(input, G.input);
-  if (v.type !== "string") fail(G.type);
+  if (v.type !== "string") fail(G.type, ROOT);
   const prefix = isPreflightRefusal(v.value);
   return Buffer.from(prefix === undefined ? '{"preflight":false,"prefix":null}' : `{"preflight":true,"prefix":"${prefix}"}`);
 }

@@ -14,7 +14,7 @@
 // presence (model-selector.missing_member), type (the member's own code,
 // which stands), rules. Ignored, a rule lets its value through as written.
 
-import { type Obj, type Value, parseValue, quoteUnits } from "./jsonvalue.js";
+import { type Obj, type Value, parseValue, quoteUnits, whereIn } from "./jsonvalue.js";
 import { fail, refuse, table } from "./refusal.js";
 
 /** The contract this module implements (spec/model-selector.md). */
@@ -41,6 +41,8 @@ export const REFUSALS = table(CONTRACT, {
 });
 
 const G = REFUSALS;
+/** Where a refusal is: the input as a whole (mirrors/PROTOCOL.md, "run"). */
+const ROOT = whereIn();
 const MODES: readonly string[] = ["api", "sub", "own"];
 const VENDORS: readonly string[] = ["anthropic", "google", "ollama", "openai"];
 const LEVELS: readonly string[] = ["account", "org", "host"];
@@ -67,15 +69,15 @@ function parseSelector(s: string): Selector {
   const second = first < 0 ? -1 : s.indexOf(":", first + 1);
   let sel: Selector;
   if (second < 0) {
-    refuse(G.segments); // ignored: the missing segments are empty
+    refuse(G.segments, ROOT); // ignored: the missing segments are empty
     sel = first < 0 ? { mode: s, vendor: "", model: "" } : { mode: s.slice(0, first), vendor: s.slice(first + 1), model: "" };
   } else {
     sel = { mode: s.slice(0, first), vendor: s.slice(first + 1, second), model: s.slice(second + 1) };
   }
-  if (!MODES.includes(sel.mode)) refuse(G.mode);
-  if (!VENDORS.includes(sel.vendor)) refuse(G.vendor);
-  if (sel.model === "") refuse(G.model);
-  if (sel.vendor === "ollama" && isSubscription(sel)) refuse(G.ollama);
+  if (!MODES.includes(sel.mode)) refuse(G.mode, ROOT);
+  if (!VENDORS.includes(sel.vendor)) refuse(G.vendor, ROOT);
+  if (sel.model === "") refuse(G.model, ROOT);
+  if (sel.vendor === "ollama" && isSubscription(sel)) refuse(G.ollama, ROOT);
   return sel;
 }
 
@@ -103,14 +105,14 @@ function parsedJSON(s: Selector): string {
 
 function readString(input: Uint8Array): string {
   const v = parseValue(input, G.input);
-  if (v.type !== "string") fail(G.type);
+  if (v.type !== "string") fail(G.type, ROOT);
   return v.value;
 }
 
 /** A closed object's check: a value that is an object, with no member outside `names`. */
 function closed(v: Value | undefined, names: readonly string[]): Obj {
-  if (v === undefined || v.type !== "object") fail(G.type);
-  for (const k of v.members.keys()) if (!names.includes(k)) refuse(G.unknownMember);
+  if (v === undefined || v.type !== "object") fail(G.type, ROOT);
+  for (const k of v.members.keys()) if (!names.includes(k)) refuse(G.unknownMember, ROOT);
   return v;
 }
 
@@ -118,10 +120,10 @@ function closed(v: Value | undefined, names: readonly string[]): Obj {
 function typed<T extends Value["type"]>(o: Obj, name: string, type: T, code: (typeof G)[keyof typeof G]): Extract<Value, { type: T }> {
   const v = o.members.get(name);
   if (v === undefined) {
-    refuse(G.missingMember);
-    fail(code);
+    refuse(G.missingMember, ROOT);
+    fail(code, ROOT);
   }
-  if (v.type !== type) fail(code);
+  if (v.type !== type) fail(code, ROOT);
   return v as Extract<Value, { type: T }>;
 }
 
@@ -134,8 +136,8 @@ function orgKeysMember(o: Obj): string[] {
   const a = typed(o, "org_keys", "array", G.orgKeys);
   const out: string[] = [];
   for (const e of a.items) {
-    if (e.type !== "string") fail(G.orgKeys);
-    if (!VENDORS.includes(e.value)) refuse(G.orgKeys);
+    if (e.type !== "string") fail(G.orgKeys, ROOT);
+    if (!VENDORS.includes(e.value)) refuse(G.orgKeys, ROOT);
     out.push(e.value);
   }
   return out;
@@ -162,11 +164,11 @@ export function payer(input: Uint8Array): Uint8Array {
 /** tier-selectors: readTierSelectors over an environment object. */
 export function tierSelectors(input: Uint8Array): Uint8Array {
   const env = parseValue(input, G.input);
-  if (env.type !== "object") fail(G.type);
+  if (env.type !== "object") fail(G.type, ROOT);
   const parts: string[] = [];
   for (const [tier, name] of TIERS) {
     const v = env.members.get(name);
-    if (v === undefined || v.type !== "string" || v.value === "") fail(G.pin); // no default
+    if (v === undefined || v.type !== "string" || v.value === "") fail(G.pin, ROOT); // no default
     parts.push(`"${tier}":${parsedJSON(parseSelector(v.value))}`);
   }
   return bytes(`{${parts.join(",")}}`);
@@ -180,13 +182,13 @@ export function runPayers(input: Uint8Array): Uint8Array {
     const pin = closed(typed(o, tier, "object", G.type), ["selector", "level"]);
     const { text, sel } = selectorMember(pin);
     const level = typed(pin, "level", "string", G.level).value;
-    if (!LEVELS.includes(level)) refuse(G.level);
+    if (!LEVELS.includes(level)) refuse(G.level, ROOT);
     pins.push({ tier, text, sel, level });
   }
   const keys = orgKeysMember(o);
   const rows: string[] = [];
   for (const p of pins) {
-    if (isSubscription(p.sel) && p.level !== "account") refuse(G.admissible);
+    if (isSubscription(p.sel) && p.level !== "account") refuse(G.admissible, ROOT);
     rows.push(
       `{"tier":"${p.tier}","selector":${q(p.text)},"transport":${q(transportOf(p.sel))},"payer":${q(payerFor(p.sel, keys))},"level":${q(p.level)}}`,
     );
@@ -197,7 +199,7 @@ export function runPayers(input: Uint8Array): Uint8Array {
 /** commit-sha: {"sha"}. */
 export function commitSha(input: Uint8Array): Uint8Array {
   const s = readString(input);
-  if (!SHA.test(s)) refuse(G.commitSha);
+  if (!SHA.test(s)) refuse(G.commitSha, ROOT);
   return bytes(`{"sha":${q(s)}}`);
 }
 
@@ -205,16 +207,16 @@ export function commitSha(input: Uint8Array): Uint8Array {
 export function publicationReceipt(input: Uint8Array): Uint8Array {
   const o = closed(parseValue(input, G.input), ["commitSha", "baseSha"]);
   const commit = typed(o, "commitSha", "string", G.commitSha).value;
-  if (!SHA.test(commit)) refuse(G.commitSha);
+  if (!SHA.test(commit)) refuse(G.commitSha, ROOT);
   const base = o.members.get("baseSha");
   if (base === undefined) {
-    refuse(G.missingMember);
-    fail(G.baseSha);
+    refuse(G.missingMember, ROOT);
+    fail(G.baseSha, ROOT);
   }
   let baseText = "null";
   if (!(base.type === "literal" && base.text === "null")) {
-    if (base.type !== "string") fail(G.baseSha);
-    if (!SHA.test(base.value)) refuse(G.baseSha);
+    if (base.type !== "string") fail(G.baseSha, ROOT);
+    if (!SHA.test(base.value)) refuse(G.baseSha, ROOT);
     baseText = q(base.value);
   }
   return bytes(`{"commitSha":${q(commit)},"baseSha":${baseText}}`);

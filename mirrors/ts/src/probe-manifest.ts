@@ -15,7 +15,7 @@
 // - Output: {"probes":[...]} and LF, members in written order, ASCII with
 //   \uxxxx (lowercase) for everything outside U+0020-U+007E, `"` and `\`.
 
-import { type Obj, type Value, parseValue, quoteUnits } from "./jsonvalue.js";
+import { type Obj, type Value, parseValue, quoteUnits, whereIn } from "./jsonvalue.js";
 import { fail, refuse, table, withNothingIgnored } from "./refusal.js";
 
 /** The contract this module implements (spec/probe-manifest.md). */
@@ -45,6 +45,8 @@ export const REFUSALS = table(CONTRACT, {
 });
 
 const G = REFUSALS;
+/** Where a refusal is: the input as a whole (mirrors/PROTOCOL.md, "run"). */
+const ROOT = whereIn();
 type G = (typeof G)[keyof typeof G];
 const MANIFEST = ".atoma-probes.json";
 const WEB = "web";
@@ -114,8 +116,8 @@ function normalize(path: string): [string, boolean] {
 
 /** A closed object: the object check (standing), then the closed check. */
 function closed(v: Value | undefined, names: readonly string[]): Obj {
-  if (v === undefined || v.type !== "object") fail(G.type);
-  for (const k of v.members.keys()) if (!names.includes(k)) refuse(G.unknownMember);
+  if (v === undefined || v.type !== "object") fail(G.type, ROOT);
+  for (const k of v.members.keys()) if (!names.includes(k)) refuse(G.unknownMember, ROOT);
   return v;
 }
 
@@ -123,25 +125,25 @@ function closed(v: Value | undefined, names: readonly string[]): Obj {
 function memberOf(o: Obj, name: string, type: Value["type"], code: G, rule?: (v: Value) => boolean, nullable = false): Value {
   const v = o.members.get(name);
   if (v === undefined) {
-    refuse(G.missingMember);
-    fail(code);
+    refuse(G.missingMember, ROOT);
+    fail(code, ROOT);
   }
   if (nullable && v.type === "literal" && v.text === "null") return v;
-  if (v.type !== type) fail(code);
-  if (rule !== undefined && !rule(v)) refuse(code);
+  if (v.type !== type) fail(code, ROOT);
+  if (rule !== undefined && !rule(v)) refuse(code, ROOT);
   return v;
 }
 
 /** One entry: its kind (standing; aliases for the reader only), then its shape. */
 function readEntry(v: Value, reader: boolean): Entry {
-  if (v.type !== "object") fail(G.type);
+  if (v.type !== "object") fail(G.type, ROOT);
   const k = v.members.get("kind");
   let kind: Entry["kind"] | undefined;
   if (k !== undefined && k.type === "string") {
     if (k.value === "shell" || k.value === "web" || k.value === "http") kind = k.value;
     else if (reader && ALIASES.includes(k.value)) kind = WEB;
   }
-  if (kind === undefined) fail(G.kind);
+  if (kind === undefined) fail(G.kind, ROOT);
   const spec = KINDS[kind];
   closed(v, ["kind", spec[0][0], spec[1][0]]);
   const [a, b] = spec.map(([name, type, code, rule]) => memberOf(v, name, type, code, rule));
@@ -150,7 +152,7 @@ function readEntry(v: Value, reader: boolean): Entry {
 
 function readEntries(items: Value[], code: G, reader: boolean): Entry[] {
   return items.map((v) => {
-    if (v.type !== "object") fail(code);
+    if (v.type !== "object") fail(code, ROOT);
     return v;
   }).map((v) => readEntry(v, reader));
 }
@@ -159,7 +161,7 @@ function readEntries(items: Value[], code: G, reader: boolean): Entry[] {
 function checkManifest(v: Value): Entry[] {
   const o = closed(v, ["probes"]);
   const probes = memberOf(o, "probes", "array", G.probes);
-  if (probes.type !== "array") fail(G.probes);
+  if (probes.type !== "array") fail(G.probes, ROOT);
   return readEntries(probes.items, G.probes, false);
 }
 
@@ -200,7 +202,7 @@ export function writeGuard(input: Uint8Array): Uint8Array {
   const o = closed(parseValue(input, G.input), ["path", "writer"]);
   const [path, writer] = pathAndWriter(o);
   const isManifest = path === MANIFEST;
-  if (isManifest && writer === "model") refuse(G.handEdit);
+  if (isManifest && writer === "model") refuse(G.handEdit, ROOT);
   return Buffer.from(`{"path":${q(path)},"manifest":${isManifest}}`);
 }
 
@@ -227,11 +229,11 @@ export function merge(input: Uint8Array): Uint8Array {
   const existing = memberOf(o, "existing", "string", G.existing, undefined, true);
   const list = memberOf(o, "entries", "array", G.entries);
   const entries = readEntries(list.type === "array" ? list.items : [], G.entries, true);
-  if (path !== MANIFEST) refuse(G.notManifest);
-  if (writer === "model") refuse(G.handEdit);
+  if (path !== MANIFEST) refuse(G.notManifest, ROOT);
+  if (writer === "model") refuse(G.handEdit, ROOT);
   let out = existingEntries(existing);
   if (out === undefined) {
-    if (writer === "record_probe") refuse(G.corrupt);
+    if (writer === "record_probe") refuse(G.corrupt, ROOT);
     else if (writer === "distill") return new Uint8Array(0);
     out = [];
   }

@@ -19,7 +19,7 @@
 // then writes one member per asked name: {"value":TEXT} (the value's bytes
 // without whitespace outside strings), {"shape":T} or {"absent":true}.
 
-import { parseValue, quoteUnits } from "./jsonvalue.js";
+import { parseValue, quoteUnits, whereIn } from "./jsonvalue.js";
 import { fail, refuse, table } from "./refusal.js";
 
 /** The contract this module implements (spec/trace-fields.md). */
@@ -39,6 +39,8 @@ export const REFUSALS = table(CONTRACT, {
 });
 
 const G = REFUSALS;
+/** Where a refusal is: the input as a whole (mirrors/PROTOCOL.md, "run"). */
+const ROOT = whereIn();
 /** MAX_TRACE_BYTES. */
 export const CEILING = 32 * 1024 * 1024;
 const MAX_VALUE_DEPTH = 128;
@@ -97,7 +99,7 @@ const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** The units of the (valid) string token t[start, end). */
-function unescape(t: Uint8Array, start: number, end: number): string {
+function unescapeName(t: Uint8Array, start: number, end: number): string {
   let out = "";
   let run = start + 1;
   let i = start + 1;
@@ -195,11 +197,11 @@ interface Member {
 
 /** Steps 2 to 4 of "The reader": the depth-1 members by name (a duplicate, ignored, replaces). */
 function scan(t: Uint8Array): Map<string, Member> {
-  const stop = (s: Stop): never => fail(s.truncated ? G.truncated : G.syntax);
+  const stop = (s: Stop): never => fail(s.truncated ? G.truncated : G.syntax, ROOT);
   const members = new Map<string, Member>();
   let i = ws(t, 0);
   if (i === t.length) stop(END);
-  if (t[i] !== 0x7b) fail(G.notObject);
+  if (t[i] !== 0x7b) fail(G.notObject, ROOT);
   i = ws(t, i + 1);
   if (i === t.length) stop(END);
   if (t[i] === 0x7d) {
@@ -209,9 +211,9 @@ function scan(t: Uint8Array): Map<string, Member> {
       if (t[i] !== QUOTE) stop(BAD);
       const nameEnd = str(t, i);
       if (nameEnd instanceof Stop) return stop(nameEnd);
-      const name = unescape(t, i, nameEnd);
+      const name = unescapeName(t, i, nameEnd);
       if (members.has(name)) {
-        refuse(G.duplicate);
+        refuse(G.duplicate, ROOT);
         members.delete(name); // the later member replaces it
       }
       i = ws(t, nameEnd);
@@ -291,7 +293,8 @@ function compact(v: Uint8Array): Buffer {
 
 const q = quoteUnits;
 
-const SHAPES: Readonly<Record<number, string>> = { 0x7b: "object", 0x5b: "array", 0x22: "string", 0x74: "boolean", 0x66: "boolean", 0x6e: "null" };
+/** The JSON type of a value by its first byte: { [ " t f n (any other byte: a number). */
+const SHAPES: Readonly<Record<number, string>> = { 123: "object", 91: "array", 34: "string", 116: "boolean", 102: "boolean", 110: "null" };
 
 interface Request {
   mode: string;
@@ -301,15 +304,15 @@ interface Request {
 
 function readRequest(line: Uint8Array): Request {
   const v = parseValue(line, G.request);
-  if (v.type !== "object" || v.members.size !== 3) fail(G.request);
+  if (v.type !== "object" || v.members.size !== 3) fail(G.request, ROOT);
   const mode = v.members.get("mode");
-  if (mode === undefined || mode.type !== "string" || !MODES.includes(mode.value)) fail(G.request);
+  if (mode === undefined || mode.type !== "string" || !MODES.includes(mode.value)) fail(G.request, ROOT);
   const seen = new Set<string>();
   const names = (key: string): string[] => {
     const a = v.members.get(key);
-    if (a === undefined || a.type !== "array") fail(G.request);
+    if (a === undefined || a.type !== "array") fail(G.request, ROOT);
     return a.items.map((e) => {
-      if (e.type !== "string" || seen.has(e.value)) fail(G.request);
+      if (e.type !== "string" || seen.has(e.value)) fail(G.request, ROOT);
       seen.add(e.value);
       return e.value;
     });
@@ -320,26 +323,26 @@ function readRequest(line: Uint8Array): Request {
 /** read: the projection of the named depth-1 members, or the mode's disposition above the ceiling. */
 export function read(input: Uint8Array): Uint8Array {
   const nl = input.indexOf(LF);
-  if (nl < 0) fail(G.request);
+  if (nl < 0) fail(G.request, ROOT);
   const r = readRequest(input.subarray(0, nl));
   const trace = input.subarray(nl + 1);
-  for (const name of r.values) if (name === "result" || name === "error") refuse(G.modelValue);
+  for (const name of r.values) if (name === "result" || name === "error") refuse(G.modelValue, ROOT);
   if (trace.length > CEILING) {
     if (r.mode === "sentinel") return Buffer.from("null");
     if (r.mode === "summary") return new Uint8Array(0);
     if (r.mode === "api") return Buffer.from('{"status":413}');
-    refuse(G.ceiling);
+    refuse(G.ceiling, ROOT);
   }
   try {
     utf8.decode(trace);
   } catch {
-    fail(G.utf8);
+    fail(G.utf8, ROOT);
   }
   const members = scan(trace);
   for (const name of r.values) {
     const m = members.get(name);
     if (m === undefined || (trace[m.start] !== 0x7b && trace[m.start] !== 0x5b)) continue;
-    if (full(trace, m.start, 1) !== m.end) refuse(G.value);
+    if (full(trace, m.start, 1) !== m.end) refuse(G.value, ROOT);
   }
   const parts: Buffer[] = [];
   const entry = (name: string, body: Buffer) => {

@@ -14,7 +14,7 @@
 // - The reference: completed and credited executions with a molecule, the
 //   newest 3 per (molecule, skill), oldest first.
 
-import { type Obj, type Value, parseValue, quoteUnits } from "./jsonvalue.js";
+import { type Obj, type Value, parseValue, quoteUnits, whereIn } from "./jsonvalue.js";
 import { fail, refuse, table } from "./refusal.js";
 
 /** The contract this module implements (spec/trajectory.md). */
@@ -33,6 +33,8 @@ export const REFUSALS = table(CONTRACT, {
 });
 
 const G = REFUSALS;
+/** Where a refusal is: the input as a whole (mirrors/PROTOCOL.md, "run"). */
+const ROOT = whereIn();
 /** TRAJECTORY_REFERENCE_MAX_PER_KEY. */
 export const MAX_PER_KEY = 3;
 const MEMBERS = ["id", "llmEventId", "lane", "molecule", "skill", "element", "actor", "verdict"] as const;
@@ -57,20 +59,20 @@ const agree = (a?: string, b?: string) => a === undefined || b === undefined || 
 
 function readEvents(v: Value): Ev[] {
   const events = v.type === "object" ? v.members.get("events") : undefined;
-  if (events === undefined || events.type !== "array") fail(G.type);
+  if (events === undefined || events.type !== "array") fail(G.type, ROOT);
   return events.items.map((e) => {
-    if (e.type !== "object") fail(G.event);
+    if (e.type !== "object") fail(G.event, ROOT);
     const kind = e.members.get("kind");
-    if (kind === undefined || kind.type !== "string") fail(G.kind);
+    if (kind === undefined || kind.type !== "string") fail(G.kind, ROOT);
     const ev: Ev = { kind: kind.value };
     for (const name of MEMBERS) {
       const f = (e as Obj).members.get(name);
       if (f === undefined || (name === "lane" && f.type === "literal" && f.text === "null")) continue;
-      if (f.type !== "string") fail(G.field);
-      if (name === "lane" && !isLane(f.value)) refuse(G.lane);
+      if (f.type !== "string") fail(G.field, ROOT);
+      if (name === "lane" && !isLane(f.value)) refuse(G.lane, ROOT);
       ev[name] = f.value;
     }
-    if (ev.kind === "llm" && ev.id === undefined) fail(G.llmId);
+    if (ev.kind === "llm" && ev.id === undefined) fail(G.llmId, ROOT);
     return ev;
   });
 }
@@ -93,7 +95,7 @@ export function derive(input: Uint8Array): Uint8Array {
     if (ev.kind === "llm") {
       const x = get(ev.id as string);
       if (x.completed) {
-        refuse(G.closedTwice);
+        refuse(G.closedTwice, ROOT);
         return;
       }
       Object.assign(x, { completed: true, creditable: true, closedAt: i, molecule: ev.molecule, skill: ev.skill, lane: ev.lane });
