@@ -36,7 +36,7 @@ from .refusal import Guard, Refusal, refuse
 # spec/trace-fields.md, "Refusals", in table order.
 CONTRACT = "trace-fields/1"
 REQUEST = Guard(CONTRACT, "trace-fields.request",
-                "request is not a mode with distinct value and shape names")  # stands: raised directly
+                "request is not a mode with distinct value and shape names", ignorable=False)
 MODEL_VALUE = Guard(CONTRACT, "trace-fields.model_value", "result and error are read as shapes only")
 CEILING_GUARD = Guard(CONTRACT, "trace-fields.ceiling", "trace is larger than 32 MiB")
 UTF8 = Guard(CONTRACT, "trace-fields.utf8", "trace is not valid UTF-8", ignorable=False)
