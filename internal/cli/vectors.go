@@ -23,7 +23,7 @@ when clean, 2 otherwise.
 
 Bounds (README.md "Bounds"): the MANIFEST 1 MiB, a vector file 64 MiB,
 the listed files together 256 MiB, the cases' expanded inputs together
-256 MiB (one input_expand 16 MiB); a MANIFEST or vector file that is not
+256 MiB (one input_expand 48 MiB); a MANIFEST or vector file that is not
 a regular file (a named pipe) is refused unopened.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {

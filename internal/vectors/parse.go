@@ -18,9 +18,12 @@ import (
 const FormatVersion = 1
 
 // maxInput bounds an input_expand's expanded size, so that a malformed file
-// cannot make Load allocate without limit. The largest real vector is 262145
-// bytes.
-const maxInput = 16 << 20
+// cannot make Load allocate without limit. The largest real vectors are
+// a contract's 32 MiB ceiling traces, a byte past the ceiling after a
+// request line of about a hundred bytes; the bound leaves room for them and
+// stays under what one protocol line carries in base64 (64 MiB,
+// mirrors/PROTOCOL.md).
+const maxInput = 48 << 20
 
 // maxInputs bounds the inputs of a vector set's cases together, expanded
 // (README.md, "Bounds"): the real set's come to 4 MB.

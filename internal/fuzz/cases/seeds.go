@@ -9,11 +9,16 @@ import (
 	"github.com/conform-dev/conform/internal/vectors"
 )
 
+// MaxSeed bounds the input of a golden vector used as a seed: a larger one
+// (a 32 MiB ceiling trace) is run by conform run and the audits, not by the
+// fuzz engine, which would copy, mutate and send megabytes per execution.
+const MaxSeed = 1 << 20
+
 // Seeds returns the seed corpus of the targets reading t's format, as fuzz
 // inputs:
 //
-//   - every golden vector (and finding) of t's operations, one raw input
-//     each;
+//   - every golden vector (and finding) of t's operations up to MaxSeed
+//     bytes, one raw input each;
 //   - the entries of t.Corpora under corpora (the shared/corpora
 //     directory), in raw inputs of up to MaxBatch
 //     records (the es6numbers file alone has 10000 lines); none when
@@ -31,7 +36,7 @@ func Seeds(t Target, corpora string) ([][]byte, error) {
 	}
 	var seeds [][]byte
 	for _, c := range vectors.Cases(files) {
-		if c.Contract != t.Contract || t.OpIndex(c.Op) < 0 {
+		if c.Contract != t.Contract || t.OpIndex(c.Op) < 0 || len(c.Input) > MaxSeed {
 			continue
 		}
 		in, err := t.RawInput(c.Op, c.Input)

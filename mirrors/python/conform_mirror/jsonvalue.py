@@ -159,3 +159,17 @@ def utf8(s: str) -> bytes:
     """UTF-8 bytes; a lone surrogate (only when a guard let it through)
     becomes its 3-byte generalized UTF-8 form (``ED A0 80`` for U+D800)."""
     return s.encode("utf-8", "surrogatepass")
+
+
+def quote_units(s: str) -> str:
+    """``s`` as an ASCII JSON string literal with no short escapes: every
+    UTF-16 unit outside U+0020-U+007E, and the quote and the backslash, as
+    ``\\u`` and four lowercase hex digits (an astral character as its two
+    units, a lone surrogate as its own)."""
+    out = ['"']
+    raw = s.encode("utf-16-le", "surrogatepass")
+    for k in range(0, len(raw), 2):
+        u = raw[k] | raw[k + 1] << 8
+        out.append(chr(u) if 0x20 <= u <= 0x7E and u not in (0x22, 0x5C) else "\\u%04x" % u)
+    out.append('"')
+    return "".join(out)

@@ -237,6 +237,23 @@ export function quote(s: string, asciiOnly: boolean): string {
   return `${out + s.slice(run)}"`;
 }
 
+const HEX_DIGITS = "0123456789abcdef";
+
+/**
+ * s as an ASCII JSON string literal with no short escapes: every unit
+ * outside U+0020-U+007E, and `"` and `\`, as \uxxxx in lowercase hex (an
+ * astral character as its two units, a lone surrogate as its own).
+ */
+export function quoteUnits(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c) out += s[i];
+    else out += `\\u${HEX_DIGITS[c >> 12]}${HEX_DIGITS[(c >> 8) & 15]}${HEX_DIGITS[(c >> 4) & 15]}${HEX_DIGITS[c & 15]}`;
+  }
+  return `${out}"`;
+}
+
 const TRUE: Lit = Object.freeze({ type: "literal", text: "true" });
 const FALSE: Lit = Object.freeze({ type: "literal", text: "false" });
 const NULL: Lit = Object.freeze({ type: "literal", text: "null" });

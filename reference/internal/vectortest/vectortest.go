@@ -6,6 +6,7 @@ package vectortest
 
 import (
 	"bufio"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -27,7 +28,12 @@ type Vector struct {
 	File, Op string
 	Name     string `json:"name"`
 	Input    string `json:"input"`
-	Expand   *struct {
+	// InputHex and OutputHex are the input_hex and output_hex forms
+	// (input or output bytes that are not valid UTF-8); the loader decodes
+	// them into Input and Output.
+	InputHex  string `json:"input_hex"`
+	OutputHex string `json:"output_hex"`
+	Expand    *struct {
 		Prefix, Fill, Suffix string
 		Count                int
 	} `json:"input_expand"`
@@ -39,7 +45,7 @@ type Vector struct {
 	At []string `json:"at"`
 }
 
-// Bytes returns the vector's input bytes: input, or input_expand's prefix,
+// Bytes returns the vector's input bytes: input (or input_hex), or input_expand's prefix,
 // fill repeated count times, and suffix.
 func (v Vector) Bytes() []byte {
 	if v.Expand != nil {
@@ -88,6 +94,16 @@ func loadFile(t testing.TB, f string) []Vector {
 		v := Vector{File: filepath.Base(f), Op: op}
 		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
 			t.Fatalf("%s:%d: %v", f, line, err)
+		}
+		for _, h := range []struct{ from, to *string }{{&v.InputHex, &v.Input}, {&v.OutputHex, &v.Output}} {
+			if *h.from == "" {
+				continue
+			}
+			b, err := hex.DecodeString(*h.from)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", f, line, err)
+			}
+			*h.to = string(b)
 		}
 		out = append(out, v)
 	}
@@ -172,4 +188,17 @@ func Registered(t testing.TB, contract string, want int) map[string]Run {
 		t.Fatalf("%d %s operations registered, want %d", len(out), contract, want)
 	}
 	return out
+}
+
+// Contract runs a contract's own vector tests on its reference package:
+// every vector of vectors/<name>/*.jsonl (glob, from the package's
+// directory) gives its exact output or message (Expect), and is
+// single-cause with guards (SingleCause). The contract's operations come
+// from the registry, and must number ops.
+func Contract(t *testing.T, contract string, ops int, glob string, guards []refusal.Guard) {
+	t.Helper()
+	runs := Registered(t, contract, ops)
+	vs := Load(t, glob)
+	t.Run("vectors", func(t *testing.T) { Expect(t, vs, runs) })
+	t.Run("single-cause", func(t *testing.T) { SingleCause(t, vs, runs, guards) })
 }
