@@ -15,7 +15,10 @@ var (
 	tjMolecules = []string{"m", "m", "n"}
 	tjLanes     = []string{"", "c", "c/a", "c/a", "c/b", "c/a/x", "c/ab"}
 	tjSkills    = []string{"", "", "s1", "s2"}
-	tjNoise     = []string{`,"args":{"x":1}`, `,"result":"ok"`, `,"text":"I did it"`, `,"args":[1,2]`, `,"result":null`}
+	// TrajectoryNoise are the members an event may carry that the
+	// derivation never reads (spec/trajectory.md: args, result and
+	// prose), each as the text the generator appends to an event.
+	TrajectoryNoise = []string{`,"args":{"x":1}`, `,"result":"ok"`, `,"text":"I did it"`, `,"args":[1,2]`, `,"result":null`}
 )
 
 func tjOpt(name, value string) string {
@@ -41,7 +44,7 @@ func tjEvent(s *Source) string {
 		ev = `{"kind":"inject"` + tjOpt("llmEventId", Pick(s, tjIDs))
 	}
 	if s.Chance(3) {
-		ev += Pick(s, tjNoise)
+		ev += Pick(s, TrajectoryNoise)
 	}
 	switch s.Intn(30) {
 	case 0:
