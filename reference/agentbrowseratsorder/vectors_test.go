@@ -6,18 +6,10 @@ import (
 	"github.com/conform-dev/conform/reference/internal/vectortest"
 )
 
-// vectorFiles are the contract's vector files.
-const vectorFiles = "../../vectors/agent-browser-ats-order/*.jsonl"
-
 // TestVectors runs every vector through the reference: each accept vector
-// gives its exact output, each reject vector its exact message.
+// gives its exact output, each reject vector its exact message, and with
+// its own guard ignored is accepted unless its tag says why not
+// (spec/agent-browser-ats-order.md, "Ignored guards and exception tags").
 func TestVectors(t *testing.T) {
-	vectortest.Expect(t, vectortest.Load(t, vectorFiles), vectortest.Registered(t, Contract, 6))
-}
-
-// TestVectorsSingleCause is the single-cause proof of
-// spec/agent-browser-ats-order.md ("Ignored guards and exception tags") on
-// the Go reference.
-func TestVectorsSingleCause(t *testing.T) {
-	vectortest.SingleCause(t, vectortest.Load(t, vectorFiles), vectortest.Registered(t, Contract, 6), Guards)
+	vectortest.Contract(t, Contract, 6, "../../vectors/agent-browser-ats-order/*.jsonl", Guards)
 }

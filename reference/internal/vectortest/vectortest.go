@@ -173,10 +173,10 @@ func op(t *testing.T, ops map[string]Run, name string) Run {
 	return run
 }
 
-// Registered returns the operations of contract ("<name>/<version>") that
+// registered returns the operations of contract ("<name>/<version>") that
 // the Go reference's registry holds, by operation name; it fails t unless
 // there are exactly want of them (the contract's Operations table).
-func Registered(t testing.TB, contract string, want int) map[string]Run {
+func registered(t testing.TB, contract string, want int) map[string]Run {
 	t.Helper()
 	out := map[string]Run{}
 	for _, o := range register.All() {
@@ -197,7 +197,7 @@ func Registered(t testing.TB, contract string, want int) map[string]Run {
 // from the registry, and must number ops.
 func Contract(t *testing.T, contract string, ops int, glob string, guards []refusal.Guard) {
 	t.Helper()
-	runs := Registered(t, contract, ops)
+	runs := registered(t, contract, ops)
 	vs := Load(t, glob)
 	t.Run("vectors", func(t *testing.T) { Expect(t, vs, runs) })
 	t.Run("single-cause", func(t *testing.T) { SingleCause(t, vs, runs, guards) })
