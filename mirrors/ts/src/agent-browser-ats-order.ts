@@ -15,7 +15,7 @@
 // Nothing here performs I/O or reads the clock: now is an input.
 
 import { type Obj, type Value, literal, parseValue, quote, whereIn } from "./jsonvalue.js";
-import { Refusal, type Where, fail, refuse, table, withIgnored } from "./refusal.js";
+import { Refusal, type Where, fail, refuse, table, withIgnoredOnly } from "./refusal.js";
 import { atsDigest, canonicalizable, jcs, obj, str } from "./ats/canonical.js";
 import { EQUITY, type LabelGuards, scanClosedLabel } from "./ticker.js";
 import { REFUSALS as V8, parse as v8parse } from "./v8date.js";
@@ -132,11 +132,16 @@ function int(lo: bigint, hi: bigint): Rule {
 
 const MAX = 9007199254740991n;
 
-/** The v8date/1 verdict on s: its epoch milliseconds, or the v8date code that refuses it. */
+/**
+ * The v8date/1 verdict on s: its epoch milliseconds, or the v8date code that
+ * refuses it. v8date/1 runs with exactly the guards given ignored, never
+ * with those the audit's `ignore` set turns off in v8date/1 itself: that
+ * contract's guards are not this one's.
+ */
 function v8(text: string, ignore: readonly (typeof V8)[keyof typeof V8][]): number | string {
   const bytes = new TextEncoder().encode(quote(text, true));
   try {
-    const out = withIgnored(ignore, () => v8parse(bytes));
+    const out = withIgnoredOnly(ignore, () => v8parse(bytes));
     return Number(new TextDecoder().decode(out));
   } catch (e) {
     if (e instanceof Refusal) return e.guard.code;
