@@ -110,13 +110,14 @@ func bugOf(bug string, f fake.Fake) *fake.Fake {
 // catalogue) has any, so that the audit can shift them.
 func build(info kit.Info, f *fake.Fake) *kit.Kit {
 	k := kit.New(info)
+	cat := spec.MustLoad()
 	shifts := map[string]*kit.Shift{}
 	for _, o := range reference.Operations() {
 		shift, seen := shifts[o.Contract]
 		if !seen {
 			shift = &kit.Shift{}
 			shifts[o.Contract] = shift
-			if c, ok := spec.MustLoad().Contract(o.Contract); ok && len(c.Thresholds) > 0 {
+			if c, ok := cat.Contract(o.Contract); ok && len(c.Thresholds) > 0 {
 				var names []string
 				for _, t := range c.Thresholds {
 					names = append(names, t.Name)

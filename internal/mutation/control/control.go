@@ -14,6 +14,7 @@ package control
 
 import (
 	"context"
+	"sync"
 
 	"github.com/conform-dev/conform/internal/harness"
 	"github.com/conform-dev/conform/internal/impl"
@@ -70,12 +71,7 @@ func (g goRef) Guards(context.Context) ([]protocol.Guard, error) {
 // returns the thresholds no contract's Thresholds table (the catalogue)
 // lists, as a harness would. It never fails.
 func (g goRef) SetShift(_ context.Context, shifts []protocol.Shift) ([]protocol.ThresholdPair, error) {
-	known := map[protocol.ThresholdPair]bool{}
-	for _, k := range spec.MustLoad().Contracts {
-		for _, t := range k.Thresholds {
-			known[protocol.ThresholdPair{Contract: k.Contract, Threshold: t.Name}] = true
-		}
-	}
+	known := catalogueThresholds()
 	shift := map[string]map[string]int{}
 	unknown := []protocol.ThresholdPair{}
 	for _, s := range shifts {
@@ -92,6 +88,18 @@ func (g goRef) SetShift(_ context.Context, shifts []protocol.Shift) ([]protocol.
 	g.Reference.Shift = shift
 	return unknown, nil
 }
+
+// catalogueThresholds is every threshold of the catalogue's contracts,
+// read once: the audit asks for it on every shift.
+var catalogueThresholds = sync.OnceValue(func() map[protocol.ThresholdPair]bool {
+	known := map[protocol.ThresholdPair]bool{}
+	for _, k := range spec.MustLoad().Contracts {
+		for _, t := range k.Thresholds {
+			known[protocol.ThresholdPair{Contract: k.Contract, Threshold: t.Name}] = true
+		}
+	}
+	return known
+})
 
 // SetIgnore replaces Reference.Ignore with pairs, grouped by contract, and
 // returns the pairs no table lists, as a harness would. It never fails.
