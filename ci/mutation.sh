@@ -4,8 +4,9 @@
 # with the mutation-testing-elements report; with --single-cause, the first
 # half alone (the pull request's check). With --contract C, only contract
 # C's guards and mutants: the workflows run one job per contract of
-# ci/matrix.sh, since the whole audit takes hours on two cores (the
-# largest contract alone has over a thousand mutants). The reports are
+# ci/matrix.sh, in parallel (the source and row mutants alone take a
+# minute or two through the schemata build; single-cause in the mirrors
+# takes longer). The reports are
 # out/mutation[-NAME].txt and, for mutants, out/mutation[-NAME].json; the
 # totals go to the job summary. Exits with conform mutate's code.
 #

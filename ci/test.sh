@@ -27,16 +27,12 @@ GOEXPERIMENT=jsonv2 go test -run '^$' -bench JSONv2 -benchtime 1x ./reference/..
 # The Go kit is a module of its own (standard library only): go vet and
 # go test of the main module do not reach it.
 (cd mirrors/kit/go && go vet ./... && go test ./... && go test -run '^$' -bench . -benchtime 1x ./...)
-# The whole source-mutation audit (every mutant of every contract killed or
-# declared equivalent, every declaration naming exactly one mutant) is the
-# nightly's step ci/mutation.sh, not this command's: some 800 mutants, one
-# build each, many minutes on 2 cores. Here the declarations alone are
-# checked: each names exactly one mutant of today's source, and that mutant
-# survives the vectors (an equivalence that no longer holds fails here, not
-# only at night). The row mutants of the declarations of shapes need one
-# build in all, so every one of them runs here.
-go run ./cmd/conform mutate --mutants --declared-only
-go run ./cmd/conform mutate --rows
+# The whole source-mutation audit: every source mutant of every contract
+# killed or declared equivalent (each declaration naming exactly one
+# mutant that survives), and every row mutant of the declarations of
+# shapes. One schemata build serves them all, each run on the vectors
+# that reach it (mutation/README.md, "Schemata"): a minute or two.
+go run ./cmd/conform mutate --mutants --rows
 SMOKE_SECONDS=10 SMOKE_TARGETS="FuzzJCSOracle:jcs_oracle FuzzJSONTextOracle:jsontext_oracle" ci/libfuzzer-smoke.sh
 # Debian's pyflakes and mypy, by path: they run under Debian's python3, which
 # a python3 earlier on PATH (pyenv) does not see.

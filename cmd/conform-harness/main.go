@@ -4,6 +4,9 @@
 // in-process; this binary exists so that the reference, or a mutant of it
 // built with go build -overlay, can be driven like any mirror.
 //
+// In a schemata build (mutation/README.md, "Schemata") it also serves the
+// protocol's mutant control, which switches the active mutant.
+//
 // With --fake <bug> it serves a test double instead: the reference with
 // one seeded bug of package internal/fake, which conform drives as
 // --impl fake:<bug>. An unknown bug exits 2 before the handshake.
@@ -137,6 +140,11 @@ func build(info kit.Info, f *fake.Fake) *kit.Kit {
 			gs = append(gs, kit.Guard{Code: g.Code, Message: g.Message})
 		}
 		k.Guards(o.Contract, gs...)
+	}
+	if refusal.Schemata() {
+		// A schemata build of the mutation audit: every mutant compiled in,
+		// activated through the protocol's mutant control.
+		k.Mutants(refusal.SetMutant)
 	}
 	return k
 }

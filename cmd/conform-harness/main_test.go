@@ -10,8 +10,10 @@ import (
 
 	"github.com/conform-dev/conform/internal/fake"
 	"github.com/conform-dev/conform/internal/protocol"
+	"github.com/conform-dev/conform/internal/spec"
 	"github.com/conform-dev/conform/internal/vectors"
 	kit "github.com/conform-dev/conform/mirrors/kit/go"
+	"github.com/conform-dev/conform/reference/refusal"
 )
 
 // The harness binary serves the reference, or with --fake <bug> the test
@@ -241,5 +243,76 @@ func TestServesShift(t *testing.T) {
 	}
 	if !same(as[6]) {
 		t.Errorf("%s after the shift set was cleared: %+v", c.Source, as[6])
+	}
+}
+
+// A normal build serves no mutant control: the handshake lists no
+// "mutant" feature and the request is an unknown command. Once a schemata
+// build has registered (here by hand), the handshake lists it, the
+// request activates a known mutant, answers an unknown one known false,
+// and reports the reach recorded since the one before: the objects the
+// shapes interpreter validated for a vector of a contract with declared
+// shapes.
+func TestServesMutant(t *testing.T) {
+	serve := func(reqs ...protocol.Request) []protocol.Answer {
+		var in, out bytes.Buffer
+		for _, r := range append([]protocol.Request{{Cmd: protocol.CmdStart, Protocol: protocol.Version}}, reqs...) {
+			in.Write(r.Encode())
+		}
+		if err := build(kit.Info{Name: "ref", Version: "0"}, nil).Serve(&in, &out); err != nil {
+			t.Fatal(err)
+		}
+		var as []protocol.Answer
+		for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			a, err := protocol.DecodeAnswer([]byte(line))
+			if err != nil {
+				t.Fatalf("%s: %v", line, err)
+			}
+			as = append(as, a)
+		}
+		return as
+	}
+	as := serve(protocol.Request{Cmd: protocol.CmdMutant, Seq: 1, Mutant: ""})
+	if as[0].HasFeature(protocol.FeatureMutant) || as[1].Outcome != protocol.OutcomeErrored || as[1].Message != "unknown command" {
+		t.Fatalf("a normal build: %+v", as)
+	}
+
+	cat := spec.MustLoad()
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c *vectors.Case
+	for i := 0; c == nil && i < len(files); i++ {
+		for j := range files[i].Cases {
+			k := &files[i].Cases[j]
+			if d, ok := cat.Contract(k.Contract); ok && d.Shapes != "" && k.Expect == vectors.ExpectOK {
+				c = k
+				break
+			}
+		}
+	}
+	if c == nil {
+		t.Fatal("no vector of a contract with declared shapes")
+	}
+	refusal.RegisterSchemata(map[string]int32{"abcdefabcdef": 1}, 1)
+	as = serve(
+		protocol.Request{Cmd: protocol.CmdMutant, Seq: 1, Mutant: "abcdefabcdef"},
+		protocol.Request{Cmd: protocol.CmdMutant, Seq: 2, Mutant: "fedcbafedcba"},
+		protocol.Request{Cmd: protocol.CmdRun, Seq: 3, Contract: c.Contract, Op: c.Op, Input: c.Input},
+		protocol.Request{Cmd: protocol.CmdMutant, Seq: 4, Mutant: ""},
+	)
+	if !as[0].HasFeature(protocol.FeatureMutant) || len(as) != 5 {
+		t.Fatalf("a schemata build: %+v", as)
+	}
+	if !as[1].Known || as[2].Known || !as[4].Known {
+		t.Errorf("known: %v %v %v, want true false true", as[1].Known, as[2].Known, as[4].Known)
+	}
+	if refusal.Mutant() != 0 {
+		t.Errorf("mutant %d active after the switch was cleared", refusal.Mutant())
+	}
+	prefix := c.Contract + " "
+	if len(as[4].Reached) == 0 || !strings.HasPrefix(as[4].Reached[0], prefix) {
+		t.Errorf("%s %s (%s) reached %q, want the objects of %s it validated", c.Contract, c.Name, c.Source, as[4].Reached, c.Contract)
 	}
 }

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -41,11 +43,14 @@ type mutateOptions struct {
 	only          []string
 	jobs          int
 	mutantTimeout time.Duration
-	equivalent    []string
-	reportPath    string
-	force         bool
-	format        string
-	verbose       bool
+	// perBuild builds each mutant on its own (trial.Run, trial.Rows)
+	// instead of the schemata build (trial.Schemata).
+	perBuild   bool
+	equivalent []string
+	reportPath string
+	force      bool
+	format     string
+	verbose    bool
 }
 
 // equivalentName is the file name of a package's equivalence
@@ -82,10 +87,15 @@ Source mutation (--mutants) of the Go reference: every refusal site of the
 packages cmd/conform-harness links (found with go/ast in the module that
 holds the current directory, or --source) gets mutants that delete the
 guard, negate its condition, and shift its bounds by one (< and <=, > and
->=, +-1 on integer constants). Each is built with go build -overlay (the
-tree is never copied or touched) into a temporary harness binary and every
-vector is run through it: killed (naming the first vector that failed),
-survived, timeout, or did not build. Mutants declared equivalent (each
+>=, +-1 on integer constants). Every mutant is compiled into one schemata
+build behind a switch (mutation/README.md, "Schemata"); a pass with no
+mutant active must answer every vector as the normal build does, and
+records which vectors reach each mutant; each mutant then runs only those:
+killed (naming the first vector that failed), survived, no coverage (no
+vector reaches it), timeout, or did not build. --per-build builds each
+mutant on its own with go build -overlay (the tree is never copied or
+touched) and runs every vector through it, as before schemata. Row mutants
+(--rows) of the declarations of shapes go through the same switch. Mutants declared equivalent (each
 mutated package's equivalent.jsonl, such as reference/<pkg>/equivalent.jsonl;
 or the --equivalent files instead) that survive are reported equivalent,
 not surviving. A mutant is named by its file, guard, condition, mutator,
@@ -116,7 +126,8 @@ the protocol, or the unmutated harness does not build.`,
 	f.StringSliceVar(&o.mutators, "mutator", nil, "only these mutators: GuardDelete, GuardNegate, BoundOperator, BoundConstant")
 	f.StringSliceVar(&o.only, "mutant", nil, "only the mutants with these ids (as printed; row mutants by their row ids)")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "mutants built and run at once")
-	f.DurationVar(&o.mutantTimeout, "mutant-timeout", 10*time.Second, "longest silence allowed from a mutant's harness that owes an answer")
+	f.DurationVar(&o.mutantTimeout, "mutant-timeout", 0, "longest silence allowed from a mutant's harness that owes an answer (0: 1.5 times the slowest chunk of the schemata's pass with no mutant, plus 5s; 10s with --per-build)")
+	f.BoolVar(&o.perBuild, "per-build", false, "build and run each mutant on its own, every vector (the method before schemata), instead of one schemata build run only on the vectors that reach each mutant")
 	f.StringArrayVar(&o.equivalent, "equivalent", nil, "equivalent-mutant declarations to use instead of each mutated package's "+equivalentName+" (repeatable)")
 	f.StringVar(&o.reportPath, "report", "", "write the mutation-testing-elements JSON report of the mutants to this file (atomically)")
 	f.BoolVar(&o.force, "force", false, "replace an existing --report file")
@@ -231,53 +242,58 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 		}
 	}
 
-	if doMutants {
+	if doMutants || doRows {
 		if text && doSingle {
 			fmt.Fprintln(env.Stdout)
 		}
-		mr, c, err := runMutants(cmd, env, o, cases)
+		var mp *mutantPlan
+		var rp *rowPlan
+		if doMutants {
+			if mp, err = planMutants(ctx, o, cases); err != nil {
+				return err
+			}
+		}
+		if doRows {
+			if rp, err = planRows(ctx, o); err != nil {
+				return err
+			}
+		}
+		sr, err := tryPlans(ctx, env, o, mp, rp, cases)
 		if err != nil {
 			return err
 		}
-		res.Mutation = mr
-		worse(c)
-		if text {
-			fmt.Fprintf(env.Stdout, "== source mutation of the Go reference (%s) ==\n\n", mr.Main)
-			if len(mr.Baseline) > 0 {
-				fmt.Fprintf(env.Stdout, "the unmutated reference fails %d vectors, so no mutant was tried (run conform run); first: %s\n", len(mr.Baseline), mr.Baseline[0])
-			} else {
-				trial.WriteText(env.Stdout, mr.Outcomes, mr.sources, mr.Stale, o.verbose)
-				all := trial.Scores(mr.Outcomes)
-				total := all[len(all)-1]
-				fmt.Fprintf(env.Stdout, "\nsource mutation: %d guarded refusal sites, %d mutants generated, %d tried, %d at a time, in %.1fs: %d killed, %d timeout, %d survived, %d equivalent, %d did not build; score %.1f%%\n",
-					mr.Sites, mr.Generated, total.Total, mr.Jobs, mr.Seconds, total.Counts[trial.Killed], total.Counts[trial.Timeout],
-					total.Counts[trial.Survived], total.Counts[trial.Ignored], total.Counts[trial.CompileError], total.Percent())
+		if doMutants {
+			mr, c := mp.finish(sr)
+			res.Mutation = mr
+			worse(c)
+			if text {
+				writeMutantsText(env.Stdout, mr, o.verbose)
+			}
+			if o.reportPath != "" {
+				config := map[string]any{"contracts": o.contracts, "vectors_sha256": set.vectorsSHA256, "main": mr.Main, "max_mutants": o.maxMutants}
+				data, err := stryker.Build(mr.Outcomes, mr.sources, mr.cases, Version, config).Marshal()
+				if err == nil {
+					err = stryker.WriteFile(o.reportPath, data, o.force)
+				}
+				if err != nil {
+					return usageErr("writing the report: %v", err)
+				}
 			}
 		}
-		if o.reportPath != "" {
-			config := map[string]any{"contracts": o.contracts, "vectors_sha256": set.vectorsSHA256, "main": mr.Main, "max_mutants": o.maxMutants}
-			data, err := stryker.Build(mr.Outcomes, mr.sources, mr.cases, Version, config).Marshal()
-			if err == nil {
-				err = stryker.WriteFile(o.reportPath, data, o.force)
+		if doRows {
+			if text && doMutants {
+				fmt.Fprintln(env.Stdout)
 			}
-			if err != nil {
-				return usageErr("writing the report: %v", err)
+			rr, c := rp.finish(sr)
+			res.Rows = rr
+			worse(c)
+			if text {
+				fmt.Fprintf(env.Stdout, "== row mutants of the declarations of shapes ==\n\n")
+				writeRowsText(env.Stdout, rr, o.verbose)
 			}
 		}
-	}
-	if doRows {
-		if text && (doSingle || doMutants) {
-			fmt.Fprintln(env.Stdout)
-		}
-		rr, c, err := runRows(cmd, env, o, cases)
-		if err != nil {
-			return err
-		}
-		res.Rows = rr
-		worse(c)
-		if text {
-			fmt.Fprintf(env.Stdout, "== row mutants of the declarations of shapes ==\n\n")
-			writeRowsText(env.Stdout, rr, o.verbose)
+		if text && sr != nil && sr.Schemata != nil {
+			writeSchemataText(env.Stdout, sr.Schemata)
 		}
 	}
 	res.ExitCode = code
@@ -299,18 +315,29 @@ func countVectors(cases []vectors.Case) int {
 	return n
 }
 
-// runMutants scans the source, selects the mutants, checks the unmutated
-// build, and tries the mutants. It returns the exit code their outcomes
-// call for.
-func runMutants(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Case) (*mutationResult, int, error) {
-	ctx := cmd.Context()
+// mutantPlan is the source-mutation part of an audit, before its mutants
+// are tried: the result so far, the mutants picked, the declarations.
+type mutantPlan struct {
+	mr     *mutationResult
+	src    *mutant.Set
+	eqs    []mutant.Equivalent
+	picked []mutant.Mutant
+	t0     time.Time
+	// failed is set when the unmutated harness fails a vector: no
+	// mutant is tried.
+	failed bool
+}
+
+// planMutants scans the source, selects the mutants and checks the
+// unmutated build.
+func planMutants(ctx context.Context, o *mutateOptions, cases []vectors.Case) (*mutantPlan, error) {
 	src, err := scanSource(ctx, o.source)
 	if err != nil {
-		return nil, 0, usageErr("%v", err)
+		return nil, usageErr("%v", err)
 	}
 	eqs, err := loadEquivalents(src, o.equivalent)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	mr := &mutationResult{Main: harnessMain, Generated: len(src.Mutants), Jobs: o.jobs, sources: src.Sources, cases: cases}
 	for _, s := range src.Sites {
@@ -323,40 +350,126 @@ func runMutants(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.
 		pool = declared(pool, eqs)
 	}
 	picked := selectMutants(pool, o)
-	if len(o.only) > 0 && len(picked) < len(o.only) {
-		return nil, 0, usageErr("--mutant: %d of the %d ids name no mutant of this source", len(o.only)-len(picked), len(o.only))
+	if len(o.only) > 0 && len(picked) < len(o.only) && !o.rows {
+		return nil, usageErr("--mutant: %d of the %d ids name no mutant of this source", len(o.only)-len(picked), len(o.only))
 	}
-	opts := trial.Options{Root: src.Root, Main: harnessMain, Jobs: o.jobs, Timeout: o.mutantTimeout}
-	t0 := time.Now()
-	base, err := trial.Baseline(ctx, opts, cases)
+	p := &mutantPlan{mr: mr, src: src, eqs: eqs, picked: picked, t0: time.Now()}
+	base, err := trial.Baseline(ctx, trial.Options{Root: src.Root, Main: harnessMain, Timeout: o.mutantTimeout}, cases)
 	if err != nil {
 		var be *trial.BuildError
 		if errors.As(err, &be) {
-			return nil, 0, brokenErr(fmt.Errorf("the unmutated %s does not build: %s", harnessMain, be.Output))
+			return nil, brokenErr(fmt.Errorf("the unmutated %s does not build: %s", harnessMain, be.Output))
 		}
-		return nil, 0, brokenErr(err)
+		return nil, brokenErr(err)
 	}
 	if len(base) > 0 {
-		mr.Baseline = base
-		mr.Seconds = time.Since(t0).Seconds()
-		return mr, report.ExitDisagree, nil
+		mr.Baseline, p.failed, p.picked = base, true, nil
 	}
-	opts.Progress = progress(env.terminal, len(picked))
-	mr.Outcomes = trial.Run(ctx, opts, src.Sources, picked, cases)
-	trial.Declare(mr.Outcomes, eqs)
-	mr.Stale = mutant.Stale(eqs, src.Mutants)
+	return p, nil
+}
+
+// tried is what tryPlans did: the verdicts on the source mutants and the
+// row mutants, and the schemata run (nil with --per-build).
+type tried struct {
+	outcomes []trial.Outcome
+	rows     []trial.RowOutcome
+	seconds  float64
+	Schemata *trial.SchemataRun
+}
+
+// tryPlans tries the mutants of mp and rp (either may be nil): in one
+// schemata build, or, with --per-build, each on its own.
+func tryPlans(ctx context.Context, env *Env, o *mutateOptions, mp *mutantPlan, rp *rowPlan, cases []vectors.Case) (*tried, error) {
+	var picked []mutant.Mutant
+	var sources map[string][]byte
+	root := ""
+	if mp != nil {
+		picked, sources, root = mp.picked, mp.src.Sources, mp.src.Root
+	}
+	var rows []trial.RowMutant
+	if rp != nil {
+		rows, root = rp.rows, rp.root
+	}
+	if mp != nil && mp.failed {
+		return &tried{}, nil
+	}
+	opts := trial.Options{Root: root, Main: harnessMain, Jobs: o.jobs, Timeout: o.mutantTimeout, Progress: progress(env.terminal, len(picked)+len(rows))}
+	t0 := time.Now()
+	tr := &tried{}
+	if o.perBuild {
+		if opts.Timeout <= 0 {
+			opts.Timeout = 10 * time.Second
+		}
+		tr.outcomes = trial.Run(ctx, opts, sources, picked, cases)
+		if ctx.Err() != nil {
+			return nil, usageErr("interrupted after %d of %d mutants", len(tr.outcomes), len(picked))
+		}
+		var err error
+		if tr.rows, err = trial.Rows(ctx, opts, rows, cases); err != nil {
+			var be *trial.BuildError
+			if errors.As(err, &be) {
+				return nil, brokenErr(fmt.Errorf("the unmutated %s does not build: %s", harnessMain, be.Output))
+			}
+			return nil, usageErr("interrupted: %v", err)
+		}
+	} else if len(picked)+len(rows) > 0 {
+		sr, err := trial.Schemata(ctx, opts, sources, picked, rows, cases)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, usageErr("interrupted: %v", err)
+			}
+			return nil, brokenErr(fmt.Errorf("schemata: %w", err))
+		}
+		tr.outcomes, tr.rows, tr.Schemata = sr.Outcomes, sr.Rows, sr
+	}
+	tr.seconds = time.Since(t0).Seconds()
+	return tr, nil
+}
+
+// finish applies the declarations to the verdicts and returns the result
+// and the exit code it calls for.
+func (p *mutantPlan) finish(tr *tried) (*mutationResult, int) {
+	mr := p.mr
+	mr.Seconds = time.Since(p.t0).Seconds()
+	if p.failed {
+		return mr, report.ExitDisagree
+	}
+	mr.Outcomes = tr.outcomes
+	trial.Declare(mr.Outcomes, p.eqs)
+	mr.Stale = mutant.Stale(p.eqs, p.src.Mutants)
 	mr.Scores = trial.Scores(mr.Outcomes)
-	mr.Seconds = time.Since(t0).Seconds()
-	if ctx.Err() != nil {
-		return nil, 0, usageErr("interrupted after %d of %d mutants", len(mr.Outcomes), len(picked))
-	}
 	code := report.ExitAgree
 	for _, out := range mr.Outcomes {
-		if out.Status == trial.Survived || out.WrongDeclaration() {
+		if out.Undetected() || out.WrongDeclaration() {
 			code = report.ExitDisagree
 		}
 	}
-	return mr, code, nil
+	return mr, code
+}
+
+// writeMutantsText writes the source-mutation section of the text report.
+func writeMutantsText(w io.Writer, mr *mutationResult, verbose bool) {
+	fmt.Fprintf(w, "== source mutation of the Go reference (%s) ==\n\n", mr.Main)
+	if len(mr.Baseline) > 0 {
+		fmt.Fprintf(w, "the unmutated reference fails %d vectors, so no mutant was tried (run conform run); first: %s\n", len(mr.Baseline), mr.Baseline[0])
+		return
+	}
+	trial.WriteText(w, mr.Outcomes, mr.sources, mr.Stale, verbose)
+	all := trial.Scores(mr.Outcomes)
+	total := all[len(all)-1]
+	fmt.Fprintf(w, "\nsource mutation: %d guarded refusal sites, %d mutants generated, %d tried, %d at a time, in %.1fs: %d killed, %d timeout, %d survived, %d no coverage, %d equivalent, %d did not build; score %.1f%%\n",
+		mr.Sites, mr.Generated, total.Total, mr.Jobs, mr.Seconds, total.Counts[trial.Killed], total.Counts[trial.Timeout],
+		total.Counts[trial.Survived], total.Counts[trial.NoCoverage], total.Counts[trial.Ignored], total.Counts[trial.CompileError], total.Percent())
+}
+
+// writeSchemataText writes what the schemata build saved.
+func writeSchemataText(w io.Writer, sr *trial.SchemataRun) {
+	saved := 0.0
+	if sr.AllRuns > 0 {
+		saved = 100 * float64(sr.AllRuns-sr.VectorRuns) / float64(sr.AllRuns)
+	}
+	fmt.Fprintf(w, "\nschemata: %d source mutants behind the switch, %d built on their own; %d vector runs with a mutant active, of %d that running every vector would take (%.1f%% saved); schemata %.1fs, builds %.1fs, pass with no mutant %.1fs; watchdog %s\n",
+		sr.Switched, sr.PerBuild, sr.VectorRuns, sr.AllRuns, saved, sr.Prepare.Seconds(), sr.Build.Seconds(), sr.Reach.Seconds(), sr.Timeout.Round(time.Millisecond))
 }
 
 // selectMutants applies --contract, --mutator, --mutant and --max-mutants,

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,14 +15,11 @@ import (
 	"sort"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/conform-dev/conform/internal/infile"
 	"github.com/conform-dev/conform/internal/mutation/mutant"
 	"github.com/conform-dev/conform/internal/mutation/trial"
 	"github.com/conform-dev/conform/internal/report"
 	"github.com/conform-dev/conform/internal/spec"
-	"github.com/conform-dev/conform/internal/vectors"
 )
 
 // rowEquivalentName is the file, beside a contract's declaration of shapes
@@ -36,32 +34,37 @@ type rowsResult struct {
 	Seconds  float64            `json:"seconds"`
 }
 
-// runRows makes the row mutants of every declaration of shapes in the
-// source (of the audited contracts) and tries them. It returns the exit
-// code their outcomes call for: a survivor, a stale declaration or a
-// declared row that was killed is a disagreement; a harness that did not
-// start is broken.
-func runRows(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Case) (*rowsResult, int, error) {
-	ctx := cmd.Context()
+// rowPlan is the row-mutant part of an audit, before its mutants are
+// tried: the rows, their declarations, the stale ones.
+type rowPlan struct {
+	root        string
+	rows        []trial.RowMutant
+	equivalents map[string]map[string]string
+	stale       []string
+	t0          time.Time
+}
+
+// planRows makes the row mutants of every declaration of shapes in the
+// source (of the audited contracts) and reads their equivalence
+// declarations.
+func planRows(ctx context.Context, o *mutateOptions) (*rowPlan, error) {
 	dir := o.source
 	if dir == "" {
 		wd, err := os.Getwd()
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		dir = wd
 	}
 	root, _, err := mutant.ModuleRoot(ctx, dir)
 	if err != nil {
-		return nil, 0, usageErr("no source tree (run from conform's source, or pass --source): %v", err)
+		return nil, usageErr("no source tree (run from conform's source, or pass --source): %v", err)
 	}
 	cat, err := spec.ParseDir(os.DirFS(root), "spec")
 	if err != nil {
-		return nil, 0, usageErr("%v", err)
+		return nil, usageErr("%v", err)
 	}
-	var rows []trial.RowMutant
-	equivalents := map[string]map[string]string{}
-	var stale []string
+	p := &rowPlan{root: root, equivalents: map[string]map[string]string{}, t0: time.Now()}
 	known := map[string]bool{}
 	for _, k := range cat.Contracts {
 		if k.Shapes == "" || len(o.contracts) > 0 && !slices.Contains(o.contracts, k.Contract) {
@@ -69,50 +72,49 @@ func runRows(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Cas
 		}
 		d, err := spec.ParseShapes(os.DirFS(root), "spec", k)
 		if err != nil {
-			return nil, 0, usageErr("%v", err)
+			return nil, usageErr("%v", err)
 		}
 		all := map[string]bool{}
 		for _, r := range d.Rows() {
 			all[r.ID], known[r.ID] = true, true
 			if len(o.only) == 0 || slices.Contains(o.only, r.ID) {
-				rows = append(rows, trial.RowMutant{Contract: k.Contract, Row: r})
+				p.rows = append(p.rows, trial.RowMutant{Contract: k.Contract, Row: r})
 			}
 		}
 		rel := filepath.Join("spec", k.Name, rowEquivalentName)
 		eq, err := readRowEquivalents(filepath.Join(root, rel), filepath.ToSlash(rel))
 		if err != nil {
-			return nil, 0, usageErr("%v", err)
+			return nil, usageErr("%v", err)
 		}
 		for id := range eq {
 			if !all[id] {
-				stale = append(stale, k.Contract+" "+id)
+				p.stale = append(p.stale, k.Contract+" "+id)
 			}
 		}
-		equivalents[k.Contract] = eq
+		p.equivalents[k.Contract] = eq
 	}
 	if !o.mutants {
 		// --mutant names row ids here; with --mutants too, it may name
 		// source mutants as well.
 		for _, id := range o.only {
 			if !known[id] {
-				return nil, 0, usageErr("--mutant %q names no row mutant of the audited contracts", id)
+				return nil, usageErr("--mutant %q names no row mutant of the audited contracts", id)
 			}
 		}
 	}
-	opts := trial.Options{Root: root, Main: harnessMain, Jobs: o.jobs, Timeout: o.mutantTimeout, Progress: progress(env.terminal, len(rows))}
-	t0 := time.Now()
-	outs, err := trial.Rows(ctx, opts, rows, cases)
-	if err != nil {
-		var be *trial.BuildError
-		if errors.As(err, &be) {
-			return nil, 0, brokenErr(fmt.Errorf("the unmutated %s does not build: %s", harnessMain, be.Output))
-		}
-		return nil, 0, usageErr("interrupted: %v", err)
-	}
-	res := &rowsResult{Outcomes: outs, Seconds: time.Since(t0).Seconds()}
-	trial.DeclareRows(outs, equivalents)
-	sort.Strings(stale)
-	res.Stale = stale // against every row of the declaration, not the rows tried
+	return p, nil
+}
+
+// finish applies the declarations to the verdicts of the rows and
+// returns the result and the exit code it calls for: a survivor, a stale
+// declaration or a declared row that was killed is a disagreement; a
+// harness that did not start is broken.
+func (p *rowPlan) finish(tr *tried) (*rowsResult, int) {
+	outs := tr.rows
+	res := &rowsResult{Outcomes: outs, Seconds: time.Since(p.t0).Seconds()}
+	trial.DeclareRows(outs, p.equivalents)
+	sort.Strings(p.stale)
+	res.Stale = p.stale // against every row of the declaration, not the rows tried
 	code := report.ExitAgree
 	if len(res.Stale) > 0 {
 		code = report.ExitDisagree
@@ -121,11 +123,11 @@ func runRows(cmd *cobra.Command, env *Env, o *mutateOptions, cases []vectors.Cas
 		switch {
 		case out.Status == trial.RuntimeError:
 			code = max(code, report.ExitBroken)
-		case out.Status == trial.Survived, out.Equivalent != "" && out.Status != trial.Ignored:
+		case out.Undetected(), out.Equivalent != "" && out.Status != trial.Ignored:
 			code = max(code, report.ExitDisagree)
 		}
 	}
-	return res, code, nil
+	return res, code
 }
 
 // readRowEquivalents reads a file of row equivalence declarations (name
@@ -175,6 +177,8 @@ func writeRowsText(w io.Writer, res *rowsResult, verbose bool) {
 		switch {
 		case o.Status == trial.Survived:
 			fmt.Fprintf(w, "SURVIVED %s %s: %s (guard %s)\n", o.Contract, o.Row.ID, o.Row.Detail, o.Row.Code)
+		case o.Status == trial.NoCoverage:
+			fmt.Fprintf(w, "NO COVERAGE %s %s: %s (guard %s): no vector validates its object\n", o.Contract, o.Row.ID, o.Row.Detail, o.Row.Code)
 		case o.Status == trial.RuntimeError:
 			fmt.Fprintf(w, "DID NOT RUN %s %s: %s\n", o.Contract, o.Row.ID, o.Detail)
 		case o.Equivalent != "" && o.Status != trial.Ignored:
@@ -188,6 +192,6 @@ func writeRowsText(w io.Writer, res *rowsResult, verbose bool) {
 	for _, s := range res.Stale {
 		fmt.Fprintf(w, "STALE declaration %s: no such row mutant\n", s)
 	}
-	fmt.Fprintf(w, "\nrow mutants: %d tried in %.1fs: %d killed, %d timeout, %d survived, %d equivalent, %d did not run\n",
-		len(res.Outcomes), res.Seconds, counts[trial.Killed], counts[trial.Timeout], counts[trial.Survived], counts[trial.Ignored], counts[trial.RuntimeError])
+	fmt.Fprintf(w, "\nrow mutants: %d tried in %.1fs: %d killed, %d timeout, %d survived, %d no coverage, %d equivalent, %d did not run\n",
+		len(res.Outcomes), res.Seconds, counts[trial.Killed], counts[trial.Timeout], counts[trial.Survived], counts[trial.NoCoverage], counts[trial.Ignored], counts[trial.RuntimeError])
 }

@@ -81,6 +81,7 @@ type Client struct {
 	info        impl.Info
 	ignore      []protocol.GuardPair
 	shift       []protocol.Shift
+	mutant      string
 	restarts    int
 	quarantined bool
 	breaks      []string
@@ -352,6 +353,33 @@ func (c *Client) SetShift(ctx context.Context, shifts []protocol.Shift) ([]proto
 	return a.UnknownThresholds, nil
 }
 
+// ErrNoMutant is SetMutant's error for a harness whose handshake does not
+// list protocol.FeatureMutant: it is not a schemata build.
+var ErrNoMutant = errors.New("the harness does not serve mutant (its handshake lists no \"mutant\" feature)")
+
+// SetMutant makes id the harness's active mutant ("" for none; the
+// mutation audit's switch, PROTOCOL.md "mutant") and returns the reach
+// keys the harness recorded since the previous mutant request, and
+// whether it has the mutant. The mutant is activated again after every
+// restart (the reach recorded before a restart is lost). A harness
+// without the feature is never sent the request: ErrNoMutant.
+func (c *Client) SetMutant(ctx context.Context, id string) (reached []string, known bool, err error) {
+	if c.inc == nil && !c.quarantined {
+		if err := c.spawn(ctx); err != nil {
+			return nil, false, err
+		}
+	}
+	if c.inc != nil && !c.inc.mutating {
+		return nil, false, ErrNoMutant
+	}
+	c.mutant = id
+	a, err := c.control(ctx, protocol.Request{Cmd: protocol.CmdMutant, Mutant: id}, protocol.OutcomeSwitched)
+	if err != nil {
+		return nil, false, err
+	}
+	return a.Reached, a.Known, nil
+}
+
 // Guards asks the implementation for its refusal table.
 func (c *Client) Guards(ctx context.Context) ([]protocol.Guard, error) {
 	a, err := c.control(ctx, protocol.Request{Cmd: protocol.CmdGuards}, protocol.OutcomeGuards)
@@ -405,7 +433,7 @@ func (c *Client) spend() {
 }
 
 // spawn starts a process, does the handshake and replays the ignore and
-// shift sets.
+// shift sets and the active mutant.
 func (c *Client) spawn(ctx context.Context) error {
 	// Starting a container can take the engine a while: say so after
 	// NoticeAfter (the start itself is bounded by ctx and the engine).
@@ -437,6 +465,7 @@ func (c *Client) spawn(ctx context.Context) error {
 	}
 	inc.batching = a.HasFeature(protocol.FeatureBatch)
 	inc.shifting = a.HasFeature(protocol.FeatureShift)
+	inc.mutating = a.HasFeature(protocol.FeatureMutant)
 	c.inc, c.info = inc, infoOf(*a.Implementation)
 	for _, replay := range []struct {
 		req  protocol.Request
@@ -445,6 +474,7 @@ func (c *Client) spawn(ctx context.Context) error {
 	}{
 		{protocol.Request{Cmd: protocol.CmdIgnore, Ignore: c.ignore}, protocol.OutcomeAck, len(c.ignore) > 0},
 		{protocol.Request{Cmd: protocol.CmdShift, Shift: c.shift}, protocol.OutcomeShifted, len(c.shift) > 0 && inc.shifting},
+		{protocol.Request{Cmd: protocol.CmdMutant, Mutant: c.mutant}, protocol.OutcomeSwitched, c.mutant != "" && inc.mutating},
 	} {
 		if !replay.set {
 			continue
@@ -523,6 +553,8 @@ type incarnation struct {
 	batching bool
 	// shifting: the handshake listed protocol.FeatureShift.
 	shifting bool
+	// mutating: the handshake listed protocol.FeatureMutant.
+	mutating bool
 	// w buffers requests to stdin; one roundTrip writes at a time (a
 	// roundTrip that fails kills the incarnation).
 	w   *bufio.Writer
@@ -779,6 +811,8 @@ func fits(cmd, outcome string) bool {
 		return outcome == protocol.OutcomeBatch
 	case protocol.CmdShift:
 		return outcome == protocol.OutcomeShifted
+	case protocol.CmdMutant:
+		return outcome == protocol.OutcomeSwitched
 	}
 	return false
 }

@@ -48,6 +48,9 @@ const (
 	// CmdBatch is optional: sent only to a harness whose handshake lists
 	// FeatureBatch.
 	CmdBatch = "batch"
+	// CmdMutant is optional: sent only to a harness whose handshake lists
+	// FeatureMutant (a schemata build of the Go reference).
+	CmdMutant = "mutant"
 )
 
 // Features a harness may list in its handshake (the started answer's
@@ -57,6 +60,8 @@ const (
 	FeatureBatch = "batch"
 	// FeatureShift: the harness serves CmdShift.
 	FeatureShift = "shift"
+	// FeatureMutant: the harness serves CmdMutant.
+	FeatureMutant = "mutant"
 )
 
 // MaxBatch is the most cases one batch request may hold (PROTOCOL.md,
@@ -74,6 +79,8 @@ const (
 	OutcomeGuards  = "guards"
 	OutcomeBatch   = "batch"
 	OutcomeShifted = "shifted"
+	// OutcomeSwitched answers CmdMutant.
+	OutcomeSwitched = "switched"
 )
 
 // Implementation is what a harness says about itself in the handshake.
@@ -218,6 +225,8 @@ type Request struct {
 	Shift []Shift `json:"shift,omitempty"`
 	// Cases are the operations of a batch request (1 to MaxBatch).
 	Cases []Case `json:"cases,omitempty"`
+	// Mutant is the mutant a mutant request activates ("" none).
+	Mutant string `json:"mutant,omitempty"`
 }
 
 // Encode returns the request as one protocol line, LF included.
@@ -253,6 +262,9 @@ func (r Request) AppendTo(b []byte) []byte {
 		b = appendList(b, "ignore", r.Ignore)
 	case CmdShift:
 		b = appendList(b, "shift", r.Shift)
+	case CmdMutant:
+		b = append(b, `,"mutant":`...)
+		b = appendString(b, r.Mutant)
 	}
 	return append(b, "}\n"...)
 }
@@ -325,6 +337,11 @@ type Answer struct {
 	Guards []Guard
 	// Answers are the entries of a batch answer, one per case, in order.
 	Answers []Answer
+	// Known says, in a switched answer, whether the harness has the
+	// mutant it was asked to activate; Reached lists the reach keys it
+	// recorded since the mutant request before (PROTOCOL.md, "mutant").
+	Known   bool
+	Reached []string
 }
 
 // HasFeature reports whether a started answer listed the feature f.
@@ -359,6 +376,8 @@ type wireAnswer struct {
 	Unknown        []unknownEntry  `json:"unknown"`
 	Guards         []Guard         `json:"guards"`
 	Answers        []wireEntry     `json:"answers"`
+	Known          *bool           `json:"known"`
+	Reached        []string        `json:"reached"`
 }
 
 // unknownEntry is an entry of an ack answer's unknown list (a guard pair,
@@ -391,22 +410,25 @@ const (
 	fGuards
 	fAnswers
 	fAt
+	fKnown
+	fReached
 )
 
-var fieldNames = []string{"output", "message", "trace", "reason", "protocol", "implementation", "features", "supported", "unknown", "guards", "answers", "at"}
+var fieldNames = []string{"output", "message", "trace", "reason", "protocol", "implementation", "features", "supported", "unknown", "guards", "answers", "at", "known", "reached"}
 
 // fields says, for each outcome, which fields it must have and which it
 // may have besides.
 var fields = map[string]struct{ must, may int }{
-	OutcomeStarted: {fProtocol | fImplementation, fFeatures},
-	OutcomeOK:      {fOutput, 0},
-	OutcomeRefused: {fMessage, fSupported | fAt},
-	OutcomeErrored: {fMessage | fTrace, 0},
-	OutcomeSkipped: {fReason, 0},
-	OutcomeAck:     {fUnknown, 0},
-	OutcomeGuards:  {fGuards, 0},
-	OutcomeBatch:   {fAnswers, 0},
-	OutcomeShifted: {fUnknown, 0},
+	OutcomeStarted:  {fProtocol | fImplementation, fFeatures},
+	OutcomeOK:       {fOutput, 0},
+	OutcomeRefused:  {fMessage, fSupported | fAt},
+	OutcomeErrored:  {fMessage | fTrace, 0},
+	OutcomeSkipped:  {fReason, 0},
+	OutcomeAck:      {fUnknown, 0},
+	OutcomeGuards:   {fGuards, 0},
+	OutcomeBatch:    {fAnswers, 0},
+	OutcomeShifted:  {fUnknown, 0},
+	OutcomeSwitched: {fKnown | fReached, 0},
 }
 
 // checkFields refuses an outcome that lacks a field it must have or has
@@ -522,7 +544,8 @@ func decodeAnswerJSON(line []byte) (Answer, error) {
 	present := w.wireEntry.present() | has(w.Protocol != nil, fProtocol) |
 		has(w.Implementation != nil, fImplementation) | has(w.Features != nil, fFeatures) |
 		has(w.Supported != nil, fSupported) | has(w.Unknown != nil, fUnknown) |
-		has(w.Guards != nil, fGuards) | has(w.Answers != nil, fAnswers)
+		has(w.Guards != nil, fGuards) | has(w.Answers != nil, fAnswers) |
+		has(w.Known != nil, fKnown) | has(w.Reached != nil, fReached)
 	if err := checkFields(a.Outcome, present); err != nil {
 		return Answer{}, err
 	}
@@ -563,6 +586,8 @@ func decodeAnswerJSON(line []byte) (Answer, error) {
 			}
 			a.UnknownThresholds[i] = ThresholdPair{Contract: *u.Contract, Threshold: *u.Threshold}
 		}
+	case OutcomeSwitched:
+		a.Known, a.Reached = *w.Known, w.Reached
 	case OutcomeGuards:
 		a.Guards = w.Guards
 	case OutcomeBatch:

@@ -19,6 +19,8 @@ func TestDecodeAnswerAcceptsEachOutcome(t *testing.T) {
 		`{"seq":5,"outcome":"ack","unknown":[{"contract":"example/1","message":"m"}]}`,
 		`{"seq":7,"outcome":"shifted","unknown":[]}`,
 		`{"seq":7,"outcome":"shifted","unknown":[{"contract":"example/1","threshold":"limit.n"}]}`,
+		`{"seq":7,"outcome":"switched","known":true,"reached":[]}`,
+		`{"seq":7,"outcome":"switched","known":false,"reached":["12","example/1 lamp"]}`,
 		`{"seq":6,"outcome":"guards","guards":[{"contract":"example/1","code":"example.size","message":"m"}]}`,
 	} {
 		if _, err := DecodeAnswer([]byte(line)); err != nil {
@@ -72,6 +74,11 @@ func TestDecodeAnswerRefusesViolations(t *testing.T) {
 		`{"seq":1,"outcome":"shifted","unknown":[{"contract":"example/1","message":"m"}]}`,
 		`{"seq":1,"outcome":"shifted","unknown":[{"threshold":"limit.n"}]}`,
 		`{"seq":1,"outcome":"shifted"}`,
+		`{"seq":1,"outcome":"switched","reached":[]}`,
+		`{"seq":1,"outcome":"switched","known":true}`,
+		`{"seq":1,"outcome":"switched","known":true,"reached":[1]}`,
+		`{"seq":1,"outcome":"switched","known":"yes","reached":[]}`,
+		`{"seq":1,"outcome":"switched","known":true,"reached":[],"unknown":[]}`,
 		`{"seq":1,"outcome":"refused","message":"m","supported":[null]}`,
 		`{"seq":1,"outcome":"batch","answers":[{"outcome":"ok","output":"","reason":null}]}`,
 		`{"seq":1,"outcome":"batch","answers":[null]}`,

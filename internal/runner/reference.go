@@ -23,6 +23,9 @@ type Reference struct {
 	// Shift holds, per contract, the thresholds moved and by how much (the
 	// in-process form of the protocol's shift control).
 	Shift map[string]map[string]int
+	// Observe, when set, is told the message of every guard a run asks
+	// (refusal.Observing): the single-cause audit's reach.
+	Observe func(message string)
 }
 
 // Name returns "go".
@@ -64,7 +67,11 @@ func (r *Reference) one(j impl.Job) (res impl.Result) {
 			res = impl.Result{Outcome: impl.Errored, Message: fmt.Sprint("panic: ", p), Trace: string(debug.Stack())}
 		}
 	}()
-	out, err := op.Run(j.Input, refusal.Ignoring(r.Ignore[j.Contract]...), refusal.Shifting(r.Shift[j.Contract]))
+	opts := []refusal.Option{refusal.Ignoring(r.Ignore[j.Contract]...), refusal.Shifting(r.Shift[j.Contract])}
+	if r.Observe != nil {
+		opts = append(opts, refusal.Observing(r.Observe))
+	}
+	out, err := op.Run(j.Input, opts...)
 	if err != nil {
 		if e, ok := refusal.As(err); ok {
 			return impl.Result{Outcome: impl.Refused, Message: e.Guard.Message, At: where(e.At)}

@@ -133,11 +133,20 @@ func Shifting(shift map[string]int) Option {
 	}
 }
 
+// Observing tells observe the message of every guard the call's Refuse
+// is called with, ignored or not: which guards a run reaches, so that the
+// single-cause audit reruns, for a guard, only the vectors that reach it
+// (ignoring a guard changes nothing in a run that never asks it).
+func Observing(observe func(message string)) Option {
+	return func(c *Checker) { c.observe = observe }
+}
+
 // Checker decides, for one call, whether a guard refuses and what each
 // threshold is. Build it with New.
 type Checker struct {
-	ignore Ignore
-	shift  map[string]int
+	ignore  Ignore
+	shift   map[string]int
+	observe func(message string)
 }
 
 // Limit returns the threshold name of value value (its row of the
@@ -163,6 +172,9 @@ func New(opts ...Option) *Checker {
 // refusal, or nil when the guard is ignored; the caller then continues as if
 // the condition had been false.
 func (c *Checker) Refuse(g Guard) error {
+	if c != nil && c.observe != nil {
+		c.observe(g.Message)
+	}
 	if c != nil && c.ignore[g.Message] {
 		return nil
 	}

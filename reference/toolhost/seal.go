@@ -3,6 +3,7 @@ package toolhost
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"sync"
 
 	"github.com/conform-dev/conform/reference/digest"
 	"github.com/conform-dev/conform/reference/ed25519"
@@ -19,9 +20,17 @@ const (
 	prefixArguments = digest.ArgumentsPrefix // decided rule 3
 )
 
-// decl is an object's declared members and, for each member that is a
-// closed object or an array of objects, that object's decl (declOf).
+// decl is the projection declaration of one object (declOf): its
+// declared members, resolved from the declaration (resolve), cached per
+// declaration (*shapes.Decl to *declMembers).
 type decl struct {
+	object string
+	cache  sync.Map
+}
+
+// declMembers is an object's declared members and, for each member that
+// is a closed object or an array of objects, that object's decl.
+type declMembers struct {
 	members []string
 	nested  map[string]*decl
 }
@@ -30,7 +39,8 @@ type decl struct {
 // the members d declares, in o's order, each closed object replaced by its
 // projection and each object element of an array of objects by its
 // projection; everything else is kept as it is. It never modifies o.
-func proj(o *jsonvalue.Value, d *decl) *jsonvalue.Value {
+func proj(o *jsonvalue.Value, dd *decl) *jsonvalue.Value {
+	d := dd.resolve()
 	out := &jsonvalue.Value{Kind: jsonvalue.Object, Members: []jsonvalue.Member{}}
 	for _, m := range o.Members {
 		declared := false

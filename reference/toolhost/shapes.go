@@ -197,25 +197,36 @@ func walkOpen(v *jsonvalue.Value, depth, maxDepth int, refuse func(int) error) e
 }
 
 // declOf is the projection declaration of the object named object
-// (section 1.6): its members, and for each member that is a closed object
-// or an array of objects, that object's decl.
-func declOf(object string) *decl {
-	o := declared.Decl().Object(object)
-	d := &decl{nested: map[string]*decl{}}
+// (section 1.6), read from the declaration when it is used (resolve), so
+// that a row mutant the audit's switch activates (refusal.RowMutant)
+// reaches the projection as it reaches validation.
+func declOf(object string) *decl { return &decl{object: object} }
+
+// resolve returns d's members and, for each member that is a closed object
+// or an array of objects, that object's decl, as the current declaration
+// states them (made once per declaration).
+func (d *decl) resolve() *declMembers {
+	sd := declared.Decl()
+	if v, ok := d.cache.Load(sd); ok {
+		return v.(*declMembers)
+	}
+	o := sd.Object(d.object)
+	dm := &declMembers{nested: map[string]*decl{}}
 	for _, m := range o.Members {
-		d.members = append(d.members, m.Name)
+		dm.members = append(dm.members, m.Name)
 		for _, r := range m.Rules {
 			if r.Rule == shapes.RuleObject {
-				d.nested[m.Name] = declOf(r.Object)
+				dm.nested[m.Name] = declOf(r.Object)
 			}
 			for _, e := range r.Rules {
 				if e.Rule == shapes.RuleObject {
-					d.nested[m.Name] = declOf(e.Object)
+					dm.nested[m.Name] = declOf(e.Object)
 				}
 			}
 		}
 	}
-	return d
+	d.cache.Store(sd, dm)
+	return dm
 }
 
 // The projection declarations the digests and signing inputs use (section

@@ -44,6 +44,19 @@ type Impl interface {
 
 var _ Impl = (*harness.Client)(nil)
 
+// Reacher is an implementation that can tell which guards each run
+// reaches: the messages of the guards it asks (ignored or not). Only the
+// in-process Go reference is one. Ignoring a guard cannot change a run
+// that never asks it, so the single-cause audit reruns only the vectors
+// that reach the guards it ignores.
+type Reacher interface {
+	// Reached runs jobs with nothing ignored and returns, per job, the
+	// set of messages of the guards it asked.
+	Reached(ctx context.Context, jobs []impl.Job) []map[string]bool
+}
+
+var _ Reacher = goRef{}
+
 // Reference wraps the in-process Go reference r (whose Ignore field it
 // owns from now on) as an Impl.
 func Reference(r *runner.Reference) Impl { return goRef{r} }
@@ -65,6 +78,23 @@ func (g goRef) Guards(context.Context) ([]protocol.Guard, error) {
 		}
 	}
 	return out, nil
+}
+
+// Reached runs each job alone with Reference.Observe set, and returns the
+// guards each asked; the ignore and shift sets are cleared meanwhile and
+// restored after.
+func (g goRef) Reached(ctx context.Context, jobs []impl.Job) []map[string]bool {
+	ignore, shift := g.Reference.Ignore, g.Reference.Shift
+	g.Reference.Ignore, g.Reference.Shift = nil, nil
+	defer func() { g.Reference.Ignore, g.Reference.Shift, g.Reference.Observe = ignore, shift, nil }()
+	out := make([]map[string]bool, len(jobs))
+	for i := range jobs {
+		seen := map[string]bool{}
+		g.Reference.Observe = func(m string) { seen[m] = true }
+		g.Reference.RunBatch(ctx, jobs[i:i+1])
+		out[i] = seen
+	}
+	return out
 }
 
 // SetShift replaces Reference.Shift with shifts, grouped by contract, and

@@ -189,6 +189,10 @@ type Result struct {
 	// Vectors the vector runs in them.
 	Runs    int `json:"runs"`
 	Vectors int `json:"vectors"`
+	// Unreached counts the vector runs left out because the vector never
+	// asks the guards ignored (control.Reacher): their answers are the
+	// baseline's.
+	Unreached int `json:"unreached,omitempty"`
 }
 
 // Counts returns how many guards have each status.
@@ -294,6 +298,13 @@ func Audit(ctx context.Context, cases []vectors.Case, im control.Impl, opts Opti
 			res.Baseline = append(res.Baseline, Change{Vector: vectorOf(c), Before: expectedAnswer(c), After: answerOf(a.base[i])})
 		}
 	}
+	if r, ok := im.(control.Reacher); ok && !opts.RerunAll {
+		jobs := make([]impl.Job, len(a.run))
+		for i, c := range a.run {
+			jobs[i] = impl.Job{Contract: c.Contract, Op: c.Op, Input: c.Input}
+		}
+		a.reach = r.Reached(ctx, jobs)
+	}
 
 	// ran lists, per contract, the guards that were ignored and rerun, by
 	// their index in res.Guards.
@@ -358,6 +369,39 @@ type auditor struct {
 	res  *Result
 	run  []vectors.Case
 	base []impl.Result
+	// reach holds, per vector of run, the messages of the guards its
+	// baseline run asked (control.Reacher); nil when im cannot tell.
+	reach []map[string]bool
+}
+
+// rerun runs the vectors at idx with the guards ignored (contract to
+// messages) that im has just been told to ignore: those that reach none
+// of them keep their baseline answers without a run, when a.reach says.
+func (a *auditor) rerun(ctx context.Context, idx []int, ignored map[string][]string) []impl.Result {
+	if a.reach == nil {
+		return a.batch(ctx, idx)
+	}
+	var run []int
+	for _, i := range idx {
+		for _, m := range ignored[a.run[i].Contract] {
+			if a.reach[i][m] {
+				run = append(run, i)
+				break
+			}
+		}
+	}
+	out := a.batch(ctx, run)
+	a.res.Unreached += len(idx) - len(run)
+	reached := map[int]bool{}
+	for _, i := range run {
+		reached[i] = true
+	}
+	for _, i := range idx {
+		if !reached[i] {
+			out[i] = a.base[i]
+		}
+	}
+	return out
 }
 
 // batch runs the vectors at idx (indices into a.run) and returns their
@@ -392,7 +436,11 @@ func (a *auditor) sweep(ctx context.Context, c string, gi []int, idx []int) {
 		res.Broke = fmt.Sprintf("ignore (every audited guard of %s): %v", c, err)
 		return
 	}
-	got := a.batch(ctx, idx)
+	ignored := map[string][]string{}
+	for _, p := range pairs {
+		ignored[p.Contract] = append(ignored[p.Contract], p.Message)
+	}
+	got := a.rerun(ctx, idx, ignored)
 	if b := broke(a.im); b != "" {
 		res.Broke = fmt.Sprintf("with every audited guard of %s ignored: %s", c, b)
 		return
@@ -413,7 +461,7 @@ func (a *auditor) sweep(ctx context.Context, c string, gi []int, idx []int) {
 			res.Broke = fmt.Sprintf("ignore %q: %v", v.Message, err)
 			return
 		}
-		one := a.batch(ctx, changed)
+		one := a.rerun(ctx, changed, map[string][]string{c: {v.Message}})
 		var col []Change
 		for _, i := range changed {
 			if ch := (Change{Vector: vectorOf(a.run[i]), Before: answerOf(a.base[i]), After: answerOf(one[i])}); !ch.Before.Equal(ch.After) {
@@ -551,7 +599,7 @@ func (a *auditor) guard(ctx context.Context, g protocol.Guard, scope []int) Guar
 		v.Reasons = append(v.Reasons, "the implementation answered the ignore request with this guard as unknown")
 		return v
 	}
-	got := a.batch(ctx, scope)
+	got := a.rerun(ctx, scope, map[string][]string{g.Contract: {g.Message}})
 	v.Ran = true
 	if b := broke(im); b != "" {
 		res.Broke = fmt.Sprintf("with %q ignored: %s", g.Message, b)

@@ -3,6 +3,9 @@ package singlecause
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -279,6 +282,60 @@ func TestGoReferenceSingleCause(t *testing.T) {
 	if len(want) == 0 || strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("threshold verdicts %v, want %v", got, want)
 	}
+}
+
+// blind hides the reach of an implementation: the audit reruns whole
+// scopes, as for a mirror.
+type blind struct{ control.Impl }
+
+// The reach of the in-process reference changes no verdict: on the
+// vectors of the contracts with the most guards (and a weakened copy, so
+// that some guard breaks), the audit with reach and without it give the
+// same verdicts with the same reasons and collateral, while the one with
+// reach runs fewer vectors.
+func TestReachKeepsVerdicts(t *testing.T) {
+	all, err := weaken.Cases(vectors.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := map[string]int{}
+	for _, op := range reference.Operations() {
+		per[op.Contract] = len(op.Guards)
+	}
+	var contracts []string
+	for c := range per {
+		contracts = append(contracts, c)
+	}
+	sort.Slice(contracts, func(i, j int) bool { return per[contracts[i]] < per[contracts[j]] })
+	// The three smallest tables, to keep the blind audit short, and the
+	// guard of a vector with its expectation broken.
+	contracts = contracts[:3]
+	var cases []vectors.Case
+	broken := false
+	for _, c := range all {
+		if !slices.Contains(contracts, c.Contract) {
+			continue
+		}
+		if !broken && c.Expect == vectors.ExpectRefused {
+			c.Message, broken = "not the guard's message", true
+		}
+		cases = append(cases, c)
+	}
+	opts := Options{Contracts: contracts}
+	seen := Audit(context.Background(), cases, goRef(), opts)
+	full := Audit(context.Background(), cases, blind{goRef()}, opts)
+	a, _ := json.Marshal(seen.Guards)
+	b, _ := json.Marshal(full.Guards)
+	if string(a) != string(b) {
+		t.Errorf("verdicts with reach:\n%s\nwithout:\n%s", a, b)
+	}
+	if seen.Counts()[Broken] == 0 {
+		t.Errorf("the vector with a wrong message broke no guard")
+	}
+	if seen.Unreached == 0 || seen.Vectors >= full.Vectors || full.Unreached != 0 {
+		t.Errorf("with reach %d vector runs (%d left out), without %d (%d left out)", seen.Vectors, seen.Unreached, full.Vectors, full.Unreached)
+	}
+	t.Logf("%v: %d vector runs with reach, %d without", contracts, seen.Vectors, full.Vectors)
 }
 
 // Weakened vector sets make the audit report the guard they weaken as

@@ -110,7 +110,7 @@ func DeclareRows(outs []RowOutcome, equivalents map[string]map[string]string) (u
 		}
 		hit[[2]string{outs[i].Contract, outs[i].Row.ID}] = true
 		outs[i].Equivalent = reason
-		if outs[i].Status == Survived {
+		if outs[i].Undetected() {
 			outs[i].Status = Ignored
 		}
 	}

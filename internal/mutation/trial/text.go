@@ -22,8 +22,9 @@ type Score struct {
 // Detected counts Killed and Timeout mutants.
 func (s Score) Detected() int { return s.Counts[Killed] + s.Counts[Timeout] }
 
-// Valid counts the mutants a score is over: detected plus survived.
-func (s Score) Valid() int { return s.Detected() + s.Counts[Survived] }
+// Valid counts the mutants a score is over: detected plus survived (a
+// mutant no vector reaches, NoCoverage, survives).
+func (s Score) Valid() int { return s.Detected() + s.Counts[Survived] + s.Counts[NoCoverage] }
 
 // Percent is the mutation score, 100 x detected / valid (the
 // mutation-testing-elements definition: compile errors, runtime errors and
@@ -64,7 +65,7 @@ func Scores(outs []Outcome) []Score {
 }
 
 // statuses is the display order of the score table's columns.
-var statuses = []Status{Killed, Timeout, Survived, Ignored, CompileError, RuntimeError}
+var statuses = []Status{Killed, Timeout, Survived, NoCoverage, Ignored, CompileError, RuntimeError}
 
 // WriteText writes the source-mutation results: a score table per contract,
 // then every surviving mutant with its file:line, what it does and its diff
@@ -74,7 +75,7 @@ var statuses = []Status{Killed, Timeout, Survived, Ignored, CompileError, Runtim
 // verbose is set, the killed mutants in one line each.
 func WriteText(w io.Writer, outs []Outcome, sources map[string][]byte, stale []mutant.Equivalent, verbose bool) {
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "contract\tmutants\tkilled\ttimeout\tsurvived\tequivalent\tno-build\tno-start\tscore\t\n")
+	fmt.Fprint(tw, "contract\tmutants\tkilled\ttimeout\tsurvived\tno-cover\tequivalent\tno-build\tno-start\tscore\t\n")
 	for _, s := range Scores(outs) {
 		fmt.Fprintf(tw, "%s\t%d\t", s.Contract, s.Total)
 		for _, st := range statuses {
@@ -97,9 +98,13 @@ func WriteText(w io.Writer, outs []Outcome, sources map[string][]byte, stale []m
 			body(o)
 		}
 	}
-	section("surviving mutants", func(o Outcome) bool { return o.Status == Survived }, func(o Outcome) {
+	section("surviving mutants", Outcome.Undetected, func(o Outcome) {
 		m := o.Mutant
-		fmt.Fprintf(w, "\n%s:%d:%d %s %s\n  %s\n", m.File, m.Start.Line, m.Start.Column, m.ID, m.Mutator, m.Description)
+		how := ""
+		if o.Status == NoCoverage {
+			how = " (no vector reaches it)"
+		}
+		fmt.Fprintf(w, "\n%s:%d:%d %s %s%s\n  %s\n", m.File, m.Start.Line, m.Start.Column, m.ID, m.Mutator, how, m.Description)
 		fmt.Fprint(w, indent(m.Diff(sources[m.File])))
 	})
 	section("mutants declared equivalent (survived, as declared)", func(o Outcome) bool { return o.Status == Ignored }, func(o Outcome) {

@@ -130,7 +130,8 @@ type Outcome struct {
 // Timeout).
 func (o Outcome) Detected() bool { return o.Status == Killed || o.Status == Timeout }
 
-// Valid reports whether the mutant counts in a mutation score: it built,
+// Valid reports whether the mutant counts in a mutation score (NoCoverage
+// counts, as a survivor): it built,
 // its harness started, and it is not a declared equivalent that survived.
 func (o Outcome) Valid() bool {
 	return o.Status != CompileError && o.Status != RuntimeError && o.Status != Ignored
@@ -154,7 +155,7 @@ func Declare(outs []Outcome, eqs []mutant.Equivalent) (unmatched []mutant.Equiva
 			hit = true
 			e := e
 			outs[i].Equivalent = &e
-			if outs[i].Status == Survived {
+			if outs[i].Undetected() {
 				outs[i].Status = Ignored
 			}
 		}
@@ -170,7 +171,7 @@ func Declare(outs []Outcome, eqs []mutant.Equivalent) (unmatched []mutant.Equiva
 // returned as *BuildError.
 func Build(ctx context.Context, opts Options, sources map[string][]byte, m *mutant.Mutant, dir string) (string, error) {
 	bin := filepath.Join(dir, "harness")
-	args := []string{"build", "-o", bin}
+	ovPath := ""
 	if m != nil {
 		src, ok := sources[m.File]
 		if !ok {
@@ -192,10 +193,19 @@ func Build(ctx context.Context, opts Options, sources map[string][]byte, m *muta
 		if err != nil {
 			return "", err
 		}
-		ovPath := filepath.Join(dir, "overlay.json")
+		ovPath = filepath.Join(dir, "overlay.json")
 		if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
 			return "", err
 		}
+	}
+	return goBuild(ctx, opts, bin, ovPath)
+}
+
+// goBuild builds the main package into bin, with the overlay file ovPath
+// when it is not empty. A compile error is returned as *BuildError.
+func goBuild(ctx context.Context, opts Options, bin, ovPath string) (string, error) {
+	args := []string{"build", "-o", bin}
+	if ovPath != "" {
 		args = append(args, "-overlay", ovPath)
 	}
 	args = append(args, opts.Main)
@@ -238,11 +248,14 @@ func checkWith(ctx context.Context, opts Options, cmd transport.Command, cases [
 	if _, err := c.Start(ctx); err != nil {
 		return nil, false, err
 	}
-	jobs := make([]impl.Job, len(cases))
-	for i, cs := range cases {
-		jobs[i] = impl.Job{Contract: cs.Contract, Op: cs.Op, Input: cs.Input}
-	}
-	got := c.RunBatch(ctx, jobs)
+	return runCases(ctx, c, cases)
+}
+
+// runCases runs cases through the started client c and returns every
+// vector it fails, in vector order, and whether the first failure is a
+// timeout.
+func runCases(ctx context.Context, c *harness.Client, cases []vectors.Case) ([]Failure, bool, error) {
+	got := c.RunBatch(ctx, jobsOf(cases))
 	var fails []Failure
 	firstTimeout := false
 	for i, cs := range cases {

@@ -125,6 +125,21 @@ type Kit struct {
 	// thresholds holds, per contract declared with Thresholds, its
 	// threshold names and shift hook.
 	thresholds map[string]thresholdHook
+	// mutants is the mutant switch Mutants declared, or nil.
+	mutants func(id string) (reached []string, known bool)
+}
+
+// Mutants declares that the implementation is a schemata build: every
+// mutant of the mutation audit compiled in, behind a switch (PROTOCOL.md,
+// "mutant"). On each mutant request the kit calls set with the mutant's id
+// ("" for none); set activates it and returns the reach keys recorded since
+// the previous call and whether the build has that mutant. The handshake
+// then lists the "mutant" feature. Declaring it twice panics.
+func (k *Kit) Mutants(set func(id string) (reached []string, known bool)) {
+	if k.mutants != nil || set == nil {
+		panic("kit: Mutants declared twice or without a switch")
+	}
+	k.mutants = set
 }
 
 // thresholdHook is one contract's declared thresholds and shift hook.

@@ -121,6 +121,50 @@ func TestShiftReachesTheHook(t *testing.T) {
 	}
 }
 
+// A kit with a mutant switch announces the mutant feature, hands each
+// request's id to the switch and answers with what it returns (an empty
+// reach as []); a request without the string mutant is errored; a kit
+// without a switch answers mutant as an unknown command.
+func TestMutantReachesTheSwitch(t *testing.T) {
+	c := catalogue[0]
+	var seen []string
+	k := New(Info{Name: "t", Version: "1"})
+	k.Handle(c.contract, c.ops[0], func(in []byte) ([]byte, error) { return in, nil })
+	k.Mutants(func(id string) ([]string, bool) {
+		seen = append(seen, id)
+		if id == "" {
+			return nil, true
+		}
+		return []string{"1", "2"}, id == "abc"
+	})
+	a := serveLines(t, k, `{"cmd":"start","seq":0,"protocol":1}`,
+		`{"cmd":"mutant","seq":1,"mutant":"abc"}`, `{"cmd":"mutant","seq":2,"mutant":""}`,
+		`{"cmd":"mutant","seq":3,"mutant":"xyz"}`, `{"cmd":"mutant","seq":4}`, `{"cmd":"mutant","seq":5,"mutant":7}`)
+	if len(a) != 6 || !strings.Contains(strings.Join(toStrings(a[0]["features"]), ","), "mutant") {
+		t.Fatalf("answers: %v", a)
+	}
+	reached, _ := json.Marshal(a[1]["reached"])
+	if a[1]["outcome"] != "switched" || a[1]["known"] != true || string(reached) != `["1","2"]` {
+		t.Errorf("mutant answer: %v", a[1])
+	}
+	reached, _ = json.Marshal(a[2]["reached"])
+	if a[2]["known"] != true || string(reached) != `[]` || a[3]["known"] != false {
+		t.Errorf("clear and unknown answers: %v, %v", a[2], a[3])
+	}
+	if a[4]["outcome"] != "errored" || a[5]["outcome"] != "errored" {
+		t.Errorf("missing and mistyped mutant: %v, %v", a[4], a[5])
+	}
+	if strings.Join(seen, ",") != "abc,,xyz" {
+		t.Errorf("switch saw %q", seen)
+	}
+	plain := New(Info{Name: "t", Version: "1"})
+	plain.Handle(c.contract, c.ops[0], func(in []byte) ([]byte, error) { return in, nil })
+	a = serveLines(t, plain, `{"cmd":"start","seq":0,"protocol":1}`, `{"cmd":"mutant","seq":1,"mutant":""}`)
+	if strings.Contains(strings.Join(toStrings(a[0]["features"]), ","), "mutant") || a[1]["message"] != "unknown command" {
+		t.Errorf("a kit without a switch: %v", a)
+	}
+}
+
 func toStrings(v any) []string {
 	var out []string
 	list, _ := v.([]any)

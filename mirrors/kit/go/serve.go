@@ -26,6 +26,7 @@ const (
 	maxLine         = 64 << 20 // bytes in one protocol line, request or answer
 	featureBatch    = "batch"
 	featureShift    = "shift"
+	featureMutant   = "mutant"
 )
 
 // implementation is what the handshake's started answer says.
@@ -69,6 +70,7 @@ type request struct {
 	contract, op, input *string
 	ignore              []guardPair
 	shift               []shiftEntry
+	mutant              *string
 	cases               json.RawMessage
 }
 
@@ -162,6 +164,9 @@ func answer(line []byte, started bool, ignore []guardPair, im implementation, k 
 		if len(k.thresholds) > 0 {
 			features = append(features, featureShift)
 		}
+		if k.mutants != nil {
+			features = append(features, featureMutant)
+		}
 		return encodeLine(map[string]any{"seq": seq, "outcome": "started",
 			"protocol": protocolVersion, "features": features, "implementation": im}), true, nil
 	}
@@ -203,6 +208,18 @@ func answer(line []byte, started bool, ignore []guardPair, im implementation, k 
 			return errored(seq, "shift is not an array", ""), started, ignore
 		}
 		return encodeLine(map[string]any{"seq": seq, "outcome": "shifted", "unknown": k.applyShift(req.shift)}), started, ignore
+	case "mutant":
+		if k.mutants == nil {
+			break // no mutant feature: an unknown command
+		}
+		if req.mutant == nil {
+			return errored(seq, "a mutant request needs the string mutant", ""), started, ignore
+		}
+		reached, known := k.mutants(*req.mutant)
+		if reached == nil {
+			reached = []string{}
+		}
+		return encodeLine(map[string]any{"seq": seq, "outcome": "switched", "known": known, "reached": reached}), started, ignore
 	}
 	return errored(seq, "unknown command", ""), started, ignore
 }
@@ -330,6 +347,8 @@ func decodeRequest(line []byte) (req request, bad string, err error) {
 			req.ignore, e = pairs(dec)
 		case "shift":
 			req.shift, e = shifts(dec)
+		case "mutant":
+			req.mutant, e = str(dec)
 		case "cases":
 			var raw json.RawMessage
 			if dec.Decode(&raw) != nil {

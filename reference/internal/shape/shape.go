@@ -11,7 +11,8 @@
 // pass and validation goes on, except a type rule or a rule marked
 // "stands", whose refusal is given anyway (no accept path). A row mutant
 // (mutation/README.md, "Row mutants") is applied when the process starts
-// with shapes.MutantEnv set to "<contract> <row id>".
+// with shapes.MutantEnv set to "<contract> <row id>", or, in a schemata
+// build, while refusal.RowMutant names it (the audit's mutant switch).
 package shape
 
 import (
@@ -20,6 +21,7 @@ import (
 	"math/big"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/conform-dev/conform/reference/internal/jsonvalue"
 	"github.com/conform-dev/conform/reference/refusal"
@@ -61,6 +63,12 @@ type Set struct {
 	checks  map[string]Check
 	pairs   map[string]Pair
 	objects map[string]*shapes.Object
+	// fixed marks a Set made for one row mutant of the switch: it is
+	// what it validates with, whatever the switch says.
+	fixed bool
+	// variants caches, by row id, the Set of each row mutant the switch
+	// has named (s itself for a row the declaration lacks).
+	variants sync.Map
 }
 
 // Load reads the declaration of contract ("<name>/<version>") from the
@@ -164,10 +172,51 @@ func (s *Set) prepare(where string, rules []shapes.Rule) error {
 
 // Decl returns the declaration (with the active row mutant applied).
 // Callers must not modify it.
-func (s *Set) Decl() *shapes.Decl { return s.decl }
+func (s *Set) Decl() *shapes.Decl { return s.current().decl }
 
 // Mutant returns the active row mutant, or nil.
-func (s *Set) Mutant() *shapes.Row { return s.mutant }
+func (s *Set) Mutant() *shapes.Row { return s.current().mutant }
+
+// current is the Set to validate with: s, or, while the mutant switch
+// (refusal.RowMutant) names a row of this contract, the Set of that row
+// mutant, made once. A row the declaration lacks mutates nothing.
+func (s *Set) current() *Set {
+	if s.fixed {
+		return s
+	}
+	r := refusal.RowMutant()
+	if r == "" {
+		return s
+	}
+	contract, id, _ := strings.Cut(r, " ")
+	if contract != s.decl.Contract {
+		return s
+	}
+	if v, ok := s.variants.Load(id); ok {
+		return v.(*Set)
+	}
+	v := s
+	if d, row, err := s.decl.Mutate(id); err == nil {
+		guards := make([]refusal.Guard, 0, len(s.guards))
+		for _, g := range s.guards {
+			guards = append(guards, g)
+		}
+		if m, err := New(d, guards, s.checks, s.pairs, &row); err == nil {
+			m.fixed = true
+			v = m
+		}
+	}
+	s.variants.Store(id, v)
+	return v
+}
+
+// reach tells the mutant switch that object was validated, so that a row
+// mutant is tried only on the vectors that reach its object.
+func (s *Set) reach(object string) {
+	if refusal.Schemata() {
+		refusal.ReachRow(s.decl.Contract + " " + object)
+	}
+}
 
 // Validate validates v as the object named object: its own type when the
 // object declares one, the closed check, then its members in the
@@ -175,6 +224,8 @@ func (s *Set) Mutant() *shapes.Row { return s.mutant }
 // *refusal.Error of one of the contract's guards); an unknown object name
 // is an error, never a panic.
 func (s *Set) Validate(c *refusal.Checker, object string, v *jsonvalue.Value) error {
+	s = s.current()
+	s.reach(object)
 	o := s.objects[object]
 	if o == nil {
 		return fmt.Errorf("%s declares no object %q", s.decl.Contract, object)
@@ -222,6 +273,8 @@ func (s *Set) Validate(c *refusal.Checker, object string, v *jsonvalue.Value) er
 
 // Type runs the type rule of member of object on the object o.
 func (s *Set) Type(c *refusal.Checker, object, member string, o *jsonvalue.Value) error {
+	s = s.current()
+	s.reach(object)
 	m, err := s.member(object, member)
 	if err != nil {
 		return err
@@ -232,6 +285,8 @@ func (s *Set) Type(c *refusal.Checker, object, member string, o *jsonvalue.Value
 // Rule runs rule i of member of object on the member's value f (of the
 // member's type).
 func (s *Set) Rule(c *refusal.Checker, object, member string, i int, f *jsonvalue.Value) error {
+	s = s.current()
+	s.reach(object)
 	m, err := s.member(object, member)
 	if err != nil {
 		return err
