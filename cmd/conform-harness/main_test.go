@@ -190,45 +190,18 @@ func call(k *kit.Kit, c vectors.Case) (out []byte, refused, at, skip string) {
 // it, and answers as expected again once the shift set is cleared. Every
 // answer decodes under conform's own decoder.
 func TestServesShift(t *testing.T) {
-	files, err := vectors.Load(vectors.Embedded())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var c *vectors.Case
-	for i := 0; c == nil && i < len(files); i++ {
-		for j := range files[i].Cases {
-			if k := &files[i].Cases[j]; len(k.At) > 0 && k.Expect == vectors.ExpectOK {
-				c = k
-				break
-			}
-		}
-	}
+	c := firstCase(t, func(k *vectors.Case) bool { return len(k.At) > 0 && k.Expect == vectors.ExpectOK })
 	if c == nil {
 		t.Fatal("no vector declares a threshold")
 	}
-	var in, out bytes.Buffer
-	for _, r := range []protocol.Request{
-		{Cmd: protocol.CmdStart, Protocol: protocol.Version},
-		{Cmd: protocol.CmdShift, Seq: 1, Shift: []protocol.Shift{{Contract: c.Contract, Threshold: c.At[0], By: 1}, {Contract: c.Contract, Threshold: "no.such", By: 1}}},
-		{Cmd: protocol.CmdRun, Seq: 2, Contract: c.Contract, Op: c.Op, Input: c.Input},
-		{Cmd: protocol.CmdShift, Seq: 3, Shift: []protocol.Shift{{Contract: c.Contract, Threshold: c.At[0], By: -1}}},
-		{Cmd: protocol.CmdRun, Seq: 4, Contract: c.Contract, Op: c.Op, Input: c.Input},
-		{Cmd: protocol.CmdShift, Seq: 5},
-		{Cmd: protocol.CmdRun, Seq: 6, Contract: c.Contract, Op: c.Op, Input: c.Input},
-	} {
-		in.Write(r.Encode())
-	}
-	if err := build(kit.Info{Name: "ref", Version: "0"}, nil).Serve(&in, &out); err != nil {
-		t.Fatal(err)
-	}
-	var as []protocol.Answer
-	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
-		a, err := protocol.DecodeAnswer([]byte(line))
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		as = append(as, a)
-	}
+	as := serveReference(t,
+		protocol.Request{Cmd: protocol.CmdShift, Seq: 1, Shift: []protocol.Shift{{Contract: c.Contract, Threshold: c.At[0], By: 1}, {Contract: c.Contract, Threshold: "no.such", By: 1}}},
+		protocol.Request{Cmd: protocol.CmdRun, Seq: 2, Contract: c.Contract, Op: c.Op, Input: c.Input},
+		protocol.Request{Cmd: protocol.CmdShift, Seq: 3, Shift: []protocol.Shift{{Contract: c.Contract, Threshold: c.At[0], By: -1}}},
+		protocol.Request{Cmd: protocol.CmdRun, Seq: 4, Contract: c.Contract, Op: c.Op, Input: c.Input},
+		protocol.Request{Cmd: protocol.CmdShift, Seq: 5},
+		protocol.Request{Cmd: protocol.CmdRun, Seq: 6, Contract: c.Contract, Op: c.Op, Input: c.Input},
+	)
 	if len(as) != 7 || !as[0].HasFeature(protocol.FeatureShift) {
 		t.Fatalf("answers: %+v", as)
 	}
@@ -246,6 +219,45 @@ func TestServesShift(t *testing.T) {
 	}
 }
 
+// firstCase is the first golden vector that keep takes, or nil.
+func firstCase(t *testing.T, keep func(*vectors.Case) bool) *vectors.Case {
+	t.Helper()
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range files {
+		for j := range files[i].Cases {
+			if k := &files[i].Cases[j]; keep(k) {
+				return k
+			}
+		}
+	}
+	return nil
+}
+
+// serveReference serves the handshake and then reqs with the reference's
+// kit, and returns every answer, each decoded by conform's own decoder.
+func serveReference(t *testing.T, reqs ...protocol.Request) []protocol.Answer {
+	t.Helper()
+	var in, out bytes.Buffer
+	for _, r := range append([]protocol.Request{{Cmd: protocol.CmdStart, Protocol: protocol.Version}}, reqs...) {
+		in.Write(r.Encode())
+	}
+	if err := build(kit.Info{Name: "ref", Version: "0"}, nil).Serve(&in, &out); err != nil {
+		t.Fatal(err)
+	}
+	var as []protocol.Answer
+	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		a, err := protocol.DecodeAnswer([]byte(line))
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		as = append(as, a)
+	}
+	return as
+}
+
 // A normal build serves no mutant control: the handshake lists no
 // "mutant" feature and the request is an unknown command. Once a schemata
 // build has registered (here by hand), the handshake lists it, the
@@ -254,49 +266,21 @@ func TestServesShift(t *testing.T) {
 // shapes interpreter validated for a vector of a contract with declared
 // shapes.
 func TestServesMutant(t *testing.T) {
-	serve := func(reqs ...protocol.Request) []protocol.Answer {
-		var in, out bytes.Buffer
-		for _, r := range append([]protocol.Request{{Cmd: protocol.CmdStart, Protocol: protocol.Version}}, reqs...) {
-			in.Write(r.Encode())
-		}
-		if err := build(kit.Info{Name: "ref", Version: "0"}, nil).Serve(&in, &out); err != nil {
-			t.Fatal(err)
-		}
-		var as []protocol.Answer
-		for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
-			a, err := protocol.DecodeAnswer([]byte(line))
-			if err != nil {
-				t.Fatalf("%s: %v", line, err)
-			}
-			as = append(as, a)
-		}
-		return as
-	}
-	as := serve(protocol.Request{Cmd: protocol.CmdMutant, Seq: 1, Mutant: ""})
+	as := serveReference(t, protocol.Request{Cmd: protocol.CmdMutant, Seq: 1, Mutant: ""})
 	if as[0].HasFeature(protocol.FeatureMutant) || as[1].Outcome != protocol.OutcomeErrored || as[1].Message != "unknown command" {
 		t.Fatalf("a normal build: %+v", as)
 	}
 
 	cat := spec.MustLoad()
-	files, err := vectors.Load(vectors.Embedded())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var c *vectors.Case
-	for i := 0; c == nil && i < len(files); i++ {
-		for j := range files[i].Cases {
-			k := &files[i].Cases[j]
-			if d, ok := cat.Contract(k.Contract); ok && d.Shapes != "" && k.Expect == vectors.ExpectOK {
-				c = k
-				break
-			}
-		}
-	}
+	c := firstCase(t, func(k *vectors.Case) bool {
+		d, ok := cat.Contract(k.Contract)
+		return ok && d.Shapes != "" && k.Expect == vectors.ExpectOK
+	})
 	if c == nil {
 		t.Fatal("no vector of a contract with declared shapes")
 	}
 	refusal.RegisterSchemata(map[string]int32{"abcdefabcdef": 1}, 1)
-	as = serve(
+	as = serveReference(t,
 		protocol.Request{Cmd: protocol.CmdMutant, Seq: 1, Mutant: "abcdefabcdef"},
 		protocol.Request{Cmd: protocol.CmdMutant, Seq: 2, Mutant: "fedcbafedcba"},
 		protocol.Request{Cmd: protocol.CmdRun, Seq: 3, Contract: c.Contract, Op: c.Op, Input: c.Input},

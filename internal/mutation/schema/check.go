@@ -101,12 +101,9 @@ func (ps *Packages) Check(b *Build) (map[string]string, error) {
 		}
 		for _, n := range names {
 			rel := dir + "/" + n
-			src, ok := b.Files[rel]
-			if !ok {
-				var err error
-				if src, err = os.ReadFile(filepath.Join(ps.root, filepath.FromSlash(rel))); err != nil {
-					return nil, err
-				}
+			src, err := ps.source(rel, b.Files)
+			if err != nil {
+				return nil, err
 			}
 			f, err := parser.ParseFile(fset, rel, src, parser.SkipObjectResolution)
 			if err != nil {
@@ -183,12 +180,9 @@ func (ps *Packages) types(sources map[string][]byte, files map[string]bool) (Typ
 		var parsed []*ast.File
 		for _, n := range p.GoFiles {
 			rel := dir + "/" + n
-			src, ok := sources[rel]
-			if !ok {
-				var err error
-				if src, err = os.ReadFile(filepath.Join(ps.root, filepath.FromSlash(rel))); err != nil {
-					return nil, err
-				}
+			src, err := ps.source(rel, sources)
+			if err != nil {
+				return nil, err
 			}
 			f, err := parser.ParseFile(fset, rel, src, parser.SkipObjectResolution)
 			if err != nil {
@@ -214,6 +208,15 @@ func (ps *Packages) types(sources map[string][]byte, files map[string]bool) (Typ
 		}
 	}
 	return func(file string, from, to int) string { return spans[file][[2]int{from, to}] }, nil
+}
+
+// source is the text of the module-relative file rel: texts[rel] when it
+// is there, the file on disk otherwise.
+func (ps *Packages) source(rel string, texts map[string][]byte) ([]byte, error) {
+	if src, ok := texts[rel]; ok {
+		return src, nil
+	}
+	return os.ReadFile(filepath.Join(ps.root, filepath.FromSlash(rel)))
 }
 
 // lookup opens the export data of the package at import path p.

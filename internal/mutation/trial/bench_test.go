@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"github.com/conform-dev/conform/internal/mutation/mutant"
-	"github.com/conform-dev/conform/internal/vectors"
 )
 
 // BenchmarkMutants times the source-mutation audit of the Go reference
@@ -33,30 +31,11 @@ import (
 // and at most three of them per build.
 func BenchmarkMutants(b *testing.B) {
 	ctx := context.Background()
-	root, err := filepath.Abs("../../..")
-	if err != nil {
-		b.Fatal(err)
-	}
-	set, err := mutant.Scan(ctx, root, "./cmd/conform-harness")
-	if err != nil {
-		b.Fatal(err)
-	}
-	files, err := vectors.Load(vectors.Embedded())
-	if err != nil {
-		b.Fatal(err)
-	}
-	cases := vectors.Cases(files)
-	byContract := map[string][]mutant.Mutant{}
-	for _, m := range set.Mutants {
-		byContract[m.Site.Contract] = append(byContract[m.Site.Contract], m)
-	}
-	var contracts []string
-	for c := range byContract {
-		contracts = append(contracts, c)
-	}
-	sort.Strings(contracts)
+	root, set, cases := theReference(b)
+	byContract, contracts := perContract(set.Mutants)
 	limit := 0
 	if s := os.Getenv("CONFORM_BENCH_PER_BUILD"); s != "" {
+		var err error
 		if limit, err = strconv.Atoi(s); err != nil || limit < 0 {
 			b.Fatalf("CONFORM_BENCH_PER_BUILD=%q: want a number of mutants", s)
 		}

@@ -31,6 +31,39 @@ func sampleSeed(t *testing.T) uint64 {
 	return uint64(time.Now().UnixNano())
 }
 
+// theReference scans the Go reference's source for mutants and loads the
+// golden vectors: the module root, the mutants and the cases.
+func theReference(tb testing.TB) (string, *mutant.Set, []vectors.Case) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	set, err := mutant.Scan(context.Background(), root, "./cmd/conform-harness")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	files, err := vectors.Load(vectors.Embedded())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return root, set, vectors.Cases(files)
+}
+
+// perContract groups mutants by the contract of the guard they attack,
+// and lists the contracts in order.
+func perContract(ms []mutant.Mutant) (map[string][]mutant.Mutant, []string) {
+	by := map[string][]mutant.Mutant{}
+	for _, m := range ms {
+		by[m.Site.Contract] = append(by[m.Site.Contract], m)
+	}
+	var contracts []string
+	for c := range by {
+		contracts = append(contracts, c)
+	}
+	sort.Strings(contracts)
+	return by, contracts
+}
+
 // same reports whether two verdicts agree: the same status (a mutant no
 // vector reaches is a survivor the per-build method cannot tell apart)
 // and, for a killed one, the same first vector that kills it.
@@ -53,32 +86,12 @@ func same(a, b Status, ka, kb *Failure) bool {
 // first by the same vector. The seed is in the log.
 func TestSchemataAgreesWithPerBuild(t *testing.T) {
 	ctx := context.Background()
-	root, err := filepath.Abs("../../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := mutant.Scan(ctx, root, "./cmd/conform-harness")
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := vectors.Load(vectors.Embedded())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases := vectors.Cases(files)
+	root, set, cases := theReference(t)
 	seed := sampleSeed(t)
 	t.Logf("sample seed %d (CONFORM_SAMPLE_SEED=%d repeats this sample)", seed, seed)
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 
-	byContract := map[string][]mutant.Mutant{}
-	for _, m := range set.Mutants {
-		byContract[m.Site.Contract] = append(byContract[m.Site.Contract], m)
-	}
-	var contracts []string
-	for c := range byContract {
-		contracts = append(contracts, c)
-	}
-	sort.Strings(contracts)
+	byContract, contracts := perContract(set.Mutants)
 	var sample []mutant.Mutant
 	for _, c := range contracts {
 		ms := byContract[c]
