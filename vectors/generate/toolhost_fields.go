@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/conform-dev/conform/internal/fuzz/gen"
 	specdata "github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
 )
@@ -93,7 +92,7 @@ func thFieldsIn(d *shapes.Decl, doc, prefix string, o *shapes.Object) []thField 
 		var nested *shapes.Object
 		nestedPath := ""
 		var arg string
-		f.kind, arg, nested = gen.ThKindOf(d, m)
+		f.kind, arg, nested = thKindOf(d, m)
 		if arg != "" {
 			f.arg = arg
 		}
@@ -572,4 +571,53 @@ func canonicalLast(s string) string {
 	unused := 6 * len(s) % 8
 	i := strings.IndexByte(alpha, s[len(s)-1])
 	return s[:len(s)-1] + string(alpha[i&^(1<<unused-1)])
+}
+
+// thKindOf returns the field kind of spec/toolhost.md section 1.3 that
+// member m's declared rules make ("id", "ts", "int", "set", "objects",
+// ...), the kind's argument (a const's value, "LO..HI", a set's
+// "LO..HI:a,b", an open value's "DEPTH:BYTES", an enum's values joined by
+// ","), and the object nested in it, if any.
+func thKindOf(d *shapes.Decl, m *shapes.Member) (kind, arg string, nested *shapes.Object) {
+	has := func(check string) *shapes.Rule {
+		for i := range m.Rules {
+			if m.Rules[i].Check == check {
+				return &m.Rules[i]
+			}
+		}
+		return nil
+	}
+	switch r := m.Rules; {
+	case len(r) == 0:
+		return "bool", "", nil
+	case r[0].Rule == shapes.RuleConst:
+		return "const", r[0].Value, nil
+	case r[0].Rule == shapes.RuleFalse:
+		return "false", "", nil
+	case r[0].Rule == shapes.RuleEnum:
+		return "enum", strings.Join(r[0].Values, ","), nil
+	case r[0].Rule == shapes.RuleObject:
+		return "object", "", d.Object(r[0].Object)
+	case r[0].Rule == shapes.RuleSize:
+		lohi := r[0].Min + ".." + r[0].Max
+		switch el := r[1].Rules[0]; el.Rule {
+		case shapes.RuleObject:
+			return "objects", lohi, d.Object(el.Object)
+		case shapes.RuleEnum:
+			return "set", lohi + ":" + strings.Join(el.Values, ","), nil
+		}
+		return "idset", lohi, nil
+	case has("open-value") != nil:
+		return "open", r[0].Args[0] + ":" + r[0].Max, nil
+	case has("range") != nil:
+		return "int", has("range").Min + ".." + has("range").Max, nil
+	case has("key-canonical") != nil:
+		return "key", "", nil
+	case has("base64url") != nil:
+		return map[string]string{"43": "b64-32", "86": "b64-64"}[r[0].Args[0]], "", nil
+	case has("scdev") != nil:
+		return "device", "", nil
+	}
+	return map[string]string{"id": "id", "origin": "origin", "timestamp": "ts", "text": "text", "display": "display",
+		"runtime-version": "runtime", "code": "code", "schema-ref": "schema", "digest": "digest"}[m.Rules[0].Check], "", nil
 }

@@ -15,9 +15,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf16"
 
 	"filippo.io/edwards25519"
+
+	"github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // isoOf is the timestamp of epoch milliseconds ms.
@@ -334,14 +336,22 @@ func b64Defect(s *Source, cur []uint16) []uint16 {
 	return units(thB64(append([]byte(nil), s.Bytes(32+32*s.Intn(2))...)))
 }
 
-// kindValue draws a value for a member of kind, at or past its rules, or a
-// valid other value (which a relation then meets).
-func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
+// thDecl is the declaration of the documents
+// (spec/toolhost/shapes.json).
+var thDecl = spec.MustShapes("toolhost")
+
+// thPool draws a value for a member under one of the named checks of
+// section 1.3 (and 1.8's open value), at or past the check, or a valid
+// other value (which a relation then meets): the declared defects'
+// CheckPool.
+func thPool(s *Source, r shapes.Rule, cur *tv) *tv {
 	pickS := func(list ...string) *tv { return tS(Pick(s, list)) }
-	switch kind {
-	case "const":
-		return pickS("x", "aether.managed-tool-trust/1", "aether.managed-tool-result/1", "none", "aether.safe-display/1", "")
-	case "device":
+	var us []uint16
+	if cur != nil {
+		us = cur.us
+	}
+	switch r.Check {
+	case "scdev":
 		return pickS("scdev_", "scdev-1", "scdev_X", "scdev_"+strings.Repeat("z", 122), "scdev_"+strings.Repeat("z", 123), "scdev_a b", "SCDEV_1", "x")
 	case "id":
 		switch s.Intn(4) {
@@ -351,18 +361,15 @@ func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
 			return pickS("cloud-c", "cloud-a", "cloud-b", "ats.workspace_status", "x")
 		}
 		return pickS("", "~x", "a b", "-a", ".a", strings.Repeat("z", 128), strings.Repeat("z", 129), "\u00e9", "id-2", "zz.tool")
-	case "key":
-		if s.Chance(4) {
-			return tU(b64Defect(s, cur.us))
-		}
+	case "key-canonical", "key-small-order":
 		return tS(thB64(keyPool(s)))
-	case "b64-32", "b64-64":
-		return tU(b64Defect(s, cur.us))
+	case "base64url":
+		return tU(b64Defect(s, us))
 	case "origin":
 		return pickS("http://cloud.aethersystems.net", "https://cloud.aethersystems.net:443", "https://cloud.aethersystems.net/",
 			"https://10.0.0.1", "https://Cloud.example", "https://a.b.", "https://-a.b", "https://a", "https://u@a.bc", "https://[::1]",
 			"https://a.bc:0", "https://a.bc:65536", "https://a.bc:08443", "https://other.example", "https://a.bc:8443", "https://"+strings.Repeat("a", 63)+".bc")
-	case "text":
+	case "text", "text-length":
 		switch s.Intn(3) {
 		case 0:
 			return tU(textUnits(s, 1+s.Intn(40), true))
@@ -370,7 +377,7 @@ func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
 			return tS(strings.Repeat(Pick(s, []string{"\U0001f600", "a", "\u00e9"}), Pick(s, []int{256, 257})))
 		}
 		return pickS("", "user:\u0007", "user:other", "\u0085")
-	case "display":
+	case "display", "display-length":
 		switch s.Intn(3) {
 		case 0:
 			return tU(textUnits(s, s.Intn(20), true))
@@ -378,160 +385,57 @@ func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
 			return tS(strings.Repeat("x", Pick(s, []int{256, 257})))
 		}
 		return pickS("", "caf\u00e9", "a\tb", " ", "~")
-	case "runtime":
+	case "runtime-version":
 		return pickS("", strings.Repeat("r", 64), strings.Repeat("r", 65), "\u00e9", "a\nb", "ats-runtime 2.4.2")
-	case "schema":
+	case "schema-ref":
 		return pickS("Aether.x/1", "aether.x/0", "aether.x", "a/1", "aether.managed-tool-other/1", "a/1234567", "z"+strings.Repeat("9", 63)+"/999999", "z"+strings.Repeat("9", 64)+"/1",
 			"aether.managed-tool-workspace-status/1", "aether.managed-tool-workspace-status-input/1")
 	case "code":
 		return pickS("Tool_failed", "", "T"+strings.Repeat("X", 63), "T"+strings.Repeat("X", 64), "TOOL_CANCELLED", "TOOL_DEADLINE_EXCEEDED", "TOOL_OTHER", "1A")
 	case "digest":
-		if s.Chance(3) {
-			u := append([]uint16(nil), cur.us...)
-			if len(u) > 8 {
-				u[7+s.Intn(len(u)-7)] = Pick(s, []uint16{'A', 'g', 'F', '0'})
-			}
+		if s.Chance(3) && len(us) > 8 {
+			u := append([]uint16(nil), us...)
+			u[7+s.Intn(len(u)-7)] = Pick(s, []uint16{'A', 'g', 'F', '0'})
 			return tU(u)
 		}
 		return pickS(otherDigest, "sha256:"+strings.Repeat("a", 63), "sha256:"+strings.Repeat("A", 64), "sha512:"+strings.Repeat("a", 64),
 			"sha256:3641ea6fafdd3e81f28f14fa366f4318e59099672ff178c6279bdf5fb0632852", "sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305")
-	case "int":
-		return tN(Pick(s, []string{"0", "1", "2", "-1", "-0", "1.0", "4.0", "1e2", "4E0", "1.5", "9007199254740991", "9007199254740992",
-			"65536", "65537", "262144", "262145", "3600000", "3600001", "29999", "86", "578", "5", "1e400", "123456789012345678901234567890"}))
-	case "ts":
+	case "timestamp", "instant":
 		if ms, ok := msOf(cur); ok && s.Chance(2) {
 			return tS(isoOf(ms + Pick(s, []int64{-1, 1, -30001, 30001, 86400000, -86400000})))
 		}
 		return tS(ISO(s))
-	case "enum":
-		vocab := thVocab[name]
-		if s.Chance(4) {
-			return pickS("x", "", "Succeeded")
-		}
-		return tS(Pick(s, vocab))
-	case "false":
-		return tL(Pick(s, []string{"true", "false"}))
-	case "bool":
-		return tL(Pick(s, []string{"true", "false"}))
-	case "set":
-		vocab := thVocab[name]
-		if vocab == nil {
-			vocab = []string{"ev-1", "ev-2", "ev 3", "ev-4"}
-		}
-		switch s.Intn(7) {
-		case 0:
-			return tA()
-		case 6:
-			// A member of the current set repeated beside itself.
-			if cur != nil && cur.k == 'a' && len(cur.elems) > 0 {
-				a := cur.clone()
-				i := s.Intn(len(a.elems))
-				a.elems = append(a.elems[:i+1], append([]*tv{a.elems[i].clone()}, a.elems[i+1:]...)...)
-				return a
-			}
-			return tSs(vocab[0], vocab[0])
-		case 1:
-			a := tSs(vocab...)
-			a.elems = append(a.elems, tS(vocab[len(vocab)-1]))
-			return a
-		case 2:
-			return tA(tS(vocab[0]), tI(1))
-		case 3:
-			return tSs(vocab[0], "zz_unknown")
-		case 4:
-			return tSs(vocab[1], vocab[0])
-		}
-		var refs []string
-		for i := 0; i < 17; i++ {
-			refs = append(refs, "ev-"+strconv.Itoa(100+i))
-		}
-		return tSs(Pick(s, [][]string{{vocab[0], vocab[0]}, refs, vocab[:1]})...)
+	case "open-value":
+		return openDefect(s, r, cur)
 	}
-	return wrongKind(s)
+	return nil
 }
 
-// wrongKind draws a value of any JSON type.
-func wrongKind(s *Source) *tv {
-	switch s.Intn(6) {
-	case 0:
-		return tI(1)
-	case 1:
-		return tS("1")
-	case 2:
-		return tL(Pick(s, []string{"true", "false", "null"}))
-	case 3:
-		return tA()
-	case 4:
-		return &tv{k: 'o'}
+// openDefect returns open value cur with a member past one of the walk's
+// rules (section 1.8): nested to the check's depth and one past it, an
+// array of 32 or 33 elements, a number that is not an unsigned safe
+// integer, an invalid string or member name; nil when cur is not an
+// object.
+func openDefect(s *Source, r shapes.Rule, cur *tv) *tv {
+	if cur == nil || cur.k != 'o' {
+		return nil
 	}
-	return tN("1.5")
-}
-
-// leaves collects the members of v (and of its nested objects and arrays)
-// with the member name each value is under.
-type leaf struct {
-	parent *tv
-	index  int // the member's index in parent, or the element's
-	name   string
-	elem   bool
-}
-
-func leaves(v *tv, name string, out []leaf) []leaf {
-	switch v.k {
-	case 'o':
-		for i, k := range v.keys {
-			n := string(utf16.Decode(k))
-			out = append(out, leaf{parent: v, index: i, name: n})
-			if thKind(n) != "open" {
-				out = leaves(v.vals[i], n, out)
-			}
-		}
-	case 'a':
-		for i, e := range v.elems {
-			out = append(out, leaf{parent: v, index: i, name: name, elem: true})
-			out = leaves(e, name, out)
-		}
+	depth, _ := strconv.Atoi(r.Args[0])
+	var a33 []*tv
+	for i := 0; i < 32+s.Intn(2); i++ {
+		a33 = append(a33, tI(int64(i)))
 	}
-	return out
-}
-
-// pickLeaf draws a member of document d (or of its nested objects and
-// arrays): a member name first, each name present equally likely, then
-// one of the places it occurs, so that a member of a closed document is
-// as likely as any other, however many elements an array beside it has.
-func pickLeaf(s *Source, d *tv, doc string) leaf {
-	ls := leaves(d, doc, nil)
-	var names []string
-	seen := map[string]bool{}
-	for _, l := range ls {
-		if !seen[l.name] {
-			seen[l.name] = true
-			names = append(names, l.name)
-		}
+	v := Pick(s, []*tv{
+		nestTV(&tv{k: 'o'}, depth-2+s.Intn(2)), tA(a33...), tN("-1"), tN("1.5"), tN("9007199254740992"), tN("1e400"),
+		tS("a\u0001b"), tU([]uint16{0xd800}), tS(strings.Repeat("\u00e9", Pick(s, []int{256, 257}))), tN("1E2"), tN("-0"),
+	})
+	name := []uint16{'x'}
+	if s.Chance(4) {
+		name = Pick(s, [][]uint16{{0xdc00}, units("a\u0002"), units(strings.Repeat("k", 257))})
 	}
-	name := Pick(s, names)
-	var at []leaf
-	for _, l := range ls {
-		if l.name == name {
-			at = append(at, l)
-		}
-	}
-	return Pick(s, at)
-}
-
-func (l leaf) value() *tv {
-	if l.elem {
-		return l.parent.elems[l.index]
-	}
-	return l.parent.vals[l.index]
-}
-
-func (l leaf) set(v *tv) {
-	if l.elem {
-		l.parent.elems[l.index] = v
-		return
-	}
-	l.parent.vals[l.index] = v
+	o := cur.clone()
+	o.keys, o.vals = append(o.keys, name), append(o.vals, v)
+	return o
 }
 
 // targets are the documents of op's envelope a mutation may change, the
@@ -560,48 +464,10 @@ func mutate(s *Source, c *ThChain, op string) {
 		return
 	}
 	switch k := s.Intn(44); {
-	case k < 18:
-		l := pickLeaf(s, d, doc)
-		kind := thKind(l.name)
-		switch {
-		case l.elem && kind == "set":
-			l.set(Pick(s, []*tv{tI(1), tS("zz_unknown"), tS("ev 1"), tL("null")}))
-		case l.elem:
-			l.set(Pick(s, []*tv{tS("x"), tI(1), tL("null"), &tv{k: 'o'}}))
-		case kind == "objects":
-			arrayDefect(s, l.value(), l.name)
-		case kind == "object" || kind == "open":
-			openDefect(s, l.value(), kind == "object")
-		default:
-			l.set(kindValue(s, l.name, kind, l.value(), c))
-		}
-		pinAll(c, doc, l.name, s)
-	case k < 23:
-		// Drop a member.
-		l := pickLeaf(s, d, doc)
-		pinAll(c, doc, l.name, s)
-		if !l.elem {
-			l.parent.keys = append(l.parent.keys[:l.index:l.index], l.parent.keys[l.index+1:]...)
-			l.parent.vals = append(l.parent.vals[:l.index:l.index], l.parent.vals[l.index+1:]...)
-		}
-	case k < 25:
-		// Add a member: to the document or to a nested object.
-		var objs []*tv
-		for _, l := range leaves(d, doc, nil) {
-			if v := l.value(); v.k == 'o' && thKind(l.name) != "open" {
-				objs = append(objs, v)
-			}
-		}
-		o := d
-		if len(objs) > 0 && s.Chance(2) {
-			o = Pick(s, objs)
-		}
-		o.put(Pick(s, []string{"x", "extra", "schema_version", "proof_digest"}), wrongKind(s))
 	case k < 29:
-		// Change a type.
-		l := pickLeaf(s, d, doc)
-		pinAll(c, doc, l.name, s)
-		l.set(wrongKind(s))
+		if name := DeclaredDefect(s, thDecl, thDecl.Object(doc), d, thPool); name != "" {
+			pinAll(c, doc, name)
+		}
 	case k < 33:
 		timeDefect(s, c)
 	case k < 35:
@@ -650,72 +516,12 @@ func (c *ThChain) at(path string) (*tv, string) {
 // pinAll pins member name of doc, so that sealing keeps the value the
 // mutation wrote when it is a sealed member (a digest, a signature or
 // bounded_bytes).
-func pinAll(c *ThChain, doc, name string, s *Source) {
+func pinAll(c *ThChain, doc, name string) {
 	path := doc + "." + name
 	if doc == "workspace_status" {
 		path = "result.payload." + name
 	}
 	c.pinned[path] = true
-}
-
-// arrayDefect changes an array of objects: empty, past its bound,
-// reordered, a repeat, an element of another type or with another member.
-func arrayDefect(s *Source, a *tv, name string) {
-	if a.k != 'a' {
-		return
-	}
-	switch s.Intn(6) {
-	case 0:
-		a.elems = nil
-	case 1:
-		for len(a.elems) < 17 && len(a.elems) > 0 {
-			a.elems = append(a.elems, a.elems[len(a.elems)-1].clone())
-		}
-	case 2:
-		if len(a.elems) > 1 {
-			a.elems[0], a.elems[1] = a.elems[1], a.elems[0]
-		} else if len(a.elems) == 1 {
-			a.elems = append(a.elems, a.elems[0].clone())
-		}
-	case 3:
-		a.elems = append(a.elems, wrongKind(s))
-	case 4:
-		if len(a.elems) > 0 && a.elems[0].k == 'o' {
-			a.elems[0].put("x", tI(1))
-		}
-	default:
-		if len(a.elems) > 0 && a.elems[0].k == 'o' && len(a.elems[0].keys) > 0 {
-			e := a.elems[0]
-			i := s.Intn(len(e.keys))
-			n := string(utf16.Decode(e.keys[i]))
-			e.vals[i] = kindValue(s, n, thKind(n), e.vals[i], nil)
-		}
-	}
-}
-
-// openDefect changes an object member: an open value past its walk's
-// rules, or a closed object with another member.
-func openDefect(s *Source, o *tv, closed bool) {
-	if o.k != 'o' {
-		return
-	}
-	if closed {
-		o.put(Pick(s, []string{"x", "code", "message"}), wrongKind(s))
-		return
-	}
-	var a33 []*tv
-	for i := 0; i < 32+s.Intn(2); i++ {
-		a33 = append(a33, tI(int64(i)))
-	}
-	v := Pick(s, []*tv{
-		nestTV(&tv{k: 'o'}, Pick(s, []int{6, 7, 13, 14})), tA(a33...), tN("-1"), tN("1.5"), tN("9007199254740992"), tN("1e400"),
-		tS("a\u0001b"), tU([]uint16{0xd800}), tS(strings.Repeat("\u00e9", Pick(s, []int{256, 257}))), tN("1E2"), tN("-0"),
-	})
-	name := []uint16{'x'}
-	if s.Chance(4) {
-		name = Pick(s, [][]uint16{{0xdc00}, units("a\u0002"), units(strings.Repeat("k", 257))})
-	}
-	o.keys, o.vals = append(o.keys, name), append(o.vals, v)
 }
 
 func nestTV(v *tv, n int) *tv {
@@ -857,7 +663,7 @@ func relationDefect(s *Source, c *ThChain) {
 		case "data_classes":
 			t.put(n, tSs("ats_status", "browser_observation", "local_status"))
 		default:
-			t.put(n, kindValue(s, n, thKind(n), t.get(n), c))
+			t.put(n, memberValue(s, thDecl, thDecl.Object("registry.tools[]"), n, t.get(n), thPool))
 		}
 	}
 }
