@@ -392,3 +392,38 @@ func memberValue(s *Source, d *shapes.Decl, o *shapes.Object, name string, cur *
 	p := place{parent: tA(cur.clone()), elem: true, name: name, typ: m.Type, rules: m.Rules}
 	return ruleValue(s, d, p, pool)
 }
+
+// declaredMembers are the member names of each object of d, in table
+// order, by the object's name without the "[]" of an array's element
+// ("lamp.bulbs" for "lamp.bulbs[]").
+func declaredMembers(d *shapes.Decl) map[string][]string {
+	out := map[string][]string{}
+	for _, o := range d.Objects {
+		name := strings.TrimSuffix(o.Name, "[]")
+		for _, m := range o.Members {
+			out[name] = append(out[name], m.Name)
+		}
+	}
+	return out
+}
+
+// membersChecked are the members of each top-level object of d (one whose
+// name has no ".") that have a rule naming check, in table order, by the
+// object's name.
+func membersChecked(d *shapes.Decl, check string) map[string][]string {
+	out := map[string][]string{}
+	for _, o := range d.Objects {
+		if strings.Contains(o.Name, ".") {
+			continue
+		}
+		for _, m := range o.Members {
+			for _, r := range m.Rules {
+				if r.Check == check {
+					out[o.Name] = append(out[o.Name], m.Name)
+					break
+				}
+			}
+		}
+	}
+	return out
+}

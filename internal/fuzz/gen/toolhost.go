@@ -311,28 +311,9 @@ var ToolhostOps = []string{"validate-trust", "validate-device-proof", "validate-
 	"check-capability-receipt"}
 
 // thDeclared are the declared members of each document and nested object
-// (spec/toolhost.md section 2), for the projection digests cover.
-var thDeclared = map[string][]string{
-	"trust":                         {"schema_id", "keys", "issued_at", "expires_at"},
-	"trust.keys":                    {"key_id", "public_key"},
-	"device_proof":                  {"schema_id", "device_id", "device_public_key", "cloud_origin_id", "account_subject", "revocation_epoch", "key_id", "issued_at", "expires_at", "proof_digest", "cloud_signature"},
-	"host_open_proof":               {"schema_id", "challenge", "device_proof_digest", "agent_id", "conversation_id", "local_session_id", "session_generation", "registry_digest", "device_signature"},
-	"observer_channel_receipt":      {"schema_id", "channel_id", "device_id", "local_session_id", "session_generation", "runtime_version", "capability_digest", "grants_execution_authority", "opened_at", "receipt_digest"},
-	"runtime_capability":            {"schema_id", "device_id", "runtime_version", "supported_read_operations", "grants_execution_authority", "execution_authority", "orders_enabled", "observed_at", "capability_digest"},
-	"registry":                      {"schema_id", "device_id", "agent_id", "local_session_id", "session_generation", "tools", "registry_digest"},
-	"registry.tools":                {"name", "version", "input_schema_id", "input_schema_digest", "output_schema_id", "output_schema_digest", "max_argument_bytes", "max_result_bytes", "max_duration_ms", "data_classes", "dependencies"},
-	"host_lease":                    {"schema_id", "lease_id", "device_id", "account_subject", "cloud_origin_id", "agent_id", "conversation_id", "local_session_id", "session_generation", "registry_digest", "revocation_epoch", "capabilities", "max_calls", "key_id", "issued_at", "expires_at", "cloud_signature"},
-	"invocation":                    {"schema_id", "invocation_id", "lease_id", "device_id", "agent_id", "conversation_id", "local_session_id", "session_generation", "sequence", "tool_name", "tool_version", "input_schema_id", "input_schema_digest", "arguments", "arguments_digest", "issued_at", "deadline_at", "invocation_digest"},
-	"cancellation":                  {"schema_id", "cancellation_id", "lease_id", "session_generation", "target_invocation_id", "target_invocation_digest", "reason_code", "requested_at", "cancellation_digest"},
-	"result":                        {"schema_id", "invocation_id", "invocation_digest", "lease_id", "tool_name", "tool_version", "state", "output_schema_id", "output_schema_digest", "payload", "bounded_bytes", "error", "replay_status", "retry_class", "redaction_profile", "evidence_refs", "diagnostics", "started_at", "completed_at", "result_digest"},
-	"result.error":                  {"code", "message"},
-	"result.diagnostics":            {"code", "summary"},
-	"workspace_status_input":        {"schema_id", "include_diagnostics"},
-	"workspace_status":              {"schema_id", "device_id", "local_session_id", "session_generation", "runtime_version", "observed_at", "ats_status", "local_status", "diagnostics", "status_digest"},
-	"workspace_status.ats_status":   {"connection", "effective_mode", "execution_authority", "orders_enabled"},
-	"workspace_status.local_status": {"host_state", "active_invocations"},
-	"workspace_status.diagnostics":  {"code", "summary"},
-}
+// (spec/toolhost.md section 2, from the declaration), for the projection
+// digests cover.
+var thDeclared = declaredMembers(thDecl)
 
 // proj is the declared projection of document doc (section 1.6).
 func proj(doc string, v *tv) *tv {

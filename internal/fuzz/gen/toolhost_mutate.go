@@ -40,12 +40,9 @@ func msOf(v *tv) (int64, bool) {
 	return t.UnixMilli(), true
 }
 
-// thTimes are the timestamp members of each document.
-var thTimes = map[string][]string{
-	"trust": {"issued_at", "expires_at"}, "device_proof": {"issued_at", "expires_at"}, "host_lease": {"issued_at", "expires_at"},
-	"observer_channel_receipt": {"opened_at"}, "runtime_capability": {"observed_at"}, "invocation": {"issued_at", "deadline_at"},
-	"cancellation": {"requested_at"}, "result": {"started_at", "completed_at"},
-}
+// thTimes are the timestamp members of each document, from the
+// declaration.
+var thTimes = membersChecked(thDecl, "timestamp")
 
 // setAll sets member name to v in every document that has it (a shared
 // value of the chain: the relations of section 4 keep holding).
@@ -141,14 +138,11 @@ func vary(s *Source, c *ThChain, op string) {
 		}
 		for d, names := range thTimes {
 			for _, n := range names {
-				if ms, ok := msOf(c.docs[d].get(n)); ok {
-					c.docs[d].put(n, tS(isoOf(ms+delta)))
+				if doc := c.doc(d); doc != nil {
+					if ms, ok := msOf(doc.get(n)); ok {
+						doc.put(n, tS(isoOf(ms+delta)))
+					}
 				}
-			}
-		}
-		if p := c.doc("workspace_status"); p != nil {
-			if ms, ok := msOf(p.get("observed_at")); ok {
-				p.put("observed_at", tS(isoOf(ms+delta)))
 			}
 		}
 		c.now = tI(thBaseNow + delta)
@@ -474,11 +468,7 @@ func mutate(s *Source, c *ThChain, op string) {
 		keyDefect(s, c)
 	case k < 36:
 		// Break a digest: another value, not resealed.
-		for _, p := range []string{"registry.registry_digest", "device_proof.proof_digest", "host_lease.registry_digest",
-			"host_open_proof.registry_digest", "host_open_proof.device_proof_digest", "invocation.arguments_digest",
-			"invocation.invocation_digest", "result.payload.status_digest", "result.invocation_digest", "result.result_digest",
-			"cancellation.target_invocation_digest", "cancellation.cancellation_digest", "runtime_capability.capability_digest",
-			"observer_channel_receipt.capability_digest", "observer_channel_receipt.receipt_digest", "result.bounded_bytes"} {
+		for _, p := range thDigests {
 			if s.Chance(6) {
 				c.pinned[p] = true
 				dd, name := c.at(p)
@@ -516,13 +506,30 @@ func (c *ThChain) at(path string) (*tv, string) {
 // pinAll pins member name of doc, so that sealing keeps the value the
 // mutation wrote when it is a sealed member (a digest, a signature or
 // bounded_bytes).
-func pinAll(c *ThChain, doc, name string) {
-	path := doc + "." + name
+func pinAll(c *ThChain, doc, name string) { c.pinned[pinPath(doc, name)] = true }
+
+// pinPath is the path sealing knows member name of doc by: the
+// workspace status's are the result payload's.
+func pinPath(doc, name string) string {
 	if doc == "workspace_status" {
-		path = "result.payload." + name
+		return "result.payload." + name
 	}
-	c.pinned[path] = true
+	return doc + "." + name
 }
+
+// thDigests are the paths of the documents' digest members (from the
+// declaration, in document and table order) and of the result's
+// bounded_bytes: what breaking a digest changes.
+var thDigests = func() []string {
+	byDoc := membersChecked(thDecl, "digest")
+	var out []string
+	for _, d := range append(append([]string(nil), thDocNames...), "workspace_status") {
+		for _, n := range byDoc[d] {
+			out = append(out, pinPath(d, n))
+		}
+	}
+	return append(out, "result.bounded_bytes")
+}()
 
 func nestTV(v *tv, n int) *tv {
 	for i := 0; i < n; i++ {
@@ -555,7 +562,7 @@ func timeDefect(s *Source, c *ThChain) {
 			n, err := strconv.ParseInt(c.now.text, 10, 64)
 			return n, err == nil
 		}
-		return msOf(c.docs[r.doc].get(r.name))
+		return msOf(c.doc(r.doc).get(r.name))
 	}
 	refs = append(refs, ref{}) // now
 	from := Pick(s, refs)
@@ -567,8 +574,8 @@ func timeDefect(s *Source, c *ThChain) {
 	to := Pick(s, refs)
 	if to.doc == "" {
 		c.now = tI(base + offset)
-	} else {
-		c.docs[to.doc].put(to.name, tS(isoOf(base+offset)))
+	} else if d := c.doc(to.doc); d != nil && d.k == 'o' {
+		d.put(to.name, tS(isoOf(base+offset)))
 	}
 	if s.Chance(8) {
 		// The cancellation window's end: the lease expired a moment ago,
