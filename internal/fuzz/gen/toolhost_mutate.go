@@ -153,8 +153,7 @@ func vary(s *Source, c *ThChain, op string) {
 	if s.Chance(4) {
 		keys := c.docs["trust"].get("keys")
 		for i := range s.Intn(7) {
-			keys.elems = append(keys.elems, &tv{k: 'o', keys: [][]uint16{units("key_id"), units("public_key")},
-				vals: []*tv{tS("k-" + strconv.Itoa(10+i)), tS(thPublic(Pick(s, thLabels)))}})
+			keys.elems = append(keys.elems, tO("key_id", tS("k-"+strconv.Itoa(10+i)), "public_key", tS(thPublic(Pick(s, thLabels)))))
 		}
 	}
 	if s.Chance(4) {
@@ -173,7 +172,7 @@ func vary(s *Source, c *ThChain, op string) {
 	if s.Chance(4) {
 		var diags []*tv
 		for i := range s.Intn(17) {
-			diags = append(diags, &tv{k: 'o', keys: [][]uint16{units("code"), units("summary")}, vals: []*tv{tS("D" + strconv.Itoa(i)), tS(strings.Repeat("~", 1+s.Intn(256)))}})
+			diags = append(diags, tO("code", tS("D"+strconv.Itoa(i)), "summary", tS(strings.Repeat("~", 1+s.Intn(256)))))
 		}
 		target := Pick(s, []string{"result", "workspace_status"})
 		c.doc(target).put("diagnostics", tA(diags...))
@@ -211,22 +210,7 @@ func varyResult(s *Source, c *ThChain, payload bool) {
 	if !payload {
 		return
 	}
-	state, code := Pick(s, []string{"refused", "unavailable", "cancelled", "deadline_exceeded"}), ""
-	switch state {
-	case "refused":
-		code = "TOOL_INPUT_REJECTED"
-	case "unavailable":
-		code = Pick(s, []string{"TOOL_CANCELLED", "TOOL_UNAVAILABLE"})
-	case "cancelled":
-		code = "TOOL_CANCELLED"
-	default:
-		code = "TOOL_DEADLINE_EXCEEDED"
-	}
-	r.put("state", tS(state))
-	r.put("error", &tv{k: 'o', keys: [][]uint16{units("code"), units("message")}, vals: []*tv{tS(code), tS("Tool " + state)}})
-	r.put("payload", tL("null"))
-	r.put("output_schema_id", tL("null"))
-	r.put("output_schema_digest", tL("null"))
+	failResult(s, c, Pick(s, thFailed))
 	if s.Chance(2) {
 		r.put("retry_class", tS("new_call_after_recovery"))
 	}
@@ -932,7 +916,7 @@ func ruleDefect(s *Source, c *ThChain, op string) bool {
 			defects = append(defects, func() { resultDefect(s, c) })
 			if op == "check-tool-payload" {
 				defects = append(defects, func() {
-					failResult(s, c, Pick(s, []string{"refused", "unavailable", "cancelled", "deadline_exceeded"}))
+					failResult(s, c, Pick(s, thFailed))
 				})
 			}
 		}
@@ -957,6 +941,18 @@ func secondTool(s *Source, c *ThChain) {
 	tools.elems = append(tools.elems, t)
 }
 
+// thFailed are the result's states other than succeeded, from the
+// declaration's enum.
+var thFailed = func() []string {
+	var out []string
+	for _, v := range thDecl.Object("result").Member("state").Rules[0].Values {
+		if v != "succeeded" {
+			out = append(out, v)
+		}
+	}
+	return out
+}()
+
 // failResult gives the result the valid members of a result in state
 // (not succeeded): its error, a null payload and output schema.
 func failResult(s *Source, c *ThChain, state string) {
@@ -971,7 +967,7 @@ func failResult(s *Source, c *ThChain, state string) {
 	}
 	r := c.docs["result"]
 	r.put("state", tS(state))
-	r.put("error", &tv{k: 'o', keys: [][]uint16{units("code"), units("message")}, vals: []*tv{tS(code), tS("Tool " + state)}})
+	r.put("error", tO("code", tS(code), "message", tS("Tool "+state)))
 	r.put("payload", tL("null"))
 	r.put("output_schema_id", tL("null"))
 	r.put("output_schema_digest", tL("null"))
@@ -988,7 +984,7 @@ func failResult(s *Source, c *ThChain, state string) {
 func resultDefect(s *Source, c *ThChain) {
 	r := c.docs["result"]
 	succeeded := r.get("state").str() == "succeeded"
-	states := []string{"refused", "unavailable", "cancelled", "deadline_exceeded"}
+	states := thFailed
 	// flipNull gives member name the null of a failed result on a
 	// succeeded one, and the base chain's value on a failed one.
 	flipNull := func(name string) {
@@ -1000,7 +996,7 @@ func resultDefect(s *Source, c *ThChain) {
 	}
 	switch s.Intn(10) {
 	case 7:
-		diag := &tv{k: 'o', keys: [][]uint16{units("code"), units("summary")}, vals: []*tv{tS("D1"), tS(Pick(s, []string{"", strings.Repeat("s", 257)}))}}
+		diag := tO("code", tS("D1"), "summary", tS(Pick(s, []string{"", strings.Repeat("s", 257)})))
 		r.put("diagnostics", tA(diag))
 	case 8:
 		if p := r.get("payload"); p.k == 'o' {
@@ -1020,7 +1016,7 @@ func resultDefect(s *Source, c *ThChain) {
 		r.get("error").put("code", tS(Pick(s, []string{"TOOL_CANCELLED", "TOOL_UNAVAILABLE", "TOOL_INPUT_REJECTED"})))
 	case 3:
 		if succeeded {
-			r.put("error", &tv{k: 'o', keys: [][]uint16{units("code"), units("message")}, vals: []*tv{tS("TOOL_UNAVAILABLE"), tS("Tool unavailable")}})
+			r.put("error", tO("code", tS("TOOL_UNAVAILABLE"), "message", tS("Tool unavailable")))
 		} else {
 			r.put("error", tL("null"))
 		}
@@ -1047,7 +1043,7 @@ func resultDefect(s *Source, c *ThChain) {
 func seventeenDiagnostics() *tv {
 	var diags []*tv
 	for i := range 17 {
-		diags = append(diags, &tv{k: 'o', keys: [][]uint16{units("code"), units("summary")}, vals: []*tv{tS("D" + strconv.Itoa(10+i)), tS("Diagnostic")}})
+		diags = append(diags, tO("code", tS("D"+strconv.Itoa(10+i)), "summary", tS("Diagnostic")))
 	}
 	return tA(diags...)
 }
