@@ -143,28 +143,13 @@ var (
 	atsExceptionNote = map[string]string{}
 )
 
-// atsCatalogueTag is the exception column of spec/ats.md, "Refusals": the
-// tag every vector of the message carries unless atsTagged says otherwise.
-var atsCatalogueTag = map[string]string{
-	"ats.input":            "grammar",
-	"ats.type":             "type-guard",
-	"ats.missing_member":   "shadowed",
-	"ats.label_type":       "type-guard",
-	"ats.canonical":        "unencodable",
-	"ats.envelope":         "type-guard",
-	"ats.gate_field":       "type-guard",
-	"ats.executable_chain": "shadowed",
-}
+// atsRefusals is the refusal table of spec/ats.md, "Refusals", from the
+// catalogue.
+var atsRefusals = refusalsOf("ats/1")
 
 // atsRefused is a refused case with the message of code and its
 // catalogue tag.
-func atsRefused(name, input, code string) vcase {
-	m, ok := atsMsg[code]
-	if !ok {
-		panic("ats: no refusal " + code)
-	}
-	return refused(name, input, m).withException(atsCatalogueTag[code])
-}
+func atsRefused(name, input, code string) vcase { return atsRefusals.refused(name, input, code) }
 
 // atsTagged records that the vector name of file behaviour carries tag
 // (which differs from its message's catalogue tag), for the reason why,

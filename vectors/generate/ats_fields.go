@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	specdata "github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // atsFV is one field variant: a vector name, the member's new JSON text,
@@ -90,28 +91,36 @@ func atsShapeOf(op string) string {
 // atsV2 reports whether an operation runs the /2 checks.
 func atsV2(op atsOp) bool { return strings.HasSuffix(op.name, "-v2") || op.name == atsOpRedact.name }
 
-// atsRefFields is the prefix of each ref(P) field, and atsIntFields each
-// int field's bounds, from the declaration's field rules.
-var atsRefFields, atsIntFields = func() (map[string]string, map[string][2]string) {
-	refs, ints := map[string]string{}, map[string][2]string{}
+// atsRefFields is the prefix of each ref(P) field, atsIntFields each
+// int field's bounds, and atsChecks the check that selects each other
+// field's variants (the last rule's: "set" after "strings"), from the
+// declaration's field rules.
+var atsRefFields, atsIntFields, atsChecks = func() (map[string]string, map[string][2]string, map[string]*shapes.Rule) {
+	refs, ints, checks := map[string]string{}, map[string][2]string{}, map[string]*shapes.Rule{}
 	for _, f := range atsDecl.Fields {
-		for _, r := range f.Rules {
+		for i, r := range f.Rules {
 			switch r.Check {
 			case "ref":
 				refs[f.Name] = r.Args[0]
 			case "int":
 				ints[f.Name] = [2]string{r.Min, r.Max}
+			case "":
+			default:
+				checks[f.Name] = &f.Rules[i]
 			}
 		}
 	}
-	return refs, ints
+	return refs, ints, checks
 }()
 
-// atsPastBound are the literals just past each bound (lo - 1, hi + 1).
-var atsPastBound = map[string]string{
-	"0": "-1", "1": "0",
-	"9007199254740991": "9007199254740992", "1000000000": "1000000001",
-	"1000000": "1000001", "1000000000000000": "1000000000000001",
+// atsSelector is what selects field f's variants: its check, or its name
+// when it has none (an enum, a pinned value, a boolean, or a field whose
+// check differs between /1 and /2).
+func atsSelector(f string) string {
+	if r, ok := atsChecks[f]; ok {
+		return r.Check
+	}
+	return f
 }
 
 // atsWindow says, for the int fields a cross-field rule compares, which
@@ -199,12 +208,12 @@ func atsVariants(o atsOp, f string) []atsFV {
 			good("min", lo)
 		}
 		t, why := tagOf(w.below)
-		add(atsFV{name: "below-min", value: atsPastBound[lo], code: code, tag: t, why: why})
+		add(atsFV{name: "below-min", value: pastBound(lo, -1), code: code, tag: t, why: why})
 		if w.maxOK {
 			good("max", hi)
 		}
 		t, why = tagOf(w.above)
-		add(atsFV{name: "above-max", value: atsPastBound[hi], code: code, tag: t, why: why})
+		add(atsFV{name: "above-max", value: pastBound(hi, 1), code: code, tag: t, why: why})
 		bad("fraction", code, v+".0")
 		bad("exponent", code, v+"e0")
 		if lo == "0" && w.minOK {
@@ -217,7 +226,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		}
 		return out
 	}
-	switch f {
+	switch atsSelector(f) {
 	case "schema_version":
 		tag := strings.Trim(o.base.get(f), `"`)
 		bad("other-version", "ats.schema_version", atsQ(tag[:len(tag)-1]+"3"))
@@ -225,7 +234,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		bad("uppercase", "ats.schema_version", atsQ(strings.ToUpper(tag)))
 		lone("ats.schema_version", atsQ(`aether.ats.x\ud800`))
 		kind("ats.schema_version", "1")
-	case "provider", "adapter_id":
+	case "name":
 		code := "ats." + f
 		good("length-64", atsQ("a"+strings.Repeat("b-", 31)+"c"))
 		bad("length-65", code, atsQ("a"+strings.Repeat("b-", 32)))
@@ -235,7 +244,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		bad("underscore", code, atsQ("acme_broker"))
 		lone(code, atsQ(`acme\udbff`))
 		kind(code, "true")
-	case "reason", "refusal_reason", "ambiguity_reason":
+	case "reason-code":
 		code := "ats." + f
 		base := map[string]atsDoc{"reason": atsStateDiff, "refusal_reason": atsReviewRefused,
 			"ambiguity_reason": atsReceiptAs(o.base, "ambiguous")}[f]
@@ -252,7 +261,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 			v.base = base
 			add(v)
 		}
-	case "intent_digest", "review_digest", "endpoint_schema_digest":
+	case "digest":
 		code := "ats." + f
 		hex := strings.TrimPrefix(strings.Trim(o.base.get(f), `"`), "sha256:")
 		good("other-digest", atsQ("sha256:"+strings.Repeat("0", 64)))
@@ -373,10 +382,9 @@ func atsVariants(o atsOp, f string) []atsFV {
 		kind("ats.grants_execution_authority", `"false"`)
 		kind("ats.grants_execution_authority", "0")
 		kind("ats.grants_execution_authority", "null")
-	case "environments", "order_types", "provider_confirmation_modes", "sides":
+	case "set":
 		code := "ats." + f
-		set := map[string][]string{"environments": {"live", "paper"}, "order_types": {"limit", "market"},
-			"provider_confirmation_modes": {"per_order", "session", "standing"}, "sides": {"buy", "sell"}}[f]
+		set := atsChecks[f].Args
 		good("one", atsList(set[len(set)-1]))
 		good("all", atsList(set...))
 		bad("empty", code, "[]")

@@ -16,7 +16,6 @@ import (
 
 	gowebpki "github.com/gowebpki/jcs"
 
-	"github.com/conform-dev/conform/internal/spec"
 	specdata "github.com/conform-dev/conform/spec"
 )
 
@@ -35,26 +34,8 @@ const arContract = "ats-runtime/1"
 // arDecl is the declaration of the shapes (spec/ats-runtime/shapes.json).
 var arDecl = specdata.MustShapes("ats-runtime")
 
-// arMsg is each code's message, from the catalogue.
-var arMsg = func() map[string]string {
-	k, ok := spec.MustLoad().Contract(arContract)
-	if !ok {
-		panic("ats-runtime: not in the catalogue")
-	}
-	out := map[string]string{}
-	for _, r := range k.Refusals {
-		out[r.Code] = r.Message
-	}
-	return out
-}()
-
-// arCatalogueTag is the exception column of the Refusals table.
-var arCatalogueTag = map[string]string{
-	"ats-runtime.input":          "grammar",
-	"ats-runtime.type":           "type-guard",
-	"ats-runtime.missing_member": "shadowed",
-	"ats-runtime.canonical":      "unencodable",
-}
+// arRefusals is the refusal table, from the catalogue.
+var arRefusals = refusalsOf(arContract)
 
 // arKV is one member of a document and arDoc a document, members in order
 // (textDoc).

@@ -160,13 +160,7 @@ func arFieldCase(op, behaviour, name string, d arDoc, v arVar, code string) vcas
 
 // arRefused is a refused case with the message of code and its catalogue
 // tag.
-func arRefused(name, input, code string) vcase {
-	m, ok := arMsg[code]
-	if !ok {
-		panic("ats-runtime: no refusal " + code)
-	}
-	return refused(name, input, m).withException(arCatalogueTag[code])
-}
+func arRefused(name, input, code string) vcase { return arRefusals.refused(name, input, code) }
 
 // arTagged records that vector name of behaviour carries tag.
 func arTagged(behaviour string, c vcase, tag string) vcase {
