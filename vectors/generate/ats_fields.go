@@ -61,19 +61,20 @@ func atsReceiptAs(base atsDoc, outcome string) atsDoc {
 // (spec/ats/shapes.json).
 var atsDecl = specdata.MustShapes("ats")
 
-// atsShapeFields is each shape's fields in check order (spec/ats.md, "The
-// shapes"), by operation without its /1 or /2 suffix, from the
-// declaration.
-var atsShapeFields = func() map[string][]string {
-	out := map[string][]string{}
+// atsShapeFields is each shape's field table in check order (spec/ats.md,
+// "The shapes"), by operation without its /1 or /2 suffix, and atsCodes
+// each field's code by shape, from the declaration.
+var atsShapeFields, atsCodes = func() (map[string][]string, map[string]map[string]string) {
+	fields, codes := map[string][]string{}, map[string]map[string]string{}
 	for _, o := range atsDecl.Objects {
-		var names []string
-		for _, m := range o.Members {
-			names = append(names, m.Name)
+		shape := strings.TrimSuffix(strings.TrimSuffix(o.Name, "-v1"), "-v2")
+		fields[shape], codes[shape] = nil, map[string]string{}
+		for _, row := range fieldRows(atsDecl, o, "", nil) {
+			fields[shape] = append(fields[shape], row.path)
+			codes[shape][row.path] = row.code("type", 0)
 		}
-		out[strings.TrimSuffix(strings.TrimSuffix(o.Name, "-v1"), "-v2")] = names
 	}
-	return out
+	return fields, codes
 }()
 
 // atsShapeOf is the shape an operation validates.
@@ -174,7 +175,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 	good := func(name, value string) { add(atsFV{name: name, value: value}) }
 
 	if p, isRef := atsRefFields[f]; isRef {
-		code := "ats." + f
+		code := atsCodes[shape][f]
 		good("body-64", atsQ(p+"_"+strings.Repeat("Z9", 32)))
 		bad("body-65", code, atsQ(p+"_"+strings.Repeat("Z9", 32)+"Z"))
 		bad("empty-body", code, atsQ(p+"_"))
@@ -187,7 +188,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		return out
 	}
 	if b, isInt := atsIntFields[f]; isInt {
-		code := "ats." + f
+		code := atsCodes[shape][f]
 		lo, hi := b[0], b[1]
 		w, windowed := atsWindows[shape+"."+f]
 		if !windowed {
@@ -235,7 +236,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone("ats.schema_version", atsQ(`aether.ats.x\ud800`))
 		kind("ats.schema_version", "1")
 	case "name":
-		code := "ats." + f
+		code := atsCodes[shape][f]
 		good("length-64", atsQ("a"+strings.Repeat("b-", 31)+"c"))
 		bad("length-65", code, atsQ("a"+strings.Repeat("b-", 32)))
 		bad("empty", code, `""`)
@@ -245,7 +246,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone(code, atsQ(`acme\udbff`))
 		kind(code, "true")
 	case "reason-code":
-		code := "ats." + f
+		code := atsCodes[shape][f]
 		base := map[string]atsDoc{"reason": atsStateDiff, "refusal_reason": atsReviewRefused,
 			"ambiguity_reason": atsReceiptAs(o.base, "ambiguous")}[f]
 		for _, v := range []atsFV{
@@ -262,7 +263,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 			add(v)
 		}
 	case "digest":
-		code := "ats." + f
+		code := atsCodes[shape][f]
 		hex := strings.TrimPrefix(strings.Trim(o.base.get(f), `"`), "sha256:")
 		good("other-digest", atsQ("sha256:"+strings.Repeat("0", 64)))
 		bad("uppercase-hex", code, atsQ("sha256:"+strings.ToUpper(hex)))
@@ -311,7 +312,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone("ats.order_type", `"limit\ud800"`)
 		kind("ats.order_type", "1")
 	case "status":
-		code := map[string]string{"account-binding": "ats.binding_status", "order-review-receipt": "ats.review_status", "operator-approval": "ats.approval_status"}[shape]
+		code := atsCodes[shape][f]
 		switch shape {
 		case "account-binding":
 			good("revoked", `"revoked"`)
@@ -327,7 +328,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone(code, `"\ud800"`)
 		kind(code, "0")
 	case "requested_mode", "effective_mode":
-		code := "ats." + f
+		code := atsCodes[shape][f]
 		for _, v := range []atsFV{
 			{name: "auto", value: `"auto"`},
 			{name: "unknown", value: `"manual"`, code: code},
@@ -383,7 +384,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		kind("ats.grants_execution_authority", "0")
 		kind("ats.grants_execution_authority", "null")
 	case "set":
-		code := "ats." + f
+		code := atsCodes[shape][f]
 		set := atsChecks[f].Args
 		good("one", atsList(set[len(set)-1]))
 		good("all", atsList(set...))
