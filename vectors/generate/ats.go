@@ -3,8 +3,8 @@ package main
 // ats/1: spec/ats.md, "Vectors". Every case is a canonical instance of
 // "Canonical instances" (ats_data.go, literal) with the change the spec
 // names, written as JSON text. Expected messages are the spec's
-// (atsMsg); expected verdicts are built from the documents themselves: the
-// digest D(v) is crypto/sha256 over JCS(v) as gowebpki/jcs (an independent
+// (atsRefusals, from the catalogue); expected verdicts are built from the
+// documents themselves: the digest D(v) is crypto/sha256 over JCS(v) as gowebpki/jcs (an independent
 // RFC 8785 implementation) computes it, never by the reference. Chain
 // cases are resealed as the spec says (atsChain.seal).
 

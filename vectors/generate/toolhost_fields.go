@@ -9,6 +9,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -107,15 +108,6 @@ func thFieldsOf(d *shapes.Decl) map[string][]thField {
 		}
 	}
 	return out
-}
-
-// thDocOp is the validator that hosts each document's field vectors.
-var thDocOp = map[string]string{
-	"trust": "validate-trust", "device_proof": "validate-device-proof", "host_open_proof": "validate-host-open-proof",
-	"observer_channel_receipt": "validate-observer-channel-receipt", "runtime_capability": "validate-runtime-capability",
-	"registry": "validate-registry", "host_lease": "validate-host-lease", "invocation": "validate-invocation",
-	"cancellation": "validate-cancellation", "result": "validate-result",
-	"workspace_status_input": "validate-workspace-status-input", "workspace_status": "validate-workspace-status",
 }
 
 // caseName is a path as a case name, its indexes dropped:
@@ -411,7 +403,7 @@ func kindVectors(doc string, f thField) (out []fv) {
 		words := strings.Split(vocab, ",")
 		h, _ := strconv.Atoi(hi)
 		sorted := append([]string(nil), words...)
-		sortStrings(sorted)
+		slices.Sort(sorted) // ASCII: byte order is code point order
 		add("size.pigeonhole", size, set(Strs(append(sorted[:h:h], sorted[h-1])...)))
 		tag("pigeonhole")
 		add("item-type", "", func(c *chain) { c.set(full, A(I(1))) })
@@ -457,15 +449,6 @@ func kindVectors(doc string, f thField) (out []fv) {
 		panic("toolhost: kind " + f.kind)
 	}
 	return out
-}
-
-// sortStrings sorts ASCII strings in byte order (code point order).
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // nest returns v wrapped in n arrays.
