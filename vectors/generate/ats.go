@@ -8,13 +8,7 @@ package main
 // RFC 8785 implementation) computes it, never by the reference. Chain
 // cases are resealed as the spec says (atsChain.seal).
 
-import (
-	"crypto/sha256"
-	"encoding/hex"
-	"strings"
-
-	gowebpki "github.com/gowebpki/jcs"
-)
+import "strings"
 
 func init() {
 	register(source{
@@ -50,19 +44,16 @@ func atsList(ss ...string) string {
 
 // atsJCS is JCS(text) by gowebpki/jcs.
 func atsJCS(text string) string {
-	out, err := gowebpki.Transform([]byte(text))
-	if err != nil {
-		panic("ats: gowebpki/jcs refuses an accept vector's value: " + err.Error() + ": " + text)
+	out, ok := textJCS(text)
+	if !ok {
+		panic("ats: gowebpki/jcs refuses an accept vector's value: " + text)
 	}
-	return string(out)
+	return out
 }
 
 // atsD is the ATS digest of spec/ats.md, "The ATS digest": "sha256:" and
 // the lowercase hex SHA-256 of JCS(v), no prefix.
-func atsD(text string) string {
-	sum := sha256.Sum256([]byte(atsJCS(text)))
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
+func atsD(text string) string { return textDigest(text) }
 
 // The tags (spec/ats.md, "The shapes").
 const (

@@ -10,11 +10,7 @@ package main
 // messages are the catalogue's.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"strconv"
-
-	gowebpki "github.com/gowebpki/jcs"
 
 	specdata "github.com/conform-dev/conform/spec"
 )
@@ -47,25 +43,6 @@ type (
 // arQ quotes an ASCII string without quotes or backslashes (or with \u
 // escapes already written).
 func arQ(s string) string { return `"` + s + `"` }
-
-// arJCS is JCS(text) by gowebpki/jcs; ok false when it has none.
-func arJCS(text string) (string, bool) {
-	out, err := gowebpki.Transform([]byte(text))
-	if err != nil {
-		return "", false
-	}
-	return string(out), true
-}
-
-// arD is D(text): "sha256:" and the lowercase hex SHA-256 of JCS(text).
-func arD(text string) string {
-	j, ok := arJCS(text)
-	if !ok {
-		panic("ats-runtime: no JCS for an accepted value: " + text)
-	}
-	sum := sha256.Sum256([]byte(j))
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
 
 // arNum is a number literal's nearest double (the literal as written).
 func arNum(text string) float64 {
