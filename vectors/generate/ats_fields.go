@@ -94,10 +94,12 @@ func atsV2(op atsOp) bool { return strings.HasSuffix(op.name, "-v2") || op.name 
 
 // atsRefFields is the prefix of each ref(P) field, atsIntFields each
 // int field's bounds, and atsChecks the check that selects each other
-// field's variants (the last rule's: "set" after "strings"), from the
-// declaration's field rules.
+// field's variants (its last rule's: "set" after "strings"; none for a
+// name whose /1 and /2 definitions differ), from the declaration's field
+// rules.
 var atsRefFields, atsIntFields, atsChecks = func() (map[string]string, map[string][2]string, map[string]*shapes.Rule) {
 	refs, ints, checks := map[string]string{}, map[string][2]string{}, map[string]*shapes.Rule{}
+	differs := map[string]bool{}
 	for _, f := range atsDecl.Fields {
 		for i, r := range f.Rules {
 			switch r.Check {
@@ -107,9 +109,18 @@ var atsRefFields, atsIntFields, atsChecks = func() (map[string]string, map[strin
 				ints[f.Name] = [2]string{r.Min, r.Max}
 			case "":
 			default:
+				if i < len(f.Rules)-1 {
+					continue
+				}
+				if prev, ok := checks[f.Name]; ok && prev.Check != r.Check {
+					differs[f.Name] = true
+				}
 				checks[f.Name] = &f.Rules[i]
 			}
 		}
+	}
+	for name := range differs {
+		delete(checks, name)
 	}
 	return refs, ints, checks
 }()
