@@ -217,7 +217,8 @@ func kindVectors(doc string, f thField) (out []fv) {
 	p := f.path
 	full := doc + "." + p
 	name := caseName(p)
-	code := func(check string, i int) string { return thMsg(f.row.code(check, i)) }
+	// msgOf is the message of the i-th code of the field's rule check.
+	msgOf := func(check string, i int) string { return thMsg(f.row.code(check, i)) }
 	set := func(v *jv) func(c *chain) { return func(c *chain) { c.set(full, v) } }
 	setS := func(s string) func(c *chain) { return set(S(s)) }
 	pre := f.pre
@@ -231,8 +232,8 @@ func kindVectors(doc string, f thField) (out []fv) {
 		}
 	}()
 	out = []fv{
-		{name: name + ".type.missing", msg: code("type", 0), exc: "type-guard", mut: func(c *chain) { c.del(full) }},
-		{name: name + ".type.wrong", msg: code("type", 0), exc: "type-guard", mut: set(wrongType(f.jtype))},
+		{name: name + ".type.missing", msg: msgOf("type", 0), exc: "type-guard", mut: func(c *chain) { c.del(full) }},
+		{name: name + ".type.wrong", msg: msgOf("type", 0), exc: "type-guard", mut: set(wrongType(f.jtype))},
 	}
 	add := func(variant, msg string, mut func(c *chain)) {
 		out = append(out, fv{name: name + "." + variant, msg: msg, mut: mut})
@@ -240,17 +241,17 @@ func kindVectors(doc string, f thField) (out []fv) {
 	tag := func(exc string) { out[len(out)-1].exc = exc }
 	switch f.kind {
 	case "const":
-		add("const", code("const", 0), setS("x"+f.arg))
+		add("const", msgOf("const", 0), setS("x"+f.arg))
 	case "false":
-		add("const", code("false", 0), set(B(true)))
+		add("const", msgOf("false", 0), set(B(true)))
 	case "bool":
 	case "id":
 		// Each sorts after every id of the chain, so that trust.keys stays
 		// ascending when the guard is ignored.
-		add("grammar.129", code("id", 0), setS(repeat("z", 129)))
-		add("grammar.first-tilde", code("id", 0), setS("~x"))
-		add("grammar.space", code("id", 0), setS("z y"))
-		add("grammar.lone-surrogate", code("id", 0), set(Sraw(`"z\ud800"`)))
+		add("grammar.129", msgOf("id", 0), setS(repeat("z", 129)))
+		add("grammar.first-tilde", msgOf("id", 0), setS("~x"))
+		add("grammar.space", msgOf("id", 0), setS("z y"))
+		add("grammar.lone-surrogate", msgOf("id", 0), set(Sraw(`"z\ud800"`)))
 		tag("unencodable")
 		if f.lookup {
 			for i := len(out) - 4; i < len(out)-1; i++ {
@@ -258,32 +259,32 @@ func kindVectors(doc string, f thField) (out []fv) {
 			}
 		}
 	case "device":
-		add("grammar.space", code("id", 0), setS("scdev_01J8 Z3"))
-		add("grammar.129", code("id", 0), setS("scdev_"+repeat("a", 123)))
-		add("namespace.bare", code("scdev", 0), setS("scdev_"))
-		add("namespace.hyphen", code("scdev", 0), setS("scdev-01J8Z3D5Q2A7"))
+		add("grammar.space", msgOf("id", 0), setS("scdev_01J8 Z3"))
+		add("grammar.129", msgOf("id", 0), setS("scdev_"+repeat("a", 123)))
+		add("namespace.bare", msgOf("scdev", 0), setS("scdev_"))
+		add("namespace.hyphen", msgOf("scdev", 0), setS("scdev-01J8Z3D5Q2A7"))
 	case "origin":
-		add("origin.http", code("origin", 0), setS("http://cloud.aethersystems.net"))
-		add("origin.port-443", code("origin", 0), setS("https://cloud.aethersystems.net:443"))
-		add("origin.trailing-slash", code("origin", 0), setS("https://cloud.aethersystems.net/"))
-		add("origin.ipv4", code("origin", 0), setS("https://10.0.0.1"))
-		add("origin.upper", code("origin", 0), setS("https://Cloud.aethersystems.net"))
+		add("origin.http", msgOf("origin", 0), setS("http://cloud.aethersystems.net"))
+		add("origin.port-443", msgOf("origin", 0), setS("https://cloud.aethersystems.net:443"))
+		add("origin.trailing-slash", msgOf("origin", 0), setS("https://cloud.aethersystems.net/"))
+		add("origin.ipv4", msgOf("origin", 0), setS("https://10.0.0.1"))
+		add("origin.upper", msgOf("origin", 0), setS("https://Cloud.aethersystems.net"))
 	case "ts":
-		add("shape.space", code("timestamp", 0), func(c *chain) {
+		add("shape.space", msgOf("timestamp", 0), func(c *chain) {
 			c.set(full, S(strings.Replace(c.get(full).str(), "T", " ", 1)))
 		})
 		tag("grammar")
-		add("shape.no-millis", code("timestamp", 0), func(c *chain) {
+		add("shape.no-millis", msgOf("timestamp", 0), func(c *chain) {
 			s := c.get(full).str()
 			c.set(full, S(s[:19]+"Z"))
 		})
 		tag("grammar")
-		add("instant.rollover", code("instant", 0), setS(f.arg))
+		add("instant.rollover", msgOf("instant", 0), setS(f.arg))
 	case "int":
 		lo, hi, _ := strings.Cut(f.arg, "..")
-		add("integer.fraction", code("integer", 0), func(c *chain) { c.set(full, N(c.get(full).lit+".0")) })
-		add("integer.exponent", code("integer", 0), func(c *chain) { c.set(full, N(c.get(full).lit+"e0")) })
-		rng := code("range", 0)
+		add("integer.fraction", msgOf("integer", 0), func(c *chain) { c.set(full, N(c.get(full).lit+".0")) })
+		add("integer.exponent", msgOf("integer", 0), func(c *chain) { c.set(full, N(c.get(full).lit+"e0")) })
+		rng := msgOf("range", 0)
 		if lo == "0" {
 			add("range.minus-one", rng, set(N("-1")))
 		} else {
@@ -309,33 +310,33 @@ func kindVectors(doc string, f thField) (out []fv) {
 			}
 		}
 	case "text":
-		add("control", code("text", 0), setS("user:\u0007x"))
-		add("surrogate", code("text", 1), set(Sraw(`"user:\udc00x"`)))
+		add("control", msgOf("text", 0), setS("user:\u0007x"))
+		add("surrogate", msgOf("text", 1), set(Sraw(`"user:\udc00x"`)))
 		tag("unencodable")
-		add("length.empty", code("text-length", 0), setS(""))
-		add("length.257-astral", code("text-length", 0), setS(repeat("\U0001F600", 257)))
+		add("length.empty", msgOf("text-length", 0), setS(""))
+		add("length.257-astral", msgOf("text-length", 0), setS(repeat("\U0001F600", 257)))
 	case "display":
-		add("display-char.e-acute", code("display", 0), setS("caf\u00e9 feed"))
-		add("display-char.tab", code("display", 0), setS("a\tb"))
-		add("display-length.empty", code("display-length", 0), setS(""))
-		add("display-length.257", code("display-length", 0), setS(repeat("x", 257)))
+		add("display-char.e-acute", msgOf("display", 0), setS("caf\u00e9 feed"))
+		add("display-char.tab", msgOf("display", 0), setS("a\tb"))
+		add("display-length.empty", msgOf("display-length", 0), setS(""))
+		add("display-length.257", msgOf("display-length", 0), setS(repeat("x", 257)))
 	case "runtime":
-		add("grammar.empty", code("runtime-version", 0), setS(""))
-		add("grammar.65", code("runtime-version", 0), setS(repeat("r", 65)))
-		add("grammar.e-acute", code("runtime-version", 0), setS("ats-runtime 2.4.1\u00e9"))
+		add("grammar.empty", msgOf("runtime-version", 0), setS(""))
+		add("grammar.65", msgOf("runtime-version", 0), setS(repeat("r", 65)))
+		add("grammar.e-acute", msgOf("runtime-version", 0), setS("ats-runtime 2.4.1\u00e9"))
 	case "code":
-		add("grammar.lower", code("code", 0), setS("Tool_failed"))
-		add("grammar.65", code("code", 0), setS("T"+repeat("X", 64)))
-		add("grammar.empty", code("code", 0), setS(""))
+		add("grammar.lower", msgOf("code", 0), setS("Tool_failed"))
+		add("grammar.65", msgOf("code", 0), setS("T"+repeat("X", 64)))
+		add("grammar.empty", msgOf("code", 0), setS(""))
 	case "schema":
-		add("grammar.upper", code("schema-ref", 0), setS("Aether.managed-tool-x/1"))
-		add("grammar.zero-version", code("schema-ref", 0), setS("aether.managed-tool-x/0"))
-		add("grammar.no-version", code("schema-ref", 0), setS("aether.managed-tool-x"))
+		add("grammar.upper", msgOf("schema-ref", 0), setS("Aether.managed-tool-x/1"))
+		add("grammar.zero-version", msgOf("schema-ref", 0), setS("aether.managed-tool-x/0"))
+		add("grammar.no-version", msgOf("schema-ref", 0), setS("aether.managed-tool-x"))
 	case "digest":
-		add("grammar.63-hex", code("digest", 0), func(c *chain) {
+		add("grammar.63-hex", msgOf("digest", 0), func(c *chain) {
 			c.set(full, S(c.get(full).str()[:70]))
 		})
-		add("grammar.upper-hex", code("digest", 0), func(c *chain) {
+		add("grammar.upper-hex", msgOf("digest", 0), func(c *chain) {
 			c.set(full, S("sha256:"+strings.ToUpper(c.get(full).str()[7:])))
 		})
 		if f.own {
@@ -349,40 +350,40 @@ func kindVectors(doc string, f thField) (out []fv) {
 		unused := 6 * n % 8 // the low bits of the last character
 		// One character short, its last character canonical for the
 		// shorter length: ignored, the length decodes to one byte less.
-		add("b64-length.short", code("base64url", 0), func(c *chain) {
+		add("b64-length.short", msgOf("base64url", 0), func(c *chain) {
 			s := c.get(full).str()
 			c.set(full, S(canonicalLast(s[:n-1])))
 		})
-		add("b64-length.long", code("base64url", 0), func(c *chain) { s := c.get(full).str(); c.set(full, S(s+"A")) })
+		add("b64-length.long", msgOf("base64url", 0), func(c *chain) { s := c.get(full).str(); c.set(full, S(s+"A")) })
 		if f.kind == "b64-64" {
 			tag("wrong-length")
 			out[len(out)-2].exc = "wrong-length"
 		}
-		add("b64-alphabet", code("base64url", 1), func(c *chain) { c.set(full, S(alphabetDefect(c.get(full).str()))) })
-		add("b64-canonical", code("base64url", 2), func(c *chain) { c.set(full, S(bumpLastB64(c.get(full).str(), unused))) })
+		add("b64-alphabet", msgOf("base64url", 1), func(c *chain) { c.set(full, S(alphabetDefect(c.get(full).str()))) })
+		add("b64-canonical", msgOf("base64url", 2), func(c *chain) { c.set(full, S(bumpLastB64(c.get(full).str(), unused))) })
 		if f.kind != "key" {
 			break
 		}
 		for _, k := range smallOrder {
-			add("key-small-order."+k.name, code("key-small-order", 0), setS(keyB64(k.hex)))
-			add("key-small-order."+k.name+"-signed", code("key-small-order", 0), setS(keyB64(signed(k.hex))))
+			add("key-small-order."+k.name, msgOf("key-small-order", 0), setS(keyB64(k.hex)))
+			add("key-small-order."+k.name+"-signed", msgOf("key-small-order", 0), setS(keyB64(signed(k.hex))))
 		}
 		p := "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"
 		p1 := "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"
-		add("key-noncanonical.p", code("key-canonical", 0), setS(keyB64(p)))
+		add("key-noncanonical.p", msgOf("key-canonical", 0), setS(keyB64(p)))
 		tag("shadowed")
-		add("key-noncanonical.p-signed", code("key-canonical", 0), setS(keyB64(signed(p))))
+		add("key-noncanonical.p-signed", msgOf("key-canonical", 0), setS(keyB64(signed(p))))
 		tag("shadowed")
-		add("key-noncanonical.p1", code("key-canonical", 0), setS(keyB64(p1)))
+		add("key-noncanonical.p1", msgOf("key-canonical", 0), setS(keyB64(p1)))
 		tag("shadowed")
-		add("key-noncanonical.p2", code("key-canonical", 0), setS(keyB64("efffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")))
-		add("key-noncanonical.p18", code("key-canonical", 0), setS(keyB64("ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")))
+		add("key-noncanonical.p2", msgOf("key-canonical", 0), setS(keyB64("efffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")))
+		add("key-noncanonical.p18", msgOf("key-canonical", 0), setS(keyB64("ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")))
 	case "enum":
-		add("vocabulary", code("enum", 0), setS("x"))
+		add("vocabulary", msgOf("enum", 0), setS("x"))
 	case "set", "idset":
 		lohi, vocab, _ := strings.Cut(f.arg, ":")
 		lo, hi, _ := strings.Cut(lohi, "..")
-		size := code("size", 0)
+		size := msgOf("size", 0)
 		if lo == "1" {
 			add("size.empty", size, set(A()))
 		}
@@ -393,11 +394,11 @@ func kindVectors(doc string, f thField) (out []fv) {
 			}
 			add("size.17", size, set(Strs(ids...)))
 			add("item-type", "", func(c *chain) { c.set(full, A(S("ev-obs-0001"), I(2))) })
-			out[len(out)-1].msg, out[len(out)-1].exc = code("each", 0), "type-guard"
+			out[len(out)-1].msg, out[len(out)-1].exc = msgOf("each", 0), "type-guard"
 			add("item-grammar", "", func(c *chain) { c.set(full, Strs("ev-obs-0001", "ez bad")) })
-			out[len(out)-1].msg = code("id", 0)
-			add("repeat", code("repeat", 0), set(Strs("ev-obs-0001", "ev-obs-0001")))
-			add("order", code("descending", 0), set(Strs("ev-obs-0002", "ev-obs-0001")))
+			out[len(out)-1].msg = msgOf("id", 0)
+			add("repeat", msgOf("repeat", 0), set(Strs("ev-obs-0001", "ev-obs-0001")))
+			add("order", msgOf("descending", 0), set(Strs("ev-obs-0002", "ev-obs-0001")))
 			break
 		}
 		words := strings.Split(vocab, ",")
@@ -407,22 +408,22 @@ func kindVectors(doc string, f thField) (out []fv) {
 		add("size.pigeonhole", size, set(Strs(append(sorted[:h:h], sorted[h-1])...)))
 		tag("pigeonhole")
 		add("item-type", "", func(c *chain) { c.set(full, A(I(1))) })
-		out[len(out)-1].msg, out[len(out)-1].exc = code("each", 0), "type-guard"
+		out[len(out)-1].msg, out[len(out)-1].exc = msgOf("each", 0), "type-guard"
 		add("item-vocabulary", "", func(c *chain) { c.set(full, Strs(sorted[0], "zz_unknown")) })
-		out[len(out)-1].msg = code("enum", 0)
-		add("repeat", code("repeat", 0), set(Strs(sorted[0], sorted[0])))
-		add("order", code("descending", 0), set(Strs(sorted[1], sorted[0])))
+		out[len(out)-1].msg = msgOf("enum", 0)
+		add("repeat", msgOf("repeat", 0), set(Strs(sorted[0], sorted[0])))
+		add("order", msgOf("descending", 0), set(Strs(sorted[1], sorted[0])))
 	case "objects":
 		// Element vectors come from the element's own fields; here the array.
 		lo, hi, _ := strings.Cut(f.arg, "..")
-		size := code("size", 0)
+		size := msgOf("size", 0)
 		if lo == "1" {
 			add("size.empty", size, set(A()))
 		}
 		h, _ := strconv.Atoi(hi)
 		add("size.above", size, func(c *chain) { c.set(full, manyElements(doc, f.path, h+1)) })
 		add("item-type", "", func(c *chain) { c.get(full).elems = append(c.get(full).elems, S("x")); c.pinned[full] = true })
-		out[len(out)-1].msg, out[len(out)-1].exc = code("each", 0), "type-guard"
+		out[len(out)-1].msg, out[len(out)-1].exc = msgOf("each", 0), "type-guard"
 		add("unknown", "", func(c *chain) {
 			a := c.get(full)
 			if len(a.elems) == 0 {
@@ -432,9 +433,9 @@ func kindVectors(doc string, f thField) (out []fv) {
 			e := a.elems[len(a.elems)-1]
 			e.keys, e.vals = append(e.keys, "x"), append(e.vals, I(1))
 		})
-		out[len(out)-1].msg = code("unknown", 0)
+		out[len(out)-1].msg = msgOf("unknown", 0)
 	case "object":
-		add("unknown", code("unknown", 0), func(c *chain) {
+		add("unknown", msgOf("unknown", 0), func(c *chain) {
 			o := c.get(full)
 			if o.k != 'o' {
 				c.set(full, O("code", S("TOOL_FAILED"), "message", S("x"), "x", I(1)))
