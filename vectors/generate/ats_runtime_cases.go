@@ -86,9 +86,9 @@ func arRuleVars(m *shapes.Member, r shapes.Rule) []arVar {
 		lo, hi := r.Min, r.Max
 		below := "-1"
 		if lo != "0" {
-			below = arShift(lo, -1)
+			below = pastBound(lo, -1)
 		}
-		return []arVar{good("min", lo), good("max", hi), bad("below-min", below), bad("above-max", arShift(hi, 1)),
+		return []arVar{good("min", lo), good("max", hi), bad("below-min", below), bad("above-max", pastBound(hi, 1)),
 			bad("fraction", lo+".0"), bad("exponent", "1e3"), bad("negative-zero", "-0")}
 	case "text":
 		lo, hi := r.Bounds()
@@ -100,34 +100,6 @@ func arRuleVars(m *shapes.Member, r shapes.Rule) []arVar {
 			lone(arQ(`note \udbff`))}
 	}
 	panic("ats-runtime: no variants for rule " + r.Rule + " " + r.Check + " of " + m.Name)
-}
-
-// arShift adds d (-1 or 1) to a decimal literal.
-func arShift(s string, d int) string {
-	b := []byte(s)
-	if d > 0 {
-		i := len(b) - 1
-		for i >= 0 && b[i] == '9' {
-			b[i] = '0'
-			i--
-		}
-		if i < 0 {
-			return "1" + string(b)
-		}
-		b[i]++
-		return string(b)
-	}
-	i := len(b) - 1
-	for b[i] == '0' {
-		b[i] = '9'
-		i--
-	}
-	b[i]--
-	out := strings.TrimLeft(string(b), "0")
-	if out == "" {
-		return "0"
-	}
-	return out
 }
 
 // arTypeVars are values of another JSON type than member m's
