@@ -9,7 +9,7 @@ package gen
 // changed, an enum's other members, an array's size at and past its
 // bounds, its elements repeated, reordered or of another type, a number at
 // and past its bounds or in another spelling. A rule that is a named check
-// takes its values from the contract's own pool (CheckPool), which is all
+// takes its values from the contract's own pool (checkPool), which is all
 // a contract writes for its members.
 
 import (
@@ -20,12 +20,12 @@ import (
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
-// CheckPool draws a value for a member whose rule r is a named check
+// checkPool draws a value for a member whose rule r is a named check
 // (shapes.RuleCheck), at or past the check, or a valid other value (which
 // a relation then meets); cur is the member's current value (it may be
 // nil or of another type). It returns nil for a check it has no values
 // for, and the declared defects then give a value of another type.
-type CheckPool func(s *Source, r shapes.Rule, cur *tv) *tv
+type checkPool func(s *Source, r shapes.Rule, cur *tv) *tv
 
 // place is one value of a document with its declaration: a member of a
 // closed object, or an element of an array member.
@@ -118,7 +118,7 @@ func pickPlace(s *Source, ps []place) place {
 	return Pick(s, at)
 }
 
-// DeclaredDefect applies one defect the declaration makes to v, an
+// declaredDefect applies one defect the declaration makes to v, an
 // instance of object o of d, and returns the name of the member it
 // changed ("" when it added one to v or to a nested object): with weights
 // 18 a value at or past one of a member's rules (an element's, for an
@@ -126,7 +126,7 @@ func pickPlace(s *Source, ps []place) place {
 // added, 4 a value of another JSON type. pool gives the values of the
 // named checks. v not an object, or without a declared member, is left
 // as it is.
-func DeclaredDefect(s *Source, d *shapes.Decl, o *shapes.Object, v *tv, pool CheckPool) string {
+func declaredDefect(s *Source, d *shapes.Decl, o *shapes.Object, v *tv, pool checkPool) string {
 	ps := places(d, o, v, nil)
 	if len(ps) == 0 {
 		return ""
@@ -186,7 +186,7 @@ func alienNames(d *shapes.Decl) []string {
 
 // ruleValue draws a value for place p at or past one of its rules, or a
 // valid other value: a boolean's other value when it has no rule.
-func ruleValue(s *Source, d *shapes.Decl, p place, pool CheckPool) *tv {
+func ruleValue(s *Source, d *shapes.Decl, p place, pool checkPool) *tv {
 	cur := p.value()
 	if len(p.rules) == 0 {
 		if p.typ == "boolean" {
@@ -274,7 +274,7 @@ func neighbour(s *Source, p place) *tv {
 // drawn from the each rule), empty, two elements swapped or repeated, an
 // element of another type, an element object with another member, or an
 // element at or past its own rules.
-func arrayValue(s *Source, d *shapes.Decl, cur *tv, rules []shapes.Rule, pool CheckPool) *tv {
+func arrayValue(s *Source, d *shapes.Decl, cur *tv, rules []shapes.Rule, pool checkPool) *tv {
 	a := cur.clone()
 	if a.k != 'a' {
 		return wrongKind(s)
@@ -330,7 +330,7 @@ func arrayValue(s *Source, d *shapes.Decl, cur *tv, rules []shapes.Rule, pool Ch
 // grown is an element to add to array a: a copy of its last element, or,
 // for an array of strings under an each rule, one drawn from the
 // element's rules (an enum's member, or a check's value).
-func grown(s *Source, d *shapes.Decl, a *tv, each *shapes.Rule, pool CheckPool) *tv {
+func grown(s *Source, d *shapes.Decl, a *tv, each *shapes.Rule, pool checkPool) *tv {
 	if each != nil && each.Type == "string" && s.Chance(2) {
 		e := place{parent: tA(tS("")), elem: true, typ: each.Type, rules: each.Rules}
 		return ruleValue(s, d, e, pool)
@@ -381,7 +381,7 @@ func wrongKind(s *Source) *tv {
 // one of its rules, from cur (its current value, nil when absent), as the
 // declared defects do; a name o does not declare gets a value of another
 // type.
-func memberValue(s *Source, d *shapes.Decl, o *shapes.Object, name string, cur *tv, pool CheckPool) *tv {
+func memberValue(s *Source, d *shapes.Decl, o *shapes.Object, name string, cur *tv, pool checkPool) *tv {
 	m := o.Member(name)
 	if m == nil {
 		return wrongKind(s)

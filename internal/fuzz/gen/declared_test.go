@@ -73,7 +73,7 @@ func TestDeclaredDefectClasses(t *testing.T) {
 	seen := map[string]bool{}
 	for i := range 4000 {
 		v := base.clone()
-		DeclaredDefect(New(noise(i, 64)), d, d.Object("lamp"), v, pool)
+		declaredDefect(New(noise(i, 64)), d, d.Object("lamp"), v, pool)
 		for name, holds := range want {
 			if holds(base, v) {
 				seen[name] = true

@@ -249,7 +249,7 @@ var thDecl = spec.MustShapes("toolhost")
 // thPool draws a value for a member under one of the named checks of
 // section 1.3 (and 1.8's open value), at or past the check, or a valid
 // other value (which a relation then meets): the declared defects'
-// CheckPool.
+// checkPool.
 func thPool(s *Source, r shapes.Rule, cur *tv) *tv {
 	pickS := func(list ...string) *tv { return tS(Pick(s, list)) }
 	var us []uint16
@@ -371,7 +371,7 @@ func mutate(s *Source, c *ThChain, op string) {
 	}
 	switch k := s.Intn(44); {
 	case k < 29:
-		if name := DeclaredDefect(s, thDecl, thDecl.Object(doc), d, thPool); name != "" {
+		if name := declaredDefect(s, thDecl, thDecl.Object(doc), d, thPool); name != "" {
 			pinAll(c, doc, name)
 		}
 	case k < 33:
