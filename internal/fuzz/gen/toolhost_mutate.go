@@ -1,11 +1,14 @@
 package gen
 
 // toolhost/1: varying a chain within the rules, and the one mutation a
-// drawn input carries (spec/toolhost.md sections 1-4): drop a member, add
-// one, change a type, set a value at or past a rule of its kind, shift a
-// time across a bound, swap a key, resign with another key, break a
-// digest, grow an open value or an array past its bound, or a defect of
-// the envelope itself.
+// drawn input carries (spec/toolhost.md sections 1-4). The per-member
+// mutations (drop a member, add one, change a type, set a value at or past
+// a rule, grow an array past its bound) are the declaration's
+// (declaredDefect, declared.go), with the values of this contract's named
+// checks (thPool); written here are the contract's own: shift a time
+// across a bound, swap a key, resign with another key, break a digest,
+// break a relation or a result rule, grow an open value past its byte
+// bound, or a defect of the envelope itself.
 
 import (
 	"crypto/ed25519"
