@@ -7,7 +7,9 @@ package main
 // type-guard), each grammar with a lone surrogate (tag shadowed: with the
 // rule ignored, ats.canonical refuses the document), each cross-field rule
 // once per way it can fire and at its equality; a missing and an unknown
-// member, the wrong type and the input grammar.
+// member, the wrong type and the input grammar. The fields, their codes
+// and the check that selects each one's variants come from the
+// declaration (fieldRows, atsChecks).
 
 import (
 	"strings"

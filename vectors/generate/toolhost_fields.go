@@ -1,9 +1,13 @@
 package main
 
 // toolhost/1: the field tables of spec/toolhost.md section 2, derived from
-// the declaration of the documents, and the reject vectors every field kind gets
-// (section 1.3, 1.5, 1.8). Each reject vector is the base chain with one
-// defect, resealed (section 8.4) so that only that defect remains.
+// the declaration of the documents (fieldRows), and the reject vectors
+// every field kind gets (section 1.3, 1.5, 1.8), each expecting the
+// catalogue's message of the code its rule gives. Each reject vector is
+// the base chain with one defect, resealed (section 8.4) so that only that
+// defect remains. Written here are what the declaration cannot know
+// (thHints): own digests, key lookups, preparations, rolled-over
+// timestamps, and each check's defect values.
 //
 // Test keys: NOT FOR PRODUCTION.
 
