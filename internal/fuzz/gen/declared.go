@@ -216,7 +216,12 @@ func ruleValue(s *Source, d *shapes.Decl, p place, pool checkPool) *tv {
 		if o.k != 'o' {
 			return wrongKind(s)
 		}
-		o.put(Pick(s, alienNames(d)), wrongKind(s))
+		// A member of its own of another type, or one it does not have.
+		names := []string{"x"}
+		for _, m := range d.Object(r.Object).Members {
+			names = append(names, m.Name)
+		}
+		o.put(Pick(s, names), wrongKind(s))
 		return o
 	case shapes.RuleCheck:
 		if p.typ == "number" {
