@@ -30,7 +30,8 @@ const testLamp = `{"tag":"lamp/1","on":false,"color":"red","watts":40,"name":"de
 // the document and to a nested object, a value of another type, a pinned
 // value changed, an enum's other value, a number at and past each bound,
 // an array past its upper bound and below its lower, a repeated element,
-// an element of another type, and the pool's value for a named check.
+// an element of another type, a nested object's member of another type,
+// and the pool's value for a named check.
 func TestDeclaredDefectClasses(t *testing.T) {
 	d, err := shapes.Parse("lamp.json", []byte(testDecl), nil)
 	if err != nil {
@@ -66,6 +67,10 @@ func TestDeclaredDefectClasses(t *testing.T) {
 		"nested enum other": func(b, g *tv) bool {
 			v := g.get("bulb")
 			return v != nil && v.k == 'o' && v.get("kind") != nil && v.get("kind").str() == "halogen"
+		},
+		"nested other type": func(b, g *tv) bool {
+			v := g.get("bulb")
+			return v != nil && v.k == 'o' && v.get("kind") != nil && v.get("kind").k != 's'
 		},
 		"pooled": func(b, g *tv) bool { v := g.get("name"); return v != nil && v.k == 's' && v.str() == "pooled" },
 	}
