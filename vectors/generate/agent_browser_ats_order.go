@@ -9,11 +9,6 @@ package main
 // never the reference's; expected messages are the catalogue's.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-
-	gowebpki "github.com/gowebpki/jcs"
-
 	"github.com/conform-dev/conform/internal/spec"
 	specdata "github.com/conform-dev/conform/spec"
 )
@@ -60,21 +55,13 @@ type abDoc = textDoc
 // abQ quotes s (ASCII, escapes already written).
 func abQ(s string) string { return `"` + s + `"` }
 
-// abJCS is JCS(text) by gowebpki/jcs; ok false when it has none.
-func abJCS(text string) (string, bool) {
-	out, err := gowebpki.Transform([]byte(text))
-	return string(out), err == nil
-}
+// abJCS is JCS(text) by gowebpki/jcs (textJCS); ok false when it has
+// none.
+func abJCS(text string) (string, bool) { return textJCS(text) }
 
-// abD is D(text): "sha256:" and the lowercase hex SHA-256 of JCS(text).
-func abD(text string) string {
-	j, ok := abJCS(text)
-	if !ok {
-		panic("agent-browser-ats-order: no JCS for " + text)
-	}
-	sum := sha256.Sum256([]byte(j))
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
+// abD is D(text): "sha256:" and the lowercase hex SHA-256 of JCS(text)
+// (textDigest).
+func abD(text string) string { return textDigest(text) }
 
 // abRefused is a refused case with the message of code (a short code, the
 // prefix added) and its catalogue tag.

@@ -56,9 +56,9 @@ func abRuleVars(r shapes.Rule) []abVar {
 	case "int":
 		below := "-1"
 		if r.Min != "0" {
-			below = arShift(r.Min, -1)
+			below = pastBound(r.Min, -1)
 		}
-		return []abVar{v("below-min", below, code), v("above-max", arShift(r.Max, 1), code), v("fraction", arShift(r.Min, 1)+".0", code),
+		return []abVar{v("below-min", below, code), v("above-max", pastBound(r.Max, 1), code), v("fraction", pastBound(r.Min, 1)+".0", code),
 			v("exponent", "1e1", code), v("negative-zero", "-0", code)}
 	case "origin":
 		return []abVar{v("http", abQ("http://app.alpaca.markets"), code), v("trailing-slash", abQ("https://app.alpaca.markets/"), code),

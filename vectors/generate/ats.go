@@ -3,18 +3,12 @@ package main
 // ats/1: spec/ats.md, "Vectors". Every case is a canonical instance of
 // "Canonical instances" (ats_data.go, literal) with the change the spec
 // names, written as JSON text. Expected messages are the spec's
-// (atsMsg); expected verdicts are built from the documents themselves: the
-// digest D(v) is crypto/sha256 over JCS(v) as gowebpki/jcs (an independent
+// (atsRefusals, from the catalogue); expected verdicts are built from the
+// documents themselves: the digest D(v) is crypto/sha256 over JCS(v) as gowebpki/jcs (an independent
 // RFC 8785 implementation) computes it, never by the reference. Chain
 // cases are resealed as the spec says (atsChain.seal).
 
-import (
-	"crypto/sha256"
-	"encoding/hex"
-	"strings"
-
-	gowebpki "github.com/gowebpki/jcs"
-)
+import "strings"
 
 func init() {
 	register(source{
@@ -50,19 +44,16 @@ func atsList(ss ...string) string {
 
 // atsJCS is JCS(text) by gowebpki/jcs.
 func atsJCS(text string) string {
-	out, err := gowebpki.Transform([]byte(text))
-	if err != nil {
-		panic("ats: gowebpki/jcs refuses an accept vector's value: " + err.Error() + ": " + text)
+	out, ok := textJCS(text)
+	if !ok {
+		panic("ats: gowebpki/jcs refuses an accept vector's value: " + text)
 	}
-	return string(out)
+	return out
 }
 
 // atsD is the ATS digest of spec/ats.md, "The ATS digest": "sha256:" and
 // the lowercase hex SHA-256 of JCS(v), no prefix.
-func atsD(text string) string {
-	sum := sha256.Sum256([]byte(atsJCS(text)))
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
+func atsD(text string) string { return textDigest(text) }
 
 // The tags (spec/ats.md, "The shapes").
 const (
@@ -143,28 +134,13 @@ var (
 	atsExceptionNote = map[string]string{}
 )
 
-// atsCatalogueTag is the exception column of spec/ats.md, "Refusals": the
-// tag every vector of the message carries unless atsTagged says otherwise.
-var atsCatalogueTag = map[string]string{
-	"ats.input":            "grammar",
-	"ats.type":             "type-guard",
-	"ats.missing_member":   "shadowed",
-	"ats.label_type":       "type-guard",
-	"ats.canonical":        "unencodable",
-	"ats.envelope":         "type-guard",
-	"ats.gate_field":       "type-guard",
-	"ats.executable_chain": "shadowed",
-}
+// atsRefusals is the refusal table of spec/ats.md, "Refusals", from the
+// catalogue.
+var atsRefusals = refusalsOf("ats/1")
 
 // atsRefused is a refused case with the message of code and its
 // catalogue tag.
-func atsRefused(name, input, code string) vcase {
-	m, ok := atsMsg[code]
-	if !ok {
-		panic("ats: no refusal " + code)
-	}
-	return refused(name, input, m).withException(atsCatalogueTag[code])
-}
+func atsRefused(name, input, code string) vcase { return atsRefusals.refused(name, input, code) }
 
 // atsTagged records that the vector name of file behaviour carries tag
 // (which differs from its message's catalogue tag), for the reason why,

@@ -7,12 +7,15 @@ package main
 // type-guard), each grammar with a lone surrogate (tag shadowed: with the
 // rule ignored, ats.canonical refuses the document), each cross-field rule
 // once per way it can fire and at its equality; a missing and an unknown
-// member, the wrong type and the input grammar.
+// member, the wrong type and the input grammar. The fields, their codes
+// and the check that selects each one's variants come from the
+// declaration (fieldRows, atsChecks).
 
 import (
 	"strings"
 
 	specdata "github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // atsFV is one field variant: a vector name, the member's new JSON text,
@@ -60,19 +63,20 @@ func atsReceiptAs(base atsDoc, outcome string) atsDoc {
 // (spec/ats/shapes.json).
 var atsDecl = specdata.MustShapes("ats")
 
-// atsShapeFields is each shape's fields in check order (spec/ats.md, "The
-// shapes"), by operation without its /1 or /2 suffix, from the
-// declaration.
-var atsShapeFields = func() map[string][]string {
-	out := map[string][]string{}
+// atsShapeFields is each shape's field table in check order (spec/ats.md,
+// "The shapes"), by operation without its /1 or /2 suffix, and atsCodes
+// each field's code by shape, from the declaration.
+var atsShapeFields, atsCodes = func() (map[string][]string, map[string]map[string]string) {
+	fields, codes := map[string][]string{}, map[string]map[string]string{}
 	for _, o := range atsDecl.Objects {
-		var names []string
-		for _, m := range o.Members {
-			names = append(names, m.Name)
+		shape := strings.TrimSuffix(strings.TrimSuffix(o.Name, "-v1"), "-v2")
+		fields[shape], codes[shape] = nil, map[string]string{}
+		for _, row := range fieldRows(atsDecl, o, "", nil) {
+			fields[shape] = append(fields[shape], row.path)
+			codes[shape][row.path] = row.code("type", 0)
 		}
-		out[strings.TrimSuffix(strings.TrimSuffix(o.Name, "-v1"), "-v2")] = names
 	}
-	return out
+	return fields, codes
 }()
 
 // atsShapeOf is the shape an operation validates.
@@ -90,28 +94,47 @@ func atsShapeOf(op string) string {
 // atsV2 reports whether an operation runs the /2 checks.
 func atsV2(op atsOp) bool { return strings.HasSuffix(op.name, "-v2") || op.name == atsOpRedact.name }
 
-// atsRefFields is the prefix of each ref(P) field, and atsIntFields each
-// int field's bounds, from the declaration's field rules.
-var atsRefFields, atsIntFields = func() (map[string]string, map[string][2]string) {
-	refs, ints := map[string]string{}, map[string][2]string{}
+// atsRefFields is the prefix of each ref(P) field, atsIntFields each
+// int field's bounds, and atsChecks the check that selects each other
+// field's variants (its last rule's: "set" after "strings"; none for a
+// name whose /1 and /2 definitions differ), from the declaration's field
+// rules.
+var atsRefFields, atsIntFields, atsChecks = func() (map[string]string, map[string][2]string, map[string]*shapes.Rule) {
+	refs, ints, checks := map[string]string{}, map[string][2]string{}, map[string]*shapes.Rule{}
+	differs := map[string]bool{}
 	for _, f := range atsDecl.Fields {
-		for _, r := range f.Rules {
+		for i, r := range f.Rules {
 			switch r.Check {
 			case "ref":
 				refs[f.Name] = r.Args[0]
 			case "int":
 				ints[f.Name] = [2]string{r.Min, r.Max}
+			case "":
+			default:
+				if i < len(f.Rules)-1 {
+					continue
+				}
+				if prev, ok := checks[f.Name]; ok && prev.Check != r.Check {
+					differs[f.Name] = true
+				}
+				checks[f.Name] = &f.Rules[i]
 			}
 		}
 	}
-	return refs, ints
+	for name := range differs {
+		delete(checks, name)
+	}
+	return refs, ints, checks
 }()
 
-// atsPastBound are the literals just past each bound (lo - 1, hi + 1).
-var atsPastBound = map[string]string{
-	"0": "-1", "1": "0",
-	"9007199254740991": "9007199254740992", "1000000000": "1000000001",
-	"1000000": "1000001", "1000000000000000": "1000000000000001",
+// atsSelector is what selects field f's variants: its check, or its name
+// when it has none (an enum, a pinned value, a boolean, or a field whose
+// check differs between /1 and /2).
+func atsSelector(f string) string {
+	if r, ok := atsChecks[f]; ok {
+		return r.Check
+	}
+	return f
 }
 
 // atsWindow says, for the int fields a cross-field rule compares, which
@@ -165,7 +188,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 	good := func(name, value string) { add(atsFV{name: name, value: value}) }
 
 	if p, isRef := atsRefFields[f]; isRef {
-		code := "ats." + f
+		code := atsCodes[shape][f]
 		good("body-64", atsQ(p+"_"+strings.Repeat("Z9", 32)))
 		bad("body-65", code, atsQ(p+"_"+strings.Repeat("Z9", 32)+"Z"))
 		bad("empty-body", code, atsQ(p+"_"))
@@ -178,7 +201,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		return out
 	}
 	if b, isInt := atsIntFields[f]; isInt {
-		code := "ats." + f
+		code := atsCodes[shape][f]
 		lo, hi := b[0], b[1]
 		w, windowed := atsWindows[shape+"."+f]
 		if !windowed {
@@ -199,12 +222,12 @@ func atsVariants(o atsOp, f string) []atsFV {
 			good("min", lo)
 		}
 		t, why := tagOf(w.below)
-		add(atsFV{name: "below-min", value: atsPastBound[lo], code: code, tag: t, why: why})
+		add(atsFV{name: "below-min", value: pastBound(lo, -1), code: code, tag: t, why: why})
 		if w.maxOK {
 			good("max", hi)
 		}
 		t, why = tagOf(w.above)
-		add(atsFV{name: "above-max", value: atsPastBound[hi], code: code, tag: t, why: why})
+		add(atsFV{name: "above-max", value: pastBound(hi, 1), code: code, tag: t, why: why})
 		bad("fraction", code, v+".0")
 		bad("exponent", code, v+"e0")
 		if lo == "0" && w.minOK {
@@ -217,7 +240,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		}
 		return out
 	}
-	switch f {
+	switch atsSelector(f) {
 	case "schema_version":
 		tag := strings.Trim(o.base.get(f), `"`)
 		bad("other-version", "ats.schema_version", atsQ(tag[:len(tag)-1]+"3"))
@@ -225,8 +248,8 @@ func atsVariants(o atsOp, f string) []atsFV {
 		bad("uppercase", "ats.schema_version", atsQ(strings.ToUpper(tag)))
 		lone("ats.schema_version", atsQ(`aether.ats.x\ud800`))
 		kind("ats.schema_version", "1")
-	case "provider", "adapter_id":
-		code := "ats." + f
+	case "name":
+		code := atsCodes[shape][f]
 		good("length-64", atsQ("a"+strings.Repeat("b-", 31)+"c"))
 		bad("length-65", code, atsQ("a"+strings.Repeat("b-", 32)))
 		bad("empty", code, `""`)
@@ -235,8 +258,8 @@ func atsVariants(o atsOp, f string) []atsFV {
 		bad("underscore", code, atsQ("acme_broker"))
 		lone(code, atsQ(`acme\udbff`))
 		kind(code, "true")
-	case "reason", "refusal_reason", "ambiguity_reason":
-		code := "ats." + f
+	case "reason-code":
+		code := atsCodes[shape][f]
 		base := map[string]atsDoc{"reason": atsStateDiff, "refusal_reason": atsReviewRefused,
 			"ambiguity_reason": atsReceiptAs(o.base, "ambiguous")}[f]
 		for _, v := range []atsFV{
@@ -252,8 +275,8 @@ func atsVariants(o atsOp, f string) []atsFV {
 			v.base = base
 			add(v)
 		}
-	case "intent_digest", "review_digest", "endpoint_schema_digest":
-		code := "ats." + f
+	case "digest":
+		code := atsCodes[shape][f]
 		hex := strings.TrimPrefix(strings.Trim(o.base.get(f), `"`), "sha256:")
 		good("other-digest", atsQ("sha256:"+strings.Repeat("0", 64)))
 		bad("uppercase-hex", code, atsQ("sha256:"+strings.ToUpper(hex)))
@@ -302,7 +325,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone("ats.order_type", `"limit\ud800"`)
 		kind("ats.order_type", "1")
 	case "status":
-		code := map[string]string{"account-binding": "ats.binding_status", "order-review-receipt": "ats.review_status", "operator-approval": "ats.approval_status"}[shape]
+		code := atsCodes[shape][f]
 		switch shape {
 		case "account-binding":
 			good("revoked", `"revoked"`)
@@ -318,7 +341,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone(code, `"\ud800"`)
 		kind(code, "0")
 	case "requested_mode", "effective_mode":
-		code := "ats." + f
+		code := atsCodes[shape][f]
 		for _, v := range []atsFV{
 			{name: "auto", value: `"auto"`},
 			{name: "unknown", value: `"manual"`, code: code},
@@ -373,10 +396,9 @@ func atsVariants(o atsOp, f string) []atsFV {
 		kind("ats.grants_execution_authority", `"false"`)
 		kind("ats.grants_execution_authority", "0")
 		kind("ats.grants_execution_authority", "null")
-	case "environments", "order_types", "provider_confirmation_modes", "sides":
-		code := "ats." + f
-		set := map[string][]string{"environments": {"live", "paper"}, "order_types": {"limit", "market"},
-			"provider_confirmation_modes": {"per_order", "session", "standing"}, "sides": {"buy", "sell"}}[f]
+	case "set":
+		code := atsCodes[shape][f]
+		set := atsChecks[f].Args
 		good("one", atsList(set[len(set)-1]))
 		good("all", atsList(set...))
 		bad("empty", code, "[]")

@@ -10,13 +10,8 @@ package main
 // messages are the catalogue's.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"strconv"
 
-	gowebpki "github.com/gowebpki/jcs"
-
-	"github.com/conform-dev/conform/internal/spec"
 	specdata "github.com/conform-dev/conform/spec"
 )
 
@@ -35,26 +30,8 @@ const arContract = "ats-runtime/1"
 // arDecl is the declaration of the shapes (spec/ats-runtime/shapes.json).
 var arDecl = specdata.MustShapes("ats-runtime")
 
-// arMsg is each code's message, from the catalogue.
-var arMsg = func() map[string]string {
-	k, ok := spec.MustLoad().Contract(arContract)
-	if !ok {
-		panic("ats-runtime: not in the catalogue")
-	}
-	out := map[string]string{}
-	for _, r := range k.Refusals {
-		out[r.Code] = r.Message
-	}
-	return out
-}()
-
-// arCatalogueTag is the exception column of the Refusals table.
-var arCatalogueTag = map[string]string{
-	"ats-runtime.input":          "grammar",
-	"ats-runtime.type":           "type-guard",
-	"ats-runtime.missing_member": "shadowed",
-	"ats-runtime.canonical":      "unencodable",
-}
+// arRefusals is the refusal table, from the catalogue.
+var arRefusals = refusalsOf(arContract)
 
 // arKV is one member of a document and arDoc a document, members in order
 // (textDoc).
@@ -66,25 +43,6 @@ type (
 // arQ quotes an ASCII string without quotes or backslashes (or with \u
 // escapes already written).
 func arQ(s string) string { return `"` + s + `"` }
-
-// arJCS is JCS(text) by gowebpki/jcs; ok false when it has none.
-func arJCS(text string) (string, bool) {
-	out, err := gowebpki.Transform([]byte(text))
-	if err != nil {
-		return "", false
-	}
-	return string(out), true
-}
-
-// arD is D(text): "sha256:" and the lowercase hex SHA-256 of JCS(text).
-func arD(text string) string {
-	j, ok := arJCS(text)
-	if !ok {
-		panic("ats-runtime: no JCS for an accepted value: " + text)
-	}
-	sum := sha256.Sum256([]byte(j))
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
 
 // arNum is a number literal's nearest double (the literal as written).
 func arNum(text string) float64 {

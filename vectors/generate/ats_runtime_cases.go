@@ -86,9 +86,9 @@ func arRuleVars(m *shapes.Member, r shapes.Rule) []arVar {
 		lo, hi := r.Min, r.Max
 		below := "-1"
 		if lo != "0" {
-			below = arShift(lo, -1)
+			below = pastBound(lo, -1)
 		}
-		return []arVar{good("min", lo), good("max", hi), bad("below-min", below), bad("above-max", arShift(hi, 1)),
+		return []arVar{good("min", lo), good("max", hi), bad("below-min", below), bad("above-max", pastBound(hi, 1)),
 			bad("fraction", lo+".0"), bad("exponent", "1e3"), bad("negative-zero", "-0")}
 	case "text":
 		lo, hi := r.Bounds()
@@ -100,34 +100,6 @@ func arRuleVars(m *shapes.Member, r shapes.Rule) []arVar {
 			lone(arQ(`note \udbff`))}
 	}
 	panic("ats-runtime: no variants for rule " + r.Rule + " " + r.Check + " of " + m.Name)
-}
-
-// arShift adds d (-1 or 1) to a decimal literal.
-func arShift(s string, d int) string {
-	b := []byte(s)
-	if d > 0 {
-		i := len(b) - 1
-		for i >= 0 && b[i] == '9' {
-			b[i] = '0'
-			i--
-		}
-		if i < 0 {
-			return "1" + string(b)
-		}
-		b[i]++
-		return string(b)
-	}
-	i := len(b) - 1
-	for b[i] == '0' {
-		b[i] = '9'
-		i--
-	}
-	b[i]--
-	out := strings.TrimLeft(string(b), "0")
-	if out == "" {
-		return "0"
-	}
-	return out
 }
 
 // arTypeVars are values of another JSON type than member m's
@@ -160,13 +132,7 @@ func arFieldCase(op, behaviour, name string, d arDoc, v arVar, code string) vcas
 
 // arRefused is a refused case with the message of code and its catalogue
 // tag.
-func arRefused(name, input, code string) vcase {
-	m, ok := arMsg[code]
-	if !ok {
-		panic("ats-runtime: no refusal " + code)
-	}
-	return refused(name, input, m).withException(arCatalogueTag[code])
-}
+func arRefused(name, input, code string) vcase { return arRefusals.refused(name, input, code) }
 
 // arTagged records that vector name of behaviour carries tag.
 func arTagged(behaviour string, c vcase, tag string) vcase {
@@ -189,7 +155,7 @@ func arExpect(op, behaviour, name string, d arDoc) vcase {
 
 // arVerdict is a validator's verdict for d.
 func arVerdict(d arDoc) string {
-	return `{"digest":"` + arD(d.json()) + `","schema_version":` + d.get("schema_version") + `}`
+	return `{"digest":"` + textDigest(d.json()) + `","schema_version":` + d.get("schema_version") + `}`
 }
 
 // arIs reports whether member k of d is the string s.
@@ -302,7 +268,7 @@ func arFiles() []vfile {
 		var cases []vcase
 		for _, f := range arFrozen {
 			if f.op == op {
-				cases = append(cases, ok(f.name, f.doc.json(), arVerdict(f.doc)).withNote("frozen document, digest "+arD(f.doc.json())))
+				cases = append(cases, ok(f.name, f.doc.json(), arVerdict(f.doc)).withNote("frozen document, digest "+textDigest(f.doc.json())))
 			}
 		}
 		arBuilt = append(arBuilt, arFile(op, "canonical", "the frozen documents of spec/ats-runtime.md, accepted with their digests", cases...))

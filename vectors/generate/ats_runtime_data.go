@@ -128,7 +128,7 @@ var (
 )
 
 // arSeal returns artifact d with artifact_id := D(d without artifact_id).
-func arSeal(d arDoc) arDoc { return d.set("artifact_id", arQ(arD(d.del("artifact_id").json()))) }
+func arSeal(d arDoc) arDoc { return d.set("artifact_id", arQ(textDigest(d.del("artifact_id").json()))) }
 
 // arFrozen are the fifteen canonical instances, by validator.
 var arFrozen = []struct {

@@ -101,7 +101,7 @@ func arAge(p arDoc, now string) arDoc {
 // arAgeOut is age-probe-receipt's output.
 func arAgeOut(p arDoc, now string) string {
 	aged := arAge(p, now)
-	out, _ := arJCS(`{"probe":` + aged.json() + `,"usable":` + strconv.FormatBool(arIs(aged, "status", "verified")) + `}`)
+	out, _ := textJCS(`{"probe":` + aged.json() + `,"usable":` + strconv.FormatBool(arIs(aged, "status", "verified")) + `}`)
 	return out
 }
 
@@ -183,7 +183,7 @@ func arDecisionFiles() []vfile {
 		stageRefused("tampered-program", src, art.set("program", arQ(`strategy momentum\nbuy when close > sma(5)\n`)), "ats-runtime.stage_id"),
 		stageRefused("tampered-compiled-at", src, art.set("compiled_at_ms", "1790000300001"), "ats-runtime.stage_id"),
 		stageRefused("tampered-compiler", src, art.set("compiler_version", arQ("1.3.1")), "ats-runtime.stage_id"),
-		stageRefused("id-of-whole-artifact", src, art.set("artifact_id", arQ(arD(art.json()))), "ats-runtime.stage_id"),
+		stageRefused("id-of-whole-artifact", src, art.set("artifact_id", arQ(textDigest(art.json()))), "ats-runtime.stage_id"),
 		arRefused("missing-artifact", arEnv(arKV{"source", src.json()}), "ats-runtime.missing_member"),
 		arRefused("unknown-member", stage(src, art)[:len(stage(src, art))-1]+`,"staged":true}`, "ats-runtime.unknown_member"),
 		arRefused("artifact-array", arEnv(arKV{"source", src.json()}, arKV{"artifact", "[]"}), "ats-runtime.type"),
@@ -205,7 +205,7 @@ func arDecisionFiles() []vfile {
 		return arEnv(arKV{"activation", a.json()}, arKV{"probe", probe.json()}, arKV{"now_ms", now})
 	}
 	admitOut := func(a, probe arDoc, now string) string {
-		out, _ := arJCS(`{"activation_digest":"` + arD(a.json()) + `","probe_digest":"` + arD(arAge(probe, now).json()) + `"}`)
+		out, _ := textJCS(`{"activation_digest":"` + textDigest(a.json()) + `","probe_digest":"` + textDigest(arAge(probe, now).json()) + `"}`)
 		return out
 	}
 	admitted := func(name string, a, probe arDoc, now string) vcase {
@@ -253,7 +253,7 @@ func arDecisionFiles() []vfile {
 	save := func(e, n arDoc) string { return arEnv(arKV{"entry", e.json()}, arKV{"note", n.json()}) }
 	saveOut := func(e, n arDoc) string {
 		next := e.set("reflection", n.get("text")).set("reflection_revision", n.get("revision"))
-		out, _ := arJCS(`{"digest":"` + arD(next.json()) + `","fact_revision":` + e.get("fact_revision") + `,"reflection_revision":` + n.get("revision") + `}`)
+		out, _ := textJCS(`{"digest":"` + textDigest(next.json()) + `","fact_revision":` + e.get("fact_revision") + `,"reflection_revision":` + n.get("revision") + `}`)
 		return out
 	}
 	saved := func(name string, e, n arDoc) vcase { return ok(name, save(e, n), saveOut(e, n)) }

@@ -1,6 +1,12 @@
 package main
 
-import "strings"
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+
+	gowebpki "github.com/gowebpki/jcs"
+)
 
 // textKV is one member of a document: its name and its value as JSON
 // text.
@@ -56,4 +62,27 @@ func (d textDoc) json() string {
 	}
 	b.WriteByte('}')
 	return b.String()
+}
+
+// textJCS is JCS(text) by gowebpki/jcs (an RFC 8785 implementation
+// independent of the reference); ok false when it refuses text.
+func textJCS(text string) (string, bool) {
+	out, err := gowebpki.Transform([]byte(text))
+	if err != nil {
+		return "", false
+	}
+	return string(out), true
+}
+
+// textDigest is "sha256:" and the lowercase hex SHA-256 of JCS(text), the
+// digest D(v) of the contracts whose digest is the ATS digest. A text
+// without a JCS form is a programming error of an accept vector: it
+// panics.
+func textDigest(text string) string {
+	j, ok := textJCS(text)
+	if !ok {
+		panic("gowebpki/jcs refuses an accept vector's value: " + text)
+	}
+	sum := sha256.Sum256([]byte(j))
+	return "sha256:" + hex.EncodeToString(sum[:])
 }

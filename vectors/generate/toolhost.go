@@ -362,26 +362,11 @@ func toolhostExceptions() map[string]string {
 }
 
 // thTableTag is the exception column of the Refusals table for a message
-// (spec/toolhost.md): type guards, grammar shapes, lookups and JCS.
-func thTableTag(msg string) string {
-	switch {
-	case msg == "input is not valid JSON" || strings.HasSuffix(msg, " is not YYYY-MM-DDTHH:MM:SS.mmmZ"):
-		return "grammar"
-	case msg == "input is not a JSON object" || strings.Contains(msg, " is missing or is not ") ||
-		strings.HasSuffix(msg, "[] is not a string") || strings.HasSuffix(msg, "[] is not an object"):
-		return "type-guard"
-	case strings.HasSuffix(msg, " names no key in trust.keys") || strings.HasSuffix(msg, " select no registry tool") ||
-		strings.Contains(msg, " has no frozen E1 ") || msg == "result.state is not succeeded":
-		return "no-accept-path"
-	case msg == "a document cannot be canonicalized (RFC 8785)":
-		return "unencodable"
-	case msg == "workspace_status exceeds 65536 serialized bytes":
-		return "resource-bound"
-	case msg == "result.payload exceeds 262144 canonical bytes" || strings.HasSuffix(msg, ".cloud_signature key fails Ed25519 key screening"):
-		return "shadowed"
-	}
-	return ""
-}
+// (spec/toolhost.md), from the catalogue.
+func thTableTag(msg string) string { return thRefusals.tagOfMessage[msg] }
+
+// thRefusals is the refusal table of spec/toolhost.md, from the catalogue.
+var thRefusals = refusalsOf("toolhost/1")
 
 // toolhostFiles is every vector file of toolhost/1, built once.
 var toolhostFiles = sync.OnceValue(func() []vfile {

@@ -16,6 +16,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -453,31 +454,19 @@ func thProj(doc string, v *jv) *jv {
 	if v == nil || v.k != 'o' {
 		return v
 	}
-	top := map[string]bool{}
-	nested := map[string]map[string]bool{}
-	for _, f := range thDocFields[doc] {
-		name, rest, _ := strings.Cut(strings.NewReplacer("[0]", "", "[1]", "").Replace(f.path), ".")
-		top[name] = true
-		if rest != "" {
-			if nested[name] == nil {
-				nested[name] = map[string]bool{}
-			}
-			nested[name][rest] = true
-		}
-	}
-	keep := func(o *jv, names map[string]bool) *jv {
+	keep := func(o *jv, names []string) *jv {
 		out := &jv{k: 'o'}
 		for i, k := range o.keys {
-			if names[k] {
+			if slices.Contains(names, k) {
 				out.keys = append(out.keys, k)
 				out.vals = append(out.vals, o.vals[i])
 			}
 		}
 		return out
 	}
-	out := keep(v, top)
+	out := keep(v, gen.ToolhostDeclared(doc))
 	for i, k := range out.keys {
-		names := nested[k]
+		names := gen.ToolhostDeclared(doc + "." + k)
 		if names == nil {
 			continue
 		}

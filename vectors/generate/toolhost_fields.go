@@ -1,26 +1,32 @@
 package main
 
 // toolhost/1: the field tables of spec/toolhost.md section 2, derived from
-// the declaration of the documents, and the reject vectors every field kind gets
-// (section 1.3, 1.5, 1.8). Each reject vector is the base chain with one
-// defect, resealed (section 8.4) so that only that defect remains.
+// the declaration of the documents (fieldRows), and the reject vectors
+// every field kind gets (section 1.3, 1.5, 1.8), each expecting the
+// catalogue's message of the code its rule gives. Each reject vector is
+// the base chain with one defect, resealed (section 8.4) so that only that
+// defect remains. Written here are what the declaration cannot know
+// (thHints): own digests, key lookups, preparations, rolled-over
+// timestamps, and each check's defect values.
 //
 // Test keys: NOT FOR PRODUCTION.
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/conform-dev/conform/internal/fuzz/gen"
 	specdata "github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
-// thField is one member of a field table.
+// thField is one member of a field table: its row (fieldRow) and what
+// its vectors read of it.
 type thField struct {
+	row   fieldRow
 	path  string // inside the document, with indexes: "tools[0].version"
-	jtype string // "a string", "a number", ... as the type message writes it
+	jtype string // "a string", "a number", ... for wrongType
 	kind  string // the kind (section 1.3)
 	arg   string // const value, "LO..HI", a vocabulary "a,b,c", a timestamp's rolled-over spelling
 	// own marks an own digest, or a digest bound to another document within
@@ -37,7 +43,20 @@ type thField struct {
 // declaration of the documents (spec/toolhost/shapes.json): each member
 // with its path (an array of objects' members at one element of it, the
 // element thElement names), its type and the kind its rules make.
-var thDocFields = thFieldsOf(specdata.MustShapes("toolhost"))
+var thDocFields = thFieldsOf(thDecl)
+
+// thDecl is the declaration of the documents.
+var thDecl = specdata.MustShapes("toolhost")
+
+// thMsg is the message of code, from the catalogue; a code it lacks is a
+// programming error of the generator: it panics.
+func thMsg(code string) string {
+	m, ok := thRefusals.msg[code]
+	if !ok {
+		panic("toolhost: no refusal " + code)
+	}
+	return m
+}
 
 // thHints are what a field's vectors need beyond its declaration, by
 // "doc.path": own digests, key lookups, the preparation of the chain, and
@@ -71,70 +90,39 @@ var thElement = map[string]string{"trust.keys": "[1]"}
 func thFieldsOf(d *shapes.Decl) map[string][]thField {
 	out := map[string][]thField{}
 	for _, o := range d.Objects {
-		if !strings.Contains(o.Name, ".") {
-			out[o.Name] = thFieldsIn(d, o.Name, "", o)
+		if strings.Contains(o.Name, ".") {
+			continue
 		}
-	}
-	return out
-}
-
-func thFieldsIn(d *shapes.Decl, doc, prefix string, o *shapes.Object) []thField {
-	var out []thField
-	for _, m := range o.Members {
-		f := thHints[doc+"."+prefix+m.Name]
-		f.path = prefix + m.Name
-		f.jtype = "a " + m.Type
-		if m.Type == "array" || m.Type == "object" {
-			f.jtype = "an " + m.Type
-		}
-		if m.Nullable {
-			f.jtype += " or null"
-		}
-		var nested *shapes.Object
-		nestedPath := ""
-		var arg string
-		f.kind, arg, nested = gen.ThKindOf(d, m)
-		if arg != "" {
-			f.arg = arg
-		}
-		if nested != nil {
-			nestedPath = f.path + "."
-			if f.kind == "objects" {
-				el := thElement[doc+"."+f.path]
-				if el == "" {
-					el = "[0]"
-				}
-				nestedPath = f.path + el + "."
+		elem := func(path string) string { return thElement[o.Name+"."+path] }
+		for _, row := range fieldRows(d, o, "", elem) {
+			f := thHints[o.Name+"."+row.path]
+			f.row, f.path = row, row.path
+			f.jtype = "a " + row.m.Type
+			if row.m.Type == "array" || row.m.Type == "object" {
+				f.jtype = "an " + row.m.Type
 			}
-		}
-		out = append(out, f)
-		if nested != nil {
-			out = append(out, thFieldsIn(d, doc, nestedPath, nested)...)
+			if row.m.Nullable {
+				f.jtype += " or null"
+			}
+			var arg string
+			if f.kind, arg = thKindOf(row.m); arg != "" {
+				f.arg = arg
+			}
+			out[o.Name] = append(out[o.Name], f)
 		}
 	}
 	return out
 }
 
-// thDocOp is the validator that hosts each document's field vectors.
-var thDocOp = map[string]string{
-	"trust": "validate-trust", "device_proof": "validate-device-proof", "host_open_proof": "validate-host-open-proof",
-	"observer_channel_receipt": "validate-observer-channel-receipt", "runtime_capability": "validate-runtime-capability",
-	"registry": "validate-registry", "host_lease": "validate-host-lease", "invocation": "validate-invocation",
-	"cancellation": "validate-cancellation", "result": "validate-result",
-	"workspace_status_input": "validate-workspace-status-input", "workspace_status": "validate-workspace-status",
-}
-
-// msgPath strips the indexes of a path: "tools[0].version" is
-// "tools[].version".
-func msgPath(doc, path string) string {
+// caseName is a path as a case name, its indexes dropped:
+// "tools[0].version" is "tools.version".
+func caseName(path string) string {
 	var b strings.Builder
-	b.WriteString(doc + ".")
 	skip := false
 	for _, r := range path {
 		switch {
 		case r == '[':
 			skip = true
-			b.WriteString("[]")
 		case r == ']':
 			skip = false
 		case !skip:
@@ -142,12 +130,6 @@ func msgPath(doc, path string) string {
 		}
 	}
 	return b.String()
-}
-
-// caseName is a path as a case name: "tools[0].version" is
-// "tools.version".
-func caseName(path string) string {
-	return strings.ReplaceAll(strings.TrimSuffix(msgPath("x", path)[2:], "[]"), "[]", "")
 }
 
 // fv is one field vector: a mutation of the chain and its expectation.
@@ -225,7 +207,7 @@ func signed(h string) string {
 // fieldVectors returns the reject vectors of every field of doc: its type
 // guard and the rules of its kind.
 func fieldVectors(doc string) []fv {
-	out := []fv{{name: "unknown", msg: doc + " has an unknown member", mut: func(c *chain) {
+	out := []fv{{name: "unknown", msg: thMsg(thDecl.Object(doc).Unknown), mut: func(c *chain) {
 		d := c.doc(doc)
 		d.keys, d.vals = append(d.keys, "x"), append(d.vals, I(1))
 	}}}
@@ -238,8 +220,9 @@ func fieldVectors(doc string) []fv {
 func kindVectors(doc string, f thField) (out []fv) {
 	p := f.path
 	full := doc + "." + p
-	mp := msgPath(doc, p)
 	name := caseName(p)
+	// msgOf is the message of the i-th code of the field's rule check.
+	msgOf := func(check string, i int) string { return thMsg(f.row.code(check, i)) }
 	set := func(v *jv) func(c *chain) { return func(c *chain) { c.set(full, v) } }
 	setS := func(s string) func(c *chain) { return set(S(s)) }
 	pre := f.pre
@@ -253,26 +236,26 @@ func kindVectors(doc string, f thField) (out []fv) {
 		}
 	}()
 	out = []fv{
-		{name: name + ".type.missing", msg: mp + " is missing or is not " + f.jtype, exc: "type-guard", mut: func(c *chain) { c.del(full) }},
-		{name: name + ".type.wrong", msg: mp + " is missing or is not " + f.jtype, exc: "type-guard", mut: set(wrongType(f.jtype))},
+		{name: name + ".type.missing", msg: msgOf("type", 0), exc: "type-guard", mut: func(c *chain) { c.del(full) }},
+		{name: name + ".type.wrong", msg: msgOf("type", 0), exc: "type-guard", mut: set(wrongType(f.jtype))},
 	}
-	add := func(variant, suffix string, mut func(c *chain)) {
-		out = append(out, fv{name: name + "." + variant, msg: mp + " " + suffix, mut: mut})
+	add := func(variant, msg string, mut func(c *chain)) {
+		out = append(out, fv{name: name + "." + variant, msg: msg, mut: mut})
 	}
 	tag := func(exc string) { out[len(out)-1].exc = exc }
 	switch f.kind {
 	case "const":
-		add("const", "is not "+f.arg, setS("x"+f.arg))
+		add("const", msgOf("const", 0), setS("x"+f.arg))
 	case "false":
-		add("const", "is not false", set(B(true)))
+		add("const", msgOf("false", 0), set(B(true)))
 	case "bool":
 	case "id":
 		// Each sorts after every id of the chain, so that trust.keys stays
 		// ascending when the guard is ignored.
-		add("grammar.129", "does not match the ID grammar", setS(repeat("z", 129)))
-		add("grammar.first-tilde", "does not match the ID grammar", setS("~x"))
-		add("grammar.space", "does not match the ID grammar", setS("z y"))
-		add("grammar.lone-surrogate", "does not match the ID grammar", set(Sraw(`"z\ud800"`)))
+		add("grammar.129", msgOf("id", 0), setS(repeat("z", 129)))
+		add("grammar.first-tilde", msgOf("id", 0), setS("~x"))
+		add("grammar.space", msgOf("id", 0), setS("z y"))
+		add("grammar.lone-surrogate", msgOf("id", 0), set(Sraw(`"z\ud800"`)))
 		tag("unencodable")
 		if f.lookup {
 			for i := len(out) - 4; i < len(out)-1; i++ {
@@ -280,32 +263,32 @@ func kindVectors(doc string, f thField) (out []fv) {
 			}
 		}
 	case "device":
-		add("grammar.space", "does not match the ID grammar", setS("scdev_01J8 Z3"))
-		add("grammar.129", "does not match the ID grammar", setS("scdev_"+repeat("a", 123)))
-		add("namespace.bare", "is not in the scdev_ namespace", setS("scdev_"))
-		add("namespace.hyphen", "is not in the scdev_ namespace", setS("scdev-01J8Z3D5Q2A7"))
+		add("grammar.space", msgOf("id", 0), setS("scdev_01J8 Z3"))
+		add("grammar.129", msgOf("id", 0), setS("scdev_"+repeat("a", 123)))
+		add("namespace.bare", msgOf("scdev", 0), setS("scdev_"))
+		add("namespace.hyphen", msgOf("scdev", 0), setS("scdev-01J8Z3D5Q2A7"))
 	case "origin":
-		add("origin.http", "is not a normalized https origin", setS("http://cloud.aethersystems.net"))
-		add("origin.port-443", "is not a normalized https origin", setS("https://cloud.aethersystems.net:443"))
-		add("origin.trailing-slash", "is not a normalized https origin", setS("https://cloud.aethersystems.net/"))
-		add("origin.ipv4", "is not a normalized https origin", setS("https://10.0.0.1"))
-		add("origin.upper", "is not a normalized https origin", setS("https://Cloud.aethersystems.net"))
+		add("origin.http", msgOf("origin", 0), setS("http://cloud.aethersystems.net"))
+		add("origin.port-443", msgOf("origin", 0), setS("https://cloud.aethersystems.net:443"))
+		add("origin.trailing-slash", msgOf("origin", 0), setS("https://cloud.aethersystems.net/"))
+		add("origin.ipv4", msgOf("origin", 0), setS("https://10.0.0.1"))
+		add("origin.upper", msgOf("origin", 0), setS("https://Cloud.aethersystems.net"))
 	case "ts":
-		add("shape.space", "is not YYYY-MM-DDTHH:MM:SS.mmmZ", func(c *chain) {
+		add("shape.space", msgOf("timestamp", 0), func(c *chain) {
 			c.set(full, S(strings.Replace(c.get(full).str(), "T", " ", 1)))
 		})
 		tag("grammar")
-		add("shape.no-millis", "is not YYYY-MM-DDTHH:MM:SS.mmmZ", func(c *chain) {
+		add("shape.no-millis", msgOf("timestamp", 0), func(c *chain) {
 			s := c.get(full).str()
 			c.set(full, S(s[:19]+"Z"))
 		})
 		tag("grammar")
-		add("instant.rollover", "is not a real instant", setS(f.arg))
+		add("instant.rollover", msgOf("instant", 0), setS(f.arg))
 	case "int":
 		lo, hi, _ := strings.Cut(f.arg, "..")
-		add("integer.fraction", "has a fraction or an exponent", func(c *chain) { c.set(full, N(c.get(full).lit+".0")) })
-		add("integer.exponent", "has a fraction or an exponent", func(c *chain) { c.set(full, N(c.get(full).lit+"e0")) })
-		rng := "is not an integer from " + lo + " to " + hi
+		add("integer.fraction", msgOf("integer", 0), func(c *chain) { c.set(full, N(c.get(full).lit+".0")) })
+		add("integer.exponent", msgOf("integer", 0), func(c *chain) { c.set(full, N(c.get(full).lit+"e0")) })
+		rng := msgOf("range", 0)
 		if lo == "0" {
 			add("range.minus-one", rng, set(N("-1")))
 		} else {
@@ -331,79 +314,80 @@ func kindVectors(doc string, f thField) (out []fv) {
 			}
 		}
 	case "text":
-		add("control", "contains a control character", setS("user:\u0007x"))
-		add("surrogate", "contains an unpaired surrogate", set(Sraw(`"user:\udc00x"`)))
+		add("control", msgOf("text", 0), setS("user:\u0007x"))
+		add("surrogate", msgOf("text", 1), set(Sraw(`"user:\udc00x"`)))
 		tag("unencodable")
-		add("length.empty", "is not 1 to 256 Unicode scalar values", setS(""))
-		add("length.257-astral", "is not 1 to 256 Unicode scalar values", setS(repeat("\U0001F600", 257)))
+		add("length.empty", msgOf("text-length", 0), setS(""))
+		add("length.257-astral", msgOf("text-length", 0), setS(repeat("\U0001F600", 257)))
 	case "display":
-		add("display-char.e-acute", "has a character outside U+0020-U+007E", setS("caf\u00e9 feed"))
-		add("display-char.tab", "has a character outside U+0020-U+007E", setS("a\tb"))
-		add("display-length.empty", "is not 1 to 256 characters", setS(""))
-		add("display-length.257", "is not 1 to 256 characters", setS(repeat("x", 257)))
+		add("display-char.e-acute", msgOf("display", 0), setS("caf\u00e9 feed"))
+		add("display-char.tab", msgOf("display", 0), setS("a\tb"))
+		add("display-length.empty", msgOf("display-length", 0), setS(""))
+		add("display-length.257", msgOf("display-length", 0), setS(repeat("x", 257)))
 	case "runtime":
-		add("grammar.empty", "is not 1 to 64 characters from U+0020-U+007E", setS(""))
-		add("grammar.65", "is not 1 to 64 characters from U+0020-U+007E", setS(repeat("r", 65)))
-		add("grammar.e-acute", "is not 1 to 64 characters from U+0020-U+007E", setS("ats-runtime 2.4.1\u00e9"))
+		add("grammar.empty", msgOf("runtime-version", 0), setS(""))
+		add("grammar.65", msgOf("runtime-version", 0), setS(repeat("r", 65)))
+		add("grammar.e-acute", msgOf("runtime-version", 0), setS("ats-runtime 2.4.1\u00e9"))
 	case "code":
-		add("grammar.lower", "does not match [A-Z][A-Z0-9_]{0,63}", setS("Tool_failed"))
-		add("grammar.65", "does not match [A-Z][A-Z0-9_]{0,63}", setS("T"+repeat("X", 64)))
-		add("grammar.empty", "does not match [A-Z][A-Z0-9_]{0,63}", setS(""))
+		add("grammar.lower", msgOf("code", 0), setS("Tool_failed"))
+		add("grammar.65", msgOf("code", 0), setS("T"+repeat("X", 64)))
+		add("grammar.empty", msgOf("code", 0), setS(""))
 	case "schema":
-		add("grammar.upper", "does not match the schema id grammar", setS("Aether.managed-tool-x/1"))
-		add("grammar.zero-version", "does not match the schema id grammar", setS("aether.managed-tool-x/0"))
-		add("grammar.no-version", "does not match the schema id grammar", setS("aether.managed-tool-x"))
+		add("grammar.upper", msgOf("schema-ref", 0), setS("Aether.managed-tool-x/1"))
+		add("grammar.zero-version", msgOf("schema-ref", 0), setS("aether.managed-tool-x/0"))
+		add("grammar.no-version", msgOf("schema-ref", 0), setS("aether.managed-tool-x"))
 	case "digest":
-		add("grammar.63-hex", "is not sha256: and 64 lowercase hex digits", func(c *chain) {
+		add("grammar.63-hex", msgOf("digest", 0), func(c *chain) {
 			c.set(full, S(c.get(full).str()[:70]))
 		})
-		add("grammar.upper-hex", "is not sha256: and 64 lowercase hex digits", func(c *chain) {
+		add("grammar.upper-hex", msgOf("digest", 0), func(c *chain) {
 			c.set(full, S("sha256:"+strings.ToUpper(c.get(full).str()[7:])))
 		})
 		if f.own {
 			out[len(out)-1].exc, out[len(out)-2].exc = "shadowed", "shadowed"
 		}
 	case "b64-32", "b64-64", "key":
-		n, unused, what := 43, 2, "43"
+		n := 43
 		if f.kind == "b64-64" {
-			n, unused, what = 86, 4, "86"
+			n = 86
 		}
+		unused := 6 * n % 8 // the low bits of the last character
 		// One character short, its last character canonical for the
 		// shorter length: ignored, the length decodes to one byte less.
-		add("b64-length.short", "is not "+what+" base64url characters", func(c *chain) {
+		add("b64-length.short", msgOf("base64url", 0), func(c *chain) {
 			s := c.get(full).str()
 			c.set(full, S(canonicalLast(s[:n-1])))
 		})
-		add("b64-length.long", "is not "+what+" base64url characters", func(c *chain) { s := c.get(full).str(); c.set(full, S(s+"A")) })
+		add("b64-length.long", msgOf("base64url", 0), func(c *chain) { s := c.get(full).str(); c.set(full, S(s+"A")) })
 		if f.kind == "b64-64" {
 			tag("wrong-length")
 			out[len(out)-2].exc = "wrong-length"
 		}
-		add("b64-alphabet", "has a character outside A-Z a-z 0-9 - _", func(c *chain) { c.set(full, S(alphabetDefect(c.get(full).str()))) })
-		add("b64-canonical", "is not canonical base64url", func(c *chain) { c.set(full, S(bumpLastB64(c.get(full).str(), unused))) })
+		add("b64-alphabet", msgOf("base64url", 1), func(c *chain) { c.set(full, S(alphabetDefect(c.get(full).str()))) })
+		add("b64-canonical", msgOf("base64url", 2), func(c *chain) { c.set(full, S(bumpLastB64(c.get(full).str(), unused))) })
 		if f.kind != "key" {
 			break
 		}
 		for _, k := range smallOrder {
-			add("key-small-order."+k.name, "is a small-order Ed25519 key", setS(keyB64(k.hex)))
-			add("key-small-order."+k.name+"-signed", "is a small-order Ed25519 key", setS(keyB64(signed(k.hex))))
+			add("key-small-order."+k.name, msgOf("key-small-order", 0), setS(keyB64(k.hex)))
+			add("key-small-order."+k.name+"-signed", msgOf("key-small-order", 0), setS(keyB64(signed(k.hex))))
 		}
 		p := "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"
 		p1 := "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"
-		add("key-noncanonical.p", "is not a canonical Ed25519 encoding", setS(keyB64(p)))
+		add("key-noncanonical.p", msgOf("key-canonical", 0), setS(keyB64(p)))
 		tag("shadowed")
-		add("key-noncanonical.p-signed", "is not a canonical Ed25519 encoding", setS(keyB64(signed(p))))
+		add("key-noncanonical.p-signed", msgOf("key-canonical", 0), setS(keyB64(signed(p))))
 		tag("shadowed")
-		add("key-noncanonical.p1", "is not a canonical Ed25519 encoding", setS(keyB64(p1)))
+		add("key-noncanonical.p1", msgOf("key-canonical", 0), setS(keyB64(p1)))
 		tag("shadowed")
-		add("key-noncanonical.p2", "is not a canonical Ed25519 encoding", setS(keyB64("efffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")))
-		add("key-noncanonical.p18", "is not a canonical Ed25519 encoding", setS(keyB64("ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")))
+		add("key-noncanonical.p2", msgOf("key-canonical", 0), setS(keyB64("efffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")))
+		add("key-noncanonical.p18", msgOf("key-canonical", 0), setS(keyB64("ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")))
 	case "enum":
-		add("vocabulary", "is not an allowed value", setS("x"))
+		add("vocabulary", msgOf("enum", 0), setS("x"))
 	case "set", "idset":
 		lohi, vocab, _ := strings.Cut(f.arg, ":")
 		lo, hi, _ := strings.Cut(lohi, "..")
-		size := "does not have " + lo + " to " + hi + " members"
+		size := msgOf("size", 0)
 		if lo == "1" {
 			add("size.empty", size, set(A()))
 		}
@@ -414,36 +398,36 @@ func kindVectors(doc string, f thField) (out []fv) {
 			}
 			add("size.17", size, set(Strs(ids...)))
 			add("item-type", "", func(c *chain) { c.set(full, A(S("ev-obs-0001"), I(2))) })
-			out[len(out)-1].msg, out[len(out)-1].exc = mp+"[] is not a string", "type-guard"
+			out[len(out)-1].msg, out[len(out)-1].exc = msgOf("each", 0), "type-guard"
 			add("item-grammar", "", func(c *chain) { c.set(full, Strs("ev-obs-0001", "ez bad")) })
-			out[len(out)-1].msg = mp + "[] does not match the ID grammar"
-			add("repeat", "has a repeated member", set(Strs("ev-obs-0001", "ev-obs-0001")))
-			add("order", "is not strictly ascending by code point", set(Strs("ev-obs-0002", "ev-obs-0001")))
+			out[len(out)-1].msg = msgOf("id", 0)
+			add("repeat", msgOf("repeat", 0), set(Strs("ev-obs-0001", "ev-obs-0001")))
+			add("order", msgOf("descending", 0), set(Strs("ev-obs-0002", "ev-obs-0001")))
 			break
 		}
 		words := strings.Split(vocab, ",")
 		h, _ := strconv.Atoi(hi)
 		sorted := append([]string(nil), words...)
-		sortStrings(sorted)
+		slices.Sort(sorted) // ASCII: byte order is code point order
 		add("size.pigeonhole", size, set(Strs(append(sorted[:h:h], sorted[h-1])...)))
 		tag("pigeonhole")
 		add("item-type", "", func(c *chain) { c.set(full, A(I(1))) })
-		out[len(out)-1].msg, out[len(out)-1].exc = mp+"[] is not a string", "type-guard"
+		out[len(out)-1].msg, out[len(out)-1].exc = msgOf("each", 0), "type-guard"
 		add("item-vocabulary", "", func(c *chain) { c.set(full, Strs(sorted[0], "zz_unknown")) })
-		out[len(out)-1].msg = mp + "[] is not an allowed value"
-		add("repeat", "has a repeated member", set(Strs(sorted[0], sorted[0])))
-		add("order", "is not strictly ascending by code point", set(Strs(sorted[1], sorted[0])))
+		out[len(out)-1].msg = msgOf("enum", 0)
+		add("repeat", msgOf("repeat", 0), set(Strs(sorted[0], sorted[0])))
+		add("order", msgOf("descending", 0), set(Strs(sorted[1], sorted[0])))
 	case "objects":
 		// Element vectors come from the element's own fields; here the array.
 		lo, hi, _ := strings.Cut(f.arg, "..")
-		size := "does not have " + lo + " to " + hi + " members"
+		size := msgOf("size", 0)
 		if lo == "1" {
 			add("size.empty", size, set(A()))
 		}
 		h, _ := strconv.Atoi(hi)
 		add("size.above", size, func(c *chain) { c.set(full, manyElements(doc, f.path, h+1)) })
 		add("item-type", "", func(c *chain) { c.get(full).elems = append(c.get(full).elems, S("x")); c.pinned[full] = true })
-		out[len(out)-1].msg, out[len(out)-1].exc = mp+"[] is not an object", "type-guard"
+		out[len(out)-1].msg, out[len(out)-1].exc = msgOf("each", 0), "type-guard"
 		add("unknown", "", func(c *chain) {
 			a := c.get(full)
 			if len(a.elems) == 0 {
@@ -453,9 +437,9 @@ func kindVectors(doc string, f thField) (out []fv) {
 			e := a.elems[len(a.elems)-1]
 			e.keys, e.vals = append(e.keys, "x"), append(e.vals, I(1))
 		})
-		out[len(out)-1].msg = mp + "[] has an unknown member"
+		out[len(out)-1].msg = msgOf("unknown", 0)
 	case "object":
-		add("unknown", "has an unknown member", func(c *chain) {
+		add("unknown", msgOf("unknown", 0), func(c *chain) {
 			o := c.get(full)
 			if o.k != 'o' {
 				c.set(full, O("code", S("TOOL_FAILED"), "message", S("x"), "x", I(1)))
@@ -472,15 +456,6 @@ func kindVectors(doc string, f thField) (out []fv) {
 	return out
 }
 
-// sortStrings sorts ASCII strings in byte order (code point order).
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
-}
-
 // nest returns v wrapped in n arrays.
 func nest(v *jv, n int) *jv {
 	for i := 0; i < n; i++ {
@@ -494,7 +469,7 @@ func nest(v *jv, n int) *jv {
 // the operation's own vectors.
 func openVectors(doc string, f thField) []fv {
 	full := doc + "." + f.path
-	mp := msgPath(doc, f.path)
+	msg := func(i int) string { return thMsg(f.row.code("open-value", i)) }
 	name := caseName(f.path)
 	depth, _, _ := strings.Cut(f.arg, ":")
 	d, _ := strconv.Atoi(depth)
@@ -514,17 +489,17 @@ func openVectors(doc string, f thField) []fv {
 		arr33 = append(arr33, I(int64(i)))
 	}
 	return []fv{
-		{name: name + ".depth", msg: mp + " nests deeper than " + depth, mut: with("x", nest(O(), d-1))},
-		{name: name + ".array", msg: mp + " has an array of more than 32 elements", mut: with("x", A(arr33...))},
-		{name: name + ".number.negative", msg: mp + " has a number that is not an unsigned safe integer", mut: with("x", N("-1"))},
-		{name: name + ".number.fraction", msg: mp + " has a number that is not an unsigned safe integer", mut: with("x", N("1.5"))},
-		{name: name + ".number.2p53", msg: mp + " has a number that is not an unsigned safe integer", mut: with("x", N("9007199254740992"))},
-		{name: name + ".number.1e400", msg: mp + " has a number that is not an unsigned safe integer", exc: "unencodable", mut: with("x", N("1e400"))},
-		{name: name + ".string.control", msg: mp + " has an invalid string", mut: with("x", S("a\u0001b"))},
-		{name: name + ".string.257", msg: mp + " has an invalid string", mut: with("x", S(repeat("\u00e9", 257)))},
-		{name: name + ".string.lone-surrogate", msg: mp + " has an invalid string", exc: "unencodable", mut: with("x", Sraw(`"\ud800"`))},
-		{name: name + ".string.member-name", msg: mp + " has an invalid string", mut: with("a\u0002", I(1))},
-		{name: name + ".string.member-name-surrogate", msg: mp + " has an invalid string", exc: "unencodable", mut: with(`"\udbff"`, I(1))},
+		{name: name + ".depth", msg: msg(0), mut: with("x", nest(O(), d-1))},
+		{name: name + ".array", msg: msg(3), mut: with("x", A(arr33...))},
+		{name: name + ".number.negative", msg: msg(1), mut: with("x", N("-1"))},
+		{name: name + ".number.fraction", msg: msg(1), mut: with("x", N("1.5"))},
+		{name: name + ".number.2p53", msg: msg(1), mut: with("x", N("9007199254740992"))},
+		{name: name + ".number.1e400", msg: msg(1), exc: "unencodable", mut: with("x", N("1e400"))},
+		{name: name + ".string.control", msg: msg(2), mut: with("x", S("a\u0001b"))},
+		{name: name + ".string.257", msg: msg(2), mut: with("x", S(repeat("\u00e9", 257)))},
+		{name: name + ".string.lone-surrogate", msg: msg(2), exc: "unencodable", mut: with("x", Sraw(`"\ud800"`))},
+		{name: name + ".string.member-name", msg: msg(2), mut: with("a\u0002", I(1))},
+		{name: name + ".string.member-name-surrogate", msg: msg(2), exc: "unencodable", mut: with(`"\udbff"`, I(1))},
 	}
 }
 
@@ -572,4 +547,53 @@ func canonicalLast(s string) string {
 	unused := 6 * len(s) % 8
 	i := strings.IndexByte(alpha, s[len(s)-1])
 	return s[:len(s)-1] + string(alpha[i&^(1<<unused-1)])
+}
+
+// thKindOf returns the field kind of spec/toolhost.md section 1.3 that
+// member m's declared rules make ("id", "ts", "int", "set", "objects",
+// ...), the kind's argument (a const's value, "LO..HI", a set's
+// "LO..HI:a,b", an open value's "DEPTH:BYTES", an enum's values joined by
+// ","), from the member's declaration.
+func thKindOf(m *shapes.Member) (kind, arg string) {
+	has := func(check string) *shapes.Rule {
+		for i := range m.Rules {
+			if m.Rules[i].Check == check {
+				return &m.Rules[i]
+			}
+		}
+		return nil
+	}
+	switch r := m.Rules; {
+	case len(r) == 0:
+		return "bool", ""
+	case r[0].Rule == shapes.RuleConst:
+		return "const", r[0].Value
+	case r[0].Rule == shapes.RuleFalse:
+		return "false", ""
+	case r[0].Rule == shapes.RuleEnum:
+		return "enum", strings.Join(r[0].Values, ",")
+	case r[0].Rule == shapes.RuleObject:
+		return "object", ""
+	case r[0].Rule == shapes.RuleSize:
+		lohi := r[0].Min + ".." + r[0].Max
+		switch el := r[1].Rules[0]; el.Rule {
+		case shapes.RuleObject:
+			return "objects", lohi
+		case shapes.RuleEnum:
+			return "set", lohi + ":" + strings.Join(el.Values, ",")
+		}
+		return "idset", lohi
+	case has("open-value") != nil:
+		return "open", r[0].Args[0] + ":" + r[0].Max
+	case has("range") != nil:
+		return "int", has("range").Min + ".." + has("range").Max
+	case has("key-canonical") != nil:
+		return "key", ""
+	case has("base64url") != nil:
+		return map[string]string{"43": "b64-32", "86": "b64-64"}[r[0].Args[0]], ""
+	case has("scdev") != nil:
+		return "device", ""
+	}
+	return map[string]string{"id": "id", "origin": "origin", "timestamp": "ts", "text": "text", "display": "display",
+		"runtime-version": "runtime", "code": "code", "schema-ref": "schema", "digest": "digest"}[m.Rules[0].Check], ""
 }

@@ -1,11 +1,14 @@
 package gen
 
 // toolhost/1: varying a chain within the rules, and the one mutation a
-// drawn input carries (spec/toolhost.md sections 1-4): drop a member, add
-// one, change a type, set a value at or past a rule of its kind, shift a
-// time across a bound, swap a key, resign with another key, break a
-// digest, grow an open value or an array past its bound, or a defect of
-// the envelope itself.
+// drawn input carries (spec/toolhost.md sections 1-4). The per-member
+// mutations (drop a member, add one, change a type, set a value at or past
+// a rule, grow an array past its bound) are the declaration's
+// (declaredDefect, declared.go), with the values of this contract's named
+// checks (thPool); written here are the contract's own: shift a time
+// across a bound, swap a key, resign with another key, break a digest,
+// break a relation or a result rule, grow an open value past its byte
+// bound, or a defect of the envelope itself.
 
 import (
 	"crypto/ed25519"
@@ -14,36 +17,16 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"time"
-	"unicode/utf16"
 
 	"filippo.io/edwards25519"
+
+	"github.com/conform-dev/conform/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
-// isoOf is the timestamp of epoch milliseconds ms.
-func isoOf(ms int64) string {
-	return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z")
-}
-
-// msOf is the epoch milliseconds of a timestamp value, and false for one
-// that is not a real instant.
-func msOf(v *tv) (int64, bool) {
-	if v == nil || v.k != 's' {
-		return 0, false
-	}
-	t, err := time.Parse("2006-01-02T15:04:05.000Z", v.str())
-	if err != nil {
-		return 0, false
-	}
-	return t.UnixMilli(), true
-}
-
-// thTimes are the timestamp members of each document.
-var thTimes = map[string][]string{
-	"trust": {"issued_at", "expires_at"}, "device_proof": {"issued_at", "expires_at"}, "host_lease": {"issued_at", "expires_at"},
-	"observer_channel_receipt": {"opened_at"}, "runtime_capability": {"observed_at"}, "invocation": {"issued_at", "deadline_at"},
-	"cancellation": {"requested_at"}, "result": {"started_at", "completed_at"},
-}
+// thTimes are the timestamp members of each document, from the
+// declaration.
+var thTimes = membersChecked(thDecl, "timestamp")
 
 // setAll sets member name to v in every document that has it (a shared
 // value of the chain: the relations of section 4 keep holding).
@@ -139,14 +122,11 @@ func vary(s *Source, c *ThChain, op string) {
 		}
 		for d, names := range thTimes {
 			for _, n := range names {
-				if ms, ok := msOf(c.docs[d].get(n)); ok {
-					c.docs[d].put(n, tS(isoOf(ms+delta)))
+				if doc := c.doc(d); doc != nil {
+					if ms, ok := msOf(doc.get(n)); ok {
+						doc.put(n, tS(isoOf(ms+delta)))
+					}
 				}
-			}
-		}
-		if p := c.doc("workspace_status"); p != nil {
-			if ms, ok := msOf(p.get("observed_at")); ok {
-				p.put("observed_at", tS(isoOf(ms+delta)))
 			}
 		}
 		c.now = tI(thBaseNow + delta)
@@ -157,8 +137,7 @@ func vary(s *Source, c *ThChain, op string) {
 	if s.Chance(4) {
 		keys := c.docs["trust"].get("keys")
 		for i := range s.Intn(7) {
-			keys.elems = append(keys.elems, &tv{k: 'o', keys: [][]uint16{units("key_id"), units("public_key")},
-				vals: []*tv{tS("k-" + strconv.Itoa(10+i)), tS(thPublic(Pick(s, thLabels)))}})
+			keys.elems = append(keys.elems, tO("key_id", tS("k-"+strconv.Itoa(10+i)), "public_key", tS(thPublic(Pick(s, thLabels)))))
 		}
 	}
 	if s.Chance(4) {
@@ -177,7 +156,7 @@ func vary(s *Source, c *ThChain, op string) {
 	if s.Chance(4) {
 		var diags []*tv
 		for i := range s.Intn(17) {
-			diags = append(diags, &tv{k: 'o', keys: [][]uint16{units("code"), units("summary")}, vals: []*tv{tS("D" + strconv.Itoa(i)), tS(strings.Repeat("~", 1+s.Intn(256)))}})
+			diags = append(diags, tO("code", tS("D"+strconv.Itoa(i)), "summary", tS(strings.Repeat("~", 1+s.Intn(256)))))
 		}
 		target := Pick(s, []string{"result", "workspace_status"})
 		c.doc(target).put("diagnostics", tA(diags...))
@@ -215,22 +194,7 @@ func varyResult(s *Source, c *ThChain, payload bool) {
 	if !payload {
 		return
 	}
-	state, code := Pick(s, []string{"refused", "unavailable", "cancelled", "deadline_exceeded"}), ""
-	switch state {
-	case "refused":
-		code = "TOOL_INPUT_REJECTED"
-	case "unavailable":
-		code = Pick(s, []string{"TOOL_CANCELLED", "TOOL_UNAVAILABLE"})
-	case "cancelled":
-		code = "TOOL_CANCELLED"
-	default:
-		code = "TOOL_DEADLINE_EXCEEDED"
-	}
-	r.put("state", tS(state))
-	r.put("error", &tv{k: 'o', keys: [][]uint16{units("code"), units("message")}, vals: []*tv{tS(code), tS("Tool " + state)}})
-	r.put("payload", tL("null"))
-	r.put("output_schema_id", tL("null"))
-	r.put("output_schema_digest", tL("null"))
+	failResult(s, c, Pick(s, thFailed))
 	if s.Chance(2) {
 		r.put("retry_class", tS("new_call_after_recovery"))
 	}
@@ -258,32 +222,6 @@ func validText(u []uint16) int {
 	return 0
 }
 
-// openValue draws a small open JSON value within the open-value rules
-// (section 1.8), at depth (its container's).
-func openValue(s *Source, depth int) *tv {
-	switch k := s.Intn(6); {
-	case k == 0 && depth < 4:
-		a := tA()
-		for range s.Intn(4) {
-			a.elems = append(a.elems, openValue(s, depth+1))
-		}
-		return a
-	case k == 1 && depth < 4:
-		o := &tv{k: 'o'}
-		for i := range s.Intn(3) {
-			o.put("k"+strconv.Itoa(i), openValue(s, depth+1))
-		}
-		return o
-	case k == 2:
-		return tN(Pick(s, []string{"0", "1", "9007199254740991", "42"}))
-	case k == 3:
-		return tU(Pick(s, [][]uint16{units("caf\u00e9"), units("\U0001f600"), units(""), units(strings.Repeat("a", 256))}))
-	case k == 4:
-		return tL(Pick(s, []string{"true", "false", "null"}))
-	}
-	return tS("x")
-}
-
 // otherDigest is a well-formed digest no document has.
 const otherDigest = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
 
@@ -307,41 +245,22 @@ func keyPool(s *Source) []byte {
 	return []byte(ThKey(Pick(s, thLabels)).Public().(ed25519.PublicKey))
 }
 
-// b64Defect draws a base64url string at its rules: a length off by one,
-// an alphabet defect ('+', '/', '*', '=', a non-ASCII character), a
-// non-canonical last character.
-func b64Defect(s *Source, cur []uint16) []uint16 {
-	u := append([]uint16(nil), cur...)
-	if len(u) == 0 {
-		return units("A")
-	}
-	switch s.Intn(5) {
-	case 0:
-		return u[:len(u)-1]
-	case 1:
-		return append(u, 'A')
-	case 2:
-		u[s.Intn(len(u))] = Pick(s, []uint16{'+', '/', '*', '=', 0xe9, ' '})
-		return u
-	case 3:
-		const alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-		i := strings.IndexRune(alpha, rune(u[len(u)-1]))
-		if i >= 0 {
-			u[len(u)-1] = uint16(alpha[i|1])
-		}
-		return u
-	}
-	return units(thB64(append([]byte(nil), s.Bytes(32+32*s.Intn(2))...)))
-}
+// thDecl is the declaration of the documents
+// (spec/toolhost/shapes.json).
+var thDecl = spec.MustShapes("toolhost")
 
-// kindValue draws a value for a member of kind, at or past its rules, or a
-// valid other value (which a relation then meets).
-func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
+// thPool draws a value for a member under one of the named checks of
+// section 1.3 (and 1.8's open value), at or past the check, or a valid
+// other value (which a relation then meets): the declared defects'
+// checkPool.
+func thPool(s *Source, r shapes.Rule, cur *tv) *tv {
 	pickS := func(list ...string) *tv { return tS(Pick(s, list)) }
-	switch kind {
-	case "const":
-		return pickS("x", "aether.managed-tool-trust/1", "aether.managed-tool-result/1", "none", "aether.safe-display/1", "")
-	case "device":
+	var us []uint16
+	if cur != nil {
+		us = cur.us
+	}
+	switch r.Check {
+	case "scdev":
 		return pickS("scdev_", "scdev-1", "scdev_X", "scdev_"+strings.Repeat("z", 122), "scdev_"+strings.Repeat("z", 123), "scdev_a b", "SCDEV_1", "x")
 	case "id":
 		switch s.Intn(4) {
@@ -351,18 +270,15 @@ func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
 			return pickS("cloud-c", "cloud-a", "cloud-b", "ats.workspace_status", "x")
 		}
 		return pickS("", "~x", "a b", "-a", ".a", strings.Repeat("z", 128), strings.Repeat("z", 129), "\u00e9", "id-2", "zz.tool")
-	case "key":
-		if s.Chance(4) {
-			return tU(b64Defect(s, cur.us))
-		}
+	case "key-canonical", "key-small-order":
 		return tS(thB64(keyPool(s)))
-	case "b64-32", "b64-64":
-		return tU(b64Defect(s, cur.us))
+	case "base64url":
+		return tU(b64Defect(s, us))
 	case "origin":
 		return pickS("http://cloud.aethersystems.net", "https://cloud.aethersystems.net:443", "https://cloud.aethersystems.net/",
 			"https://10.0.0.1", "https://Cloud.example", "https://a.b.", "https://-a.b", "https://a", "https://u@a.bc", "https://[::1]",
 			"https://a.bc:0", "https://a.bc:65536", "https://a.bc:08443", "https://other.example", "https://a.bc:8443", "https://"+strings.Repeat("a", 63)+".bc")
-	case "text":
+	case "text", "text-length":
 		switch s.Intn(3) {
 		case 0:
 			return tU(textUnits(s, 1+s.Intn(40), true))
@@ -370,7 +286,7 @@ func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
 			return tS(strings.Repeat(Pick(s, []string{"\U0001f600", "a", "\u00e9"}), Pick(s, []int{256, 257})))
 		}
 		return pickS("", "user:\u0007", "user:other", "\u0085")
-	case "display":
+	case "display", "display-length":
 		switch s.Intn(3) {
 		case 0:
 			return tU(textUnits(s, s.Intn(20), true))
@@ -378,160 +294,57 @@ func kindValue(s *Source, name, kind string, cur *tv, c *ThChain) *tv {
 			return tS(strings.Repeat("x", Pick(s, []int{256, 257})))
 		}
 		return pickS("", "caf\u00e9", "a\tb", " ", "~")
-	case "runtime":
+	case "runtime-version":
 		return pickS("", strings.Repeat("r", 64), strings.Repeat("r", 65), "\u00e9", "a\nb", "ats-runtime 2.4.2")
-	case "schema":
+	case "schema-ref":
 		return pickS("Aether.x/1", "aether.x/0", "aether.x", "a/1", "aether.managed-tool-other/1", "a/1234567", "z"+strings.Repeat("9", 63)+"/999999", "z"+strings.Repeat("9", 64)+"/1",
 			"aether.managed-tool-workspace-status/1", "aether.managed-tool-workspace-status-input/1")
 	case "code":
 		return pickS("Tool_failed", "", "T"+strings.Repeat("X", 63), "T"+strings.Repeat("X", 64), "TOOL_CANCELLED", "TOOL_DEADLINE_EXCEEDED", "TOOL_OTHER", "1A")
 	case "digest":
-		if s.Chance(3) {
-			u := append([]uint16(nil), cur.us...)
-			if len(u) > 8 {
-				u[7+s.Intn(len(u)-7)] = Pick(s, []uint16{'A', 'g', 'F', '0'})
-			}
+		if s.Chance(3) && len(us) > 8 {
+			u := append([]uint16(nil), us...)
+			u[7+s.Intn(len(u)-7)] = Pick(s, []uint16{'A', 'g', 'F', '0'})
 			return tU(u)
 		}
 		return pickS(otherDigest, "sha256:"+strings.Repeat("a", 63), "sha256:"+strings.Repeat("A", 64), "sha512:"+strings.Repeat("a", 64),
 			"sha256:3641ea6fafdd3e81f28f14fa366f4318e59099672ff178c6279bdf5fb0632852", "sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305")
-	case "int":
-		return tN(Pick(s, []string{"0", "1", "2", "-1", "-0", "1.0", "4.0", "1e2", "4E0", "1.5", "9007199254740991", "9007199254740992",
-			"65536", "65537", "262144", "262145", "3600000", "3600001", "29999", "86", "578", "5", "1e400", "123456789012345678901234567890"}))
-	case "ts":
+	case "timestamp", "instant":
 		if ms, ok := msOf(cur); ok && s.Chance(2) {
 			return tS(isoOf(ms + Pick(s, []int64{-1, 1, -30001, 30001, 86400000, -86400000})))
 		}
 		return tS(ISO(s))
-	case "enum":
-		vocab := thVocab[name]
-		if s.Chance(4) {
-			return pickS("x", "", "Succeeded")
-		}
-		return tS(Pick(s, vocab))
-	case "false":
-		return tL(Pick(s, []string{"true", "false"}))
-	case "bool":
-		return tL(Pick(s, []string{"true", "false"}))
-	case "set":
-		vocab := thVocab[name]
-		if vocab == nil {
-			vocab = []string{"ev-1", "ev-2", "ev 3", "ev-4"}
-		}
-		switch s.Intn(7) {
-		case 0:
-			return tA()
-		case 6:
-			// A member of the current set repeated beside itself.
-			if cur != nil && cur.k == 'a' && len(cur.elems) > 0 {
-				a := cur.clone()
-				i := s.Intn(len(a.elems))
-				a.elems = append(a.elems[:i+1], append([]*tv{a.elems[i].clone()}, a.elems[i+1:]...)...)
-				return a
-			}
-			return tSs(vocab[0], vocab[0])
-		case 1:
-			a := tSs(vocab...)
-			a.elems = append(a.elems, tS(vocab[len(vocab)-1]))
-			return a
-		case 2:
-			return tA(tS(vocab[0]), tI(1))
-		case 3:
-			return tSs(vocab[0], "zz_unknown")
-		case 4:
-			return tSs(vocab[1], vocab[0])
-		}
-		var refs []string
-		for i := 0; i < 17; i++ {
-			refs = append(refs, "ev-"+strconv.Itoa(100+i))
-		}
-		return tSs(Pick(s, [][]string{{vocab[0], vocab[0]}, refs, vocab[:1]})...)
+	case "open-value":
+		return openDefect(s, r, cur)
 	}
-	return wrongKind(s)
+	return nil
 }
 
-// wrongKind draws a value of any JSON type.
-func wrongKind(s *Source) *tv {
-	switch s.Intn(6) {
-	case 0:
-		return tI(1)
-	case 1:
-		return tS("1")
-	case 2:
-		return tL(Pick(s, []string{"true", "false", "null"}))
-	case 3:
-		return tA()
-	case 4:
-		return &tv{k: 'o'}
+// openDefect returns open value cur with a member past one of the walk's
+// rules (section 1.8): nested to the check's depth and one past it, an
+// array of 32 or 33 elements, a number that is not an unsigned safe
+// integer, an invalid string or member name; nil when cur is not an
+// object.
+func openDefect(s *Source, r shapes.Rule, cur *tv) *tv {
+	if cur == nil || cur.k != 'o' {
+		return nil
 	}
-	return tN("1.5")
-}
-
-// leaves collects the members of v (and of its nested objects and arrays)
-// with the member name each value is under.
-type leaf struct {
-	parent *tv
-	index  int // the member's index in parent, or the element's
-	name   string
-	elem   bool
-}
-
-func leaves(v *tv, name string, out []leaf) []leaf {
-	switch v.k {
-	case 'o':
-		for i, k := range v.keys {
-			n := string(utf16.Decode(k))
-			out = append(out, leaf{parent: v, index: i, name: n})
-			if thKind(n) != "open" {
-				out = leaves(v.vals[i], n, out)
-			}
-		}
-	case 'a':
-		for i, e := range v.elems {
-			out = append(out, leaf{parent: v, index: i, name: name, elem: true})
-			out = leaves(e, name, out)
-		}
+	depth, _ := strconv.Atoi(r.Args[0])
+	var a33 []*tv
+	for i := 0; i < 32+s.Intn(2); i++ {
+		a33 = append(a33, tI(int64(i)))
 	}
-	return out
-}
-
-// pickLeaf draws a member of document d (or of its nested objects and
-// arrays): a member name first, each name present equally likely, then
-// one of the places it occurs, so that a member of a closed document is
-// as likely as any other, however many elements an array beside it has.
-func pickLeaf(s *Source, d *tv, doc string) leaf {
-	ls := leaves(d, doc, nil)
-	var names []string
-	seen := map[string]bool{}
-	for _, l := range ls {
-		if !seen[l.name] {
-			seen[l.name] = true
-			names = append(names, l.name)
-		}
+	v := Pick(s, []*tv{
+		nestTV(&tv{k: 'o'}, depth-2+s.Intn(2)), tA(a33...), tN("-1"), tN("1.5"), tN("9007199254740992"), tN("1e400"),
+		tS("a\u0001b"), tU([]uint16{0xd800}), tS(strings.Repeat("\u00e9", Pick(s, []int{256, 257}))), tN("1E2"), tN("-0"),
+	})
+	name := []uint16{'x'}
+	if s.Chance(4) {
+		name = Pick(s, [][]uint16{{0xdc00}, units("a\u0002"), units(strings.Repeat("k", 257))})
 	}
-	name := Pick(s, names)
-	var at []leaf
-	for _, l := range ls {
-		if l.name == name {
-			at = append(at, l)
-		}
-	}
-	return Pick(s, at)
-}
-
-func (l leaf) value() *tv {
-	if l.elem {
-		return l.parent.elems[l.index]
-	}
-	return l.parent.vals[l.index]
-}
-
-func (l leaf) set(v *tv) {
-	if l.elem {
-		l.parent.elems[l.index] = v
-		return
-	}
-	l.parent.vals[l.index] = v
+	o := cur.clone()
+	o.keys, o.vals = append(o.keys, name), append(o.vals, v)
+	return o
 }
 
 // targets are the documents of op's envelope a mutation may change, the
@@ -560,59 +373,17 @@ func mutate(s *Source, c *ThChain, op string) {
 		return
 	}
 	switch k := s.Intn(44); {
-	case k < 18:
-		l := pickLeaf(s, d, doc)
-		kind := thKind(l.name)
-		switch {
-		case l.elem && kind == "set":
-			l.set(Pick(s, []*tv{tI(1), tS("zz_unknown"), tS("ev 1"), tL("null")}))
-		case l.elem:
-			l.set(Pick(s, []*tv{tS("x"), tI(1), tL("null"), &tv{k: 'o'}}))
-		case kind == "objects":
-			arrayDefect(s, l.value(), l.name)
-		case kind == "object" || kind == "open":
-			openDefect(s, l.value(), kind == "object")
-		default:
-			l.set(kindValue(s, l.name, kind, l.value(), c))
-		}
-		pinAll(c, doc, l.name, s)
-	case k < 23:
-		// Drop a member.
-		l := pickLeaf(s, d, doc)
-		pinAll(c, doc, l.name, s)
-		if !l.elem {
-			l.parent.keys = append(l.parent.keys[:l.index:l.index], l.parent.keys[l.index+1:]...)
-			l.parent.vals = append(l.parent.vals[:l.index:l.index], l.parent.vals[l.index+1:]...)
-		}
-	case k < 25:
-		// Add a member: to the document or to a nested object.
-		var objs []*tv
-		for _, l := range leaves(d, doc, nil) {
-			if v := l.value(); v.k == 'o' && thKind(l.name) != "open" {
-				objs = append(objs, v)
-			}
-		}
-		o := d
-		if len(objs) > 0 && s.Chance(2) {
-			o = Pick(s, objs)
-		}
-		o.put(Pick(s, []string{"x", "extra", "schema_version", "proof_digest"}), wrongKind(s))
 	case k < 29:
-		// Change a type.
-		l := pickLeaf(s, d, doc)
-		pinAll(c, doc, l.name, s)
-		l.set(wrongKind(s))
+		if name := declaredDefect(s, thDecl, thDecl.Object(doc), d, thPool); name != "" {
+			pinAll(c, doc, name)
+		}
 	case k < 33:
 		timeDefect(s, c)
 	case k < 35:
 		keyDefect(s, c)
 	case k < 36:
 		// Break a digest: another value, not resealed.
-		for _, p := range []string{"registry.registry_digest", "device_proof.proof_digest", "host_lease.registry_digest",
-			"host_open_proof.registry_digest", "host_open_proof.device_proof_digest", "invocation.arguments_digest",
-			"invocation.invocation_digest", "result.payload.status_digest", "result.invocation_digest", "result.result_digest",
-			"cancellation.target_invocation_digest", "cancellation.cancellation_digest", "runtime_capability.capability_digest",
-			"observer_channel_receipt.capability_digest", "observer_channel_receipt.receipt_digest", "result.bounded_bytes"} {
+		for _, p := range thDigests {
 			if s.Chance(6) {
 				c.pinned[p] = true
 				dd, name := c.at(p)
@@ -650,80 +421,30 @@ func (c *ThChain) at(path string) (*tv, string) {
 // pinAll pins member name of doc, so that sealing keeps the value the
 // mutation wrote when it is a sealed member (a digest, a signature or
 // bounded_bytes).
-func pinAll(c *ThChain, doc, name string, s *Source) {
-	path := doc + "." + name
+func pinAll(c *ThChain, doc, name string) { c.pinned[pinPath(doc, name)] = true }
+
+// pinPath is the path sealing knows member name of doc by: the
+// workspace status's are the result payload's.
+func pinPath(doc, name string) string {
 	if doc == "workspace_status" {
-		path = "result.payload." + name
+		return "result.payload." + name
 	}
-	c.pinned[path] = true
+	return doc + "." + name
 }
 
-// arrayDefect changes an array of objects: empty, past its bound,
-// reordered, a repeat, an element of another type or with another member.
-func arrayDefect(s *Source, a *tv, name string) {
-	if a.k != 'a' {
-		return
-	}
-	switch s.Intn(6) {
-	case 0:
-		a.elems = nil
-	case 1:
-		for len(a.elems) < 17 && len(a.elems) > 0 {
-			a.elems = append(a.elems, a.elems[len(a.elems)-1].clone())
-		}
-	case 2:
-		if len(a.elems) > 1 {
-			a.elems[0], a.elems[1] = a.elems[1], a.elems[0]
-		} else if len(a.elems) == 1 {
-			a.elems = append(a.elems, a.elems[0].clone())
-		}
-	case 3:
-		a.elems = append(a.elems, wrongKind(s))
-	case 4:
-		if len(a.elems) > 0 && a.elems[0].k == 'o' {
-			a.elems[0].put("x", tI(1))
-		}
-	default:
-		if len(a.elems) > 0 && a.elems[0].k == 'o' && len(a.elems[0].keys) > 0 {
-			e := a.elems[0]
-			i := s.Intn(len(e.keys))
-			n := string(utf16.Decode(e.keys[i]))
-			e.vals[i] = kindValue(s, n, thKind(n), e.vals[i], nil)
+// thDigests are the paths of the documents' digest members (from the
+// declaration, in document and table order) and of the result's
+// bounded_bytes: what breaking a digest changes.
+var thDigests = func() []string {
+	byDoc := membersChecked(thDecl, "digest")
+	var out []string
+	for _, d := range append(append([]string(nil), thDocNames...), "workspace_status") {
+		for _, n := range byDoc[d] {
+			out = append(out, pinPath(d, n))
 		}
 	}
-}
-
-// openDefect changes an object member: an open value past its walk's
-// rules, or a closed object with another member.
-func openDefect(s *Source, o *tv, closed bool) {
-	if o.k != 'o' {
-		return
-	}
-	if closed {
-		o.put(Pick(s, []string{"x", "code", "message"}), wrongKind(s))
-		return
-	}
-	var a33 []*tv
-	for i := 0; i < 32+s.Intn(2); i++ {
-		a33 = append(a33, tI(int64(i)))
-	}
-	v := Pick(s, []*tv{
-		nestTV(&tv{k: 'o'}, Pick(s, []int{6, 7, 13, 14})), tA(a33...), tN("-1"), tN("1.5"), tN("9007199254740992"), tN("1e400"),
-		tS("a\u0001b"), tU([]uint16{0xd800}), tS(strings.Repeat("\u00e9", Pick(s, []int{256, 257}))), tN("1E2"), tN("-0"),
-	})
-	name := []uint16{'x'}
-	if s.Chance(4) {
-		name = Pick(s, [][]uint16{{0xdc00}, units("a\u0002"), units(strings.Repeat("k", 257))})
-	}
-	o.keys, o.vals = append(o.keys, name), append(o.vals, v)
-}
-
-func nestTV(v *tv, n int) *tv {
-	for i := 0; i < n; i++ {
-		v = tA(v)
-	}
-	return v
-}
+	return append(out, "result.bounded_bytes")
+}()
 
 // timeDefect shifts a time across a bound: a timestamp of the chain, or
 // now, set to another instant of the chain (or now) plus an offset at the
@@ -749,7 +470,7 @@ func timeDefect(s *Source, c *ThChain) {
 			n, err := strconv.ParseInt(c.now.text, 10, 64)
 			return n, err == nil
 		}
-		return msOf(c.docs[r.doc].get(r.name))
+		return msOf(c.doc(r.doc).get(r.name))
 	}
 	refs = append(refs, ref{}) // now
 	from := Pick(s, refs)
@@ -761,8 +482,8 @@ func timeDefect(s *Source, c *ThChain) {
 	to := Pick(s, refs)
 	if to.doc == "" {
 		c.now = tI(base + offset)
-	} else {
-		c.docs[to.doc].put(to.name, tS(isoOf(base+offset)))
+	} else if d := c.doc(to.doc); d != nil && d.k == 'o' {
+		d.put(to.name, tS(isoOf(base+offset)))
 	}
 	if s.Chance(8) {
 		// The cancellation window's end: the lease expired a moment ago,
@@ -857,7 +578,7 @@ func relationDefect(s *Source, c *ThChain) {
 		case "data_classes":
 			t.put(n, tSs("ats_status", "browser_observation", "local_status"))
 		default:
-			t.put(n, kindValue(s, n, thKind(n), t.get(n), c))
+			t.put(n, memberValue(s, thDecl, thDecl.Object("registry.tools[]"), n, t.get(n), thPool))
 		}
 	}
 }
@@ -888,61 +609,6 @@ func bigDefect(s *Source, c *ThChain, op string) bool {
 		growTo(c.doc(d), Pick(s, []int{65535, 65536, 65537, 70000}))
 	}
 	return true
-}
-
-// sized is a string of n UTF-8 bytes (0 <= n <= 1000): n/4 emoji, then
-// n%4 ASCII letters, so at most 253 scalar values, within the open-value
-// string bound of 256 (section 1.8).
-func sized(n int) *tv {
-	return tS(strings.Repeat("\U0001f600", n/4) + strings.Repeat("a", n%4))
-}
-
-// growTo adds a member "x" to object o whose value is an array of arrays
-// of strings sized so that o's canonical form (JCS) is target bytes: at
-// most 32 elements per array and 256 scalar values per string, so that
-// only the byte bound is at stake. The size is worked out from the
-// canonical form's lengths and checked once, not searched.
-func growTo(o *tv, target int) {
-	if o == nil || o.k != 'o' {
-		return
-	}
-	x := tA()
-	o.put("x", x)
-	cur, ok := jcsOf(o)
-	if !ok {
-		return
-	}
-	rem := target - len(cur)
-	var last *tv
-	var lastN int
-	for rem > 0 && len(x.elems) < 32 {
-		row := tA()
-		if len(x.elems) > 0 {
-			rem--
-		}
-		rem -= 2
-		for len(row.elems) < 32 && rem > 0 {
-			sep := 0
-			if len(row.elems) > 0 {
-				sep = 1
-			}
-			n := min(rem-sep-2, 1000)
-			if n < 0 {
-				break
-			}
-			last, lastN = sized(n), n
-			row.elems = append(row.elems, last)
-			rem -= sep + 2 + n
-		}
-		x.elems = append(x.elems, row)
-	}
-	// A separator or a row's brackets can overshoot by a byte or two:
-	// the last string gives them back.
-	if cur, ok = jcsOf(o); ok && last != nil {
-		if n := lastN + target - len(cur); n >= 0 && n <= 1000 {
-			*last = *sized(n)
-		}
-	}
 }
 
 // envelopeDefect writes op's envelope with one defect of its own (section
@@ -1119,7 +785,7 @@ func ruleDefect(s *Source, c *ThChain, op string) bool {
 			defects = append(defects, func() { resultDefect(s, c) })
 			if op == "check-tool-payload" {
 				defects = append(defects, func() {
-					failResult(s, c, Pick(s, []string{"refused", "unavailable", "cancelled", "deadline_exceeded"}))
+					failResult(s, c, Pick(s, thFailed))
 				})
 			}
 		}
@@ -1144,6 +810,18 @@ func secondTool(s *Source, c *ThChain) {
 	tools.elems = append(tools.elems, t)
 }
 
+// thFailed are the result's states other than succeeded, from the
+// declaration's enum.
+var thFailed = func() []string {
+	var out []string
+	for _, v := range thDecl.Object("result").Member("state").Rules[0].Values {
+		if v != "succeeded" {
+			out = append(out, v)
+		}
+	}
+	return out
+}()
+
 // failResult gives the result the valid members of a result in state
 // (not succeeded): its error, a null payload and output schema.
 func failResult(s *Source, c *ThChain, state string) {
@@ -1158,7 +836,7 @@ func failResult(s *Source, c *ThChain, state string) {
 	}
 	r := c.docs["result"]
 	r.put("state", tS(state))
-	r.put("error", &tv{k: 'o', keys: [][]uint16{units("code"), units("message")}, vals: []*tv{tS(code), tS("Tool " + state)}})
+	r.put("error", tO("code", tS(code), "message", tS("Tool "+state)))
 	r.put("payload", tL("null"))
 	r.put("output_schema_id", tL("null"))
 	r.put("output_schema_digest", tL("null"))
@@ -1175,7 +853,7 @@ func failResult(s *Source, c *ThChain, state string) {
 func resultDefect(s *Source, c *ThChain) {
 	r := c.docs["result"]
 	succeeded := r.get("state").str() == "succeeded"
-	states := []string{"refused", "unavailable", "cancelled", "deadline_exceeded"}
+	states := thFailed
 	// flipNull gives member name the null of a failed result on a
 	// succeeded one, and the base chain's value on a failed one.
 	flipNull := func(name string) {
@@ -1187,7 +865,7 @@ func resultDefect(s *Source, c *ThChain) {
 	}
 	switch s.Intn(10) {
 	case 7:
-		diag := &tv{k: 'o', keys: [][]uint16{units("code"), units("summary")}, vals: []*tv{tS("D1"), tS(Pick(s, []string{"", strings.Repeat("s", 257)}))}}
+		diag := tO("code", tS("D1"), "summary", tS(Pick(s, []string{"", strings.Repeat("s", 257)})))
 		r.put("diagnostics", tA(diag))
 	case 8:
 		if p := r.get("payload"); p.k == 'o' {
@@ -1207,7 +885,7 @@ func resultDefect(s *Source, c *ThChain) {
 		r.get("error").put("code", tS(Pick(s, []string{"TOOL_CANCELLED", "TOOL_UNAVAILABLE", "TOOL_INPUT_REJECTED"})))
 	case 3:
 		if succeeded {
-			r.put("error", &tv{k: 'o', keys: [][]uint16{units("code"), units("message")}, vals: []*tv{tS("TOOL_UNAVAILABLE"), tS("Tool unavailable")}})
+			r.put("error", tO("code", tS("TOOL_UNAVAILABLE"), "message", tS("Tool unavailable")))
 		} else {
 			r.put("error", tL("null"))
 		}
@@ -1234,7 +912,7 @@ func resultDefect(s *Source, c *ThChain) {
 func seventeenDiagnostics() *tv {
 	var diags []*tv
 	for i := range 17 {
-		diags = append(diags, &tv{k: 'o', keys: [][]uint16{units("code"), units("summary")}, vals: []*tv{tS("D" + strconv.Itoa(10+i)), tS("Diagnostic")}})
+		diags = append(diags, tO("code", tS("D"+strconv.Itoa(10+i)), "summary", tS("Diagnostic")))
 	}
 	return tA(diags...)
 }

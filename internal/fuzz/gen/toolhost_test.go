@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	gowebpki "github.com/gowebpki/jcs"
-
-	"github.com/conform-dev/conform/spec"
 )
 
 // TestToolhostGeneratorTerminates: the toolhost/1 generator returns on
@@ -115,28 +113,5 @@ func TestToolhostForgeryVerifiesCofactorlessly(t *testing.T) {
 		if len(sig) != 64 || !ed25519.Verify(zero, msg, sig) {
 			t.Errorf("message %d: the forgery %x does not verify", i, sig)
 		}
-	}
-}
-
-// TestThKindsOneKindPerName holds the rule the member draws rely on: in
-// the declaration of the documents, a member name has one kind wherever it
-// appears, and every member has one.
-func TestThKindsOneKindPerName(t *testing.T) {
-	d := spec.MustShapes("toolhost")
-	seen := map[string]string{}
-	for _, o := range d.Objects {
-		for _, m := range o.Members {
-			kind, _, _ := ThKindOf(d, m)
-			if kind == "" {
-				t.Errorf("%s.%s has no kind", o.Name, m.Name)
-			}
-			if prev, ok := seen[m.Name]; ok && prev != kind {
-				t.Errorf("%s is %s in one object and %s in %s", m.Name, prev, kind, o.Name)
-			}
-			seen[m.Name] = kind
-		}
-	}
-	if thKind("schema_id") != "const" || thKind("evidence_refs") != "set" || len(thVocab["state"]) != 5 {
-		t.Errorf("schema_id %q, evidence_refs %q, state %v", thKind("schema_id"), thKind("evidence_refs"), thVocab["state"])
 	}
 }
