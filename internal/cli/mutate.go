@@ -144,7 +144,9 @@ type mutateResult struct {
 	SingleCauseSeconds float64         `json:"single_cause_seconds,omitempty"`
 	Mutation           *mutationResult `json:"mutation,omitempty"`
 	Rows               *rowsResult     `json:"rows,omitempty"`
-	ExitCode           int             `json:"exit_code"`
+	// Schemata is what the schemata build did (nil with --per-build).
+	Schemata *trial.SchemataRun `json:"schemata,omitempty"`
+	ExitCode int                `json:"exit_code"`
 }
 
 type mutationResult struct {
@@ -292,7 +294,8 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 				writeRowsText(env.Stdout, rr, o.verbose)
 			}
 		}
-		if text && sr != nil && sr.Schemata != nil {
+		res.Schemata = sr.Schemata
+		if text && sr.Schemata != nil {
 			writeSchemataText(env.Stdout, sr.Schemata)
 		}
 	}

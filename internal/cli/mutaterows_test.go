@@ -13,7 +13,8 @@ import (
 
 // Row mutants through the CLI: a declaration's closed check dropped is
 // killed by a vector of its contract, and a row its contract declares
-// equivalent survives as equivalent; both exit 0.
+// equivalent survives as equivalent; both exit 0. They run in the
+// schemata build, on fewer vectors than all of their contract's.
 func TestMutateRows(t *testing.T) {
 	cat := spec.MustLoad()
 	var k spec.Contract
@@ -58,6 +59,11 @@ func TestMutateRows(t *testing.T) {
 		if o.Status != want || (want == trial.Killed) != (o.KilledBy != nil) {
 			t.Errorf("%s: %s (killed by %v), want %s", o.Row.ID, o.Status, o.KilledBy, want)
 		}
+	}
+	// Through the schemata build: the rows ran only on the vectors of
+	// their contract that validate their object.
+	if s := res.Schemata; s == nil || s.VectorRuns == 0 || s.VectorRuns >= s.AllRuns {
+		t.Errorf("schemata: %+v", res.Schemata)
 	}
 }
 

@@ -91,7 +91,9 @@ func BenchmarkMutants(b *testing.B) {
 			}
 			fmt.Fprintf(&table, "| %s | %d | %.1f | %d | %.1f | %s |\n", c, len(ms), spent[c].Seconds(), len(tried), took.Seconds(), est)
 		}
-		b.Logf("schemata: %s in all for %d mutants (schemata %s, builds %s, pass with no mutant %s); %d vector runs of %d; per build: %s for the mutants tried, %s for all\n%s",
+		// Printed, not logged: the test framework cuts a benchmark's log
+		// to its first lines.
+		fmt.Printf("schemata: %s in all for %d mutants (schemata %s, builds %s, pass with no mutant %s); %d vector runs of %d; per build: %s for the mutants tried, %s for all\n%s",
 			schemata.Round(time.Millisecond), len(all), sr.Prepare.Round(time.Millisecond), sr.Build.Round(time.Millisecond), sr.Reach.Round(time.Millisecond),
 			sr.VectorRuns, sr.AllRuns, perBuild.Round(time.Millisecond), perBuildAll.Round(time.Millisecond), table.String())
 		b.ReportMetric(schemata.Seconds(), "schemata-s")

@@ -35,23 +35,27 @@ func (o RowOutcome) Undetected() bool { return o.Status == Survived || o.Status 
 type SchemataRun struct {
 	// Outcomes are the source mutants' verdicts, in the order given;
 	// Rows the row mutants'.
-	Outcomes []Outcome
-	Rows     []RowOutcome
+	Outcomes []Outcome    `json:"-"`
+	Rows     []RowOutcome `json:"-"`
 	// Switched counts the source mutants behind the switch; PerBuild
 	// those built on their own (schema.Build.Dropped: no switch point,
 	// or no type-check in the schemata).
-	Switched, PerBuild int
+	Switched int `json:"switched"`
+	PerBuild int `json:"per_build"`
 	// VectorRuns counts the vectors run with a mutant active; AllRuns
 	// what running every vector each mutant was tried on before (every
 	// vector for a source mutant, its contract's for a row) would have
 	// been.
-	VectorRuns, AllRuns int
+	VectorRuns int `json:"vector_runs"`
+	AllRuns    int `json:"all_runs"`
 	// Timeout is the watchdog's bound on a silent harness (Options.Timeout,
 	// or derived from the reach pass).
-	Timeout time.Duration
+	Timeout time.Duration `json:"timeout_ns"`
 	// Prepare, Build and Reach time the schemata's writing and type check,
 	// the two builds, and the pass with no mutant active.
-	Prepare, Build, Reach time.Duration
+	Prepare time.Duration `json:"prepare_ns"`
+	Build   time.Duration `json:"build_ns"`
+	Reach   time.Duration `json:"reach_ns"`
 }
 
 // chunk is how many reaching vectors a mutant runs at a time: it stops
