@@ -112,6 +112,9 @@ go run ./cmd/conform report /tmp/run.jsonl
 go run ./cmd/conform guards
 go run ./cmd/conform mutate --single-cause
 go run ./cmd/conform mutate --mutants --contract {first} --report /tmp/mutation.json
+# every source and row mutant of every contract: one schemata build, each
+# mutant run on the vectors that reach it (mutation/README.md, "Schemata")
+go run ./cmd/conform mutate --mutants --rows
 # differential fuzzing: every target (conform fuzz --list) for 5 minutes
 # each by default, one after another; a short run of one contract's
 # targets; findings go to vectors/findings/<contract>/ and
