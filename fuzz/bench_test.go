@@ -74,6 +74,23 @@ func BenchmarkThroughput(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	smoke := ""
+	merge, err := benchMerge(os.Getenv(envBenchMerge))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if merge > 1 {
+		if p.readme != "" {
+			b.Fatalf("%s=%d with CONFORM_BENCH_README: the table is a fuzz worker's rate, one input per check", envBenchMerge, merge)
+		}
+		smoke = fmt.Sprintf("; %d fuzz inputs per check, %s", merge, envBenchMerge)
+	}
+	if p.readme != "" {
+		// Checked before anything is measured: a measurement takes minutes.
+		if p.readme, err = readmeAt(p.readme); err != nil {
+			b.Fatal(err)
+		}
+	}
 	dirs, err := preparedMirrors()
 	if err != nil {
 		b.Fatal(err)
@@ -88,9 +105,8 @@ func BenchmarkThroughput(b *testing.B) {
 		rows = append(rows, row)
 	}
 	most := workers[len(workers)-1]
-	smoke := ""
 	if p.smoke {
-		smoke = "; a smoke test, CONFORM_BENCH_SMOKE: these rates measure nothing"
+		smoke += "; a smoke test, CONFORM_BENCH_SMOKE: these rates measure nothing"
 	}
 	fmt.Printf("\ncases/s on the same cases (structured cases of %d fuzz inputs per target; %d interleaved rounds of at least %s; %d CPUs%s)\n", p.inputs, p.rounds, p.window, runtime.NumCPU(), smoke)
 	header := fmt.Sprintf("%-16s %6s %10s %10s %10s", "target", "cases", "reference", "ts", "python")
@@ -177,6 +193,41 @@ func benchPlanOf(getenv func(string) string) (benchPlan, error) {
 	return p, nil
 }
 
+// readmeAt resolves CONFORM_BENCH_README: a relative path is taken from
+// the module's directory (the nearest directory above the working
+// directory, the package's under go test, that holds go.mod), so that
+// fuzz/README.md names the same file from wherever go test was run. It
+// returns the path when the file holds the throughput block exactly once
+// (spec.ThroughputBegin, spec.ThroughputEnd), and an error naming it
+// otherwise.
+func readmeAt(path string) (string, error) {
+	if !filepath.IsAbs(path) {
+		dir, err := os.Getwd()
+		if err != nil {
+			return "", err
+		}
+		for {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				break
+			}
+			up := filepath.Dir(dir)
+			if up == dir {
+				return "", fmt.Errorf("CONFORM_BENCH_README=%s: no go.mod above the working directory to take it from", path)
+			}
+			dir = up
+		}
+		path = filepath.Join(dir, path)
+	}
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("CONFORM_BENCH_README: %v", err)
+	}
+	if _, err := spec.RenderBlock(path, doc, spec.ThroughputBegin, spec.ThroughputEnd, ""); err != nil {
+		return "", fmt.Errorf("CONFORM_BENCH_README: %v", err)
+	}
+	return path, nil
+}
+
 // preparedMirrors prepares (builds, when needed) both mirrors in conform's
 // cache and returns the directory each runs in, by name.
 func preparedMirrors() (map[string]string, error) {
@@ -260,11 +311,9 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 	if !ok {
 		return "", fmt.Errorf("no target %s", name)
 	}
-	var batches [][]impl.Job
+	batches := benchBatches(t, p.inputs)
 	n := 0
-	for i := range p.inputs {
-		jobs := differential.Jobs(t, differential.StructuredSeed(name+"/bench", i, 512))
-		batches = append(batches, jobs)
+	for _, jobs := range batches {
 		n += len(jobs)
 	}
 	file := filepath.Join(tmp, "cases.jsonl")
@@ -375,6 +424,16 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 		row += fmt.Sprintf(" %*s", ratioWidth(workers), u.share())
 	}
 	return row + fmt.Sprintf("   %3.0f-%.0f%%", 100*lo, 100*hi), nil
+}
+
+// benchBatches are the benchmark's batches of target t: the cases of
+// inputs fixed structured fuzz inputs, one batch (up to 64 cases) each.
+func benchBatches(t differential.Target, inputs int) [][]impl.Job {
+	var batches [][]impl.Job
+	for i := range inputs {
+		batches = append(batches, differential.Jobs(t, differential.StructuredSeed(t.Name+"/bench", i, 512)))
+	}
+	return batches
 }
 
 // cpuUse is the CPU time some processes used over a wall-clock span.
@@ -699,9 +758,11 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 		fmt.Fprintf(os.Stderr, "bad %s=%q\n", envBenchWorker, spec)
 		return 2
 	}
-	var batches [][]impl.Job
-	for i := range inputs {
-		batches = append(batches, differential.Jobs(t, differential.StructuredSeed(target+"/bench", i, 512)))
+	batches := benchBatches(t, inputs)
+	merge, err := benchMerge(os.Getenv(envBenchMerge))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
 	}
 	if refOnly {
 		return refCopy(batches, rounds, in, out)
@@ -720,7 +781,7 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 			fmt.Fprintf(os.Stderr, "benchmark worker: %q on stdin\n", lines.Text())
 			return 2
 		}
-		mine := chunk(batches, r, rounds, k, workers)
+		mine := merged(chunk(batches, r, rounds, k, workers), merge)
 		n := 0
 		start := time.Now()
 		for first := true; first || time.Since(start) < window; first = false {
@@ -735,6 +796,40 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 		fmt.Fprintf(out, "{\"cases\":%d,\"seconds\":%f}\n", n, time.Since(start).Seconds())
 	}
 	return 0
+}
+
+// envBenchMerge is how many fuzz inputs' batches a benchmark worker
+// checks in one Differ.Check (benchMerge): 1, as a fuzz worker does, by
+// default. More measures what checking many inputs' cases at once would
+// give (fuzz/README.md, "Asynchronous large batches"); the harness client
+// still sends them as batch requests of at most 64 cases, pipelined.
+const envBenchMerge = "CONFORM_BENCH_MERGE"
+
+// benchMerge parses envBenchMerge: "" is 1, else 1 to 1024.
+func benchMerge(v string) (int, error) {
+	if v == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 1024 || v != strconv.Itoa(n) {
+		return 0, fmt.Errorf("%s=%q: want a count of fuzz inputs from 1 to 1024", envBenchMerge, v)
+	}
+	return n, nil
+}
+
+// merged joins every k consecutive batches into one.
+func merged(batches [][]impl.Job, k int) [][]impl.Job {
+	if k <= 1 {
+		return batches
+	}
+	var out [][]impl.Job
+	for i, jobs := range batches {
+		if i%k == 0 {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], jobs...)
+	}
+	return out
 }
 
 // benchRefOnly, as a seventh part of envBenchWorker, makes the worker a
@@ -1085,5 +1180,60 @@ func TestGoLineAndMedian(t *testing.T) {
 		if got := median(c.xs); got != c.want {
 			t.Errorf("median(%v) = %v, want %v", c.xs, got, c.want)
 		}
+	}
+}
+
+// BenchmarkCheck is one differential worker in this process, so that
+// go test -cpuprofile profiles what a fuzz worker spends besides its
+// harnesses: Differ.Check, the reference in-process and both mirrors as
+// harness processes, over the benchmark batches of one target (the first
+// of CONFORM_BENCH_TARGETS, FuzzTicker when unset), b.N passes over all of
+// them. It reports cases/s; a disagreement fails it. Under
+// CONFORM_BENCH_SMOKE=1 it runs the cases of benchSmokeInputs inputs.
+//
+//	GOMAXPROCS=1 go test -run '^$' -bench Check -benchtime 5x -cpuprofile /tmp/worker.pprof ./fuzz/
+//	go tool pprof -top fuzz.test /tmp/worker.pprof
+func BenchmarkCheck(b *testing.B) {
+	p, err := benchPlanOf(os.Getenv)
+	if err != nil {
+		b.Fatal(err)
+	}
+	name := "FuzzTicker"
+	if os.Getenv("CONFORM_BENCH_TARGETS") != "" {
+		name = p.targets[0]
+	}
+	t, _ := differential.Lookup(name)
+	batches := benchBatches(t, p.inputs)
+	set, err := differential.Start(context.Background(), differential.Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
+	defer set.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	b.ResetTimer()
+	for range b.N {
+		for _, jobs := range batches {
+			if ds := set.Check(context.Background(), jobs); len(ds) > 0 {
+				b.Fatalf("a disagreement while benchmarking (run the fuzz target):\n%s", ds[0])
+			}
+			n += len(jobs)
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "cases/s")
+}
+
+// TestReadmeAt checks where CONFORM_BENCH_README writes: a relative path
+// from the module's directory (go test runs in fuzz/), and a file without
+// the throughput block refused before anything is measured.
+func TestReadmeAt(t *testing.T) {
+	got, err := readmeAt("fuzz/README.md")
+	if want, _ := filepath.Abs("README.md"); err != nil || got != want {
+		t.Errorf("readmeAt(fuzz/README.md) = %q, %v; want %q", got, err, want)
+	}
+	if got, err := readmeAt("fuzz/no-such-file.md"); err == nil {
+		t.Errorf("readmeAt of a missing file = %q, want an error", got)
+	}
+	if got, err := readmeAt("README.md"); err == nil {
+		t.Errorf("readmeAt of the top README.md (no throughput block) = %q, want an error", got)
 	}
 }
