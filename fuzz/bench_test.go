@@ -67,8 +67,8 @@ import (
 // through in that round's window; its rate is the cases all three finished
 // over the wall-clock time until the last copy was done. Nw/ceil is the
 // differential rate over the ceiling, the median of the rounds' ratios. The
-// last column is the lowest and highest ratio to the slowest mirror of a
-// single round, for the most workers. It prints one table.
+// last column is the lowest and highest of those ratios, for the most
+// workers: the spread of the rounds. It prints one table.
 func BenchmarkThroughput(b *testing.B) {
 	p, err := benchPlanOf(os.Getenv)
 	if err != nil {
@@ -125,12 +125,12 @@ func BenchmarkThroughput(b *testing.B) {
 	for _, w := range workers {
 		header += fmt.Sprintf(" %*s", ratioWidth(workers), fmt.Sprintf("cpu %dw", w))
 	}
-	fmt.Printf("%s   %dw/slow by round\n", header, most)
+	fmt.Printf("%s   %dw/ceil by round\n", header, most)
 	for _, r := range rows {
 		fmt.Println(r)
 	}
 	if path := p.readme; path != "" {
-		if err := writeThroughput(path, append(strings.Fields(header), fmt.Sprintf("%dw/slow by round", most)), rows); err != nil {
+		if err := writeThroughput(path, append(strings.Fields(header), fmt.Sprintf("%dw/ceil by round", most)), rows); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -360,7 +360,6 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 	ref := tally{}
 	total := make([]tally, len(all))
 	use := make([]cpuUse, len(all))
-	lo, hi := math.Inf(1), 0.0
 	for round := range rounds {
 		mine := chunk(batches, round, rounds, 0, 1)
 		ref.add(measure(window, func() int {
@@ -387,8 +386,6 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 			use[i].add(u)
 			total[i].add(r[i])
 		}
-		ratio := r[len(r)-1].rate() / min(r[0].rate(), r[1].rate())
-		lo, hi = min(lo, ratio), max(hi, ratio)
 		// The ceiling's copies run the chunk as many times as the slowest
 		// single implementation got through in this round's window.
 		perPass := 0
@@ -423,7 +420,8 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 	for _, u := range use[2 : 2+len(workers)] {
 		row += fmt.Sprintf(" %*s", ratioWidth(workers), u.share())
 	}
-	return row + fmt.Sprintf("   %3.0f-%.0f%%", 100*lo, 100*hi), nil
+	last := ofCeiling[len(ofCeiling)-1]
+	return row + fmt.Sprintf("   %3.0f-%.0f%%", 100*slices.Min(last), 100*slices.Max(last)), nil
 }
 
 // benchBatches are the benchmark's batches of target t: the cases of
@@ -465,42 +463,9 @@ func (c cpuUse) share() string {
 // cannot be read or a root is gone. Other processes on the machine are not
 // counted.
 func treeTicks(roots []int) (ticks uint64, ok bool) {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
+	procs, ok := procTable()
+	if !ok {
 		return 0, false
-	}
-	type proc struct {
-		ppid  int
-		ticks uint64
-	}
-	procs := map[int]proc{}
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue // ended since the directory was read
-		}
-		// The command name, in parentheses, may hold spaces and
-		// parentheses: the fields are counted from the last ')', field 3
-		// (state) first.
-		i := strings.LastIndexByte(string(b), ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(string(b[i+1:]))
-		if len(f) < 13 {
-			continue
-		}
-		ppid, err1 := strconv.Atoi(f[1])
-		utime, err2 := strconv.ParseUint(f[11], 10, 64)
-		stime, err3 := strconv.ParseUint(f[12], 10, 64)
-		if err1 != nil || err2 != nil || err3 != nil {
-			continue
-		}
-		procs[pid] = proc{ppid, utime + stime}
 	}
 	in := map[int]bool{}
 	for _, r := range roots {
@@ -521,6 +486,70 @@ func treeTicks(roots []int) (ticks uint64, ok bool) {
 		ticks += procs[pid].ticks
 	}
 	return ticks, true
+}
+
+// proc is one process's line of /proc/<pid>/stat.
+type proc struct {
+	comm  string // the command name
+	ppid  int
+	ticks uint64 // utime+stime, in clock ticks
+}
+
+// procTable reads every process's /proc/<pid>/stat; ok is false when /proc
+// cannot be read.
+func procTable() (map[int]proc, bool) {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil, false
+	}
+	procs := map[int]proc{}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue // ended since the directory was read
+		}
+		// The command name, in parentheses, may hold spaces and
+		// parentheses: the fields are counted from the last ')', field 3
+		// (state) first.
+		i := strings.LastIndexByte(string(b), ')')
+		j := strings.IndexByte(string(b), '(')
+		if i < 0 || j < 0 || j > i {
+			continue
+		}
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		ppid, err1 := strconv.Atoi(f[1])
+		utime, err2 := strconv.ParseUint(f[11], 10, 64)
+		stime, err3 := strconv.ParseUint(f[12], 10, 64)
+		if err1 != nil || err2 != nil || err3 != nil {
+			continue
+		}
+		procs[pid] = proc{string(b[j+1 : i]), ppid, utime + stime}
+	}
+	return procs, true
+}
+
+// childTicks returns the CPU time (in clock ticks) used so far by the
+// live children of the process pid, summed by command name ("node",
+// "python3"); nil when /proc cannot be read.
+func childTicks(pid int) map[string]uint64 {
+	procs, ok := procTable()
+	if !ok {
+		return nil
+	}
+	out := map[string]uint64{}
+	for _, p := range procs {
+		if p.ppid == pid {
+			out[p.comm] += p.ticks
+		}
+	}
+	return out
 }
 
 // cpuOf runs f and returns the CPU time the processes roots and their
@@ -1203,13 +1232,20 @@ func BenchmarkCheck(b *testing.B) {
 		name = p.targets[0]
 	}
 	t, _ := differential.Lookup(name)
-	batches := benchBatches(t, p.inputs)
+	merge, err := benchMerge(os.Getenv(envBenchMerge))
+	if err != nil {
+		b.Fatal(err)
+	}
+	batches := merged(benchBatches(t, p.inputs), merge)
 	set, err := differential.Start(context.Background(), differential.Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
 	defer set.Close()
 	if err != nil {
 		b.Fatal(err)
 	}
 	n := 0
+	var before, after syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+	harnesses := childTicks(os.Getpid())
 	b.ResetTimer()
 	for range b.N {
 		for _, jobs := range batches {
@@ -1219,7 +1255,18 @@ func BenchmarkCheck(b *testing.B) {
 			n += len(jobs)
 		}
 	}
+	b.StopTimer()
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &after)
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "cases/s")
+	cpu := func(r syscall.Rusage) float64 {
+		return float64(r.Utime.Nano()+r.Stime.Nano()) / 1e3
+	}
+	b.ReportMetric((cpu(after)-cpu(before))/float64(n), "go-µs/case")
+	// The harnesses' CPU from /proc, in ticks of 10 ms: run enough cases
+	// (-benchtime) for it to mean something.
+	for comm, ticks := range childTicks(os.Getpid()) {
+		b.ReportMetric(float64(ticks-harnesses[comm])*1e4/float64(n), comm+"-µs/case")
+	}
 }
 
 // TestReadmeAt checks where CONFORM_BENCH_README writes: a relative path
@@ -1235,5 +1282,25 @@ func TestReadmeAt(t *testing.T) {
 	}
 	if got, err := readmeAt("README.md"); err == nil {
 		t.Errorf("readmeAt of the top README.md (no throughput block) = %q, want an error", got)
+	}
+}
+
+// TestBenchMerge pins CONFORM_BENCH_MERGE: the counts it accepts, and
+// that merging keeps every case, in order, k inputs' batches to a check.
+func TestBenchMerge(t *testing.T) {
+	for v, want := range map[string]int{"": 1, "1": 1, "16": 16, "1024": 1024, "0": 0, "1025": 0, "01": 0, "x": 0, " 2": 0} {
+		got, err := benchMerge(v)
+		if (want == 0) != (err != nil) || (err == nil && got != want) {
+			t.Errorf("benchMerge(%q) = %d, %v; want %d (0: an error)", v, got, err, want)
+		}
+	}
+	job := func(i int) impl.Job { return impl.Job{Op: strconv.Itoa(i)} }
+	batches := [][]impl.Job{{job(0), job(1)}, {job(2)}, {job(3), job(4)}, {job(5)}, {job(6)}}
+	got := fmt.Sprint(merged(batches, 2))
+	if want := fmt.Sprint([][]impl.Job{{job(0), job(1), job(2)}, {job(3), job(4), job(5)}, {job(6)}}); got != want {
+		t.Errorf("merged(_, 2) = %s, want %s", got, want)
+	}
+	if got := fmt.Sprint(merged(batches, 1)); got != fmt.Sprint(batches) {
+		t.Errorf("merged(_, 1) = %s, want the batches as they are", got)
 	}
 }
