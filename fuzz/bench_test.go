@@ -749,6 +749,9 @@ func differentialRate(target string, workers, inputs, rounds int, window time.Du
 		cmd := exec.Command(exe)
 		cmd.Env = append(os.Environ(), "GOMAXPROCS=1",
 			fmt.Sprintf("%s=%s/%d/%d/%d/%s/%d", envBenchWorker, target, k, workers, rounds, window, inputs))
+		if os.Getenv("GOGC") == "" {
+			cmd.Env = append(cmd.Env, "GOGC=400") // as conform fuzz starts its workers
+		}
 		m, err := startMeter(fmt.Sprintf("benchmark worker %d/%d", k, workers), cmd)
 		if err != nil {
 			ms.close()
