@@ -38,13 +38,8 @@ func decodeBatchFast(line []byte) (Answer, bool) {
 	if !ok {
 		return Answer{}, false
 	}
-	n := 0
-	var seq int64
-	for n < len(rest) && n < 18 && rest[n] >= '0' && rest[n] <= '9' {
-		seq = seq*10 + int64(rest[n]-'0')
-		n++
-	}
-	if n == 0 || (n > 1 && rest[0] == '0') {
+	seq, n, ok := fastDigits(rest, 18)
+	if !ok {
 		return Answer{}, false
 	}
 	if rest, ok = bytes.CutPrefix(rest[n:], fastOutcome); !ok {
@@ -144,13 +139,8 @@ func plain(c byte, base64Output bool) bool {
 func fastLocation(b []byte) (at *Location, n int, ok bool) {
 	at = &Location{}
 	if rest, found := bytes.CutPrefix(b, fastOffset); found {
-		k := 0
-		var v int64
-		for k < len(rest) && k < 15 && rest[k] >= '0' && rest[k] <= '9' {
-			v = v*10 + int64(rest[k]-'0')
-			k++
-		}
-		if k == 0 || (k > 1 && rest[0] == '0') {
+		v, k, ok := fastDigits(rest, 15)
+		if !ok {
 			return nil, 0, false
 		}
 		at.Offset = &v
@@ -180,4 +170,15 @@ func fastLocation(b []byte) (at *Location, n int, ok bool) {
 		return nil, 0, false
 	}
 	return at, n + 2, true
+}
+
+// fastDigits reads the decimal number that b begins with: 1 to max digits
+// (max at most 18, so that it fits an int64), without a leading zero. It
+// returns the number and its digit count; ok is false for anything else.
+func fastDigits(b []byte, max int) (v int64, n int, ok bool) {
+	for n < len(b) && n < max && b[n] >= '0' && b[n] <= '9' {
+		v = v*10 + int64(b[n]-'0')
+		n++
+	}
+	return v, n, n > 0 && (n == 1 || b[0] != '0')
 }
