@@ -1219,7 +1219,7 @@ func TestGoLineAndMedian(t *testing.T) {
 // go test -cpuprofile profiles what a fuzz worker spends besides its
 // harnesses: Differ.Check, the reference in-process and both mirrors as
 // harness processes, over the benchmark batches of one target (the first
-// of CONFORM_BENCH_TARGETS, FuzzTicker when unset), b.N passes over all of
+// of CONFORM_BENCH_TARGETS, the first of the table when unset), b.N passes over all of
 // them. It reports cases/s; a disagreement fails it. Under
 // CONFORM_BENCH_SMOKE=1 it runs the cases of benchSmokeInputs inputs.
 //
@@ -1230,11 +1230,7 @@ func BenchmarkCheck(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	name := "FuzzTicker"
-	if os.Getenv("CONFORM_BENCH_TARGETS") != "" {
-		name = p.targets[0]
-	}
-	t, _ := differential.Lookup(name)
+	t, _ := differential.Lookup(p.targets[0])
 	merge, err := benchMerge(os.Getenv(envBenchMerge))
 	if err != nil {
 		b.Fatal(err)

@@ -217,7 +217,8 @@ func (c *Campaign) Run(ctx context.Context, t differential.Target) (Run, error) 
 		// A worker's live heap is small and its garbage is per batch: at
 		// the default GOGC the collector was about a quarter of its CPU
 		// (fuzz/README.md, "Issue 32"); 400 measured 0.5-0.9 µs less per
-		// case of FuzzTicker, 9-16% of the worker's CPU.
+		// case of the target with the cheapest cases, 9-16% of the
+		// worker's CPU.
 		cmd.Env = append(cmd.Env, "GOGC=400")
 	}
 	pr, pw := io.Pipe()
