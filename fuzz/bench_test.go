@@ -67,12 +67,29 @@ import (
 // through in that round's window; its rate is the cases all three finished
 // over the wall-clock time until the last copy was done. Nw/ceil is the
 // differential rate over the ceiling, the median of the rounds' ratios. The
-// last column is the lowest and highest ratio to the slowest mirror of a
-// single round, for the most workers. It prints one table.
+// last column is the lowest and highest of those ratios, for the most
+// workers: the spread of the rounds. It prints one table.
 func BenchmarkThroughput(b *testing.B) {
 	p, err := benchPlanOf(os.Getenv)
 	if err != nil {
 		b.Fatal(err)
+	}
+	smoke := ""
+	merge, err := benchMerge(os.Getenv(envBenchMerge))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if merge > 1 {
+		if p.readme != "" {
+			b.Fatalf("%s=%d with CONFORM_BENCH_README: the table is a fuzz worker's rate, one input per check", envBenchMerge, merge)
+		}
+		smoke = fmt.Sprintf("; %d fuzz inputs per check, %s", merge, envBenchMerge)
+	}
+	if p.readme != "" {
+		// Checked before anything is measured: a measurement takes minutes.
+		if p.readme, err = readmeAt(p.readme); err != nil {
+			b.Fatal(err)
+		}
 	}
 	dirs, err := preparedMirrors()
 	if err != nil {
@@ -88,9 +105,8 @@ func BenchmarkThroughput(b *testing.B) {
 		rows = append(rows, row)
 	}
 	most := workers[len(workers)-1]
-	smoke := ""
 	if p.smoke {
-		smoke = "; a smoke test, CONFORM_BENCH_SMOKE: these rates measure nothing"
+		smoke += "; a smoke test, CONFORM_BENCH_SMOKE: these rates measure nothing"
 	}
 	fmt.Printf("\ncases/s on the same cases (structured cases of %d fuzz inputs per target; %d interleaved rounds of at least %s; %d CPUs%s)\n", p.inputs, p.rounds, p.window, runtime.NumCPU(), smoke)
 	header := fmt.Sprintf("%-16s %6s %10s %10s %10s", "target", "cases", "reference", "ts", "python")
@@ -109,12 +125,12 @@ func BenchmarkThroughput(b *testing.B) {
 	for _, w := range workers {
 		header += fmt.Sprintf(" %*s", ratioWidth(workers), fmt.Sprintf("cpu %dw", w))
 	}
-	fmt.Printf("%s   %dw/slow by round\n", header, most)
+	fmt.Printf("%s   %dw/ceil by round\n", header, most)
 	for _, r := range rows {
 		fmt.Println(r)
 	}
 	if path := p.readme; path != "" {
-		if err := writeThroughput(path, append(strings.Fields(header), fmt.Sprintf("%dw/slow by round", most)), rows); err != nil {
+		if err := writeThroughput(path, append(strings.Fields(header), fmt.Sprintf("%dw/ceil by round", most)), rows); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -175,6 +191,41 @@ func benchPlanOf(getenv func(string) string) (benchPlan, error) {
 		}
 	}
 	return p, nil
+}
+
+// readmeAt resolves CONFORM_BENCH_README: a relative path is taken from
+// the module's directory (the nearest directory above the working
+// directory, the package's under go test, that holds go.mod), so that
+// fuzz/README.md names the same file from wherever go test was run. It
+// returns the path when the file holds the throughput block exactly once
+// (spec.ThroughputBegin, spec.ThroughputEnd), and an error naming it
+// otherwise.
+func readmeAt(path string) (string, error) {
+	if !filepath.IsAbs(path) {
+		dir, err := os.Getwd()
+		if err != nil {
+			return "", err
+		}
+		for {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				break
+			}
+			up := filepath.Dir(dir)
+			if up == dir {
+				return "", fmt.Errorf("CONFORM_BENCH_README=%s: no go.mod above the working directory to take it from", path)
+			}
+			dir = up
+		}
+		path = filepath.Join(dir, path)
+	}
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("CONFORM_BENCH_README: %v", err)
+	}
+	if _, err := spec.RenderBlock(path, doc, spec.ThroughputBegin, spec.ThroughputEnd, ""); err != nil {
+		return "", fmt.Errorf("CONFORM_BENCH_README: %v", err)
+	}
+	return path, nil
 }
 
 // preparedMirrors prepares (builds, when needed) both mirrors in conform's
@@ -260,11 +311,9 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 	if !ok {
 		return "", fmt.Errorf("no target %s", name)
 	}
-	var batches [][]impl.Job
+	batches := benchBatches(t, p.inputs)
 	n := 0
-	for i := range p.inputs {
-		jobs := differential.Jobs(t, differential.StructuredSeed(name+"/bench", i, 512))
-		batches = append(batches, jobs)
+	for _, jobs := range batches {
 		n += len(jobs)
 	}
 	file := filepath.Join(tmp, "cases.jsonl")
@@ -311,7 +360,6 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 	ref := tally{}
 	total := make([]tally, len(all))
 	use := make([]cpuUse, len(all))
-	lo, hi := math.Inf(1), 0.0
 	for round := range rounds {
 		mine := chunk(batches, round, rounds, 0, 1)
 		ref.add(measure(window, func() int {
@@ -338,8 +386,6 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 			use[i].add(u)
 			total[i].add(r[i])
 		}
-		ratio := r[len(r)-1].rate() / min(r[0].rate(), r[1].rate())
-		lo, hi = min(lo, ratio), max(hi, ratio)
 		// The ceiling's copies run the chunk as many times as the slowest
 		// single implementation got through in this round's window.
 		perPass := 0
@@ -374,7 +420,18 @@ func benchTarget(name string, dirs map[string]string, tmp string, p benchPlan) (
 	for _, u := range use[2 : 2+len(workers)] {
 		row += fmt.Sprintf(" %*s", ratioWidth(workers), u.share())
 	}
-	return row + fmt.Sprintf("   %3.0f-%.0f%%", 100*lo, 100*hi), nil
+	last := ofCeiling[len(ofCeiling)-1]
+	return row + fmt.Sprintf("   %3.0f-%.0f%%", 100*slices.Min(last), 100*slices.Max(last)), nil
+}
+
+// benchBatches are the benchmark's batches of target t: the cases of
+// inputs fixed structured fuzz inputs, one batch (up to 64 cases) each.
+func benchBatches(t differential.Target, inputs int) [][]impl.Job {
+	var batches [][]impl.Job
+	for i := range inputs {
+		batches = append(batches, differential.Jobs(t, differential.StructuredSeed(t.Name+"/bench", i, 512)))
+	}
+	return batches
 }
 
 // cpuUse is the CPU time some processes used over a wall-clock span.
@@ -406,42 +463,9 @@ func (c cpuUse) share() string {
 // cannot be read or a root is gone. Other processes on the machine are not
 // counted.
 func treeTicks(roots []int) (ticks uint64, ok bool) {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
+	procs, ok := procTable()
+	if !ok {
 		return 0, false
-	}
-	type proc struct {
-		ppid  int
-		ticks uint64
-	}
-	procs := map[int]proc{}
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue // ended since the directory was read
-		}
-		// The command name, in parentheses, may hold spaces and
-		// parentheses: the fields are counted from the last ')', field 3
-		// (state) first.
-		i := strings.LastIndexByte(string(b), ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(string(b[i+1:]))
-		if len(f) < 13 {
-			continue
-		}
-		ppid, err1 := strconv.Atoi(f[1])
-		utime, err2 := strconv.ParseUint(f[11], 10, 64)
-		stime, err3 := strconv.ParseUint(f[12], 10, 64)
-		if err1 != nil || err2 != nil || err3 != nil {
-			continue
-		}
-		procs[pid] = proc{ppid, utime + stime}
 	}
 	in := map[int]bool{}
 	for _, r := range roots {
@@ -462,6 +486,70 @@ func treeTicks(roots []int) (ticks uint64, ok bool) {
 		ticks += procs[pid].ticks
 	}
 	return ticks, true
+}
+
+// proc is one process's line of /proc/<pid>/stat.
+type proc struct {
+	comm  string // the command name
+	ppid  int
+	ticks uint64 // utime+stime, in clock ticks
+}
+
+// procTable reads every process's /proc/<pid>/stat; ok is false when /proc
+// cannot be read.
+func procTable() (map[int]proc, bool) {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil, false
+	}
+	procs := map[int]proc{}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue // ended since the directory was read
+		}
+		// The command name, in parentheses, may hold spaces and
+		// parentheses: the fields are counted from the last ')', field 3
+		// (state) first.
+		i := strings.LastIndexByte(string(b), ')')
+		j := strings.IndexByte(string(b), '(')
+		if i < 0 || j < 0 || j > i {
+			continue
+		}
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		ppid, err1 := strconv.Atoi(f[1])
+		utime, err2 := strconv.ParseUint(f[11], 10, 64)
+		stime, err3 := strconv.ParseUint(f[12], 10, 64)
+		if err1 != nil || err2 != nil || err3 != nil {
+			continue
+		}
+		procs[pid] = proc{string(b[j+1 : i]), ppid, utime + stime}
+	}
+	return procs, true
+}
+
+// childTicks returns the CPU time (in clock ticks) used so far by the
+// live children of the process pid, summed by command name ("node",
+// "python3"); nil when /proc cannot be read.
+func childTicks(pid int) map[string]uint64 {
+	procs, ok := procTable()
+	if !ok {
+		return nil
+	}
+	out := map[string]uint64{}
+	for _, p := range procs {
+		if p.ppid == pid {
+			out[p.comm] += p.ticks
+		}
+	}
+	return out
 }
 
 // cpuOf runs f and returns the CPU time the processes roots and their
@@ -661,6 +749,9 @@ func differentialRate(target string, workers, inputs, rounds int, window time.Du
 		cmd := exec.Command(exe)
 		cmd.Env = append(os.Environ(), "GOMAXPROCS=1",
 			fmt.Sprintf("%s=%s/%d/%d/%d/%s/%d", envBenchWorker, target, k, workers, rounds, window, inputs))
+		if os.Getenv("GOGC") == "" {
+			cmd.Env = append(cmd.Env, "GOGC=400") // as conform fuzz starts its workers
+		}
 		m, err := startMeter(fmt.Sprintf("benchmark worker %d/%d", k, workers), cmd)
 		if err != nil {
 			ms.close()
@@ -699,9 +790,11 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 		fmt.Fprintf(os.Stderr, "bad %s=%q\n", envBenchWorker, spec)
 		return 2
 	}
-	var batches [][]impl.Job
-	for i := range inputs {
-		batches = append(batches, differential.Jobs(t, differential.StructuredSeed(target+"/bench", i, 512)))
+	batches := benchBatches(t, inputs)
+	merge, err := benchMerge(os.Getenv(envBenchMerge))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
 	}
 	if refOnly {
 		return refCopy(batches, rounds, in, out)
@@ -720,7 +813,7 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 			fmt.Fprintf(os.Stderr, "benchmark worker: %q on stdin\n", lines.Text())
 			return 2
 		}
-		mine := chunk(batches, r, rounds, k, workers)
+		mine := merged(chunk(batches, r, rounds, k, workers), merge)
 		n := 0
 		start := time.Now()
 		for first := true; first || time.Since(start) < window; first = false {
@@ -735,6 +828,40 @@ func benchWorker(spec string, in io.Reader, out io.Writer) int {
 		fmt.Fprintf(out, "{\"cases\":%d,\"seconds\":%f}\n", n, time.Since(start).Seconds())
 	}
 	return 0
+}
+
+// envBenchMerge is how many fuzz inputs' batches a benchmark worker
+// checks in one Differ.Check (benchMerge): 1, as a fuzz worker does, by
+// default. More measures what checking many inputs' cases at once would
+// give (fuzz/README.md, "Asynchronous large batches"); the harness client
+// still sends them as batch requests of at most 64 cases, pipelined.
+const envBenchMerge = "CONFORM_BENCH_MERGE"
+
+// benchMerge parses envBenchMerge: "" is 1, else 1 to 1024.
+func benchMerge(v string) (int, error) {
+	if v == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 1024 || v != strconv.Itoa(n) {
+		return 0, fmt.Errorf("%s=%q: want a count of fuzz inputs from 1 to 1024", envBenchMerge, v)
+	}
+	return n, nil
+}
+
+// merged joins every k consecutive batches into one.
+func merged(batches [][]impl.Job, k int) [][]impl.Job {
+	if k <= 1 {
+		return batches
+	}
+	var out [][]impl.Job
+	for i, jobs := range batches {
+		if i%k == 0 {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], jobs...)
+	}
+	return out
 }
 
 // benchRefOnly, as a seventh part of envBenchWorker, makes the worker a
@@ -1085,5 +1212,94 @@ func TestGoLineAndMedian(t *testing.T) {
 		if got := median(c.xs); got != c.want {
 			t.Errorf("median(%v) = %v, want %v", c.xs, got, c.want)
 		}
+	}
+}
+
+// BenchmarkCheck is one differential worker in this process, so that
+// go test -cpuprofile profiles what a fuzz worker spends besides its
+// harnesses: Differ.Check, the reference in-process and both mirrors as
+// harness processes, over the benchmark batches of one target (the first
+// of CONFORM_BENCH_TARGETS, the first of the table when unset), b.N passes over all of
+// them. It reports cases/s; a disagreement fails it. Under
+// CONFORM_BENCH_SMOKE=1 it runs the cases of benchSmokeInputs inputs.
+//
+//	GOMAXPROCS=1 go test -run '^$' -bench Check -benchtime 5x -cpuprofile /tmp/worker.pprof ./fuzz/
+//	go tool pprof -top fuzz.test /tmp/worker.pprof
+func BenchmarkCheck(b *testing.B) {
+	p, err := benchPlanOf(os.Getenv)
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, _ := differential.Lookup(p.targets[0])
+	merge, err := benchMerge(os.Getenv(envBenchMerge))
+	if err != nil {
+		b.Fatal(err)
+	}
+	batches := merged(benchBatches(t, p.inputs), merge)
+	set, err := differential.Start(context.Background(), differential.Config{Impls: []string{"ts", "python"}, Transport: "local", Timeout: 30 * time.Second}, io.Discard)
+	defer set.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	var before, after syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+	harnesses := childTicks(os.Getpid())
+	b.ResetTimer()
+	for range b.N {
+		for _, jobs := range batches {
+			if ds := set.Check(context.Background(), jobs); len(ds) > 0 {
+				b.Fatalf("a disagreement while benchmarking (run the fuzz target):\n%s", ds[0])
+			}
+			n += len(jobs)
+		}
+	}
+	b.StopTimer()
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &after)
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "cases/s")
+	cpu := func(r syscall.Rusage) float64 {
+		return float64(r.Utime.Nano()+r.Stime.Nano()) / 1e3
+	}
+	b.ReportMetric((cpu(after)-cpu(before))/float64(n), "go-µs/case")
+	// The harnesses' CPU from /proc, in ticks of 10 ms: run enough cases
+	// (-benchtime) for it to mean something.
+	for comm, ticks := range childTicks(os.Getpid()) {
+		b.ReportMetric(float64(ticks-harnesses[comm])*1e4/float64(n), comm+"-µs/case")
+	}
+}
+
+// TestReadmeAt checks where CONFORM_BENCH_README writes: a relative path
+// from the module's directory (go test runs in fuzz/), and a file without
+// the throughput block refused before anything is measured.
+func TestReadmeAt(t *testing.T) {
+	got, err := readmeAt("fuzz/README.md")
+	if want, _ := filepath.Abs("README.md"); err != nil || got != want {
+		t.Errorf("readmeAt(fuzz/README.md) = %q, %v; want %q", got, err, want)
+	}
+	if got, err := readmeAt("fuzz/no-such-file.md"); err == nil {
+		t.Errorf("readmeAt of a missing file = %q, want an error", got)
+	}
+	if got, err := readmeAt("README.md"); err == nil {
+		t.Errorf("readmeAt of the top README.md (no throughput block) = %q, want an error", got)
+	}
+}
+
+// TestBenchMerge pins CONFORM_BENCH_MERGE: the counts it accepts, and
+// that merging keeps every case, in order, k inputs' batches to a check.
+func TestBenchMerge(t *testing.T) {
+	for v, want := range map[string]int{"": 1, "1": 1, "16": 16, "1024": 1024, "0": 0, "1025": 0, "01": 0, "x": 0, " 2": 0} {
+		got, err := benchMerge(v)
+		if (want == 0) != (err != nil) || (err == nil && got != want) {
+			t.Errorf("benchMerge(%q) = %d, %v; want %d (0: an error)", v, got, err, want)
+		}
+	}
+	job := func(i int) impl.Job { return impl.Job{Op: strconv.Itoa(i)} }
+	batches := [][]impl.Job{{job(0), job(1)}, {job(2)}, {job(3), job(4)}, {job(5)}, {job(6)}}
+	got := fmt.Sprint(merged(batches, 2))
+	if want := fmt.Sprint([][]impl.Job{{job(0), job(1), job(2)}, {job(3), job(4), job(5)}, {job(6)}}); got != want {
+		t.Errorf("merged(_, 2) = %s, want %s", got, want)
+	}
+	if got := fmt.Sprint(merged(batches, 1)); got != fmt.Sprint(batches) {
+		t.Errorf("merged(_, 1) = %s, want the batches as they are", got)
 	}
 }
