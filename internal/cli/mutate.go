@@ -326,13 +326,9 @@ type mutantPlan struct {
 	eqs    []mutant.Equivalent
 	picked []mutant.Mutant
 	t0     time.Time
-	// failed is set when the unmutated harness fails a vector: no
-	// mutant is tried.
-	failed bool
 }
 
-// planMutants scans the source, selects the mutants and checks the
-// unmutated build.
+// planMutants scans the source and selects the mutants.
 func planMutants(ctx context.Context, o *mutateOptions, cases []vectors.Case) (*mutantPlan, error) {
 	src, err := scanSource(ctx, o.source)
 	if err != nil {
@@ -356,24 +352,15 @@ func planMutants(ctx context.Context, o *mutateOptions, cases []vectors.Case) (*
 	if len(o.only) > 0 && len(picked) < len(o.only) && !o.rows {
 		return nil, usageErr("--mutant: %d of the %d ids name no mutant of this source", len(o.only)-len(picked), len(o.only))
 	}
-	p := &mutantPlan{mr: mr, src: src, eqs: eqs, picked: picked, t0: time.Now()}
-	base, err := trial.Baseline(ctx, trial.Options{Root: src.Root, Main: harnessMain, Timeout: o.mutantTimeout}, cases)
-	if err != nil {
-		var be *trial.BuildError
-		if errors.As(err, &be) {
-			return nil, brokenErr(fmt.Errorf("the unmutated %s does not build: %s", harnessMain, be.Output))
-		}
-		return nil, brokenErr(err)
-	}
-	if len(base) > 0 {
-		mr.Baseline, p.failed, p.picked = base, true, nil
-	}
-	return p, nil
+	return &mutantPlan{mr: mr, src: src, eqs: eqs, picked: picked, t0: time.Now()}, nil
 }
 
 // tried is what tryPlans did: the verdicts on the source mutants and the
 // row mutants, and the schemata run (nil with --per-build).
 type tried struct {
+	// baseline lists the vectors the unmutated harness fails: then no
+	// mutant was tried, since every verdict would be meaningless.
+	baseline []trial.Failure
 	outcomes []trial.Outcome
 	rows     []trial.RowOutcome
 	seconds  float64
@@ -393,8 +380,16 @@ func tryPlans(ctx context.Context, env *Env, o *mutateOptions, mp *mutantPlan, r
 	if rp != nil {
 		rows, root = rp.rows, rp.root
 	}
-	if mp != nil && mp.failed {
-		return &tried{}, nil
+	base, err := trial.Baseline(ctx, trial.Options{Root: root, Main: harnessMain, Timeout: o.mutantTimeout}, cases)
+	if err != nil {
+		var be *trial.BuildError
+		if errors.As(err, &be) {
+			return nil, brokenErr(fmt.Errorf("the unmutated %s does not build: %s", harnessMain, be.Output))
+		}
+		return nil, brokenErr(err)
+	}
+	if len(base) > 0 {
+		return &tried{baseline: base}, nil
 	}
 	opts := trial.Options{Root: root, Main: harnessMain, Jobs: o.jobs, Timeout: o.mutantTimeout, Progress: progress(env.terminal, len(picked)+len(rows))}
 	t0 := time.Now()
@@ -407,7 +402,6 @@ func tryPlans(ctx context.Context, env *Env, o *mutateOptions, mp *mutantPlan, r
 		if ctx.Err() != nil {
 			return nil, usageErr("interrupted after %d of %d mutants", len(tr.outcomes), len(picked))
 		}
-		var err error
 		if tr.rows, err = trial.Rows(ctx, opts, rows, cases); err != nil {
 			var be *trial.BuildError
 			if errors.As(err, &be) {
@@ -434,7 +428,8 @@ func tryPlans(ctx context.Context, env *Env, o *mutateOptions, mp *mutantPlan, r
 func (p *mutantPlan) finish(tr *tried) (*mutationResult, int) {
 	mr := p.mr
 	mr.Seconds = time.Since(p.t0).Seconds()
-	if p.failed {
+	if len(tr.baseline) > 0 {
+		mr.Baseline = tr.baseline
 		return mr, report.ExitDisagree
 	}
 	mr.Outcomes = tr.outcomes

@@ -29,6 +29,9 @@ const rowEquivalentName = "equivalent-rows.jsonl"
 
 // rowsResult is the row-mutant audit, as --format json prints it.
 type rowsResult struct {
+	// Baseline lists the vectors the unmutated harness fails: then no
+	// row mutant was tried.
+	Baseline []trial.Failure    `json:"baseline_failures,omitempty"`
 	Outcomes []trial.RowOutcome `json:"outcomes"`
 	Stale    []string           `json:"stale_equivalents,omitempty"`
 	Seconds  float64            `json:"seconds"`
@@ -110,6 +113,9 @@ func planRows(ctx context.Context, o *mutateOptions) (*rowPlan, error) {
 // declaration or a declared row that was killed is a disagreement; a
 // harness that did not start is broken.
 func (p *rowPlan) finish(tr *tried) (*rowsResult, int) {
+	if len(tr.baseline) > 0 {
+		return &rowsResult{Baseline: tr.baseline, Seconds: time.Since(p.t0).Seconds()}, report.ExitDisagree
+	}
 	outs := tr.rows
 	res := &rowsResult{Outcomes: outs, Seconds: time.Since(p.t0).Seconds()}
 	trial.DeclareRows(outs, p.equivalents)
@@ -171,6 +177,10 @@ func readRowEquivalents(path, name string) (map[string]string, error) {
 // equivalent or did not run (and, verbose, those killed), then the
 // summary line.
 func writeRowsText(w io.Writer, res *rowsResult, verbose bool) {
+	if len(res.Baseline) > 0 {
+		fmt.Fprintf(w, "the unmutated reference fails %d vectors, so no row mutant was tried (run conform run); first: %s\n", len(res.Baseline), res.Baseline[0])
+		return
+	}
 	counts := map[trial.Status]int{}
 	for _, o := range res.Outcomes {
 		counts[o.Status]++

@@ -103,3 +103,42 @@ func TestMutateRowsRefusesUnknownIDs(t *testing.T) {
 		t.Errorf("no warning: exit %d\n%s", r.code, r.stderr)
 	}
 }
+
+// A row audit first checks the unmutated reference against the vectors:
+// with a vector the reference fails, no row mutant is tried (each would
+// look killed by it) and the audit exits 1 naming that vector.
+func TestMutateRowsNeedsTheBaseline(t *testing.T) {
+	cat := spec.MustLoad()
+	var k spec.Contract
+	for _, c := range cat.Contracts {
+		if c.Shapes != "" && len(c.Refusals) > 1 {
+			k = c
+			break
+		}
+	}
+	if k.Shapes == "" {
+		t.Fatal("no contract declares its shapes")
+	}
+	done := false
+	dir := weakDir(t, func(path, id, line string) (string, bool) {
+		if done {
+			return line, true
+		}
+		for i, r := range k.Refusals {
+			want, _ := json.Marshal(r.Message)
+			other, _ := json.Marshal(k.Refusals[(i+1)%len(k.Refusals)].Message)
+			if (strings.HasPrefix(path, k.Name+"/") || strings.Contains(path, "/"+k.Name+"/")) && strings.Contains(line, `"message":`+string(want)) {
+				done = true
+				return strings.Replace(line, `"message":`+string(want), `"message":`+string(other), 1), true
+			}
+		}
+		return line, true
+	})
+	if !done {
+		t.Fatalf("no refused vector of %s to break", k.Contract)
+	}
+	r := conform(t, "", "mutate", "--rows", "--contract", k.Contract, "--vectors", dir)
+	if r.code != 1 || !strings.Contains(r.stdout, "the unmutated reference fails 1 vectors, so no row mutant was tried") {
+		t.Errorf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+}

@@ -164,7 +164,10 @@ func blameParse(b *Build, name string, err error) []string {
 }
 
 // types type-checks the original packages of files and returns the type
-// of each of their expressions that has a typed basic type.
+// of each of their expressions that has a typed basic type and is not a
+// constant: a constant made a closure's result would lose the compiler's
+// checks of constants (a division by a constant 0, a constant index out
+// of range), which the per-build mutant fails to compile on.
 func (ps *Packages) types(sources map[string][]byte, files map[string]bool) (Types, error) {
 	dirs := map[string]bool{}
 	for f := range files {
@@ -197,7 +200,7 @@ func (ps *Packages) types(sources map[string][]byte, files map[string]bool) (Typ
 		}
 		for x, tv := range info.Types {
 			b, ok := tv.Type.(*types.Basic)
-			if !ok || b.Info()&types.IsUntyped != 0 || !tv.IsValue() {
+			if !ok || b.Info()&types.IsUntyped != 0 || !tv.IsValue() || tv.Value != nil {
 				continue
 			}
 			pos := fset.Position(x.Pos())

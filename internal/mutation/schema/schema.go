@@ -157,6 +157,7 @@ func (b *Build) file(name string, src []byte, ms []mutant.Mutant, types Types) (
 	}
 	tf := fset.File(f.Pos())
 	bools := booleans(f, tf)
+	recovers := recoverCalls(f, tf)
 	at := map[[2]int]*point{}
 	var tops []*point
 	for _, m := range ms {
@@ -167,6 +168,13 @@ func (b *Build) file(name string, src []byte, ms []mutant.Mutant, types Types) (
 		}
 		if !ok {
 			b.Dropped = append(b.Dropped, Drop{m, "no boolean expression, nor one of a basic type, holds the edit"})
+			delete(b.Number, m.ID)
+			continue
+		}
+		if holdsAny(span, recovers) {
+			// recover stops a panic only when the deferred function calls
+			// it directly: in a closure it would return nil.
+			b.Dropped = append(b.Dropped, Drop{m, "its expression calls recover, which a closure would break"})
 			delete(b.Number, m.ID)
 			continue
 		}
@@ -196,8 +204,8 @@ func (b *Build) file(name string, src []byte, ms []mutant.Mutant, types Types) (
 	order(tops)
 
 	var out bytes.Buffer
-	// The import goes on the package clause's line, so that no line of
-	// the file moves.
+	// The import goes on the package clause's line, so that no line
+	// above the first point moves.
 	clause := tf.Offset(f.Name.End())
 	out.Write(src[:clause])
 	fmt.Fprintf(&out, "; import %s %q", qualifier, Switch)
@@ -322,6 +330,30 @@ func switchPoint(m mutant.Mutant, bools []boolExpr) ([2]int, bool) {
 		}
 	}
 	return best, found
+}
+
+// recoverCalls lists the offsets of f's calls of the builtin recover.
+func recoverCalls(f *ast.File, tf *token.File) []int {
+	var out []int
+	ast.Inspect(f, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "recover" {
+				out = append(out, tf.Offset(c.Pos()))
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// holdsAny reports whether span holds one of offsets.
+func holdsAny(span [2]int, offsets []int) bool {
+	for _, o := range offsets {
+		if o >= span[0] && o < span[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // typedPoint is the span and type of the smallest expression of a typed

@@ -122,4 +122,66 @@ func TestPrepareTheReference(t *testing.T) {
 		seen[n] = true
 	}
 	t.Logf("%d mutants, %d behind the switch at %d points, %d dropped", len(ms), len(b.Number), b.Points, len(b.Dropped))
+	// No constant is ever typed (a typed point would lose the compiler's
+	// constant checks), while the expressions around it are.
+	files := map[string]bool{}
+	for _, m := range set.Mutants {
+		files[m.File] = true
+	}
+	typed, err := ps.types(set.Sources, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	literals := 0
+	for _, m := range set.Mutants {
+		if m.Mutator == mutant.BoundConstant && m.Original[0] >= '0' && m.Original[0] <= '9' {
+			literals++
+			if ty := typed(m.File, m.Offset, m.EndOffset); ty != "" {
+				t.Errorf("%s: the constant %s is typed %s", m.Site, m.Original, ty)
+			}
+		}
+	}
+	if literals == 0 {
+		t.Error("no BoundConstant mutant of a literal to check")
+	}
+}
+
+// A mutant whose point would hold a call of recover is built on its own:
+// in a closure, recover returns nil and the panic goes on.
+func TestGenerateKeepsRecoverDirect(t *testing.T) {
+	src := []byte("package p\n\nfunc f() (bad bool) {\n\tdefer func() {\n\t\tif recover() != nil {\n\t\t\tbad = true\n\t\t}\n\t}()\n\treturn false\n}\n")
+	cond := "recover() != nil"
+	at := bytes.Index(src, []byte(cond))
+	b, err := Generate(map[string][]byte{"p/p.go": src}, []mutant.Mutant{{ID: "eeeeeeeeeeee", Mutator: mutant.Negate, File: "p/p.go", Offset: at, EndOffset: at + len(cond), Original: cond, Replacement: "!(" + cond + ")"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Dropped) != 1 || !strings.Contains(b.Dropped[0].Reason, "recover") || b.Files["p/p.go"] != nil {
+		t.Errorf("dropped %v, files %v", b.Dropped, b.Files)
+	}
+}
+
+// A constant is never a typed point: `n / 1` made `n / 0` must stay a
+// compile error (the per-build mutant's verdict), not a closure that
+// panics at run time. The point is the division, whose branch then does
+// not type-check, and the mutant is built on its own.
+func TestPrepareKeepsConstantChecks(t *testing.T) {
+	src := []byte("package p\n\nfunc f(n int) int {\n\tq := n / 1\n\treturn q\n}\n")
+	at := bytes.Index(src, []byte("1\n"))
+	m := mutant.Mutant{ID: "ffffffffffff", Mutator: mutant.BoundConstant, File: "p/p.go", Offset: at, EndOffset: at + 1, Original: "1", Replacement: "0"}
+	types := func(file string, from, to int) string {
+		// As Packages.types answers: n / 1 is an int; the literal, a
+		// constant, has no entry.
+		if from == bytes.Index(src, []byte("n / 1")) && to == at+1 {
+			return "int"
+		}
+		return ""
+	}
+	b, err := generate(map[string][]byte{"p/p.go": src}, []mutant.Mutant{m}, nil, types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(b.Files["p/p.go"]); !strings.Contains(got, "func() int {") || !strings.Contains(got, "return (n / 0);") {
+		t.Errorf("schemata:\n%s", got)
+	}
 }
