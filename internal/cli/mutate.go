@@ -65,7 +65,8 @@ func newMutateCmd(env *Env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mutate",
 		Short: "Guard mutation audit: every guard single-cause, every mutant of the Go reference killed",
-		Long: `mutate proves two things (run both, or one with --single-cause or --mutants).
+		Long: `mutate proves two things (run everything, or a part with --single-cause,
+--mutants or --rows).
 
 Single-cause (--single-cause), in every implementation (--impl): for each
 guard of its refusal table, tell it to ignore that guard (the protocol's
@@ -113,7 +114,7 @@ the protocol, or the unmutated harness does not build.`,
 	}
 	o.register(cmd, []string{"go", "ts", "python"})
 	f := cmd.Flags()
-	f.BoolVar(&o.singleCause, "single-cause", false, "run the single-cause audit (with neither --single-cause nor --mutants, both run)")
+	f.BoolVar(&o.singleCause, "single-cause", false, "run the single-cause audit (with none of --single-cause, --mutants and --rows, all three run)")
 	f.BoolVar(&o.mutants, "mutants", false, "run the source mutation of the Go reference")
 	f.BoolVar(&o.rows, "rows", false, "run the row mutants of the declarations of shapes (spec/<name>/shapes.json)")
 	f.StringSliceVar(&o.contracts, "contract", nil, "audit only these contracts (guards and mutants of their guards)")
