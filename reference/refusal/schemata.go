@@ -3,6 +3,7 @@ package refusal
 import (
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -101,7 +102,7 @@ func SetMutant(id string) (reach []string, known bool) {
 	switch {
 	case id == "":
 		return reach, true
-	case containsSpace(id):
+	case strings.ContainsRune(id, ' '):
 		activeRow.Store(&id)
 		return reach, true
 	}
@@ -112,13 +113,4 @@ func SetMutant(id string) (reach []string, known bool) {
 		}
 	}
 	return reach, false
-}
-
-func containsSpace(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == ' ' {
-			return true
-		}
-	}
-	return false
 }
