@@ -3,7 +3,6 @@ package trial
 import (
 	"context"
 	"os"
-	"sync"
 	"time"
 
 	"github.com/conform-dev/conform/internal/transport"
@@ -57,33 +56,9 @@ func Rows(ctx context.Context, opts Options, rows []RowMutant, cases []vectors.C
 		byContract[c.Contract] = append(byContract[c.Contract], c)
 	}
 	out := make([]RowOutcome, len(rows))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	finished := 0
-	for w := 0; w < opts.jobs(); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i] = tryRow(ctx, opts, bin, rows[i], byContract[rows[i].Contract])
-				mu.Lock()
-				finished++
-				if opts.Progress != nil {
-					opts.Progress(finished, len(rows))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range rows {
-		if ctx.Err() != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel(ctx, opts.jobs(), len(rows), opts.Progress, func(_, i int) {
+		out[i] = tryRow(ctx, opts, bin, rows[i], byContract[rows[i].Contract])
+	})
 	return out, ctx.Err()
 }
 

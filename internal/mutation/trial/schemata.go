@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/conform-dev/conform/internal/harness"
@@ -155,71 +154,59 @@ func Schemata(ctx context.Context, opts Options, sources map[string][]byte, muta
 	}
 	run.Switched, run.PerBuild = len(mutants)-len(perBuild), len(perBuild)
 
-	var mu sync.Mutex
-	finished, total := 0, len(items)+len(perBuild)
-	done := func(runs int) {
-		mu.Lock()
-		defer mu.Unlock()
-		run.VectorRuns += runs
-		finished++
-		if opts.Progress != nil {
-			opts.Progress(finished, total)
-		}
+	total := len(items) + len(perBuild)
+	var progress func(finished, _ int)
+	if opts.Progress != nil {
+		progress = func(finished, _ int) { opts.Progress(finished, total) }
 	}
-	next := make(chan item)
-	var wg sync.WaitGroup
-	for w := 0; w < opts.jobs(); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var c *harness.Client
-			defer func() {
-				if c != nil {
-					c.Close()
-				}
-			}()
-			for it := range next {
-				if c == nil || c.Restarts() > 0 || c.Quarantined() {
-					// A fresh process for each mutant after one that broke
-					// the harness: its restarts are its own.
-					if c != nil {
-						c.Close()
-					}
-					c = harness.New("schemata", transport.Local{}, transport.Command{Path: bin}, harness.Options{Timeout: opts.Timeout, MaxRestarts: 1})
-				}
-				id := ""
-				if it.source != nil {
-					id = it.source.ID
-				} else {
-					id = it.row.Contract + " " + it.row.Row.ID
-				}
-				t := time.Now()
-				status, first, killers, detail, runs := tryActive(ctx, c, id, it.source != nil, it.cases)
-				if it.source != nil {
-					o := &run.Outcomes[it.idx]
-					o.Status, o.KilledBy, o.Killers, o.Detail, o.Run = status, first, killers, detail, time.Since(t)
-				} else {
-					o := &run.Rows[it.idx]
-					o.Status, o.KilledBy, o.Killers, o.Detail, o.Run = status, first, killers, detail, time.Since(t)
-				}
-				done(runs)
+	// Each worker keeps its harness process from one mutant to the next.
+	clients := make([]*harness.Client, opts.jobs())
+	runs := make([]int, len(items))
+	parallel(ctx, opts.jobs(), len(items), progress, func(w, i int) {
+		it, c := items[i], clients[w]
+		if c == nil || c.Restarts() > 0 || c.Quarantined() {
+			// A fresh process for each mutant after one that broke the
+			// harness: its restarts are its own.
+			if c != nil {
+				c.Close()
 			}
-		}()
-	}
-	for _, it := range items {
-		if ctx.Err() != nil {
-			break
+			c = harness.New("schemata", transport.Local{}, transport.Command{Path: bin}, harness.Options{Timeout: opts.Timeout, MaxRestarts: 1})
+			clients[w] = c
 		}
-		next <- it
+		id := ""
+		if it.source != nil {
+			id = it.source.ID
+		} else {
+			id = it.row.Contract + " " + it.row.Row.ID
+		}
+		t := time.Now()
+		status, first, killers, detail, n := tryActive(ctx, c, id, it.source != nil, it.cases)
+		if it.source != nil {
+			o := &run.Outcomes[it.idx]
+			o.Status, o.KilledBy, o.Killers, o.Detail, o.Run = status, first, killers, detail, time.Since(t)
+		} else {
+			o := &run.Rows[it.idx]
+			o.Status, o.KilledBy, o.Killers, o.Detail, o.Run = status, first, killers, detail, time.Since(t)
+		}
+		runs[i] = n
+	})
+	for _, c := range clients {
+		if c != nil {
+			c.Close()
+		}
 	}
-	close(next)
-	wg.Wait()
-	for _, i := range perBuild {
+	for _, n := range runs {
+		run.VectorRuns += n
+	}
+	for k, i := range perBuild {
 		if ctx.Err() != nil {
 			break
 		}
 		run.Outcomes[i] = Try(ctx, opts, sources, mutants[i], cases)
-		done(len(cases))
+		run.VectorRuns += len(cases)
+		if opts.Progress != nil {
+			opts.Progress(len(items)+k+1, total)
+		}
 	}
 	return run, ctx.Err()
 }

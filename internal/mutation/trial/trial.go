@@ -28,7 +28,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/conform-dev/conform/internal/harness"
@@ -380,39 +379,12 @@ func firstLines(s string, n int) string {
 func Run(ctx context.Context, opts Options, sources map[string][]byte, mutants []mutant.Mutant, cases []vectors.Case) []Outcome {
 	out := make([]Outcome, len(mutants))
 	done := make([]bool, len(mutants))
-	next := make(chan int)
-	var mu sync.Mutex
-	finished := 0
-	var wg sync.WaitGroup
-	for w := 0; w < opts.jobs(); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				o := Try(ctx, opts, sources, mutants[i], cases)
-				if ctx.Err() != nil {
-					continue
-				}
-				mu.Lock()
-				out[i], done[i] = o, true
-				finished++
-				if opts.Progress != nil {
-					opts.Progress(finished, len(mutants))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for i := range mutants {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
+	parallel(ctx, opts.jobs(), len(mutants), opts.Progress, func(_, i int) {
+		o := Try(ctx, opts, sources, mutants[i], cases)
+		if ctx.Err() == nil {
+			out[i], done[i] = o, true
 		}
-	}
-	close(next)
-	wg.Wait()
+	})
 	var kept []Outcome
 	for i, o := range out {
 		if done[i] {
