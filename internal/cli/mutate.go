@@ -456,9 +456,8 @@ func writeMutantsText(w io.Writer, mr *mutationResult, verbose bool) {
 	trial.WriteText(w, mr.Outcomes, mr.sources, mr.Stale, verbose)
 	all := trial.Scores(mr.Outcomes)
 	total := all[len(all)-1]
-	fmt.Fprintf(w, "\nsource mutation: %d guarded refusal sites, %d mutants generated, %d tried, %d at a time, in %.1fs: %d killed, %d timeout, %d survived, %d no coverage, %d equivalent, %d did not build; score %.1f%%\n",
-		mr.Sites, mr.Generated, total.Total, mr.Jobs, mr.Seconds, total.Counts[trial.Killed], total.Counts[trial.Timeout],
-		total.Counts[trial.Survived], total.Counts[trial.NoCoverage], total.Counts[trial.Ignored], total.Counts[trial.CompileError], total.Percent())
+	fmt.Fprintf(w, "\nsource mutation: %d guarded refusal sites, %d mutants generated, %d tried, %d at a time, in %.1fs: %s; score %.1f%%\n",
+		mr.Sites, mr.Generated, total.Total, mr.Jobs, mr.Seconds, total.Counted(), total.Percent())
 }
 
 // writeSchemataText writes what the schemata build saved.

@@ -173,27 +173,30 @@ func readRowEquivalents(path, name string) (map[string]string, error) {
 	return out, nil
 }
 
-// writeRowsText lists the row mutants that survived, were declared
-// equivalent or did not run (and, verbose, those killed), then the
-// summary line.
+// writeRowsText writes the score table per contract, lists the row
+// mutants that survived, were declared equivalent or did not start (and,
+// verbose, those killed), then the summary line.
 func writeRowsText(w io.Writer, res *rowsResult, verbose bool) {
 	if len(res.Baseline) > 0 {
 		fmt.Fprintf(w, "the unmutated reference fails %d vectors, so no row mutant was tried (run conform run); first: %s\n", len(res.Baseline), res.Baseline[0])
 		return
 	}
-	counts := map[trial.Status]int{}
+	scores := trial.RowScores(res.Outcomes)
+	if len(res.Outcomes) > 0 {
+		trial.WriteScores(w, scores)
+		fmt.Fprintln(w)
+	}
 	for _, o := range res.Outcomes {
-		counts[o.Status]++
 		switch {
 		case o.Status == trial.Survived:
 			fmt.Fprintf(w, "SURVIVED %s %s: %s (guard %s)\n", o.Contract, o.Row.ID, o.Row.Detail, o.Row.Code)
 		case o.Status == trial.NoCoverage:
 			fmt.Fprintf(w, "NO COVERAGE %s %s: %s (guard %s): no vector validates its object\n", o.Contract, o.Row.ID, o.Row.Detail, o.Row.Code)
 		case o.Status == trial.RuntimeError:
-			fmt.Fprintf(w, "DID NOT RUN %s %s: %s\n", o.Contract, o.Row.ID, o.Detail)
+			fmt.Fprintf(w, "DID NOT START %s %s: %s\n", o.Contract, o.Row.ID, o.Detail)
 		case o.Equivalent != "" && o.Status != trial.Ignored:
 			fmt.Fprintf(w, "WRONG DECLARATION %s %s: declared equivalent (%s), yet %s killed it\n", o.Contract, o.Row.ID, o.Equivalent, o.KilledBy)
-		case o.Status == trial.Ignored && verbose:
+		case o.Status == trial.Ignored:
 			fmt.Fprintf(w, "equivalent %s %s: %s\n", o.Contract, o.Row.ID, o.Equivalent)
 		case verbose:
 			fmt.Fprintf(w, "killed %s %s by %s\n", o.Contract, o.Row.ID, o.KilledBy)
@@ -202,6 +205,6 @@ func writeRowsText(w io.Writer, res *rowsResult, verbose bool) {
 	for _, s := range res.Stale {
 		fmt.Fprintf(w, "STALE declaration %s: no such row mutant\n", s)
 	}
-	fmt.Fprintf(w, "\nrow mutants: %d tried in %.1fs: %d killed, %d timeout, %d survived, %d no coverage, %d equivalent, %d did not run\n",
-		len(res.Outcomes), res.Seconds, counts[trial.Killed], counts[trial.Timeout], counts[trial.Survived], counts[trial.NoCoverage], counts[trial.Ignored], counts[trial.RuntimeError])
+	fmt.Fprintf(w, "\nrow mutants: %d tried in %.1fs: %s; score %.1f%%\n",
+		len(res.Outcomes), res.Seconds, scores[len(scores)-1].Counted(), scores[len(scores)-1].Percent())
 }

@@ -39,10 +39,21 @@ func (s Score) Percent() float64 {
 // Scores returns one Score per contract, sorted by contract name, then the
 // total as contract "all".
 func Scores(outs []Outcome) []Score {
+	return tally(len(outs), func(i int) (string, Status) { return outs[i].Mutant.Site.Contract, outs[i].Status })
+}
+
+// RowScores is Scores for row mutants.
+func RowScores(rows []RowOutcome) []Score {
+	return tally(len(rows), func(i int) (string, Status) { return rows[i].Contract, rows[i].Status })
+}
+
+// tally counts n outcomes, the i-th of contract and status at(i), into one
+// Score per contract, sorted by name, then the total as contract "all".
+func tally(n int, at func(i int) (contract string, st Status)) []Score {
 	by := map[string]*Score{}
 	all := &Score{Contract: "all", Counts: map[Status]int{}}
-	for _, o := range outs {
-		c := o.Mutant.Site.Contract
+	for i := 0; i < n; i++ {
+		c, st := at(i)
 		if c == "" {
 			c = "(unresolved)"
 		}
@@ -52,7 +63,7 @@ func Scores(outs []Outcome) []Score {
 			by[c] = s
 		}
 		for _, x := range []*Score{s, all} {
-			x.Counts[o.Status]++
+			x.Counts[st]++
 			x.Total++
 		}
 	}
@@ -64,8 +75,56 @@ func Scores(outs []Outcome) []Score {
 	return append(out, *all)
 }
 
-// statuses is the display order of the score table's columns.
+// statuses is the display order of the statuses: the score table's columns
+// and the summary line's counts.
 var statuses = []Status{Killed, Timeout, Survived, NoCoverage, Ignored, CompileError, RuntimeError}
+
+// words are the statuses' names in the text report: one name for each, in
+// the table, the summary line and the lists alike.
+var words = map[Status]string{
+	Killed: "killed", Timeout: "timeout", Survived: "survived", NoCoverage: "no coverage",
+	Ignored: "equivalent", CompileError: "did not build", RuntimeError: "did not start",
+}
+
+// Words returns the status's name in the text report ("no coverage" for
+// NoCoverage, "equivalent" for Ignored, "did not build" for CompileError,
+// "did not start" for RuntimeError); the status itself for one it does not
+// know.
+func (s Status) Words() string {
+	if w, ok := words[s]; ok {
+		return w
+	}
+	return string(s)
+}
+
+// Counted returns the total's counts in display order, as the summary
+// line writes them: "3 killed, 0 timeout, 1 survived, ...".
+func (s Score) Counted() string {
+	var parts []string
+	for _, st := range statuses {
+		parts = append(parts, fmt.Sprintf("%d %s", s.Counts[st], st.Words()))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// WriteScores writes scores (Scores or RowScores) as a table: one row per
+// contract, a column per status, and the mutation score.
+func WriteScores(w io.Writer, scores []Score) {
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "contract\tmutants\t")
+	for _, st := range statuses {
+		fmt.Fprintf(tw, "%s\t", st.Words())
+	}
+	fmt.Fprint(tw, "score\t\n")
+	for _, s := range scores {
+		fmt.Fprintf(tw, "%s\t%d\t", s.Contract, s.Total)
+		for _, st := range statuses {
+			fmt.Fprintf(tw, "%d\t", s.Counts[st])
+		}
+		fmt.Fprintf(tw, "%.1f%%\t\n", s.Percent())
+	}
+	tw.Flush()
+}
 
 // WriteText writes the source-mutation results: a score table per contract,
 // then every surviving mutant with its file:line, what it does and its diff
@@ -74,16 +133,7 @@ var statuses = []Status{Killed, Timeout, Survived, NoCoverage, Ignored, CompileE
 // declarations that match no mutant of the source (stale), and, when
 // verbose is set, the killed mutants in one line each.
 func WriteText(w io.Writer, outs []Outcome, sources map[string][]byte, stale []mutant.Equivalent, verbose bool) {
-	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "contract\tmutants\tkilled\ttimeout\tsurvived\tno-cover\tequivalent\tno-build\tno-start\tscore\t\n")
-	for _, s := range Scores(outs) {
-		fmt.Fprintf(tw, "%s\t%d\t", s.Contract, s.Total)
-		for _, st := range statuses {
-			fmt.Fprintf(tw, "%d\t", s.Counts[st])
-		}
-		fmt.Fprintf(tw, "%.1f%%\t\n", s.Percent())
-	}
-	tw.Flush()
+	WriteScores(w, Scores(outs))
 
 	section := func(title string, pick func(Outcome) bool, body func(Outcome)) {
 		first := true

@@ -187,6 +187,28 @@ func TestScoresAndDeclare(t *testing.T) {
 			t.Errorf("text lacks %q:\n%s", s, buf.String())
 		}
 	}
+	// One name per status: the table's header and the summary's counts
+	// use the same words.
+	header, _, _ := strings.Cut(buf.String(), "\n")
+	counted := got["all"].Counted()
+	for _, st := range statuses {
+		if !strings.Contains(header, st.Words()) || !strings.Contains(counted, st.Words()) {
+			t.Errorf("%s (%q) missing from the header %q or the counts %q", st, st.Words(), header, counted)
+		}
+	}
+	if want := "2 killed, 1 timeout, 1 survived, 0 no coverage, 1 equivalent, 1 did not build, 0 did not start"; counted != want {
+		t.Errorf("counted %q", counted)
+	}
+}
+
+// RowScores counts row mutants per contract as Scores counts source ones.
+func TestRowScores(t *testing.T) {
+	rows := []RowOutcome{{Status: Killed}, {Status: NoCoverage}, {Status: Killed}}
+	rows[0].Contract, rows[1].Contract, rows[2].Contract = "x/1", "x/1", "y/1"
+	s := RowScores(rows)
+	if len(s) != 3 || s[0].Contract != "x/1" || s[0].Total != 2 || s[0].Percent() != 50 || s[2].Contract != "all" || s[2].Detected() != 2 {
+		t.Errorf("row scores %+v", s)
+	}
 }
 
 // Run keeps the order of its mutants and tries each once.
