@@ -1,14 +1,19 @@
 package main
 
 // ats/1: spec/ats.md, "Vectors". Every case is a canonical instance of
-// "Canonical instances" (ats_data.go, literal) with the change the spec
+// "Canonical instances" (read from the spec's prose by the fuzz
+// generator, gen.ATSState and the rest) with the change the spec
 // names, written as JSON text. Expected messages are the spec's
 // (atsRefusals, from the catalogue); expected verdicts are built from the
 // documents themselves: the digest D(v) is crypto/sha256 over JCS(v) as gowebpki/jcs (an independent
 // RFC 8785 implementation) computes it, never by the reference. Chain
-// cases are resealed as the spec says (atsChain.seal).
+// cases are resealed as the spec says (gen.ATSChain.Reseal).
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
+)
 
 func init() {
 	register(source{
@@ -19,15 +24,9 @@ func init() {
 	})
 }
 
-// atsKV is one member of a document and atsDoc a document, members in order
-// (textDoc).
-type (
-	atsKV  = textKV
-	atsDoc = textDoc
-)
-
-// retag returns d with schema_version tag.
-func (d atsDoc) retag(tag string) atsDoc { return d.set("schema_version", atsQ(tag)) }
+// atsDoc is a document, members in order: the fuzz generator's document
+// model (gen.Doc), which reads the canonical instances of spec/ats.md.
+type atsDoc = gen.ATSDoc
 
 // atsQ is the JSON text of an ASCII string without quotes or backslashes
 // (or with \u escapes already written in s).
@@ -78,24 +77,26 @@ const (
 // verdicts"): {"digest","schema_version"}, or {"digest"} for the untagged
 // usage.
 func atsVerdict(d atsDoc) string {
-	tag := d.get("schema_version")
+	tag := d.Value("schema_version")
 	if tag == "" {
-		return `{"digest":"` + atsD(d.json()) + `"}`
+		return `{"digest":"` + atsD(d.String()) + `"}`
 	}
-	return `{"digest":"` + atsD(d.json()) + `","schema_version":` + tag + `}`
+	return `{"digest":"` + atsD(d.String()) + `","schema_version":` + tag + `}`
 }
 
-// atsExport is redact-binding-for-export's output for the binding d.
+// atsExport is redact-binding-for-export's output for the binding d: the
+// members it keeps, schema_version as binding_schema_version, in JCS
+// order.
 func atsExport(d atsDoc) string {
-	return atsJCS(atsDoc{
-		{"account_binding_id", d.get("account_binding_id")},
-		{"binding_generation", d.get("binding_generation")},
-		{"binding_schema_version", d.get("schema_version")},
-		{"environment", d.get("environment")},
-		{"masked_label", d.get("masked_label")},
-		{"provider", d.get("provider")},
-		{"status", d.get("status")},
-	}.json())
+	var out atsDoc
+	for _, name := range []string{"account_binding_id", "binding_generation", "binding_schema_version", "environment", "masked_label", "provider", "status"} {
+		from := name
+		if name == "binding_schema_version" {
+			from = "schema_version"
+		}
+		out = out.Set(name, d.Value(from))
+	}
+	return atsJCS(out.String())
 }
 
 // atsOp is one validator-like operation: its name, the canonical document
@@ -106,29 +107,29 @@ type atsOp struct {
 	out  func(atsDoc) string
 }
 
-func (o atsOp) ok(name string, d atsDoc) vcase { return ok(name, d.json(), o.out(d)) }
+func (o atsOp) ok(name string, d atsDoc) vcase { return ok(name, d.String(), o.out(d)) }
 
 // The nineteen validator-like operations, in table order.
 var (
-	atsOpState       = atsOp{"execution-state", atsState, atsVerdict}
-	atsOpCapability  = atsOp{"connector-capability", atsCapability, atsVerdict}
-	atsOpBindingV1   = atsOp{"account-binding-v1", atsBindingV1, atsVerdict}
-	atsOpBindingV2   = atsOp{"account-binding-v2", atsBindingV2, atsVerdict}
-	atsOpGrantV1     = atsOp{"delegated-trading-grant-v1", atsGrantV1, atsVerdict}
-	atsOpGrantV2     = atsOp{"delegated-trading-grant-v2", atsGrantV2, atsVerdict}
-	atsOpUsage       = atsOp{"grant-usage", atsUsage, atsVerdict}
-	atsOpIntentV1    = atsOp{"equity-order-intent-v1", atsIntentV1, atsVerdict}
-	atsOpIntentV2    = atsOp{"equity-order-intent-v2", atsIntentV2, atsVerdict}
-	atsOpReview      = atsOp{"order-review-receipt", atsReviewV2, atsVerdict}
-	atsOpApprovalV1  = atsOp{"operator-approval-v1", atsApprovalV1, atsVerdict}
-	atsOpApprovalV2  = atsOp{"operator-approval-v2", atsApprovalV2, atsVerdict}
-	atsOpReceiptV1   = atsOp{"execution-receipt-v1", atsReceiptV1, atsVerdict}
-	atsOpReceiptV2   = atsOp{"execution-receipt-v2", atsReceiptV2, atsVerdict}
-	atsOpProposalV1  = atsOp{"model-order-proposal-v1", atsProposalV1, atsVerdict}
-	atsOpProposalV2  = atsOp{"model-order-proposal-v2", atsProposalV2, atsVerdict}
-	atsOpRedact      = atsOp{"redact-binding-for-export", atsBindingV2, atsExport}
-	atsOpOptional    = atsOp{"optional-binding", atsBindingV1, func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` }}
-	atsOpOptionalV2  = atsOp{"optional-binding-v2", atsBindingV2, func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` }}
+	atsOpState       = atsOp{"execution-state", gen.ATSState, atsVerdict}
+	atsOpCapability  = atsOp{"connector-capability", gen.ATSCapability, atsVerdict}
+	atsOpBindingV1   = atsOp{"account-binding-v1", gen.ATSBindingV1, atsVerdict}
+	atsOpBindingV2   = atsOp{"account-binding-v2", gen.ATSBindingV2, atsVerdict}
+	atsOpGrantV1     = atsOp{"delegated-trading-grant-v1", gen.ATSGrantV1, atsVerdict}
+	atsOpGrantV2     = atsOp{"delegated-trading-grant-v2", gen.ATSGrantV2, atsVerdict}
+	atsOpUsage       = atsOp{"grant-usage", gen.ATSUsage, atsVerdict}
+	atsOpIntentV1    = atsOp{"equity-order-intent-v1", gen.ATSIntentV1, atsVerdict}
+	atsOpIntentV2    = atsOp{"equity-order-intent-v2", gen.ATSIntentV2, atsVerdict}
+	atsOpReview      = atsOp{"order-review-receipt", gen.ATSReviewV2, atsVerdict}
+	atsOpApprovalV1  = atsOp{"operator-approval-v1", gen.ATSApprovalV1, atsVerdict}
+	atsOpApprovalV2  = atsOp{"operator-approval-v2", gen.ATSApprovalV2, atsVerdict}
+	atsOpReceiptV1   = atsOp{"execution-receipt-v1", gen.ATSReceiptV1, atsVerdict}
+	atsOpReceiptV2   = atsOp{"execution-receipt-v2", gen.ATSReceiptV2, atsVerdict}
+	atsOpProposalV1  = atsOp{"model-order-proposal-v1", gen.ATSProposalV1, atsVerdict}
+	atsOpProposalV2  = atsOp{"model-order-proposal-v2", gen.ATSProposalV2, atsVerdict}
+	atsOpRedact      = atsOp{"redact-binding-for-export", gen.ATSBindingV2, atsExport}
+	atsOpOptional    = atsOp{"optional-binding", gen.ATSBindingV1, func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` }}
+	atsOpOptionalV2  = atsOp{"optional-binding-v2", gen.ATSBindingV2, func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` }}
 	atsValidatorOps  = []atsOp{atsOpState, atsOpCapability, atsOpBindingV1, atsOpBindingV2, atsOpGrantV1, atsOpGrantV2, atsOpUsage, atsOpIntentV1, atsOpIntentV2, atsOpReview, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2, atsOpProposalV1, atsOpProposalV2, atsOpRedact, atsOpOptional, atsOpOptionalV2}
 	atsExceptions    = map[string]string{}
 	atsExceptionNote = map[string]string{}

@@ -14,6 +14,7 @@ package main
 import (
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	specdata "github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
 )
@@ -38,9 +39,9 @@ const (
 var (
 	// atsStateDiff: the effective mode below the requested one, with a
 	// reason.
-	atsStateDiff = atsState.set("effective_mode", `"review_only"`).set("reason", `"operator_limit"`)
+	atsStateDiff = gen.ATSState.Set("effective_mode", `"review_only"`).Set("reason", `"operator_limit"`)
 	// atsReviewRefused: a review the broker refused, with its reason.
-	atsReviewRefused = atsReviewV2.set("status", `"refused"`).set("refusal_reason", `"insufficient_buying_power"`)
+	atsReviewRefused = gen.ATSReviewV2.Set("status", `"refused"`).Set("refusal_reason", `"insufficient_buying_power"`)
 )
 
 // atsReceiptAs returns receipt base rewritten as outcome: ambiguous,
@@ -48,15 +49,15 @@ var (
 func atsReceiptAs(base atsDoc, outcome string) atsDoc {
 	switch outcome {
 	case "ambiguous":
-		return base.set("outcome", `"ambiguous"`).set("broker_confirmed", "false").set("broker_order_ref", "null").
-			set("filled_quantity", "null").set("average_fill_price_minor", "null").
-			set("reconciliation_state", `"pending"`).set("ambiguity_reason", `"broker_timeout"`)
+		return base.Set("outcome", `"ambiguous"`).Set("broker_confirmed", "false").Set("broker_order_ref", "null").
+			Set("filled_quantity", "null").Set("average_fill_price_minor", "null").
+			Set("reconciliation_state", `"pending"`).Set("ambiguity_reason", `"broker_timeout"`)
 	case "refused":
-		return base.set("outcome", `"refused"`).set("filled_quantity", "null").set("average_fill_price_minor", "null")
+		return base.Set("outcome", `"refused"`).Set("filled_quantity", "null").Set("average_fill_price_minor", "null")
 	case "accepted":
-		return base.set("outcome", `"accepted"`).set("filled_quantity", "null").set("average_fill_price_minor", "null")
+		return base.Set("outcome", `"accepted"`).Set("filled_quantity", "null").Set("average_fill_price_minor", "null")
 	}
-	return base.set("outcome", `"partially_filled"`).set("filled_quantity", "5")
+	return base.Set("outcome", `"partially_filled"`).Set("filled_quantity", "5")
 }
 
 // atsDecl is the declaration of the shapes and their field rules
@@ -217,7 +218,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		if rewrite, ok := atsIntBase[shape+"."+f]; ok {
 			base = rewrite(o.base)
 		}
-		v := base.get(f)
+		v := base.Value(f)
 		if w.minOK {
 			good("min", lo)
 		}
@@ -242,7 +243,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 	}
 	switch atsSelector(f) {
 	case "schema_version":
-		tag := strings.Trim(o.base.get(f), `"`)
+		tag := strings.Trim(o.base.Value(f), `"`)
 		bad("other-version", "ats.schema_version", atsQ(tag[:len(tag)-1]+"3"))
 		bad("other-shape", "ats.schema_version", atsQ("aether.ats.trading-desk/1"))
 		bad("uppercase", "ats.schema_version", atsQ(strings.ToUpper(tag)))
@@ -277,7 +278,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		}
 	case "digest":
 		code := atsCodes[shape][f]
-		hex := strings.TrimPrefix(strings.Trim(o.base.get(f), `"`), "sha256:")
+		hex := strings.TrimPrefix(strings.Trim(o.base.Value(f), `"`), "sha256:")
 		good("other-digest", atsQ("sha256:"+strings.Repeat("0", 64)))
 		bad("uppercase-hex", code, atsQ("sha256:"+strings.ToUpper(hex)))
 		bad("hex-63", code, atsQ("sha256:"+hex[:63]))
@@ -557,74 +558,74 @@ func atsCrossCases(o atsOp) []atsCross {
 	switch atsShapeOf(o.name) {
 	case "execution-state":
 		return []atsCross{
-			{"exceeds", b.set("requested_mode", `"paper"`).set("reason", `"operator_limit"`), "ats.state_exceeds"},
-			{"exceeds-from-offline", b.set("requested_mode", `"offline"`).set("effective_mode", `"observe"`).set("reason", `"operator_limit"`), "ats.state_exceeds"},
+			{"exceeds", b.Set("requested_mode", `"paper"`).Set("reason", `"operator_limit"`), "ats.state_exceeds"},
+			{"exceeds-from-offline", b.Set("requested_mode", `"offline"`).Set("effective_mode", `"observe"`).Set("reason", `"operator_limit"`), "ats.state_exceeds"},
 			{"below-with-reason", atsStateDiff, ""},
-			{"halt-under-offline", b.set("requested_mode", `"offline"`).set("effective_mode", `"emergency_locked"`).set("reason", `"kill_switch"`), ""},
-			{"differs-without-reason", b.set("effective_mode", `"paper"`), "ats.state_reason_missing"},
-			{"halt-without-reason", b.set("effective_mode", `"orders_paused"`), "ats.state_reason_missing"},
-			{"equal-with-reason", b.set("reason", `"operator_limit"`), "ats.state_reason_extra"},
+			{"halt-under-offline", b.Set("requested_mode", `"offline"`).Set("effective_mode", `"emergency_locked"`).Set("reason", `"kill_switch"`), ""},
+			{"differs-without-reason", b.Set("effective_mode", `"paper"`), "ats.state_reason_missing"},
+			{"halt-without-reason", b.Set("effective_mode", `"orders_paused"`), "ats.state_reason_missing"},
+			{"equal-with-reason", b.Set("reason", `"operator_limit"`), "ats.state_reason_extra"},
 		}
 	case "delegated-trading-grant":
 		return []atsCross{
-			{"window-equal", b.set("expires_at_ms", b.get("issued_at_ms")), "ats.grant_window"},
-			{"window-reversed", b.set("expires_at_ms", "1789499999999"), "ats.grant_window"},
-			{"window-one-ms", b.set("expires_at_ms", "1789500000001"), ""},
+			{"window-equal", b.Set("expires_at_ms", b.Value("issued_at_ms")), "ats.grant_window"},
+			{"window-reversed", b.Set("expires_at_ms", "1789499999999"), "ats.grant_window"},
+			{"window-one-ms", b.Set("expires_at_ms", "1789500000001"), ""},
 		}
 	case "equity-order-intent":
 		return []atsCross{
-			{"window-equal", b.set("expires_at_ms", b.get("created_at_ms")), "ats.intent_window"},
-			{"window-reversed", b.set("expires_at_ms", "1789999999999"), "ats.intent_window"},
-			{"window-one-ms", b.set("expires_at_ms", "1790000000001"), ""},
+			{"window-equal", b.Set("expires_at_ms", b.Value("created_at_ms")), "ats.intent_window"},
+			{"window-reversed", b.Set("expires_at_ms", "1789999999999"), "ats.intent_window"},
+			{"window-one-ms", b.Set("expires_at_ms", "1790000000001"), ""},
 		}
 	case "order-review-receipt":
 		return []atsCross{
-			{"deadline-at-review", b.set("approval_deadline_ms", b.get("reviewed_at_ms")), "ats.review_deadline"},
-			{"deadline-before-review", b.set("approval_deadline_ms", "1790000059999"), "ats.review_deadline"},
-			{"deadline-one-ms-after-review", b.set("approval_deadline_ms", "1790000060001"), ""},
-			{"deadline-after-reservation", b.set("approval_deadline_ms", "1790001860001"), "ats.review_reservation"},
-			{"deadline-at-reservation", b.set("approval_deadline_ms", "1790001860000"), ""},
-			{"refused-without-reason", b.set("status", `"refused"`), "ats.review_refusal"},
-			{"previewed-with-reason", b.set("refusal_reason", `"insufficient_buying_power"`), "ats.review_refusal"},
-			{"expired-with-reason", b.set("status", `"expired"`).set("refusal_reason", `"quote_stale"`), "ats.review_refusal"},
+			{"deadline-at-review", b.Set("approval_deadline_ms", b.Value("reviewed_at_ms")), "ats.review_deadline"},
+			{"deadline-before-review", b.Set("approval_deadline_ms", "1790000059999"), "ats.review_deadline"},
+			{"deadline-one-ms-after-review", b.Set("approval_deadline_ms", "1790000060001"), ""},
+			{"deadline-after-reservation", b.Set("approval_deadline_ms", "1790001860001"), "ats.review_reservation"},
+			{"deadline-at-reservation", b.Set("approval_deadline_ms", "1790001860000"), ""},
+			{"refused-without-reason", b.Set("status", `"refused"`), "ats.review_refusal"},
+			{"previewed-with-reason", b.Set("refusal_reason", `"insufficient_buying_power"`), "ats.review_refusal"},
+			{"expired-with-reason", b.Set("status", `"expired"`).Set("refusal_reason", `"quote_stale"`), "ats.review_refusal"},
 			{"refused-with-reason", atsReviewRefused, ""},
 		}
 	case "operator-approval":
 		return []atsCross{
-			{"window-equal", b.set("expires_at_ms", b.get("approved_at_ms")), "ats.approval_window"},
-			{"window-reversed", b.set("expires_at_ms", "1790000119999"), "ats.approval_window"},
-			{"window-one-ms", b.set("expires_at_ms", "1790000120001"), ""},
+			{"window-equal", b.Set("expires_at_ms", b.Value("approved_at_ms")), "ats.approval_window"},
+			{"window-reversed", b.Set("expires_at_ms", "1790000119999"), "ats.approval_window"},
+			{"window-one-ms", b.Set("expires_at_ms", "1790000120001"), ""},
 		}
 	case "execution-receipt":
 		amb, refusedR, acc, part := atsReceiptAs(b, "ambiguous"), atsReceiptAs(b, "refused"), atsReceiptAs(b, "accepted"), atsReceiptAs(b, "partial")
 		return []atsCross{
 			{"ambiguous", amb, ""},
 			{"refused", refusedR, ""},
-			{"refused-unconfirmed", refusedR.set("broker_confirmed", "false").set("broker_order_ref", "null"), ""},
-			{"cancelled", refusedR.set("outcome", `"cancelled"`), ""},
+			{"refused-unconfirmed", refusedR.Set("broker_confirmed", "false").Set("broker_order_ref", "null"), ""},
+			{"cancelled", refusedR.Set("outcome", `"cancelled"`), ""},
 			{"accepted", acc, ""},
 			{"partially-filled", part, ""},
-			{"ambiguous-confirmed", amb.set("broker_confirmed", "true"), "ats.receipt_ambiguous_confirmed"},
-			{"accepted-unconfirmed", acc.set("broker_confirmed", "false"), "ats.receipt_unconfirmed"},
-			{"filled-unconfirmed", b.set("broker_confirmed", "false"), "ats.receipt_unconfirmed"},
-			{"accepted-without-order-ref", acc.set("broker_order_ref", "null"), "ats.receipt_order_ref"},
-			{"filled-without-order-ref", b.set("broker_order_ref", "null"), "ats.receipt_order_ref"},
-			{"filled-without-quantity", b.set("filled_quantity", "null"), "ats.receipt_fill_missing"},
-			{"filled-without-price", b.set("average_fill_price_minor", "null"), "ats.receipt_fill_missing"},
-			{"partial-without-facts", part.set("filled_quantity", "null").set("average_fill_price_minor", "null"), "ats.receipt_fill_missing"},
-			{"accepted-with-facts", acc.set("filled_quantity", "10").set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
-			{"accepted-with-quantity", acc.set("filled_quantity", "3"), "ats.receipt_fill_extra"},
-			{"refused-with-price", refusedR.set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
-			{"ambiguous-with-facts", amb.set("filled_quantity", "10").set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
-			{"filled-overfill", b.set("filled_quantity", "11"), "ats.receipt_overfill"},
-			{"partial-overfill", part.set("filled_quantity", "11"), "ats.receipt_overfill"},
-			{"filled-underfill", b.set("filled_quantity", "9"), "ats.receipt_underfill"},
-			{"partial-whole", part.set("filled_quantity", "10"), "ats.receipt_partial_whole"},
-			{"partial-nine", part.set("filled_quantity", "9"), ""},
-			{"ambiguous-without-reconciliation", amb.set("reconciliation_state", "null"), "ats.receipt_reconciliation"},
-			{"refused-with-reconciliation", refusedR.set("reconciliation_state", `"pending"`), "ats.receipt_reconciliation"},
-			{"ambiguous-without-reason", amb.set("ambiguity_reason", "null"), "ats.receipt_ambiguity_reason"},
-			{"refused-with-ambiguity-reason", refusedR.set("ambiguity_reason", `"broker_timeout"`), "ats.receipt_ambiguity_reason"},
+			{"ambiguous-confirmed", amb.Set("broker_confirmed", "true"), "ats.receipt_ambiguous_confirmed"},
+			{"accepted-unconfirmed", acc.Set("broker_confirmed", "false"), "ats.receipt_unconfirmed"},
+			{"filled-unconfirmed", b.Set("broker_confirmed", "false"), "ats.receipt_unconfirmed"},
+			{"accepted-without-order-ref", acc.Set("broker_order_ref", "null"), "ats.receipt_order_ref"},
+			{"filled-without-order-ref", b.Set("broker_order_ref", "null"), "ats.receipt_order_ref"},
+			{"filled-without-quantity", b.Set("filled_quantity", "null"), "ats.receipt_fill_missing"},
+			{"filled-without-price", b.Set("average_fill_price_minor", "null"), "ats.receipt_fill_missing"},
+			{"partial-without-facts", part.Set("filled_quantity", "null").Set("average_fill_price_minor", "null"), "ats.receipt_fill_missing"},
+			{"accepted-with-facts", acc.Set("filled_quantity", "10").Set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
+			{"accepted-with-quantity", acc.Set("filled_quantity", "3"), "ats.receipt_fill_extra"},
+			{"refused-with-price", refusedR.Set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
+			{"ambiguous-with-facts", amb.Set("filled_quantity", "10").Set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
+			{"filled-overfill", b.Set("filled_quantity", "11"), "ats.receipt_overfill"},
+			{"partial-overfill", part.Set("filled_quantity", "11"), "ats.receipt_overfill"},
+			{"filled-underfill", b.Set("filled_quantity", "9"), "ats.receipt_underfill"},
+			{"partial-whole", part.Set("filled_quantity", "10"), "ats.receipt_partial_whole"},
+			{"partial-nine", part.Set("filled_quantity", "9"), ""},
+			{"ambiguous-without-reconciliation", amb.Set("reconciliation_state", "null"), "ats.receipt_reconciliation"},
+			{"refused-with-reconciliation", refusedR.Set("reconciliation_state", `"pending"`), "ats.receipt_reconciliation"},
+			{"ambiguous-without-reason", amb.Set("ambiguity_reason", "null"), "ats.receipt_ambiguity_reason"},
+			{"refused-with-ambiguity-reason", refusedR.Set("ambiguity_reason", `"broker_timeout"`), "ats.receipt_ambiguity_reason"},
 		}
 	}
 	return nil
@@ -642,24 +643,24 @@ func atsFieldFiles() []vfile {
 				panic("ats: duplicate vector name " + behaviour + " " + name)
 			}
 			seen[name] = true
-			if atsSeen[o.name+"\n"+d.json()] {
+			if atsSeen[o.name+"\n"+d.String()] {
 				return
 			}
-			atsSeen[o.name+"\n"+d.json()] = true
+			atsSeen[o.name+"\n"+d.String()] = true
 			if code == "" {
 				cases = append(cases, o.ok(name, d))
 				return
 			}
-			c := atsRefused(name, d.json(), code)
+			c := atsRefused(name, d.String(), code)
 			if tag != "" {
 				c = atsTagged(behaviour, c, tag, why)
 			}
 			cases = append(cases, c)
 		}
-		text := o.base.json()
+		text := o.base.String()
 		cases = append(cases,
 			atsRefused("input-truncated", text[:len(text)-1], "ats.input"),
-			atsRefused("input-duplicate-member", `{"`+o.base[0].k+`":`+o.base[0].v+`,`+text[1:], "ats.input"),
+			atsRefused("input-duplicate-member", `{"`+o.base[0].Name+`":`+o.base[0].Value+`,`+text[1:], "ats.input"),
 			atsRefused("input-two-values", text+" "+text, "ats.input"),
 			atsRefused("type-array", "["+text+"]", "ats.type"),
 			atsRefused("type-string", `"x"`, "ats.type"),
@@ -670,32 +671,32 @@ func atsFieldFiles() []vfile {
 			cases = append(cases, atsRefused("type-null", "null", "ats.type"))
 			seen["type-null"] = true
 		}
-		emit("unknown-member", o.base.set("note", `"x"`), "ats.unknown_member", "", "")
-		emit("unknown-member-first", append(atsDoc{{"account_number", `"000123456789"`}}, o.base...), "ats.unknown_member", "", "")
+		emit("unknown-member", o.base.Set("note", `"x"`), "ats.unknown_member", "", "")
+		emit("unknown-member-first", append(atsDoc{{Name: "account_number", Value: `"000123456789"`}}, o.base...), "ats.unknown_member", "", "")
 		if atsShapeOf(o.name) == "model-order-proposal" {
 			for _, m := range []string{"account_binding_id", "environment", "grant_id", "client_order_id", "request_id", "decision"} {
-				emit("unknown-member-"+strings.ReplaceAll(m, "_", "-"), o.base.set(m, `"x"`), "ats.unknown_member", "", "")
+				emit("unknown-member-"+strings.ReplaceAll(m, "_", "-"), o.base.Set(m, `"x"`), "ats.unknown_member", "", "")
 			}
 		}
 		if o.name == atsOpUsage.name {
-			emit("unknown-member-schema-version", o.base.set("schema_version", `"aether.ats.grant-usage/1"`), "ats.unknown_member", "", "")
+			emit("unknown-member-schema-version", o.base.Set("schema_version", `"aether.ats.grant-usage/1"`), "ats.unknown_member", "", "")
 		}
 		for _, f := range atsShapeFields[atsShapeOf(o.name)] {
-			emit("missing-"+strings.ReplaceAll(f, "_", "-"), o.base.del(f), "ats.missing_member", "", "")
+			emit("missing-"+strings.ReplaceAll(f, "_", "-"), o.base.Drop(f), "ats.missing_member", "", "")
 			for _, v := range atsVariants(o, f) {
 				base := o.base
 				if v.base != nil {
 					base = v.base
 				}
-				emit(strings.ReplaceAll(f, "_", "-")+"."+v.name, base.set(f, v.value), v.code, v.tag, v.why)
+				emit(strings.ReplaceAll(f, "_", "-")+"."+v.name, base.Set(f, v.value), v.code, v.tag, v.why)
 			}
 		}
 		if o.name == atsOpRedact.name {
 			// The /1 label checks, on the /1 binding.
 			for _, v := range atsLabelVariants(false) {
-				emit("v1.masked-label."+v.name, atsBindingV1.set("masked_label", v.value), v.code, v.tag, v.why)
+				emit("v1.masked-label."+v.name, gen.ATSBindingV1.Set("masked_label", v.value), v.code, v.tag, v.why)
 			}
-			emit("v1.schema-version.not-a-string", atsBindingV2.set("schema_version", "2"), "ats.schema_version", "type-guard", atsWhyKind)
+			emit("v1.schema-version.not-a-string", gen.ATSBindingV2.Set("schema_version", "2"), "ats.schema_version", "type-guard", atsWhyKind)
 		}
 		for _, x := range atsCrossCases(o) {
 			emit("cross."+x.name, x.doc, x.code, "", "")

@@ -1,7 +1,7 @@
 package gen
 
-// ats/1 (spec/ats.md): the canonical instances as literal JSON texts, the
-// documents built from them for the validators, and the valid /2 chains
+// ats/1 (spec/ats.md): the canonical instances, read from the spec's
+// prose (spec.Instances), the documents built from them for the validators, and the valid /2 chains
 // built for the gates, each with one change applied. Digests are sealed
 // with crypto/sha256 over the independent gowebpki/jcs canonicalizer,
 // never by the reference.
@@ -20,43 +20,6 @@ import (
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
-var (
-	// atsState is the canonical `execution-state` of spec/ats.md, "Canonical instances".
-	atsStateText = `{"effective_mode":"approve","observed_at_ms":1790000170000,"reason":null,"requested_mode":"approve","schema_version":"aether.ats.execution-state/1"}`
-	// atsCapability is the canonical `connector-capability` of spec/ats.md, "Canonical instances".
-	atsCapabilityText = `{"adapter_id":"acme-rest","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environments":["live","paper"],"grants_execution_authority":false,"observed_at_ms":1789999000000,"order_types":["limit","market"],"provider":"acme-broker","provider_confirmation_modes":["per_order","session"],"schema_version":"aether.ats.connector-capability/1"}`
-	// atsBindingV1 is the canonical `account-binding-v1` of spec/ats.md, "Canonical instances".
-	atsBindingV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","account_ref":"acct_R8v3Nf6Tz1Hq","adapter_id":"acme-rest","binding_generation":3,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","linked_at_ms":1789000000000,"masked_label":"Individual ****4821","provider":"acme-broker","schema_version":"aether.ats.account-binding/1","status":"active"}`
-	// atsBindingV2 is the canonical `account-binding-v2` of spec/ats.md, "Canonical instances".
-	atsBindingV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","account_ref":"acct_R8v3Nf6Tz1Hq","adapter_id":"acme-rest","binding_generation":3,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","linked_at_ms":1789000000000,"masked_label":"Individual ****4821","provider":"acme-broker","schema_version":"aether.ats.account-binding/2","status":"active"}`
-	// atsGrantV1 is the canonical `delegated-trading-grant-v1` of spec/ats.md, "Canonical instances".
-	atsGrantV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","confirmation":"per_order","currency":"USD","environment":"live","expires_at_ms":1792000000000,"grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"issued_at_ms":1789500000000,"max_daily_notional_minor":50000000,"max_daily_orders":20,"max_order_notional_minor":10000000,"max_order_quantity":500,"max_position_notional_minor":100000000,"schema_version":"aether.ats.delegated-trading-grant/1","sides":["buy","sell"],"symbol_allowlist":["AAPL","BRK.B","SPY"]}`
-	// atsGrantV2 is the canonical `delegated-trading-grant-v2` of spec/ats.md, "Canonical instances".
-	atsGrantV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","confirmation":"per_order","currency":"USD","environment":"live","expires_at_ms":1792000000000,"grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"issued_at_ms":1789500000000,"max_daily_notional_minor":50000000,"max_daily_orders":20,"max_order_notional_minor":10000000,"max_order_quantity":500,"max_position_notional_minor":100000000,"schema_version":"aether.ats.delegated-trading-grant/2","sides":["buy","sell"],"symbol_allowlist":["AAPL","BRK.B","SPY"]}`
-	// atsUsage is the canonical `grant-usage` of spec/ats.md, "Canonical instances".
-	atsUsageText = `{"grant_id":"grant_5Hn8Ke2Wp7","notional_submitted_minor":1250000,"orders_submitted":3}`
-	// atsIntentV1 is the canonical `equity-order-intent-v1` of spec/ats.md, "Canonical instances".
-	atsIntentV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","binding_generation":3,"client_order_id":"client_3Gd7Yh2Rq8","created_at_ms":1790000000000,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790003600000,"grant_id":"grant_5Hn8Ke2Wp7","intent_id":"intent_9Tc4Vb1Mx6","limit_price_minor":58012,"order_type":"limit","provider":"acme-broker","quantity":10,"request_id":"req_6Pw1Lz5Ns3","schema_version":"aether.ats.equity-order-intent/1","side":"buy","symbol":"SPY"}`
-	// atsIntentV2 is the canonical `equity-order-intent-v2` of spec/ats.md, "Canonical instances".
-	atsIntentV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","binding_generation":3,"client_order_id":"client_3Gd7Yh2Rq8","created_at_ms":1790000000000,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790003600000,"grant_id":"grant_5Hn8Ke2Wp7","intent_id":"intent_9Tc4Vb1Mx6","limit_price_minor":58012,"order_type":"limit","provider":"acme-broker","quantity":10,"request_id":"req_6Pw1Lz5Ns3","schema_version":"aether.ats.equity-order-intent/2","side":"buy","symbol":"SPY"}`
-	// atsReviewV1 is the canonical `order-review-receipt` of spec/ats.md, "Canonical instances".
-	atsReviewV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_deadline_ms":1790000960000,"binding_generation":3,"endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"intent_digest":"sha256:fe2214cd9049b769e282de2b8ecd53445cd2d05256746b2afe4cbe929fd88cd5","provider":"acme-broker","refusal_reason":null,"reservation_expires_at_ms":1790001860000,"reservation_ref":"resv_8Bx3Mc6Ve1","review_id":"review_2Kf9Jq4Ud7","reviewed_at_ms":1790000060000,"schema_version":"aether.ats.order-review-receipt/1","status":"previewed"}`
-	// atsReviewV2 is the canonical `order-review-receipt` of spec/ats.md, "Canonical instances".
-	atsReviewV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_deadline_ms":1790000960000,"binding_generation":3,"endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"intent_digest":"sha256:ff7ffffab5b6e33f141308d5ca29b364ecb0369f2d93b706adf5e00c89cbc06d","provider":"acme-broker","refusal_reason":null,"reservation_expires_at_ms":1790001860000,"reservation_ref":"resv_8Bx3Mc6Ve1","review_id":"review_2Kf9Jq4Ud7","reviewed_at_ms":1790000060000,"schema_version":"aether.ats.order-review-receipt/1","status":"previewed"}`
-	// atsApprovalV1 is the canonical `operator-approval-v1` of spec/ats.md, "Canonical instances".
-	atsApprovalV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_id":"approval_4Wr7Hs2Pn9","approved_at_ms":1790000120000,"binding_generation":3,"confirmation":"per_order","currency":"USD","decision":"approved","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790000720000,"intent_digest":"sha256:fe2214cd9049b769e282de2b8ecd53445cd2d05256746b2afe4cbe929fd88cd5","limit_price_minor":58012,"operator_ref":"operator_1Dz8Ft3Qk5","order_type":"limit","provider":"acme-broker","quantity":10,"review_digest":"sha256:c4e3fafe4edb83332ba42e9fed3806ece9aa3636e5b0f7f75e18ef0d452c508c","schema_version":"aether.ats.operator-approval/1","side":"buy","status":"unspent","symbol":"SPY"}`
-	// atsApprovalV2 is the canonical `operator-approval-v2` of spec/ats.md, "Canonical instances".
-	atsApprovalV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_id":"approval_4Wr7Hs2Pn9","approved_at_ms":1790000120000,"binding_generation":3,"confirmation":"per_order","currency":"USD","decision":"approved","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790000720000,"intent_digest":"sha256:ff7ffffab5b6e33f141308d5ca29b364ecb0369f2d93b706adf5e00c89cbc06d","limit_price_minor":58012,"operator_ref":"operator_1Dz8Ft3Qk5","order_type":"limit","provider":"acme-broker","quantity":10,"review_digest":"sha256:b00356a3ec206edb670a099b0936d285e9f255155c5ced1e377727378959791f","schema_version":"aether.ats.operator-approval/2","side":"buy","status":"unspent","symbol":"SPY"}`
-	// atsReceiptV1 is the canonical `execution-receipt-v1` of spec/ats.md, "Canonical instances".
-	atsReceiptV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","ambiguity_reason":null,"average_fill_price_minor":58010,"binding_generation":3,"broker_confirmed":true,"broker_order_ref":"broker_3Rt9Kw1Zx7","currency":"USD","environment":"live","filled_quantity":10,"intent_digest":"sha256:fe2214cd9049b769e282de2b8ecd53445cd2d05256746b2afe4cbe929fd88cd5","outcome":"filled","provider":"acme-broker","quantity":10,"receipt_id":"receipt_6Ny2Gc8Lb4","reconciliation_state":null,"recorded_at_ms":1790000200000,"schema_version":"aether.ats.execution-receipt/1","side":"buy","symbol":"SPY"}`
-	// atsReceiptV2 is the canonical `execution-receipt-v2` of spec/ats.md, "Canonical instances".
-	atsReceiptV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","ambiguity_reason":null,"average_fill_price_minor":58010,"binding_generation":3,"broker_confirmed":true,"broker_order_ref":"broker_3Rt9Kw1Zx7","currency":"USD","environment":"live","filled_quantity":10,"intent_digest":"sha256:ff7ffffab5b6e33f141308d5ca29b364ecb0369f2d93b706adf5e00c89cbc06d","outcome":"filled","provider":"acme-broker","quantity":10,"receipt_id":"receipt_6Ny2Gc8Lb4","reconciliation_state":null,"recorded_at_ms":1790000200000,"schema_version":"aether.ats.execution-receipt/2","side":"buy","symbol":"SPY"}`
-	// atsProposalV1 is the canonical `model-order-proposal-v1` of spec/ats.md, "Canonical instances".
-	atsProposalV1Text = `{"expires_at_ms":1790000300000,"limit_price_minor":58012,"order_type":"limit","quantity":10,"quote_ref":"quote_7Lc4Xn9Bs2","schema_version":"aether.ats.model-order-proposal/1","side":"buy","strategy_ref":"strategy_5Mv2Qp8Hd1","symbol":"SPY"}`
-	// atsProposalV2 is the canonical `model-order-proposal-v2` of spec/ats.md, "Canonical instances".
-	atsProposalV2Text = `{"expires_at_ms":1790000300000,"limit_price_minor":58012,"order_type":"limit","quantity":10,"quote_ref":"quote_7Lc4Xn9Bs2","schema_version":"aether.ats.model-order-proposal/2","side":"buy","strategy_ref":"strategy_5Mv2Qp8Hd1","symbol":"SPY"}`
-)
-
 // ATSMember is one member of a document (Member) and ATSDoc a document
 // (Doc): the one document model of the generators (doc.go).
 type (
@@ -65,8 +28,8 @@ type (
 )
 
 // atsParse splits a JSON object text into its members; it panics on a text
-// that is not one (the texts are this file's literals: a programming
-// error).
+// that is not one (the texts are the spec's instances and literals of
+// these generators: a programming error).
 func atsParse(text string) ATSDoc {
 	d, ok := ParseDoc(text)
 	if !ok {
@@ -87,25 +50,41 @@ func ATSDigest(d ATSDoc) (string, bool) {
 	return "sha256:" + hex.EncodeToString(sum[:]), true
 }
 
-// The canonical documents, parsed once.
+// atsInstances are the canonical instances of spec/ats.md, "Canonical
+// instances", read from the spec's prose.
+var atsInstances = spec.MustInstances("ats")
+
+// atsInstance is the canonical instance name of spec/ats.md (the one with
+// note, where two share the name), parsed; it panics when the spec has not
+// exactly one (the spec is embedded and tested: a broken build).
+func atsInstance(name, note string) ATSDoc {
+	i, ok := spec.FindInstance(atsInstances, name, note)
+	if !ok {
+		panic("gen: spec/ats.md has no one canonical instance " + name + " " + note)
+	}
+	return atsParse(i.Text)
+}
+
+// The canonical documents of spec/ats.md, "Canonical instances": the
+// reviews of the /1 and the /2 intent share their shape's name.
 var (
-	ATSState      = atsParse(atsStateText)
-	ATSCapability = atsParse(atsCapabilityText)
-	ATSBindingV1  = atsParse(atsBindingV1Text)
-	ATSBindingV2  = atsParse(atsBindingV2Text)
-	ATSGrantV1    = atsParse(atsGrantV1Text)
-	ATSGrantV2    = atsParse(atsGrantV2Text)
-	ATSUsage      = atsParse(atsUsageText)
-	ATSIntentV1   = atsParse(atsIntentV1Text)
-	ATSIntentV2   = atsParse(atsIntentV2Text)
-	ATSReviewV1   = atsParse(atsReviewV1Text)
-	ATSReviewV2   = atsParse(atsReviewV2Text)
-	ATSApprovalV1 = atsParse(atsApprovalV1Text)
-	ATSApprovalV2 = atsParse(atsApprovalV2Text)
-	ATSReceiptV1  = atsParse(atsReceiptV1Text)
-	ATSReceiptV2  = atsParse(atsReceiptV2Text)
-	ATSProposalV1 = atsParse(atsProposalV1Text)
-	ATSProposalV2 = atsParse(atsProposalV2Text)
+	ATSState      = atsInstance("execution-state", "")
+	ATSCapability = atsInstance("connector-capability", "")
+	ATSBindingV1  = atsInstance("account-binding-v1", "")
+	ATSBindingV2  = atsInstance("account-binding-v2", "")
+	ATSGrantV1    = atsInstance("delegated-trading-grant-v1", "")
+	ATSGrantV2    = atsInstance("delegated-trading-grant-v2", "")
+	ATSUsage      = atsInstance("grant-usage", "")
+	ATSIntentV1   = atsInstance("equity-order-intent-v1", "")
+	ATSIntentV2   = atsInstance("equity-order-intent-v2", "")
+	ATSReviewV1   = atsInstance("order-review-receipt", "the review of the /1 intent")
+	ATSReviewV2   = atsInstance("order-review-receipt", "the review of the /2 intent")
+	ATSApprovalV1 = atsInstance("operator-approval-v1", "")
+	ATSApprovalV2 = atsInstance("operator-approval-v2", "")
+	ATSReceiptV1  = atsInstance("execution-receipt-v1", "")
+	ATSReceiptV2  = atsInstance("execution-receipt-v2", "")
+	ATSProposalV1 = atsInstance("model-order-proposal-v1", "")
+	ATSProposalV2 = atsInstance("model-order-proposal-v2", "")
 )
 
 // ATSDocOps maps each validator operation of ats/1, and the three built on
@@ -407,13 +386,18 @@ func ATSFaithful() ATSChain {
 
 // Reseal sets, in this order, R.intent_digest := D(I), A.intent_digest :=
 // D(I) and A.review_digest := D(R) (spec/ats.md, "Vectors"), skipping a
-// digest gowebpki/jcs cannot compute.
-func (c ATSChain) Reseal() ATSChain {
-	if dI, ok := ATSDigest(c.Intent); ok {
+// digest gowebpki/jcs cannot compute and the digests keep names
+// ("review.intent", "approval.intent", "approval.review": those a case
+// changes on purpose).
+func (c ATSChain) Reseal(keep ...string) ATSChain {
+	dI, okI := ATSDigest(c.Intent)
+	if okI && !slices.Contains(keep, "review.intent") {
 		c.Review = c.Review.Set("intent_digest", atsQuote(dI))
+	}
+	if okI && !slices.Contains(keep, "approval.intent") {
 		c.Approval = c.Approval.Set("intent_digest", atsQuote(dI))
 	}
-	if dR, ok := ATSDigest(c.Review); ok {
+	if dR, ok := ATSDigest(c.Review); ok && !slices.Contains(keep, "approval.review") {
 		c.Approval = c.Approval.Set("review_digest", atsQuote(dR))
 	}
 	return c

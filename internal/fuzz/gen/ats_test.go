@@ -6,24 +6,20 @@ import (
 	"testing"
 )
 
-// TestATSCanonicalDigests checks the literal canonical instances against
-// the digests spec/ats.md gives them, through ATSDigest (gowebpki/jcs).
+// TestATSCanonicalDigests checks every canonical instance of spec/ats.md
+// against the digest the spec gives it, through ATSDigest
+// (gowebpki/jcs), and that the instance text is already its JCS form.
 func TestATSCanonicalDigests(t *testing.T) {
-	for name, c := range map[string]struct {
-		d    ATSDoc
-		want string
-	}{
-		"state":       {ATSState, "sha256:b8057a9a7f9fbf51e8cbfbbdc2a6cace3dd3cad2ea91e13686d725c270011622"},
-		"binding-v2":  {ATSBindingV2, "sha256:6a193d05b5125f3492e6684567915af61ae2b1e4402b03d97d8569745411b083"},
-		"grant-v2":    {ATSGrantV2, "sha256:dc9a8bc45235a710329f50ad4507e6f7bdac09158bed93b8e9e824c5e91dc153"},
-		"usage":       {ATSUsage, "sha256:fec545a366f0592a0503774fcf3aac68c5665af472bfb2efe3f7f455c09e18f4"},
-		"intent-v2":   {ATSIntentV2, "sha256:ff7ffffab5b6e33f141308d5ca29b364ecb0369f2d93b706adf5e00c89cbc06d"},
-		"review-v2":   {ATSReviewV2, "sha256:b00356a3ec206edb670a099b0936d285e9f255155c5ced1e377727378959791f"},
-		"approval-v2": {ATSApprovalV2, "sha256:603d33efa3302886c6e8aeaba437700977f3b74ac30878572aa9dfd582449498"},
-		"proposal-v1": {ATSProposalV1, "sha256:3ae9933fa64bb9ec3f7e8487041106bfcf2df74667d1f616db6690a1a0363ac0"},
-	} {
-		if got, ok := ATSDigest(c.d); !ok || got != c.want {
-			t.Errorf("%s: %s %v, spec %s", name, got, ok, c.want)
+	if len(atsInstances) != 17 {
+		t.Errorf("%d canonical instances, spec/ats.md gives 17", len(atsInstances))
+	}
+	for _, i := range atsInstances {
+		d := atsParse(i.Text)
+		if got, ok := ATSDigest(d); !ok || got != i.Digest {
+			t.Errorf("spec/ats.md:%d %s: %s %v, spec %s", i.Line, i.Name, got, ok, i.Digest)
+		}
+		if string(d.JSON()) != i.Text {
+			t.Errorf("spec/ats.md:%d %s: the text does not read back as written", i.Line, i.Name)
 		}
 	}
 	// The faithful chain is already sealed: resealing changes nothing.
