@@ -54,25 +54,6 @@ func atsJCS(text string) string {
 // the lowercase hex SHA-256 of JCS(v), no prefix.
 func atsD(text string) string { return textDigest(text) }
 
-// The tags (spec/ats.md, "The shapes").
-const (
-	atsTagState      = "aether.ats.execution-state/1"
-	atsTagCapability = "aether.ats.connector-capability/1"
-	atsTagBindingV1  = "aether.ats.account-binding/1"
-	atsTagBindingV2  = "aether.ats.account-binding/2"
-	atsTagGrantV1    = "aether.ats.delegated-trading-grant/1"
-	atsTagGrantV2    = "aether.ats.delegated-trading-grant/2"
-	atsTagIntentV1   = "aether.ats.equity-order-intent/1"
-	atsTagIntentV2   = "aether.ats.equity-order-intent/2"
-	atsTagReview     = "aether.ats.order-review-receipt/1"
-	atsTagApprovalV1 = "aether.ats.operator-approval/1"
-	atsTagApprovalV2 = "aether.ats.operator-approval/2"
-	atsTagReceiptV1  = "aether.ats.execution-receipt/1"
-	atsTagReceiptV2  = "aether.ats.execution-receipt/2"
-	atsTagProposalV1 = "aether.ats.model-order-proposal/1"
-	atsTagProposalV2 = "aether.ats.model-order-proposal/2"
-)
-
 // atsVerdict is a validator's verdict for d (spec/ats.md, "Validator
 // verdicts"): {"digest","schema_version"}, or {"digest"} for the untagged
 // usage.

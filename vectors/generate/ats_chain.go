@@ -41,16 +41,16 @@ func atsChainVerdict(c gen.ATSChain, commit bool) string {
 
 // The member-case documents (spec/ats.md, "Member cases").
 func atsM1Intent() atsDoc {
-	return gen.ATSIntentV1.Set("symbol", `"HTTPS://X"`).Set("schema_version", atsQ(atsTagIntentV2))
+	return gen.ATSIntentV1.Set("symbol", `"HTTPS://X"`).Set("schema_version", gen.ATSIntentV2.Value("schema_version"))
 }
 func atsM1Approval() atsDoc {
-	return gen.ATSApprovalV1.Set("symbol", `"HTTPS://X"`).Set("schema_version", atsQ(atsTagApprovalV2))
+	return gen.ATSApprovalV1.Set("symbol", `"HTTPS://X"`).Set("schema_version", gen.ATSApprovalV2.Value("schema_version"))
 }
 func atsM1Grant() atsDoc {
-	return gen.ATSGrantV1.Set("symbol_allowlist", `["AAPL","BRK.B","HTTPS://X","SPY"]`).Set("schema_version", atsQ(atsTagGrantV2))
+	return gen.ATSGrantV1.Set("symbol_allowlist", `["AAPL","BRK.B","HTTPS://X","SPY"]`).Set("schema_version", gen.ATSGrantV2.Value("schema_version"))
 }
 func atsM1Binding() atsDoc {
-	return gen.ATSBindingV1.Set("masked_label", `"Acct \u202e4821"`).Set("schema_version", atsQ(atsTagBindingV2))
+	return gen.ATSBindingV1.Set("masked_label", `"Acct \u202e4821"`).Set("schema_version", gen.ATSBindingV2.Value("schema_version"))
 }
 func atsM4Intent() atsDoc { return gen.ATSIntentV2.Set("account_number", `"000123456789"`) }
 func atsM5Review() atsDoc { return gen.ATSReviewV2.Set("approval_deadline_ms", `1790001860001`) }
@@ -223,7 +223,9 @@ func atsChainFiles() []vfile {
 	}{
 		{"v1-faithful", f, true},
 		{"v2-intent-v1", v2, true},
-		{"v3-approval-tag-v1", with(func(c *gen.ATSChain) { c.Approval = c.Approval.Set("schema_version", atsQ(atsTagApprovalV1)) }), true},
+		{"v3-approval-tag-v1", with(func(c *gen.ATSChain) {
+			c.Approval = c.Approval.Set("schema_version", gen.ATSApprovalV1.Value("schema_version"))
+		}), true},
 		{"v4-binding-v1", with(func(c *gen.ATSChain) { c.Binding = gen.ATSBindingV1 }), false},
 		{"v5-grant-v1", with(func(c *gen.ATSChain) { c.Grant = gen.ATSGrantV1 }), false},
 		{"v6-all-v1", v6, true},

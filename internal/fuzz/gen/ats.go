@@ -50,6 +50,9 @@ func ATSDigest(d ATSDoc) (string, bool) {
 	return "sha256:" + hex.EncodeToString(sum[:]), true
 }
 
+// atsDecl is the declaration of ats/1's shapes (spec/ats/shapes.json).
+var atsDecl = spec.MustShapes("ats")
+
 // atsInstances are the canonical instances of spec/ats.md, "Canonical
 // instances", read from the spec's prose.
 var atsInstances = spec.MustInstances("ats")
@@ -135,7 +138,7 @@ var atsRefPrefix, atsEnums, atsSets, atsNames, atsReasons, atsDigests, atsBools 
 			}
 		}
 	}
-	for _, o := range spec.MustShapes("ats").Objects {
+	for _, o := range atsDecl.Objects {
 		for _, m := range o.Members {
 			if m.Type == "boolean" {
 				bools[m.Name] = true
@@ -173,17 +176,22 @@ var (
 	atsOtherDigest = `"sha256:` + strings.Repeat("0", 63) + `1"`
 )
 
-// ATSTags are the schema tags of ats/1, /1 and /2.
-var ATSTags = []string{
-	"aether.ats.execution-state/1", "aether.ats.connector-capability/1",
-	"aether.ats.account-binding/1", "aether.ats.account-binding/2",
-	"aether.ats.delegated-trading-grant/1", "aether.ats.delegated-trading-grant/2",
-	"aether.ats.equity-order-intent/1", "aether.ats.equity-order-intent/2",
-	"aether.ats.order-review-receipt/1",
-	"aether.ats.operator-approval/1", "aether.ats.operator-approval/2",
-	"aether.ats.execution-receipt/1", "aether.ats.execution-receipt/2",
-	"aether.ats.model-order-proposal/1", "aether.ats.model-order-proposal/2",
-}
+// ATSTags are the schema tags of ats/1, /1 and /2: the pinned
+// schema_version of each declared object (spec/ats/shapes.json), in the
+// declaration's order.
+var ATSTags = func() []string {
+	var out []string
+	for _, o := range atsDecl.Objects {
+		if m := o.Member("schema_version"); m != nil {
+			for _, r := range m.Rules {
+				if r.Rule == shapes.RuleConst && !slices.Contains(out, r.Value) {
+					out = append(out, r.Value)
+				}
+			}
+		}
+	}
+	return out
+}()
 
 // atsQuote is s as a JSON string literal (ASCII text).
 func atsQuote(s string) string { return strconv.Quote(s) }
