@@ -123,58 +123,68 @@ var atsEnumExtras = map[string][]string{
 	"order_type":     {"market"},
 }
 
-// The value pools of spec/ats.md, "Field rules", by member name, read
-// from the declaration: ref(P) prefixes; each enum's (or pinned value's)
-// members, the members of every field of that name joined, with the
-// extras; each set's members; and the names of the name, reason-code,
-// digest and boolean fields.
-var atsRefPrefix, atsEnums, atsSets, atsNames, atsReasons, atsDigests, atsBools = func() (refs map[string]string, enums, sets map[string][]string, names, reasons, digests, bools map[string]bool) {
-	refs, enums, sets = map[string]string{}, map[string][]string{"schema_version": ATSTags}, map[string][]string{}
-	names, reasons, digests, bools = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
-	add := func(name string, vals ...string) {
-		for _, v := range vals {
-			if !slices.Contains(enums[name], v) {
-				enums[name] = append(enums[name], v)
+// atsPool draws a value for a member under one of the named checks of
+// spec/ats.md, "Field rules", at or past the check, or a valid other
+// value: the declared defects' checkPool (declared.go). A number's checks
+// (int) are the declared defects' own; a check it has no values for gives
+// nil (then a value of another type).
+func atsPool(s *Source, r shapes.Rule, cur *tv) *tv {
+	pickS := func(list ...string) *tv { return tS(Pick(s, list)) }
+	switch r.Check {
+	case "ref":
+		p := r.Args[0]
+		switch s.Intn(4) {
+		case 0:
+			return tS(p + "_" + atsAlnum(s, Pick(s, []int{1, 64, 65, 0})))
+		case 1:
+			return tS(Pick(s, []string{"x", "bind", "grant", p}) + Pick(s, []string{"_", "-", ""}) + "1")
+		case 2:
+			return tS(p + "_" + Pick(s, []string{"a b", "a-b", "\u00e9", "a\n"}))
+		}
+		return tS(p + "_Other00001")
+	case "name":
+		return pickS("acme-fix", "other-broker", "a", "A", "1a", "a_b", "a"+strings.Repeat("b", 63), "a"+strings.Repeat("b", 64))
+	case "reason-code":
+		return pickS("insufficient_buying_power", "a", "Bad", "a-b", "a"+strings.Repeat("b", 63), "a"+strings.Repeat("b", 64))
+	case "digest":
+		return pickS("sha256:"+strings.Repeat("0", 63)+"1", "sha256:"+strings.Repeat("A", 64), "sha256:"+strings.Repeat("a", 63), "sha512:"+strings.Repeat("a", 64))
+	case "currency":
+		return pickS("EUR", "usd", "US", "USDX", "U$D")
+	case "symbol", "equity-ticker":
+		if s.Chance(4) {
+			return pickS("AAPL", "BRK.B", "SPY", "HTTPS://X")
+		}
+		return tU(Symbol(s))
+	case "label-length", "masked-label-v1", "closed-masked-label":
+		if s.Chance(3) {
+			return tS(Pick(s, atsValidLabels))
+		}
+		return tU(Label(s))
+	case "strings":
+		return tA(tS("live"), Pick(s, []*tv{tI(1), tL("null"), tA()}))
+	case "set":
+		set := r.Args
+		switch s.Intn(4) {
+		case 0:
+			return tA()
+		case 1:
+			return tSs(set[len(set)-1], set[0])
+		case 2:
+			return tSs(set[0], set[0])
+		}
+		out := tA()
+		for _, v := range set {
+			if s.Chance(2) {
+				out.elems = append(out.elems, tS(v))
 			}
 		}
-	}
-	for _, o := range atsDecl.Objects {
-		for _, m := range o.Members {
-			if m.Type == "boolean" {
-				bools[m.Name] = true
-			}
-			for _, r := range m.Rules {
-				switch {
-				case r.Check == "ref":
-					refs[m.Name] = r.Args[0]
-				case r.Check == "set":
-					sets[m.Name] = r.Args
-				case r.Check == "name":
-					names[m.Name] = true
-				case r.Check == "reason-code":
-					reasons[m.Name] = true
-				case r.Check == "digest":
-					digests[m.Name] = true
-				case m.Name != "schema_version" && (r.Rule == shapes.RuleEnum || r.Rule == shapes.RuleConst):
-					vals := r.Values
-					if r.Rule == shapes.RuleConst {
-						vals = []string{r.Value}
-					}
-					add(m.Name, vals...)
-					add(m.Name, atsEnumExtras[m.Name]...)
-				}
-			}
+		if len(out.elems) == 0 || s.Chance(8) {
+			out.elems = append(out.elems, pickS("x", "limit", "live"))
 		}
+		return out
 	}
-	return
-}()
-
-var (
-	atsNumbers = []string{"0", "1", "2", "9", "10", "11", "500", "1000000", "1000001", "1000000000", "1000000001",
-		"1000000000000000", "1000000000000001", "9007199254740991", "9007199254740992", "-1", "-0", "1.0", "1e2", "2.5", "1e400", "01"}
-	atsWrongKinds  = []string{"null", "true", "false", "1", `"x"`, "[]", "{}", `"1"`, `["x"]`}
-	atsOtherDigest = `"sha256:` + strings.Repeat("0", 63) + `1"`
-)
+	return nil
+}
 
 // ATSTags are the schema tags of ats/1, /1 and /2: the pinned
 // schema_version of each declared object (spec/ats/shapes.json), in the
@@ -223,110 +233,63 @@ func atsNumbersOf(docs ...ATSDoc) []string {
 	return out
 }
 
-// ATSValue draws a value for field name of a document (JSON text): most
-// often one its rule's boundaries or members pin, sometimes a value of the
-// wrong kind or with a lone surrogate; related numbers come from rel.
-func ATSValue(s *Source, name string, rel []string) string {
-	switch s.Intn(12) {
-	case 0:
-		return Pick(s, atsWrongKinds)
-	case 1:
-		return `"\ud800` + Pick(s, []string{"", "x", "a_1"}) + `"`
-	}
-	if p, ok := atsRefPrefix[name]; ok {
-		switch s.Intn(6) {
-		case 0:
-			return atsQuote(p + "_" + atsAlnum(s, Pick(s, []int{1, 64, 65, 0})))
-		case 1:
-			return atsQuote(Pick(s, []string{"x", "bind", "grant", p}) + Pick(s, []string{"_", "-", ""}) + "1")
-		case 2:
-			return atsQuote(p + "_" + Pick(s, []string{"a b", "a-b", "\u00e9", "a\n"}))
-		case 3:
-			if name == "broker_order_ref" {
-				return "null"
-			}
-		}
-		return atsQuote(p + "_Other00001")
-	}
-	if vals, ok := atsEnums[name]; ok {
-		if s.Chance(6) {
-			return atsQuote(Pick(s, []string{"bogus", "", "Approve", "LIVE", "per_order "}))
-		}
-		return atsQuote(Pick(s, vals))
-	}
-	if vals, ok := atsSets[name]; ok {
-		switch s.Intn(4) {
-		case 0:
-			return "[]"
-		case 1:
-			return `["` + vals[len(vals)-1] + `","` + vals[0] + `"]`
-		case 2:
-			return `["` + vals[0] + `","` + vals[0] + `"]`
-		}
-		var out []string
-		for _, v := range vals {
-			if s.Chance(2) {
-				out = append(out, atsQuote(v))
-			}
-		}
-		if len(out) == 0 || s.Chance(8) {
-			out = append(out, atsQuote(Pick(s, []string{"x", "limit", "live"})))
-		}
-		return "[" + strings.Join(out, ",") + "]"
-	}
-	switch {
-	case atsNames[name]:
-		return atsQuote(Pick(s, []string{"acme-fix", "other-broker", "a", "A", "1a", "a_b", "a" + strings.Repeat("b", 63), "a" + strings.Repeat("b", 64)}))
-	case atsReasons[name]:
-		return Pick(s, []string{"null", `"insufficient_buying_power"`, `"a"`, `"Bad"`, `"a-b"`, `"a` + strings.Repeat("b", 63) + `"`, `"a` + strings.Repeat("b", 64) + `"`})
-	case atsDigests[name]:
-		return Pick(s, []string{atsOtherDigest, `"sha256:` + strings.Repeat("A", 64) + `"`, `"sha256:` + strings.Repeat("a", 63) + `"`, `"sha512:` + strings.Repeat("a", 64) + `"`})
-	case atsBools[name]:
-		return Pick(s, []string{"true", "false"})
-	case name == "currency":
-		return Pick(s, []string{`"EUR"`, `"usd"`, `"US"`, `"USDX"`, `"U$D"`})
-	case name == "symbol":
-		return string(Quote(s, Symbol(s)))
-	case name == "masked_label":
-		return string(Quote(s, Label(s)))
-	case name == "symbol_allowlist":
-		return atsAllowlist(s)
-	}
-	if (name == "average_fill_price_minor" || name == "filled_quantity") && s.Chance(3) {
-		return "null"
-	}
-	if len(rel) > 0 && s.Chance(2) {
-		return Pick(s, rel)
-	}
-	return Pick(s, atsNumbers)
-}
-
-// atsAllowlist draws a symbol_allowlist: empty, at 64 and 65 elements,
-// out of order, repeated, with drawn symbols or a non-string element.
-func atsAllowlist(s *Source) string {
-	switch s.Intn(6) {
-	case 0:
-		return "[]"
-	case 1, 2:
-		n := Pick(s, []int{64, 65})
-		var out []string
-		for i := range n {
-			out = append(out, atsQuote("A"+string(rune('A'+i/26))+string(rune('A'+i%26))))
-		}
-		return "[" + strings.Join(out, ",") + "]"
-	case 3:
-		return Pick(s, []string{`["SPY","AAPL"]`, `["AAPL","AAPL"]`, `["AAPL",1]`, `["AAPL","BRK.B"]`, `["SPY"]`})
-	}
-	var out []string
-	for range 1 + s.Intn(4) {
-		out = append(out, string(Quote(s, Symbol(s))))
-	}
-	return "[" + strings.Join(out, ",") + "]"
-}
-
 // atsValidLabels are masked labels both label checks accept (spec/ats.md,
 // "Strict variants").
-var atsValidLabels = []string{`"Individual ****4821"`, `"\u2022\u2022\u2022\u2022 4821"`, `"Joint (...4821) #2"`, `"IRA_2 \u2026 1234-5678 *"`}
+var atsValidLabels = []string{"Individual ****4821", "\u2022\u2022\u2022\u2022 4821", "Joint (...4821) #2", "IRA_2 \u2026 1234-5678 *"}
+
+// atsLabel draws one of atsValidLabels as JSON text, non-ASCII as \u
+// escapes.
+func atsLabel(s *Source) string { return strconv.QuoteToASCII(Pick(s, atsValidLabels)) }
+
+// atsObject is the declared object d is an instance of: the one whose
+// pinned schema_version d carries, else grant-usage (the one shape
+// without a tag).
+func atsObject(d ATSDoc) *shapes.Object {
+	tag := d.Value("schema_version")
+	for _, o := range atsDecl.Objects {
+		if m := o.Member("schema_version"); m != nil && slices.ContainsFunc(m.Rules, func(r shapes.Rule) bool {
+			return r.Rule == shapes.RuleConst && strconv.Quote(r.Value) == tag
+		}) {
+			return o
+		}
+	}
+	return atsDecl.Object("grant-usage")
+}
+
+// atsWrongKind draws a value of any JSON type (wrongKind) as JSON text.
+func atsWrongKind(s *Source) string { return string(wrongKind(s).write(nil, nil)) }
+
+// atsValue draws a value for member name of d (JSON text): now and then a
+// value of another type, a string with a lone surrogate, or a value an
+// enum of that name refuses (atsEnumExtras); for a number, often a related
+// number of rel (the values cross-field rules and branches compare
+// against), for a nullable member now and then null; else a value at or
+// past one of the member's declared rules (memberValue, with atsPool).
+func atsValue(s *Source, d ATSDoc, name string, rel []string) string {
+	o := atsObject(d)
+	m := o.Member(name)
+	switch s.Intn(12) {
+	case 0:
+		return atsWrongKind(s)
+	case 1:
+		return `"\ud800` + Pick(s, []string{"", "x", "a_1"}) + `"`
+	case 2:
+		if extra, ok := atsEnumExtras[name]; ok {
+			return atsQuote(Pick(s, extra))
+		}
+	}
+	switch {
+	case m != nil && m.Type == "number" && len(rel) > 0 && s.Chance(2):
+		return Pick(s, rel)
+	case m != nil && m.Nullable && s.Chance(6):
+		return "null"
+	}
+	var cur *tv
+	if v, ok := d.Get(name); ok {
+		cur = parseTV(v)
+	}
+	return string(memberValue(s, atsDecl, o, name, cur, atsPool).write(nil, nil))
+}
 
 // ATSDocument draws an input of a validator (or of the export and optional
 // bindings) of ats/1: the canonical document of op with one or two changes
@@ -349,7 +312,7 @@ func ATSDocument(s *Source, op string) []byte {
 		return b[:s.Intn(len(b))]
 	}
 	if _, has := d.Get("masked_label"); has && s.Chance(3) {
-		d = d.Set("masked_label", Pick(s, atsValidLabels))
+		d = d.Set("masked_label", atsLabel(s))
 	}
 	rel := atsNumbersOf(d)
 	for range 1 + s.Intn(2) {
@@ -364,7 +327,7 @@ func ATSDocument(s *Source, op string) []byte {
 		default:
 			if len(d) > 0 {
 				name := d[s.Intn(len(d))].Name
-				d = d.Set(name, ATSValue(s, name, rel))
+				d = d.Set(name, atsValue(s, d, name, rel))
 			}
 		}
 	}
@@ -468,7 +431,7 @@ func ATSValidChain(s *Source) ATSChain {
 	c.Position = strconv.FormatUint(s.Uint64()%100000001, 10)
 	c.Clock = strconv.FormatUint(1790000120000+s.Uint64()%600000, 10)
 	c.Mode = atsQuote(Pick(s, []string{"approve", "auto"}))
-	c.Binding = c.Binding.Set("masked_label", Pick(s, atsValidLabels))
+	c.Binding = c.Binding.Set("masked_label", atsLabel(s))
 	if s.Chance(4) {
 		for _, d := range []*ATSDoc{&c.Intent, &c.Review, &c.Approval, &c.Binding, &c.Grant} {
 			*d = d.Set("environment", `"paper"`)
@@ -571,7 +534,7 @@ func ATSMutateChain(s *Source, c ATSChain) (ATSChain, string) {
 		d := Pick(s, docs)
 		if len(*d) > 0 {
 			name := (*d)[s.Intn(len(*d))].Name
-			*d = d.Set(name, ATSValue(s, name, rel))
+			*d = d.Set(name, atsValue(s, *d, name, rel))
 		}
 		if s.Chance(2) {
 			c = c.Reseal()
@@ -593,7 +556,7 @@ func ATSMutateChain(s *Source, c ATSChain) (ATSChain, string) {
 				if s.Chance(2) {
 					*d = d.Drop(name)
 				} else {
-					*d = d.Set(name, Pick(s, atsWrongKinds))
+					*d = d.Set(name, atsWrongKind(s))
 				}
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // TestATSCanonicalDigests checks every canonical instance of spec/ats.md
@@ -70,5 +72,53 @@ func TestATSMutateChainDrawsEveryChange(t *testing.T) {
 	}
 	if changed < 1500 {
 		t.Errorf("only %d of 2000 changes changed the chain", changed)
+	}
+}
+
+// TestATSPoolCoversEveryCheck draws values for every named check of the
+// ats/1 declaration: each string or array check has values of its own
+// (the int check's are the declared defects' numbers), and none panics.
+func TestATSPoolCoversEveryCheck(t *testing.T) {
+	var walk func(rules []shapes.Rule)
+	seen := map[string]bool{}
+	walk = func(rules []shapes.Rule) {
+		for _, r := range rules {
+			walk(r.Rules)
+			if r.Rule != shapes.RuleCheck || r.Check == "int" || seen[r.Check] {
+				continue
+			}
+			seen[r.Check] = true
+			for i := range 200 {
+				if v := atsPool(New(noise(i, 32)), r, nil); v == nil {
+					t.Errorf("check %s: no value", r.Check)
+					break
+				}
+			}
+		}
+	}
+	for _, o := range atsDecl.Objects {
+		for _, m := range o.Members {
+			walk(m.Rules)
+		}
+	}
+	if len(seen) < 10 {
+		t.Errorf("only %d named checks seen", len(seen))
+	}
+}
+
+// TestATSDocumentDraws draws 500 inputs of every operation: none panics,
+// and most are JSON objects that differ from the canonical document.
+func TestATSDocumentDraws(t *testing.T) {
+	for op, base := range ATSDocOps {
+		changed := 0
+		for i := range 500 {
+			in := ATSDocument(New(noise(i, 96)), op)
+			if json.Valid(in) && !bytes.Equal(in, base.JSON()) {
+				changed++
+			}
+		}
+		if changed < 300 {
+			t.Errorf("%s: only %d of 500 inputs are changed JSON", op, changed)
+		}
 	}
 }
