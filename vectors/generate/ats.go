@@ -88,29 +88,39 @@ type atsOp struct {
 	out  func(atsDoc) string
 }
 
+// atsOpOf is the operation name, written from the canonical document the
+// fuzz generator gives it (gen.ATSDocOps), answering with out.
+func atsOpOf(name string, out func(atsDoc) string) atsOp {
+	base, ok := gen.ATSDocOps[name]
+	if !ok {
+		panic("ats: no canonical document for " + name)
+	}
+	return atsOp{name, base, out}
+}
+
 func (o atsOp) ok(name string, d atsDoc) vcase { return ok(name, d.String(), o.out(d)) }
 
 // The nineteen validator-like operations, in table order.
 var (
-	atsOpState       = atsOp{"execution-state", gen.ATSState, atsVerdict}
-	atsOpCapability  = atsOp{"connector-capability", gen.ATSCapability, atsVerdict}
-	atsOpBindingV1   = atsOp{"account-binding-v1", gen.ATSBindingV1, atsVerdict}
-	atsOpBindingV2   = atsOp{"account-binding-v2", gen.ATSBindingV2, atsVerdict}
-	atsOpGrantV1     = atsOp{"delegated-trading-grant-v1", gen.ATSGrantV1, atsVerdict}
-	atsOpGrantV2     = atsOp{"delegated-trading-grant-v2", gen.ATSGrantV2, atsVerdict}
-	atsOpUsage       = atsOp{"grant-usage", gen.ATSUsage, atsVerdict}
-	atsOpIntentV1    = atsOp{"equity-order-intent-v1", gen.ATSIntentV1, atsVerdict}
-	atsOpIntentV2    = atsOp{"equity-order-intent-v2", gen.ATSIntentV2, atsVerdict}
-	atsOpReview      = atsOp{"order-review-receipt", gen.ATSReviewV2, atsVerdict}
-	atsOpApprovalV1  = atsOp{"operator-approval-v1", gen.ATSApprovalV1, atsVerdict}
-	atsOpApprovalV2  = atsOp{"operator-approval-v2", gen.ATSApprovalV2, atsVerdict}
-	atsOpReceiptV1   = atsOp{"execution-receipt-v1", gen.ATSReceiptV1, atsVerdict}
-	atsOpReceiptV2   = atsOp{"execution-receipt-v2", gen.ATSReceiptV2, atsVerdict}
-	atsOpProposalV1  = atsOp{"model-order-proposal-v1", gen.ATSProposalV1, atsVerdict}
-	atsOpProposalV2  = atsOp{"model-order-proposal-v2", gen.ATSProposalV2, atsVerdict}
-	atsOpRedact      = atsOp{"redact-binding-for-export", gen.ATSBindingV2, atsExport}
-	atsOpOptional    = atsOp{"optional-binding", gen.ATSBindingV1, func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` }}
-	atsOpOptionalV2  = atsOp{"optional-binding-v2", gen.ATSBindingV2, func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` }}
+	atsOpState       = atsOpOf("execution-state", atsVerdict)
+	atsOpCapability  = atsOpOf("connector-capability", atsVerdict)
+	atsOpBindingV1   = atsOpOf("account-binding-v1", atsVerdict)
+	atsOpBindingV2   = atsOpOf("account-binding-v2", atsVerdict)
+	atsOpGrantV1     = atsOpOf("delegated-trading-grant-v1", atsVerdict)
+	atsOpGrantV2     = atsOpOf("delegated-trading-grant-v2", atsVerdict)
+	atsOpUsage       = atsOpOf("grant-usage", atsVerdict)
+	atsOpIntentV1    = atsOpOf("equity-order-intent-v1", atsVerdict)
+	atsOpIntentV2    = atsOpOf("equity-order-intent-v2", atsVerdict)
+	atsOpReview      = atsOpOf("order-review-receipt", atsVerdict)
+	atsOpApprovalV1  = atsOpOf("operator-approval-v1", atsVerdict)
+	atsOpApprovalV2  = atsOpOf("operator-approval-v2", atsVerdict)
+	atsOpReceiptV1   = atsOpOf("execution-receipt-v1", atsVerdict)
+	atsOpReceiptV2   = atsOpOf("execution-receipt-v2", atsVerdict)
+	atsOpProposalV1  = atsOpOf("model-order-proposal-v1", atsVerdict)
+	atsOpProposalV2  = atsOpOf("model-order-proposal-v2", atsVerdict)
+	atsOpRedact      = atsOpOf("redact-binding-for-export", atsExport)
+	atsOpOptional    = atsOpOf("optional-binding", func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` })
+	atsOpOptionalV2  = atsOpOf("optional-binding-v2", func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` })
 	atsValidatorOps  = []atsOp{atsOpState, atsOpCapability, atsOpBindingV1, atsOpBindingV2, atsOpGrantV1, atsOpGrantV2, atsOpUsage, atsOpIntentV1, atsOpIntentV2, atsOpReview, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2, atsOpProposalV1, atsOpProposalV2, atsOpRedact, atsOpOptional, atsOpOptionalV2}
 	atsExceptions    = map[string]string{}
 	atsExceptionNote = map[string]string{}

@@ -7,14 +7,9 @@ package gen
 // never by the reference.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-
 	"slices"
 	"strconv"
 	"strings"
-
-	gowebpki "github.com/gowebpki/jcs"
 
 	"github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
@@ -38,17 +33,10 @@ func atsParse(text string) ATSDoc {
 	return d
 }
 
-// ATSDigest is D(d) of spec/ats.md, "The ATS digest": "sha256:" and the
-// hex SHA-256 of the JCS form, computed with gowebpki/jcs. It reports false
-// when that canonicalizer refuses the document.
-func ATSDigest(d ATSDoc) (string, bool) {
-	canon, err := gowebpki.Transform(d.JSON())
-	if err != nil {
-		return "", false
-	}
-	sum := sha256.Sum256(canon)
-	return "sha256:" + hex.EncodeToString(sum[:]), true
-}
+// ATSDigest is D(d) of spec/ats.md, "The ATS digest" (JCSDigest): "sha256:"
+// and the hex SHA-256 of the JCS form, computed with gowebpki/jcs. It
+// reports false when that canonicalizer refuses the document.
+func ATSDigest(d ATSDoc) (string, bool) { return JCSDigest(d.JSON()) }
 
 // atsDecl is the declaration of ats/1's shapes (spec/ats/shapes.json).
 var atsDecl = spec.MustShapes("ats")
