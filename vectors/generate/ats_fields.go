@@ -177,6 +177,7 @@ const atsWhyWindow = "with the guard ignored, the value past the bound breaks th
 func atsVariants(o atsOp, f string) []atsFV {
 	shape := atsShapeOf(o.name)
 	v2 := atsV2(o)
+	code := atsCodes[shape][f]
 	var out []atsFV
 	add := func(v atsFV) { out = append(out, v) }
 	kind := func(code, value string) {
@@ -189,7 +190,6 @@ func atsVariants(o atsOp, f string) []atsFV {
 	good := func(name, value string) { add(atsFV{name: name, value: value}) }
 
 	if p, isRef := atsRefFields[f]; isRef {
-		code := atsCodes[shape][f]
 		good("body-64", atsQ(p+"_"+strings.Repeat("Z9", 32)))
 		bad("body-65", code, atsQ(p+"_"+strings.Repeat("Z9", 32)+"Z"))
 		bad("empty-body", code, atsQ(p+"_"))
@@ -202,7 +202,6 @@ func atsVariants(o atsOp, f string) []atsFV {
 		return out
 	}
 	if b, isInt := atsIntFields[f]; isInt {
-		code := atsCodes[shape][f]
 		lo, hi := b[0], b[1]
 		w, windowed := atsWindows[shape+"."+f]
 		if !windowed {
@@ -244,13 +243,12 @@ func atsVariants(o atsOp, f string) []atsFV {
 	switch atsSelector(f) {
 	case "schema_version":
 		tag := strings.Trim(o.base.Value(f), `"`)
-		bad("other-version", "ats.schema_version", atsQ(tag[:len(tag)-1]+"3"))
-		bad("other-shape", "ats.schema_version", atsQ("aether.ats.trading-desk/1"))
-		bad("uppercase", "ats.schema_version", atsQ(strings.ToUpper(tag)))
-		lone("ats.schema_version", atsQ(`aether.ats.x\ud800`))
-		kind("ats.schema_version", "1")
+		bad("other-version", code, atsQ(tag[:len(tag)-1]+"3"))
+		bad("other-shape", code, atsQ("aether.ats.trading-desk/1"))
+		bad("uppercase", code, atsQ(strings.ToUpper(tag)))
+		lone(code, atsQ(`aether.ats.x\ud800`))
+		kind(code, "1")
 	case "name":
-		code := atsCodes[shape][f]
 		good("length-64", atsQ("a"+strings.Repeat("b-", 31)+"c"))
 		bad("length-65", code, atsQ("a"+strings.Repeat("b-", 32)))
 		bad("empty", code, `""`)
@@ -260,7 +258,6 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone(code, atsQ(`acme\udbff`))
 		kind(code, "true")
 	case "reason-code":
-		code := atsCodes[shape][f]
 		base := map[string]atsDoc{"reason": atsStateDiff, "refusal_reason": atsReviewRefused,
 			"ambiguity_reason": atsReceiptAs(o.base, "ambiguous")}[f]
 		for _, v := range []atsFV{
@@ -277,7 +274,6 @@ func atsVariants(o atsOp, f string) []atsFV {
 			add(v)
 		}
 	case "digest":
-		code := atsCodes[shape][f]
 		hex := strings.TrimPrefix(strings.Trim(o.base.Value(f), `"`), "sha256:")
 		good("other-digest", atsQ("sha256:"+strings.Repeat("0", 64)))
 		bad("uppercase-hex", code, atsQ("sha256:"+strings.ToUpper(hex)))
@@ -289,44 +285,43 @@ func atsVariants(o atsOp, f string) []atsFV {
 		kind(code, "null")
 	case "currency":
 		good("eur", `"EUR"`)
-		bad("lowercase", "ats.currency", `"usd"`)
-		bad("four-letters", "ats.currency", `"USDX"`)
-		bad("two-letters", "ats.currency", `"US"`)
-		bad("fullwidth", "ats.currency", `"\uff35SD"`)
-		lone("ats.currency", `"US\ud800"`)
-		kind("ats.currency", "840")
+		bad("lowercase", code, `"usd"`)
+		bad("four-letters", code, `"USDX"`)
+		bad("two-letters", code, `"US"`)
+		bad("fullwidth", code, `"\uff35SD"`)
+		lone(code, `"US\ud800"`)
+		kind(code, "840")
 	case "environment":
 		good("paper", `"paper"`)
-		bad("capitalized", "ats.environment", `"Live"`)
-		bad("sandbox", "ats.environment", `"sandbox"`)
-		bad("empty", "ats.environment", `""`)
-		lone("ats.environment", `"live\ud800"`)
-		kind("ats.environment", `["live"]`)
+		bad("capitalized", code, `"Live"`)
+		bad("sandbox", code, `"sandbox"`)
+		bad("empty", code, `""`)
+		lone(code, `"live\ud800"`)
+		kind(code, `["live"]`)
 	case "side":
 		good("sell", `"sell"`)
-		bad("capitalized", "ats.side", `"Buy"`)
-		bad("short", "ats.side", `"short"`)
-		lone("ats.side", `"\udfffbuy"`)
-		kind("ats.side", "1")
+		bad("capitalized", code, `"Buy"`)
+		bad("short", code, `"short"`)
+		lone(code, `"\udfffbuy"`)
+		kind(code, "1")
 	case "decision":
 		good("rejected", `"rejected"`)
-		bad("approve", "ats.decision", `"approve"`)
-		bad("capitalized", "ats.decision", `"Approved"`)
-		lone("ats.decision", `"approved\ud800"`)
-		kind("ats.decision", "true")
+		bad("approve", code, `"approve"`)
+		bad("capitalized", code, `"Approved"`)
+		lone(code, `"approved\ud800"`)
+		kind(code, "true")
 	case "confirmation":
-		bad("session", "ats.confirmation", `"session"`)
-		bad("standing", "ats.confirmation", `"standing"`)
-		bad("capitalized", "ats.confirmation", `"Per_order"`)
-		lone("ats.confirmation", `"per_order\ud800"`)
-		kind("ats.confirmation", "null")
+		bad("session", code, `"session"`)
+		bad("standing", code, `"standing"`)
+		bad("capitalized", code, `"Per_order"`)
+		lone(code, `"per_order\ud800"`)
+		kind(code, "null")
 	case "order_type":
-		bad("market", "ats.order_type", `"market"`)
-		bad("capitalized", "ats.order_type", `"Limit"`)
-		lone("ats.order_type", `"limit\ud800"`)
-		kind("ats.order_type", "1")
+		bad("market", code, `"market"`)
+		bad("capitalized", code, `"Limit"`)
+		lone(code, `"limit\ud800"`)
+		kind(code, "1")
 	case "status":
-		code := atsCodes[shape][f]
 		switch shape {
 		case "account-binding":
 			good("revoked", `"revoked"`)
@@ -342,7 +337,6 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone(code, `"\ud800"`)
 		kind(code, "0")
 	case "requested_mode", "effective_mode":
-		code := atsCodes[shape][f]
 		for _, v := range []atsFV{
 			{name: "auto", value: `"auto"`},
 			{name: "unknown", value: `"manual"`, code: code},
@@ -368,10 +362,10 @@ func atsVariants(o atsOp, f string) []atsFV {
 		base := atsReceiptAs(o.base, "refused")
 		for _, v := range []atsFV{
 			{name: "cancelled", value: `"cancelled"`},
-			{name: "unknown", value: `"rejected"`, code: "ats.outcome"},
-			{name: "capitalized", value: `"Refused"`, code: "ats.outcome"},
-			{name: "lone-surrogate", value: `"refused\ud800"`, code: "ats.outcome", tag: "shadowed", why: atsWhyLone},
-			{name: "kind-null", value: "null", code: "ats.outcome", tag: "type-guard", why: atsWhyKind},
+			{name: "unknown", value: `"rejected"`, code: code},
+			{name: "capitalized", value: `"Refused"`, code: code},
+			{name: "lone-surrogate", value: `"refused\ud800"`, code: code, tag: "shadowed", why: atsWhyLone},
+			{name: "kind-null", value: "null", code: code, tag: "type-guard", why: atsWhyKind},
 		} {
 			v.base = base
 			add(v)
@@ -381,24 +375,23 @@ func atsVariants(o atsOp, f string) []atsFV {
 		for _, v := range []atsFV{
 			{name: "querying-broker", value: `"querying_broker"`},
 			{name: "operator-required", value: `"operator_required"`},
-			{name: "unknown", value: `"resolved"`, code: "ats.reconciliation_state"},
-			{name: "lone-surrogate", value: `"pending\ud800"`, code: "ats.reconciliation_state", tag: "shadowed", why: atsWhyLone},
-			{name: "kind-bool", value: "false", code: "ats.reconciliation_state", tag: "type-guard", why: atsWhyKind},
+			{name: "unknown", value: `"resolved"`, code: code},
+			{name: "lone-surrogate", value: `"pending\ud800"`, code: code, tag: "shadowed", why: atsWhyLone},
+			{name: "kind-bool", value: "false", code: code, tag: "type-guard", why: atsWhyKind},
 		} {
 			v.base = base
 			add(v)
 		}
 	case "broker_confirmed":
-		kind("ats.broker_confirmed", `"true"`)
-		kind("ats.broker_confirmed", "1")
-		kind("ats.broker_confirmed", "null")
+		kind(code, `"true"`)
+		kind(code, "1")
+		kind(code, "null")
 	case "grants_execution_authority":
-		bad("true", "ats.grants_execution_authority", "true")
-		kind("ats.grants_execution_authority", `"false"`)
-		kind("ats.grants_execution_authority", "0")
-		kind("ats.grants_execution_authority", "null")
+		bad("true", code, "true")
+		kind(code, `"false"`)
+		kind(code, "0")
+		kind(code, "null")
 	case "set":
-		code := atsCodes[shape][f]
 		set := atsChecks[f].Args
 		good("one", atsList(set[len(set)-1]))
 		good("all", atsList(set...))
@@ -422,6 +415,22 @@ func atsVariants(o atsOp, f string) []atsFV {
 	return out
 }
 
+// atsVersion is the key suffix of a shared field definition of the
+// declaration: "/2" for the /2 checks, else "/1".
+func atsVersion(v2 bool) string {
+	if v2 {
+		return "/2"
+	}
+	return "/1"
+}
+
+// atsRuleCode is the i-th code of rule check of the declaration's shared
+// field definition key ("symbol/2"; fieldRow.code: "type" its type code,
+// "each" its elements' type code).
+func atsRuleCode(key, check string, i int) string {
+	return fieldRow{path: key, m: atsDecl.Fields[key]}.code(check, i)
+}
+
 // atsKindName names a wrong-kind value.
 func atsKindName(v string) string {
 	switch {
@@ -440,14 +449,13 @@ func atsKindName(v string) string {
 // atsSymbolVariants are the symbol check's variants; wrap writes a symbol
 // as the field's value.
 func atsSymbolVariants(v2 bool, wrap func(string) string) []atsFV {
-	code := "ats.symbol"
+	code := atsRuleCode("symbol"+atsVersion(v2), "type", 0)
 	oks := []string{"A", "0", strings.Repeat("A", 40), "A.^:=_/-9"}
 	bads := []struct{ name, value string }{
 		{"empty", `""`}, {"length-41", atsQ(strings.Repeat("A", 41))}, {"leading-hyphen", `"-ABC"`},
 		{"space", `"ABC DEF"`}, {"lowercase", `"brk.b"`}, {"trailing-newline", `"SPY\n"`}, {"fullwidth", `"\uff33PY"`},
 	}
 	if v2 {
-		code = "ats.equity_ticker"
 		oks = []string{"Z", "ABCDEF.ABCD", "A-B", "BRK.B"}
 		bads = append(bads, []struct{ name, value string }{
 			{"trailing-dot", `"BRK."`}, {"leading-dot", `".B"`}, {"two-classes", `"A.B.C"`},
@@ -486,61 +494,67 @@ func atsLetters64() []string {
 
 // atsAllowlistVariants are the allowlist's variants.
 func atsAllowlistVariants(v2 bool) []atsFV {
-	sym := "ats.symbol"
+	key := "symbol_allowlist" + atsVersion(v2)
+	size, sym := atsRuleCode(key, "size", 0), atsRuleCode(key, "each", 0)
+	repeat, order := atsRuleCode(key, "repeat", 0), atsRuleCode(key, "descending", 0)
 	badElem := `"B X"`
 	if v2 {
-		sym, badElem = "ats.equity_ticker", `"BRK.b"`
+		badElem = `"BRK.b"`
 	}
 	l64 := atsLetters64()
 	return []atsFV{
 		{name: "empty", value: "[]"},
 		{name: "one", value: `["SPY"]`},
 		{name: "length-64", value: atsList(l64...)},
-		{name: "length-65", value: atsList(append(l64, "ZZ")...), code: "ats.allowlist_shape"},
-		{name: "kind-string", value: `"AAPL"`, code: "ats.allowlist_shape", tag: "type-guard", why: atsWhyKind},
-		{name: "kind-null", value: "null", code: "ats.allowlist_shape", tag: "type-guard", why: atsWhyKind},
+		{name: "length-65", value: atsList(append(l64, "ZZ")...), code: size},
+		{name: "kind-string", value: `"AAPL"`, code: size, tag: "type-guard", why: atsWhyKind},
+		{name: "kind-null", value: "null", code: size, tag: "type-guard", why: atsWhyKind},
 		{name: "bad-element", value: `["AAPL",` + badElem + `]`, code: sym},
 		{name: "element-kind", value: `["AAPL",1]`, code: sym, tag: "type-guard", why: atsWhyKind},
 		{name: "element-lone-surrogate", value: `["AAPL","B\ud800"]`, code: sym, tag: "shadowed", why: atsWhyLone},
 		{name: "wildcard", value: `["*"]`, code: sym},
-		{name: "repeated", value: `["AAPL","AAPL","SPY"]`, code: "ats.allowlist_repeat"},
-		{name: "descending", value: `["SPY","AAPL"]`, code: "ats.allowlist_order"},
-		{name: "prefix-after", value: `["BRK.B","BRK"]`, code: "ats.allowlist_order"},
+		{name: "repeated", value: `["AAPL","AAPL","SPY"]`, code: repeat},
+		{name: "descending", value: `["SPY","AAPL"]`, code: order},
+		{name: "prefix-after", value: `["BRK.B","BRK"]`, code: order},
 	}
 }
 
 // atsLabelVariants are the masked label's variants.
 func atsLabelVariants(v2 bool) []atsFV {
+	key := "masked_label" + atsVersion(v2)
+	length, kind := atsRuleCode(key, "label-length", 0), atsRuleCode(key, "type", 0)
 	out := []atsFV{
 		{name: "one-unit", value: `"X"`},
 		{name: "length-64", value: atsQ(strings.Repeat("A", 64))},
 		{name: "split-digits", value: `"12 345 6789"`},
-		{name: "empty", value: `""`, code: "ats.label_length"},
-		{name: "length-65", value: atsQ(strings.Repeat("A", 65)), code: "ats.label_length"},
-		{name: "kind-number", value: "4821", code: "ats.label_type"},
-		{name: "kind-null", value: "null", code: "ats.label_type"},
+		{name: "empty", value: `""`, code: length},
+		{name: "length-65", value: atsQ(strings.Repeat("A", 65)), code: length},
+		{name: "kind-number", value: "4821", code: kind},
+		{name: "kind-null", value: "null", code: kind},
 	}
 	if !v2 {
+		control, lone, digits := atsRuleCode(key, "masked-label-v1", 0), atsRuleCode(key, "masked-label-v1", 1), atsRuleCode(key, "masked-label-v1", 2)
 		return append(out, []atsFV{
 			{name: "astral", value: `"Acct \ud83d\ude00 4821"`},
-			{name: "control-bel", value: `"Acct\u00074821"`, code: "ats.label_control"},
-			{name: "control-del", value: `"Acct\u007f4821"`, code: "ats.label_control"},
-			{name: "control-nel", value: `"Acct\u00854821"`, code: "ats.label_control"},
-			{name: "lone-high", value: `"Acct \ud800 4821"`, code: "ats.label_surrogate", tag: "shadowed", why: atsWhyLone},
-			{name: "lone-low", value: `"Acct \udc00"`, code: "ats.label_surrogate", tag: "shadowed", why: atsWhyLone},
-			{name: "five-digits", value: `"123456"`, code: "ats.label_digits_v1"},
-			{name: "five-digits-after-space", value: `"12 34567"`, code: "ats.label_digits_v1"},
+			{name: "control-bel", value: `"Acct\u00074821"`, code: control},
+			{name: "control-del", value: `"Acct\u007f4821"`, code: control},
+			{name: "control-nel", value: `"Acct\u00854821"`, code: control},
+			{name: "lone-high", value: `"Acct \ud800 4821"`, code: lone, tag: "shadowed", why: atsWhyLone},
+			{name: "lone-low", value: `"Acct \udc00"`, code: lone, tag: "shadowed", why: atsWhyLone},
+			{name: "five-digits", value: `"123456"`, code: digits},
+			{name: "five-digits-after-space", value: `"12 34567"`, code: digits},
 		}...)
 	}
+	char, digits := atsRuleCode(key, "closed-masked-label", 0), atsRuleCode(key, "closed-masked-label", 1)
 	return append(out, []atsFV{
 		{name: "closed-set", value: `"a.b-c_d(e)f#g*h \u2022\u2026 1234"`},
-		{name: "e-acute", value: `"Acct\u00e94821"`, code: "ats.label_char"},
-		{name: "plus", value: `"Acct+4821"`, code: "ats.label_char"},
-		{name: "astral", value: `"Acct \ud83d\ude00"`, code: "ats.label_char"},
-		{name: "control-bel", value: `"Acct\u00074821"`, code: "ats.label_char"},
-		{name: "lone-high", value: `"Acct \ud800"`, code: "ats.label_char", tag: "shadowed", why: atsWhyLone},
-		{name: "five-digits", value: `"123456"`, code: "ats.label_digits"},
-		{name: "five-digits-after-space", value: `"12 34567"`, code: "ats.label_digits"},
+		{name: "e-acute", value: `"Acct\u00e94821"`, code: char},
+		{name: "plus", value: `"Acct+4821"`, code: char},
+		{name: "astral", value: `"Acct \ud83d\ude00"`, code: char},
+		{name: "control-bel", value: `"Acct\u00074821"`, code: char},
+		{name: "lone-high", value: `"Acct \ud800"`, code: char, tag: "shadowed", why: atsWhyLone},
+		{name: "five-digits", value: `"123456"`, code: digits},
+		{name: "five-digits-after-space", value: `"12 34567"`, code: digits},
 	}...)
 }
 
