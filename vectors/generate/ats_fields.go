@@ -565,6 +565,17 @@ type atsCross struct {
 	code string
 }
 
+// atsWindowCases are the cross-field cases of the window rule code, end
+// after start: end at start, one millisecond before it, one after it.
+func atsWindowCases(b atsDoc, start, end, code string) []atsCross {
+	at := b.Value(start)
+	return []atsCross{
+		{"window-equal", b.Set(end, at), code},
+		{"window-reversed", b.Set(end, pastBound(at, -1)), code},
+		{"window-one-ms", b.Set(end, pastBound(at, 1)), ""},
+	}
+}
+
 // atsCrossCases are each shape's cross-field cases, written on the
 // operation's canonical document base.
 func atsCrossCases(o atsOp) []atsCross {
@@ -581,17 +592,9 @@ func atsCrossCases(o atsOp) []atsCross {
 			{"equal-with-reason", b.Set("reason", `"operator_limit"`), "ats.state_reason_extra"},
 		}
 	case "delegated-trading-grant":
-		return []atsCross{
-			{"window-equal", b.Set("expires_at_ms", b.Value("issued_at_ms")), "ats.grant_window"},
-			{"window-reversed", b.Set("expires_at_ms", "1789499999999"), "ats.grant_window"},
-			{"window-one-ms", b.Set("expires_at_ms", "1789500000001"), ""},
-		}
+		return atsWindowCases(b, "issued_at_ms", "expires_at_ms", "ats.grant_window")
 	case "equity-order-intent":
-		return []atsCross{
-			{"window-equal", b.Set("expires_at_ms", b.Value("created_at_ms")), "ats.intent_window"},
-			{"window-reversed", b.Set("expires_at_ms", "1789999999999"), "ats.intent_window"},
-			{"window-one-ms", b.Set("expires_at_ms", "1790000000001"), ""},
-		}
+		return atsWindowCases(b, "created_at_ms", "expires_at_ms", "ats.intent_window")
 	case "order-review-receipt":
 		return []atsCross{
 			{"deadline-at-review", b.Set("approval_deadline_ms", b.Value("reviewed_at_ms")), "ats.review_deadline"},
@@ -605,11 +608,7 @@ func atsCrossCases(o atsOp) []atsCross {
 			{"refused-with-reason", atsReviewRefused, ""},
 		}
 	case "operator-approval":
-		return []atsCross{
-			{"window-equal", b.Set("expires_at_ms", b.Value("approved_at_ms")), "ats.approval_window"},
-			{"window-reversed", b.Set("expires_at_ms", "1790000119999"), "ats.approval_window"},
-			{"window-one-ms", b.Set("expires_at_ms", "1790000120001"), ""},
-		}
+		return atsWindowCases(b, "approved_at_ms", "expires_at_ms", "ats.approval_window")
 	case "execution-receipt":
 		amb, refusedR, acc, part := atsReceiptAs(b, "ambiguous"), atsReceiptAs(b, "refused"), atsReceiptAs(b, "accepted"), atsReceiptAs(b, "partial")
 		return []atsCross{
