@@ -183,6 +183,16 @@ func atsBranches() []atsBranch {
 	}
 }
 
+// atsGateCase is one chain case through the gates: its name, the chain,
+// the code that refuses it ("" accepted), and whether the approval-chain
+// gates run it too.
+type atsGateCase struct {
+	name  string
+	c     gen.ATSChain
+	code  string
+	chain bool
+}
+
 func atsChainFiles() []vfile {
 	cases := map[string]map[string][]vcase{} // gate -> aspect -> cases
 	put := func(gate, aspect string, c vcase) {
@@ -211,67 +221,54 @@ func atsChainFiles() []vfile {
 		mod(&c)
 		return c
 	}
+	// through writes each case through every commit gate, and through the
+	// approval-chain gates too when chain: refused with exec by the
+	// executable gates, when exec is given, but for the faithful chain.
+	through := func(aspect, exec string, cases []atsGateCase) {
+		for _, x := range cases {
+			for _, g := range atsGates {
+				if !atsIsCommit(g) && !x.chain {
+					continue
+				}
+				code := x.code
+				if atsIsExec(g) && exec != "" && x.name != "v1-faithful" {
+					code = exec
+				}
+				emit(g, aspect, x.name, x.c, code, "", "")
+			}
+		}
+	}
 
 	// Version cases.
 	v2 := with(func(c *gen.ATSChain) { c.Intent = gen.ATSIntentV1 }).Reseal()
 	v6 := gen.ATSChain{Intent: gen.ATSIntentV1, Review: gen.ATSReviewV1, Approval: gen.ATSApprovalV1, Binding: gen.ATSBindingV1,
 		Grant: gen.ATSGrantV1, Usage: gen.ATSUsage, Mode: f.Mode, Clock: f.Clock, Position: f.Position}
-	for _, v := range []struct {
-		name  string
-		c     gen.ATSChain
-		chain bool // also through the approval-chain gates
-	}{
-		{"v1-faithful", f, true},
-		{"v2-intent-v1", v2, true},
+	through("version", "ats.executable_chain", []atsGateCase{
+		{"v1-faithful", f, "", true},
+		{"v2-intent-v1", v2, "", true},
 		{"v3-approval-tag-v1", with(func(c *gen.ATSChain) {
 			c.Approval = c.Approval.Set("schema_version", gen.ATSApprovalV1.Value("schema_version"))
-		}), true},
-		{"v4-binding-v1", with(func(c *gen.ATSChain) { c.Binding = gen.ATSBindingV1 }), false},
-		{"v5-grant-v1", with(func(c *gen.ATSChain) { c.Grant = gen.ATSGrantV1 }), false},
-		{"v6-all-v1", v6, true},
-	} {
-		for _, g := range atsGates {
-			if !atsIsCommit(g) && !v.chain {
-				continue
-			}
-			code := ""
-			if atsIsExec(g) && v.name != "v1-faithful" {
-				code = "ats.executable_chain"
-			}
-			emit(g, "version", v.name, v.c, code, "", "")
-		}
-	}
+		}), "", true},
+		{"v4-binding-v1", with(func(c *gen.ATSChain) { c.Binding = gen.ATSBindingV1 }), "", false},
+		{"v5-grant-v1", with(func(c *gen.ATSChain) { c.Grant = gen.ATSGrantV1 }), "", false},
+		{"v6-all-v1", v6, "", true},
+	})
 
 	// Member cases.
 	m1 := with(func(c *gen.ATSChain) {
 		c.Intent, c.Approval, c.Grant, c.Binding = atsM1Intent(), atsM1Approval(), atsM1Grant(), atsM1Binding()
 	}).Reseal()
-	for _, m := range []struct {
-		name  string
-		c     gen.ATSChain
-		chain bool
-	}{
-		{"m1-retagged-chain", m1, true},
-		{"m2-retagged-binding", with(func(c *gen.ATSChain) { c.Binding = atsM1Binding() }), false},
-		{"m3-retagged-grant", with(func(c *gen.ATSChain) { c.Grant = atsM1Grant() }), false},
-		{"m4-intent-account-number", with(func(c *gen.ATSChain) { c.Intent = atsM4Intent() }).Reseal(), true},
-		{"m5-review-deadline-after-reservation", with(func(c *gen.ATSChain) { c.Review = atsM5Review() }).Reseal(), true},
-		{"m6-approval-session", with(func(c *gen.ATSChain) { c.Approval = atsM6Approval() }), true},
-		{"m7-usage-nan", with(func(c *gen.ATSChain) { c.Usage = atsM7Usage() }), false},
-		{"m8-clock-nan", with(func(c *gen.ATSChain) { c.Clock = `"NaN"` }), true},
-		{"m9-position-negative", with(func(c *gen.ATSChain) { c.Position = "-5800000" }), false},
-	} {
-		for _, g := range atsGates {
-			if !atsIsCommit(g) && !m.chain {
-				continue
-			}
-			code := ""
-			if atsIsExec(g) {
-				code = "ats.executable_member"
-			}
-			emit(g, "member", m.name, m.c, code, "", "")
-		}
-	}
+	through("member", "ats.executable_member", []atsGateCase{
+		{"m1-retagged-chain", m1, "", true},
+		{"m2-retagged-binding", with(func(c *gen.ATSChain) { c.Binding = atsM1Binding() }), "", false},
+		{"m3-retagged-grant", with(func(c *gen.ATSChain) { c.Grant = atsM1Grant() }), "", false},
+		{"m4-intent-account-number", with(func(c *gen.ATSChain) { c.Intent = atsM4Intent() }).Reseal(), "", true},
+		{"m5-review-deadline-after-reservation", with(func(c *gen.ATSChain) { c.Review = atsM5Review() }).Reseal(), "", true},
+		{"m6-approval-session", with(func(c *gen.ATSChain) { c.Approval = atsM6Approval() }), "", true},
+		{"m7-usage-nan", with(func(c *gen.ATSChain) { c.Usage = atsM7Usage() }), "", false},
+		{"m8-clock-nan", with(func(c *gen.ATSChain) { c.Clock = `"NaN"` }), "", true},
+		{"m9-position-negative", with(func(c *gen.ATSChain) { c.Position = "-5800000" }), "", false},
+	})
 
 	// Branch cases, then the boundaries and extras, in the -branch files.
 	for _, b := range atsBranches() {
@@ -290,12 +287,7 @@ func atsChainFiles() []vfile {
 		c.Grant = c.Grant.Set("environment", `"paper"`)
 		c.Mode = `"paper"`
 	}).Reseal()
-	for _, x := range []struct {
-		name  string
-		c     gen.ATSChain
-		code  string
-		chain bool
-	}{
+	through("branch", "", []atsGateCase{
 		{"edge-allowlist-without-spy", with(func(c *gen.ATSChain) { c.Grant = c.Grant.Set("symbol_allowlist", `["AAPL","BRK.B"]`) }), "ats.commit_grant_symbol", false},
 		{"edge-order-notional-at-limit", with(func(c *gen.ATSChain) { c.Grant = c.Grant.Set("max_order_notional_minor", "580120") }), "", false},
 		{"edge-orders-at-limit", with(func(c *gen.ATSChain) { c.Usage = c.Usage.Set("orders_submitted", "19") }), "", false},
@@ -309,14 +301,7 @@ func atsChainFiles() []vfile {
 		{"edge-order-quantity-at-limit", with(func(c *gen.ATSChain) { c.Grant = c.Grant.Set("max_order_quantity", "10") }), "", false},
 		{"edge-grant-issued-at-clock", with(func(c *gen.ATSChain) { c.Grant = c.Grant.Set("issued_at_ms", atsClock) }), "", false},
 		{"edge-approved-at-review", with(func(c *gen.ATSChain) { c.Approval = c.Approval.Set("approved_at_ms", "1790000060000") }), "", true},
-	} {
-		for _, g := range atsGates {
-			if !atsIsCommit(g) && !x.chain {
-				continue
-			}
-			emit(g, "branch", x.name, x.c, x.code, "", "")
-		}
-	}
+	})
 
 	// IEEE semantics, version-blind gates only.
 	const e1why = "with it ignored, branch 28 (Review approval deadline passed.) refuses the infinite clock"
