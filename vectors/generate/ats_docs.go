@@ -17,6 +17,11 @@ var atsSymbolDocs = []struct {
 	{atsOpProposalV1, atsOpProposalV2, "proposal"},
 }
 
+// atsVersionedOps are the twelve operations with a /1 and a /2 validator
+// of one shape, each /1 before its /2, in the order of their -strict, -reject and -weakness files.
+var atsVersionedOps = []atsOp{atsOpIntentV1, atsOpIntentV2, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2,
+	atsOpProposalV1, atsOpProposalV2, atsOpGrantV1, atsOpGrantV2, atsOpBindingV1, atsOpBindingV2}
+
 // atsWeakSymbols are the seven frozen symbol weaknesses (seed section 5),
 // each with the allowlist it makes when inserted in code point order into
 // ["AAPL","BRK.B","SPY"].
@@ -83,8 +88,7 @@ func atsDocumentFiles() []vfile {
 	} {
 		both(atsOpBindingV1, atsOpBindingV2, l.name, func(d atsDoc) atsDoc { return d.Set("masked_label", l.label) })
 	}
-	for _, o := range []atsOp{atsOpIntentV1, atsOpIntentV2, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2,
-		atsOpProposalV1, atsOpProposalV2, atsOpGrantV1, atsOpGrantV2, atsOpBindingV1, atsOpBindingV2} {
+	for _, o := range atsVersionedOps {
 		add(atsFile(o.name, "strict", "strict variants that /1 and /2 both accept", strict[o.name]...))
 	}
 
@@ -100,15 +104,12 @@ func atsDocumentFiles() []vfile {
 	rej(atsOpGrantV2, atsRefused("allowlist-lowercase", gen.ATSGrantV2.Set("symbol_allowlist", `["AAPL","BRK.B","spy"]`).String(), "ats.equity_ticker"))
 	rej(atsOpBindingV1, atsRefused("label-five-digits", gen.ATSBindingV1.Set("masked_label", `"Acct 48213"`).String(), "ats.label_digits_v1"))
 	rej(atsOpBindingV2, atsRefused("label-five-digits", gen.ATSBindingV2.Set("masked_label", `"Acct 48213"`).String(), "ats.label_digits"))
-	for _, p := range []struct{ v1, v2 atsOp }{
-		{atsOpBindingV1, atsOpBindingV2}, {atsOpGrantV1, atsOpGrantV2}, {atsOpIntentV1, atsOpIntentV2},
-		{atsOpApprovalV1, atsOpApprovalV2}, {atsOpReceiptV1, atsOpReceiptV2}, {atsOpProposalV1, atsOpProposalV2},
-	} {
-		rej(p.v2, atsRefused("v1-document", p.v1.base.String(), "ats.schema_version"))
-		rej(p.v1, atsRefused("v2-document", p.v2.base.String(), "ats.schema_version"))
+	for i := 0; i < len(atsVersionedOps); i += 2 {
+		v1, v2 := atsVersionedOps[i], atsVersionedOps[i+1]
+		rej(v2, atsRefused("v1-document", v1.base.String(), "ats.schema_version"))
+		rej(v1, atsRefused("v2-document", v2.base.String(), "ats.schema_version"))
 	}
-	for _, o := range []atsOp{atsOpIntentV1, atsOpIntentV2, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2,
-		atsOpProposalV1, atsOpProposalV2, atsOpGrantV1, atsOpGrantV2, atsOpBindingV1, atsOpBindingV2} {
+	for _, o := range atsVersionedOps {
 		add(atsFile(o.name, "reject", "single-cause rejects: a lowercase ticker, five ASCII digits, the other version's tag", reject[o.name]...))
 	}
 
@@ -131,8 +132,7 @@ func atsDocumentFiles() []vfile {
 		weak[atsOpBindingV1.name] = append(weak[atsOpBindingV1.name], atsOpBindingV1.ok("label-"+w.name, d1))
 		weak[atsOpBindingV2.name] = append(weak[atsOpBindingV2.name], atsRefused("label-"+w.name, d2.String(), "ats.label_char"))
 	}
-	for _, o := range []atsOp{atsOpIntentV1, atsOpIntentV2, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2,
-		atsOpProposalV1, atsOpProposalV2, atsOpGrantV1, atsOpGrantV2, atsOpBindingV1, atsOpBindingV2} {
+	for _, o := range atsVersionedOps {
 		add(atsFile(o.name, "weakness", "the frozen weaknesses: /1 accepts them, /2 refuses them", weak[o.name]...))
 	}
 
