@@ -1,12 +1,15 @@
 package gen
 
 // ats/1 (spec/ats.md): the canonical instances, read from the spec's
-// prose (spec.Instances), the documents built from them for the validators, and the valid /2 chains
-// built for the gates, each with one change applied. Digests are sealed
-// with crypto/sha256 over the independent gowebpki/jcs canonicalizer,
-// never by the reference.
+// prose (spec.Instances); the documents built from them for the
+// validators, their values drawn from the declaration (declaredDefect's
+// memberValue, with ats/1's named checks in atsPool); and the valid /2
+// chains built for the gates, each with one change applied. Digests are
+// sealed with crypto/sha256 over the independent gowebpki/jcs
+// canonicalizer (JCSDigest), never by the reference.
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -399,25 +402,31 @@ func (c ATSChain) Shuffled(s *Source) ATSChain {
 }
 
 // ATSValidChain draws a valid /2 chain from F: quantity and limit price
-// within the grant's per-order limits, a symbol of the allowlist, a side,
-// usage and position within the daily and position limits, a clock inside
-// every window, a mode that submits, a valid /2 label; now and then the
-// whole chain in environment paper. Every member passes its /2 validator
-// and every gate accepts it.
+// within the grant's per-order limits, a symbol of its allowlist, one of
+// its sides, usage and position within its daily and position limits, a
+// clock inside the approval's window (the narrowest), a mode that submits,
+// a valid /2 label; now and then the whole chain in environment paper.
+// The limits and the window are read from F's documents. Every member
+// passes its /2 validator and every gate accepts it.
 func ATSValidChain(s *Source) ATSChain {
 	c := ATSFaithful()
-	q := 1 + s.Intn(500)
-	p := 1 + int(s.Uint64()%uint64(10000000/q))
-	n := q * p
-	sym := atsQuote(Pick(s, []string{"AAPL", "BRK.B", "SPY"}))
-	side := atsQuote(Pick(s, []string{"buy", "sell"}))
-	for _, d := range []*ATSDoc{&c.Intent, &c.Approval} {
-		*d = d.Set("quantity", strconv.Itoa(q)).Set("limit_price_minor", strconv.Itoa(p)).Set("symbol", sym).Set("side", side)
+	num := func(d ATSDoc, name string) uint64 {
+		n, _ := strconv.ParseUint(d.Value(name), 10, 64)
+		return n
 	}
-	c.Usage = c.Usage.Set("orders_submitted", strconv.Itoa(s.Intn(20))).
-		Set("notional_submitted_minor", strconv.FormatUint(s.Uint64()%uint64(50000000-n+1), 10))
-	c.Position = strconv.FormatUint(s.Uint64()%100000001, 10)
-	c.Clock = strconv.FormatUint(1790000120000+s.Uint64()%600000, 10)
+	q := 1 + s.Uint64()%num(c.Grant, "max_order_quantity")
+	p := 1 + s.Uint64()%(num(c.Grant, "max_order_notional_minor")/q)
+	n := q * p
+	sym := atsQuote(Pick(s, atsStrings(c.Grant.Value("symbol_allowlist"))))
+	side := atsQuote(Pick(s, atsStrings(c.Grant.Value("sides"))))
+	for _, d := range []*ATSDoc{&c.Intent, &c.Approval} {
+		*d = d.Set("quantity", strconv.FormatUint(q, 10)).Set("limit_price_minor", strconv.FormatUint(p, 10)).Set("symbol", sym).Set("side", side)
+	}
+	c.Usage = c.Usage.Set("orders_submitted", strconv.FormatUint(s.Uint64()%num(c.Grant, "max_daily_orders"), 10)).
+		Set("notional_submitted_minor", strconv.FormatUint(s.Uint64()%(num(c.Grant, "max_daily_notional_minor")-n+1), 10))
+	c.Position = strconv.FormatUint(s.Uint64()%(num(c.Grant, "max_position_notional_minor")+1), 10)
+	from, to := num(c.Approval, "approved_at_ms"), num(c.Approval, "expires_at_ms")
+	c.Clock = strconv.FormatUint(from+s.Uint64()%(to-from), 10)
 	c.Mode = atsQuote(Pick(s, []string{"approve", "auto"}))
 	c.Binding = c.Binding.Set("masked_label", atsLabel(s))
 	if s.Chance(4) {
@@ -427,6 +436,16 @@ func ATSValidChain(s *Source) ATSChain {
 		c.Mode = atsQuote(Pick(s, []string{"paper", "approve", "auto"}))
 	}
 	return c.Reseal()
+}
+
+// atsStrings reads a JSON array of strings (the instances' sets and
+// allowlists); nil when text is not one.
+func atsStrings(text string) []string {
+	var out []string
+	if json.Unmarshal([]byte(text), &out) != nil {
+		return nil
+	}
+	return out
 }
 
 // ATSChanges names the changes ATSMutateChain applies (the fuzzing of
