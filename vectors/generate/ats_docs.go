@@ -4,7 +4,11 @@ package main
 // instances, strict variants, single-cause rejects, frozen weaknesses and
 // the raw documents of the member cases.
 
-import "github.com/conform-dev/conform/internal/fuzz/gen"
+import (
+	"strconv"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
+)
 
 // atsSymbolDocs are the four documents that carry a symbol, /1 and /2.
 var atsSymbolDocs = []struct {
@@ -81,12 +85,9 @@ func atsDocumentFiles() []vfile {
 	both(atsOpGrantV1, atsOpGrantV2, "allowlist-brk.bbbb", func(d atsDoc) atsDoc {
 		return d.Set("symbol_allowlist", `["AAPL","BRK.BBBB","SPY"]`)
 	})
-	for _, l := range []struct{ name, label string }{
-		{"label-bullets", `"\u2022\u2022\u2022\u2022 4821"`},
-		{"label-joint", `"Joint (...4821) #2"`},
-		{"label-ira", `"IRA_2 \u2026 1234-5678 *"`},
-	} {
-		both(atsOpBindingV1, atsOpBindingV2, l.name, func(d atsDoc) atsDoc { return d.Set("masked_label", l.label) })
+	for _, l := range gen.ATSStrictLabels {
+		label := strconv.QuoteToASCII(l.Label)
+		both(atsOpBindingV1, atsOpBindingV2, l.Name, func(d atsDoc) atsDoc { return d.Set("masked_label", label) })
 	}
 	for _, o := range atsVersionedOps {
 		add(atsFile(o.name, "strict", "strict variants that /1 and /2 both accept", strict[o.name]...))

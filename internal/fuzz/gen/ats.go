@@ -224,9 +224,26 @@ func atsNumbersOf(docs ...ATSDoc) []string {
 	return out
 }
 
-// atsValidLabels are masked labels both label checks accept (spec/ats.md,
-// "Strict variants").
-var atsValidLabels = []string{"Individual ****4821", "\u2022\u2022\u2022\u2022 4821", "Joint (...4821) #2", "IRA_2 \u2026 1234-5678 *"}
+// ATSStrictLabels are the masked labels of spec/ats.md, "Strict
+// variants", that both label checks accept, each with the name of its
+// vectors.
+var ATSStrictLabels = []struct{ Name, Label string }{
+	{"label-bullets", "\u2022\u2022\u2022\u2022 4821"}, {"label-joint", "Joint (...4821) #2"}, {"label-ira", "IRA_2 \u2026 1234-5678 *"},
+}
+
+// atsValidLabels are the labels both label checks accept: the canonical
+// binding's and ATSStrictLabels.
+var atsValidLabels = func() []string {
+	var canonical string
+	if json.Unmarshal([]byte(ATSBindingV2.Value("masked_label")), &canonical) != nil {
+		panic("gen: the canonical binding's masked_label is not a string")
+	}
+	out := []string{canonical}
+	for _, l := range ATSStrictLabels {
+		out = append(out, l.Label)
+	}
+	return out
+}()
 
 // atsLabel draws one of atsValidLabels as JSON text, non-ASCII as \u
 // escapes.
