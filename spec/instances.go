@@ -12,12 +12,23 @@ import (
 //go:embed *.md
 var prose embed.FS
 
-// InstancesHeading is the heading of the section of a contract's spec that
-// gives its canonical instances (spec/README.md, "Canonical instances").
-const InstancesHeading = "## Canonical instances"
+// InstancesSection is the title of the section of a contract's spec that
+// gives its canonical instances (spec/README.md, "Canonical instances"):
+// a heading of level 2 to 4, its number before the title if the spec
+// numbers its sections ("## Canonical instances", "### 8.3 Canonical
+// instances"). The section ends at the next heading of its level or
+// above.
+const InstancesSection = "Canonical instances"
+
+// instancesHeading is a heading of the section InstancesSection, and
+// heading any heading; both give the level as their first group.
+var (
+	instancesHeading = regexp.MustCompile(`^(#{2,4}) (?:[0-9][0-9.]* )?` + InstancesSection + `$`)
+	heading          = regexp.MustCompile(`^(#+) `)
+)
 
 // Instance is one canonical instance of a contract, as its spec writes it
-// in the section InstancesHeading: a paragraph that opens with the
+// in the section InstancesSection: a paragraph that opens with the
 // instance's name in backquotes, may describe it and may give its digest
 // ("digest `sha256:...`"), and ends with a colon, then a fenced json block
 // holding the document.
@@ -44,7 +55,7 @@ var instanceLead = regexp.MustCompile("^`([^`]+)`(?:, (.*?))?(?:,? ?digest `(sha
 // Instances returns the canonical instances of the contract named name, in
 // the order its spec (spec/<name>.md) gives them. It refuses, naming the
 // file and line: a contract without a spec or without the section
-// InstancesHeading; a json block in the section not opened by an instance
+// InstancesSection; a json block in the section not opened by an instance
 // paragraph; an instance paragraph without its json block; a block that is
 // not closed. It checks neither the JSON nor the digests: the generators
 // that read the instances do (with a canonicalizer of their own).
@@ -62,7 +73,7 @@ func Instances(name string) ([]Instance, error) {
 func parseInstances(file string, data []byte) ([]Instance, error) {
 	var (
 		out     []Instance
-		in      bool      // inside the section
+		level   int       // the section's heading level; 0 outside it
 		lead    *Instance // the instance paragraph awaiting its block
 		block   []string  // the open block's lines
 		inBlock bool
@@ -80,14 +91,14 @@ func parseInstances(file string, data []byte) ([]Instance, error) {
 			out, lead, block = append(out, *lead), nil, nil
 		case inBlock:
 			block = append(block, line)
-		case line == InstancesHeading:
-			in, found = true, true
-		case !in:
-		case strings.HasPrefix(line, "## "):
-			in = false
+		case instancesHeading.MatchString(line):
+			level, found = len(instancesHeading.FindStringSubmatch(line)[1]), true
+		case level == 0:
+		case heading.MatchString(line) && len(heading.FindStringSubmatch(line)[1]) <= level:
+			level = 0
 		case line == "```json":
 			if lead == nil {
-				return nil, fmt.Errorf("%s: a json block of %q without an instance paragraph before it", where, InstancesHeading)
+				return nil, fmt.Errorf("%s: a json block of %q without an instance paragraph before it", where, InstancesSection)
 			}
 			inBlock = true
 		case lead != nil && line != "":
@@ -106,7 +117,7 @@ func parseInstances(file string, data []byte) ([]Instance, error) {
 	case lead != nil:
 		return nil, fmt.Errorf("spec/%s:%d: the instance paragraph has no json block", file, lead.Line)
 	case !found:
-		return nil, fmt.Errorf("spec/%s: no section %q", file, InstancesHeading)
+		return nil, fmt.Errorf("spec/%s: no section %q", file, InstancesSection)
 	}
 	return out, nil
 }

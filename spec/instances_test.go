@@ -3,13 +3,14 @@ package spec
 import (
 	"encoding/json"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestInstancesOfEverySpec reads the canonical instances of every spec
-// that has the section: each one's text is JSON and at least one is
-// given.
+// TestInstancesOfEverySpec reads the canonical instances of every
+// contract's spec that has the section (spec/README.md describes it): each
+// one's text is JSON and at least one is given.
 func TestInstancesOfEverySpec(t *testing.T) {
 	files, err := fs.Glob(prose, "*.md")
 	if err != nil || len(files) == 0 {
@@ -18,7 +19,7 @@ func TestInstancesOfEverySpec(t *testing.T) {
 	specs := 0
 	for _, f := range files {
 		data, _ := prose.ReadFile(f)
-		if !strings.Contains(string(data), "\n"+InstancesHeading+"\n") {
+		if f == "README.md" || !slices.ContainsFunc(strings.Split(string(data), "\n"), instancesHeading.MatchString) {
 			continue
 		}
 		specs++
@@ -44,10 +45,10 @@ func TestInstancesOfEverySpec(t *testing.T) {
 // lines, the end of the section, and every refusal.
 func TestInstancesParse(t *testing.T) {
 	d := "sha256:" + strings.Repeat("ab", 32)
-	text := "# x\n\n```json\n{}\n```\n\n" + InstancesHeading + "\n\nProse.\n\n" +
+	text := "# x\n\n```json\n{}\n```\n\n## " + InstancesSection + "\n\nProse.\n\n" +
 		"`a`, digest `" + d + "`:\n\n```json\n{\"a\":1}\n```\n\n" +
 		"`a`, the other a, digest `" + d + "`:\n\n```json\n{\"a\":\n2}\n```\n\n" +
-		"`b`:\n\n```json\n[]\n```\n\n## Next\n\n```json\n{}\n```\n"
+		"`b`:\n\n```json\n[]\n```\n\n### Inside\n\n`c`:\n\n```json\n1\n```\n\n## Next\n\n```json\n{}\n```\n"
 	got, err := parseInstances("x.md", []byte(text))
 	if err != nil {
 		t.Fatal(err)
@@ -56,6 +57,7 @@ func TestInstancesParse(t *testing.T) {
 		{Name: "a", Digest: d, Text: `{"a":1}`, Line: 11},
 		{Name: "a", Note: "the other a", Digest: d, Text: "{\"a\":\n2}", Line: 17},
 		{Name: "b", Text: "[]", Line: 24},
+		{Name: "c", Text: "1", Line: 32},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d instances, want %d: %+v", len(got), len(want), got)
@@ -73,10 +75,11 @@ func TestInstancesParse(t *testing.T) {
 	}
 	for name, bad := range map[string]string{
 		"no section":       "# x\n",
-		"block without":    InstancesHeading + "\n\n```json\n{}\n```\n",
-		"lead without":     InstancesHeading + "\n\n`a`:\n\nProse.\n",
-		"lead at the end":  InstancesHeading + "\n\n`a`:\n",
-		"block not closed": InstancesHeading + "\n\n`a`:\n\n```json\n{}\n",
+		"block without":    "## " + InstancesSection + "\n\n```json\n{}\n```\n",
+		"lead without":     "### 8.3 " + InstancesSection + "\n\n`a`:\n\nProse.\n",
+		"lead at the end":  "## " + InstancesSection + "\n\n`a`:\n",
+		"block not closed": "## " + InstancesSection + "\n\n`a`:\n\n```json\n{}\n",
+		"level 1 heading":  "# " + InstancesSection + "\n\n`a`:\n\n```json\n{}\n```\n",
 	} {
 		if _, err := parseInstances("x.md", []byte(bad)); err == nil || !strings.HasPrefix(err.Error(), "spec/x.md") {
 			t.Errorf("%s: %v, want a refusal naming spec/x.md", name, err)
