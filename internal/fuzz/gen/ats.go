@@ -82,28 +82,19 @@ var (
 )
 
 // ATSDocOps maps each validator operation of ats/1, and the three built on
-// the binding validators, to the canonical document it starts from.
-var ATSDocOps = map[string]ATSDoc{
-	"execution-state":            ATSState,
-	"connector-capability":       ATSCapability,
-	"account-binding-v1":         ATSBindingV1,
-	"account-binding-v2":         ATSBindingV2,
-	"delegated-trading-grant-v1": ATSGrantV1,
-	"delegated-trading-grant-v2": ATSGrantV2,
-	"grant-usage":                ATSUsage,
-	"equity-order-intent-v1":     ATSIntentV1,
-	"equity-order-intent-v2":     ATSIntentV2,
-	"order-review-receipt":       ATSReviewV2,
-	"operator-approval-v1":       ATSApprovalV1,
-	"operator-approval-v2":       ATSApprovalV2,
-	"execution-receipt-v1":       ATSReceiptV1,
-	"execution-receipt-v2":       ATSReceiptV2,
-	"model-order-proposal-v1":    ATSProposalV1,
-	"model-order-proposal-v2":    ATSProposalV2,
-	"redact-binding-for-export":  ATSBindingV2,
-	"optional-binding":           ATSBindingV1,
-	"optional-binding-v2":        ATSBindingV2,
-}
+// the binding validators, to the canonical document it starts from: each
+// declared object's validator its instance, order-review-receipt the
+// review of the /2 intent.
+var ATSDocOps = func() map[string]ATSDoc {
+	ops := map[string]ATSDoc{"order-review-receipt": ATSReviewV2, "redact-binding-for-export": ATSBindingV2,
+		"optional-binding": ATSBindingV1, "optional-binding-v2": ATSBindingV2}
+	for _, o := range atsDecl.Objects {
+		if _, set := ops[o.Name]; !set {
+			ops[o.Name] = atsInstance(o.Name, "")
+		}
+	}
+	return ops
+}()
 
 // atsEnumExtras are values a field's rule refuses that its neighbours or
 // the seed make likely: a halt state requested, the provider's other
@@ -183,16 +174,25 @@ func atsPool(s *Source, r shapes.Rule, cur *tv) *tv {
 var ATSTags = func() []string {
 	var out []string
 	for _, o := range atsDecl.Objects {
-		if m := o.Member("schema_version"); m != nil {
-			for _, r := range m.Rules {
-				if r.Rule == shapes.RuleConst && !slices.Contains(out, r.Value) {
-					out = append(out, r.Value)
-				}
-			}
+		if t := atsTagOf(o); t != "" && !slices.Contains(out, t) {
+			out = append(out, t)
 		}
 	}
 	return out
 }()
+
+// atsTagOf is the pinned schema_version of object o, or "" when it has
+// none (grant-usage).
+func atsTagOf(o *shapes.Object) string {
+	if m := o.Member("schema_version"); m != nil {
+		for _, r := range m.Rules {
+			if r.Rule == shapes.RuleConst {
+				return r.Value
+			}
+		}
+	}
+	return ""
+}
 
 // atsQuote is s as a JSON string literal (ASCII text).
 func atsQuote(s string) string { return strconv.Quote(s) }
@@ -253,11 +253,8 @@ func atsLabel(s *Source) string { return strconv.QuoteToASCII(Pick(s, atsValidLa
 // pinned schema_version d carries, else grant-usage (the one shape
 // without a tag).
 func atsObject(d ATSDoc) *shapes.Object {
-	tag := d.Value("schema_version")
 	for _, o := range atsDecl.Objects {
-		if m := o.Member("schema_version"); m != nil && slices.ContainsFunc(m.Rules, func(r shapes.Rule) bool {
-			return r.Rule == shapes.RuleConst && strconv.Quote(r.Value) == tag
-		}) {
+		if t := atsTagOf(o); t != "" && strconv.Quote(t) == d.Value("schema_version") {
 			return o
 		}
 	}
