@@ -6,6 +6,7 @@ package main
 // (gen.ATSChain.Reseal) wherever the spec says.
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/conform-dev/conform/internal/fuzz/gen"
@@ -276,7 +277,7 @@ func atsChainFiles() []vfile {
 			if !atsIsCommit(g) && b.n > 32 {
 				continue
 			}
-			emit(g, "branch", "b"+pad2(b.n)+"-"+b.name, b.chain, b.code, b.tag, b.reason)
+			emit(g, "branch", fmt.Sprintf("b%02d-%s", b.n, b.name), b.chain, b.code, b.tag, b.reason)
 		}
 	}
 	paper := with(func(c *gen.ATSChain) {
@@ -326,16 +327,12 @@ func atsChainFiles() []vfile {
 		}), "-", "", false},
 		{"e8-clock-fraction", with(func(c *gen.ATSChain) { c.Clock = "1790000180000.5" }), "-", "", false},
 	} {
-		if e.chain != "-" {
-			tag, why := "", ""
-			if e.chainTagged {
-				tag, why = "shadowed", e1why
-			}
-			emit(atsGateChain, "ieee", e.name, e.c, e.chain, tag, why)
-		}
 		tag, why := "", ""
 		if e.chainTagged {
 			tag, why = "shadowed", e1why
+		}
+		if e.chain != "-" {
+			emit(atsGateChain, "ieee", e.name, e.c, e.chain, tag, why)
 		}
 		emit(atsGateCommit, "ieee", e.name, e.c, e.cmt, tag, why)
 	}
@@ -389,12 +386,4 @@ func atsChainFiles() []vfile {
 		}
 	}
 	return files
-}
-
-// pad2 writes n with at least two digits.
-func pad2(n int) string {
-	if n < 10 {
-		return "0" + string(rune('0'+n))
-	}
-	return string(rune('0'+n/10)) + string(rune('0'+n%10))
 }
