@@ -179,7 +179,13 @@ func atsVariants(o atsOp, f string) []atsFV {
 	v2 := atsV2(o)
 	code := atsCodes[shape][f]
 	var out []atsFV
-	add := func(v atsFV) { out = append(out, v) }
+	var on atsDoc // the document the variants are written on, when not o.base
+	add := func(v atsFV) {
+		if v.base == nil {
+			v.base = on
+		}
+		out = append(out, v)
+	}
 	kind := func(code, value string) {
 		add(atsFV{name: "kind-" + atsKindName(value), value: value, code: code, tag: "type-guard", why: atsWhyKind})
 	}
@@ -217,6 +223,7 @@ func atsVariants(o atsOp, f string) []atsFV {
 		if rewrite, ok := atsIntBase[shape+"."+f]; ok {
 			base = rewrite(o.base)
 		}
+		on = base
 		v := base.Value(f)
 		if w.minOK {
 			good("min", lo)
@@ -235,9 +242,6 @@ func atsVariants(o atsOp, f string) []atsFV {
 		}
 		add(atsFV{name: "overflow", value: "1e400", code: code, tag: "shadowed", why: atsWhyRange})
 		kind(code, atsQ(v))
-		for i := range out {
-			out[i].base = base
-		}
 		return out
 	}
 	switch atsSelector(f) {
@@ -258,21 +262,16 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone(code, atsQ(`acme\udbff`))
 		kind(code, "true")
 	case "reason-code":
-		base := map[string]atsDoc{"reason": atsStateDiff, "refusal_reason": atsReviewRefused,
+		on = map[string]atsDoc{"reason": atsStateDiff, "refusal_reason": atsReviewRefused,
 			"ambiguity_reason": atsReceiptAs(o.base, "ambiguous")}[f]
-		for _, v := range []atsFV{
-			{name: "length-64", value: atsQ("a" + strings.Repeat("b_", 31) + "c")},
-			{name: "length-65", value: atsQ("a" + strings.Repeat("b_", 32)), code: code},
-			{name: "empty", value: `""`, code: code},
-			{name: "space", value: atsQ("broker timeout"), code: code},
-			{name: "hyphen", value: atsQ("broker-timeout"), code: code},
-			{name: "leading-underscore", value: atsQ("_timeout"), code: code},
-			{name: "lone-surrogate", value: atsQ(`timeout\ud800`), code: code, tag: "shadowed", why: atsWhyLone},
-			{name: "kind-number", value: "0", code: code, tag: "type-guard", why: atsWhyKind},
-		} {
-			v.base = base
-			add(v)
-		}
+		good("length-64", atsQ("a"+strings.Repeat("b_", 31)+"c"))
+		bad("length-65", code, atsQ("a"+strings.Repeat("b_", 32)))
+		bad("empty", code, `""`)
+		bad("space", code, atsQ("broker timeout"))
+		bad("hyphen", code, atsQ("broker-timeout"))
+		bad("leading-underscore", code, atsQ("_timeout"))
+		lone(code, atsQ(`timeout\ud800`))
+		kind(code, "0")
 	case "digest":
 		hex := strings.TrimPrefix(strings.Trim(o.base.Value(f), `"`), "sha256:")
 		good("other-digest", atsQ("sha256:"+strings.Repeat("0", 64)))
@@ -337,51 +336,37 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone(code, `"\ud800"`)
 		kind(code, "0")
 	case "requested_mode", "effective_mode":
-		for _, v := range []atsFV{
-			{name: "auto", value: `"auto"`},
-			{name: "unknown", value: `"manual"`, code: code},
-			{name: "capitalized", value: `"Approve"`, code: code},
-			{name: "lone-surrogate", value: `"approve\ud800"`, code: code, tag: "shadowed", why: atsWhyLone},
-			{name: "kind-number", value: "4", code: code, tag: "type-guard", why: atsWhyKind},
-		} {
-			if f == "effective_mode" && v.name == "auto" {
-				// Above review_only's request of approve: ats.state_exceeds.
-				continue
-			}
-			v.base = atsStateDiff
-			add(v)
-		}
+		on = atsStateDiff
 		if f == "requested_mode" {
-			add(atsFV{name: "halt-state", value: `"emergency_locked"`, code: code, base: atsStateDiff})
+			// An effective mode of auto would be above review_only's
+			// request of approve: ats.state_exceeds.
+			good("auto", `"auto"`)
+		}
+		bad("unknown", code, `"manual"`)
+		bad("capitalized", code, `"Approve"`)
+		lone(code, `"approve\ud800"`)
+		kind(code, "4")
+		if f == "requested_mode" {
+			bad("halt-state", code, `"emergency_locked"`)
 		} else {
-			add(atsFV{name: "orders-paused", value: `"orders_paused"`, base: atsStateDiff})
-			add(atsFV{name: "emergency-locked", value: `"emergency_locked"`, base: atsStateDiff})
-			add(atsFV{name: "offline", value: `"offline"`, base: atsStateDiff})
+			good("orders-paused", `"orders_paused"`)
+			good("emergency-locked", `"emergency_locked"`)
+			good("offline", `"offline"`)
 		}
 	case "outcome":
-		base := atsReceiptAs(o.base, "refused")
-		for _, v := range []atsFV{
-			{name: "cancelled", value: `"cancelled"`},
-			{name: "unknown", value: `"rejected"`, code: code},
-			{name: "capitalized", value: `"Refused"`, code: code},
-			{name: "lone-surrogate", value: `"refused\ud800"`, code: code, tag: "shadowed", why: atsWhyLone},
-			{name: "kind-null", value: "null", code: code, tag: "type-guard", why: atsWhyKind},
-		} {
-			v.base = base
-			add(v)
-		}
+		on = atsReceiptAs(o.base, "refused")
+		good("cancelled", `"cancelled"`)
+		bad("unknown", code, `"rejected"`)
+		bad("capitalized", code, `"Refused"`)
+		lone(code, `"refused\ud800"`)
+		kind(code, "null")
 	case "reconciliation_state":
-		base := atsReceiptAs(o.base, "ambiguous")
-		for _, v := range []atsFV{
-			{name: "querying-broker", value: `"querying_broker"`},
-			{name: "operator-required", value: `"operator_required"`},
-			{name: "unknown", value: `"resolved"`, code: code},
-			{name: "lone-surrogate", value: `"pending\ud800"`, code: code, tag: "shadowed", why: atsWhyLone},
-			{name: "kind-bool", value: "false", code: code, tag: "type-guard", why: atsWhyKind},
-		} {
-			v.base = base
-			add(v)
-		}
+		on = atsReceiptAs(o.base, "ambiguous")
+		good("querying-broker", `"querying_broker"`)
+		good("operator-required", `"operator_required"`)
+		bad("unknown", code, `"resolved"`)
+		lone(code, `"pending\ud800"`)
+		kind(code, "false")
 	case "broker_confirmed":
 		kind(code, `"true"`)
 		kind(code, "1")
