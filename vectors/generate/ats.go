@@ -1,14 +1,19 @@
 package main
 
 // ats/1: spec/ats.md, "Vectors". Every case is a canonical instance of
-// "Canonical instances" (ats_data.go, literal) with the change the spec
+// "Canonical instances" (read from the spec's prose by the fuzz
+// generator, gen.ATSState and the rest) with the change the spec
 // names, written as JSON text. Expected messages are the spec's
 // (atsRefusals, from the catalogue); expected verdicts are built from the
 // documents themselves: the digest D(v) is crypto/sha256 over JCS(v) as gowebpki/jcs (an independent
 // RFC 8785 implementation) computes it, never by the reference. Chain
-// cases are resealed as the spec says (atsChain.seal).
+// cases are resealed as the spec says (gen.ATSChain.Reseal).
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
+)
 
 func init() {
 	register(source{
@@ -19,15 +24,9 @@ func init() {
 	})
 }
 
-// atsKV is one member of a document and atsDoc a document, members in order
-// (textDoc).
-type (
-	atsKV  = textKV
-	atsDoc = textDoc
-)
-
-// retag returns d with schema_version tag.
-func (d atsDoc) retag(tag string) atsDoc { return d.set("schema_version", atsQ(tag)) }
+// atsDoc is a document, members in order: the fuzz generator's document
+// model (gen.Doc), which reads the canonical instances of spec/ats.md.
+type atsDoc = gen.ATSDoc
 
 // atsQ is the JSON text of an ASCII string without quotes or backslashes
 // (or with \u escapes already written in s).
@@ -55,47 +54,30 @@ func atsJCS(text string) string {
 // the lowercase hex SHA-256 of JCS(v), no prefix.
 func atsD(text string) string { return textDigest(text) }
 
-// The tags (spec/ats.md, "The shapes").
-const (
-	atsTagState      = "aether.ats.execution-state/1"
-	atsTagCapability = "aether.ats.connector-capability/1"
-	atsTagBindingV1  = "aether.ats.account-binding/1"
-	atsTagBindingV2  = "aether.ats.account-binding/2"
-	atsTagGrantV1    = "aether.ats.delegated-trading-grant/1"
-	atsTagGrantV2    = "aether.ats.delegated-trading-grant/2"
-	atsTagIntentV1   = "aether.ats.equity-order-intent/1"
-	atsTagIntentV2   = "aether.ats.equity-order-intent/2"
-	atsTagReview     = "aether.ats.order-review-receipt/1"
-	atsTagApprovalV1 = "aether.ats.operator-approval/1"
-	atsTagApprovalV2 = "aether.ats.operator-approval/2"
-	atsTagReceiptV1  = "aether.ats.execution-receipt/1"
-	atsTagReceiptV2  = "aether.ats.execution-receipt/2"
-	atsTagProposalV1 = "aether.ats.model-order-proposal/1"
-	atsTagProposalV2 = "aether.ats.model-order-proposal/2"
-)
-
 // atsVerdict is a validator's verdict for d (spec/ats.md, "Validator
 // verdicts"): {"digest","schema_version"}, or {"digest"} for the untagged
 // usage.
 func atsVerdict(d atsDoc) string {
-	tag := d.get("schema_version")
+	tag := d.Value("schema_version")
 	if tag == "" {
-		return `{"digest":"` + atsD(d.json()) + `"}`
+		return `{"digest":"` + atsD(d.String()) + `"}`
 	}
-	return `{"digest":"` + atsD(d.json()) + `","schema_version":` + tag + `}`
+	return `{"digest":"` + atsD(d.String()) + `","schema_version":` + tag + `}`
 }
 
-// atsExport is redact-binding-for-export's output for the binding d.
+// atsExport is redact-binding-for-export's output for the binding d: the
+// members it keeps, schema_version as binding_schema_version, in JCS
+// order.
 func atsExport(d atsDoc) string {
-	return atsJCS(atsDoc{
-		{"account_binding_id", d.get("account_binding_id")},
-		{"binding_generation", d.get("binding_generation")},
-		{"binding_schema_version", d.get("schema_version")},
-		{"environment", d.get("environment")},
-		{"masked_label", d.get("masked_label")},
-		{"provider", d.get("provider")},
-		{"status", d.get("status")},
-	}.json())
+	var out atsDoc
+	for _, name := range []string{"account_binding_id", "binding_generation", "binding_schema_version", "environment", "masked_label", "provider", "status"} {
+		from := name
+		if name == "binding_schema_version" {
+			from = "schema_version"
+		}
+		out = out.Set(name, d.Value(from))
+	}
+	return atsJCS(out.String())
 }
 
 // atsOp is one validator-like operation: its name, the canonical document
@@ -106,29 +88,39 @@ type atsOp struct {
 	out  func(atsDoc) string
 }
 
-func (o atsOp) ok(name string, d atsDoc) vcase { return ok(name, d.json(), o.out(d)) }
+// atsOpOf is the operation name, written from the canonical document the
+// fuzz generator gives it (gen.ATSDocOps), answering with out.
+func atsOpOf(name string, out func(atsDoc) string) atsOp {
+	base, ok := gen.ATSDocOps[name]
+	if !ok {
+		panic("ats: no canonical document for " + name)
+	}
+	return atsOp{name, base, out}
+}
+
+func (o atsOp) ok(name string, d atsDoc) vcase { return ok(name, d.String(), o.out(d)) }
 
 // The nineteen validator-like operations, in table order.
 var (
-	atsOpState       = atsOp{"execution-state", atsState, atsVerdict}
-	atsOpCapability  = atsOp{"connector-capability", atsCapability, atsVerdict}
-	atsOpBindingV1   = atsOp{"account-binding-v1", atsBindingV1, atsVerdict}
-	atsOpBindingV2   = atsOp{"account-binding-v2", atsBindingV2, atsVerdict}
-	atsOpGrantV1     = atsOp{"delegated-trading-grant-v1", atsGrantV1, atsVerdict}
-	atsOpGrantV2     = atsOp{"delegated-trading-grant-v2", atsGrantV2, atsVerdict}
-	atsOpUsage       = atsOp{"grant-usage", atsUsage, atsVerdict}
-	atsOpIntentV1    = atsOp{"equity-order-intent-v1", atsIntentV1, atsVerdict}
-	atsOpIntentV2    = atsOp{"equity-order-intent-v2", atsIntentV2, atsVerdict}
-	atsOpReview      = atsOp{"order-review-receipt", atsReviewV2, atsVerdict}
-	atsOpApprovalV1  = atsOp{"operator-approval-v1", atsApprovalV1, atsVerdict}
-	atsOpApprovalV2  = atsOp{"operator-approval-v2", atsApprovalV2, atsVerdict}
-	atsOpReceiptV1   = atsOp{"execution-receipt-v1", atsReceiptV1, atsVerdict}
-	atsOpReceiptV2   = atsOp{"execution-receipt-v2", atsReceiptV2, atsVerdict}
-	atsOpProposalV1  = atsOp{"model-order-proposal-v1", atsProposalV1, atsVerdict}
-	atsOpProposalV2  = atsOp{"model-order-proposal-v2", atsProposalV2, atsVerdict}
-	atsOpRedact      = atsOp{"redact-binding-for-export", atsBindingV2, atsExport}
-	atsOpOptional    = atsOp{"optional-binding", atsBindingV1, func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` }}
-	atsOpOptionalV2  = atsOp{"optional-binding-v2", atsBindingV2, func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` }}
+	atsOpState       = atsOpOf("execution-state", atsVerdict)
+	atsOpCapability  = atsOpOf("connector-capability", atsVerdict)
+	atsOpBindingV1   = atsOpOf("account-binding-v1", atsVerdict)
+	atsOpBindingV2   = atsOpOf("account-binding-v2", atsVerdict)
+	atsOpGrantV1     = atsOpOf("delegated-trading-grant-v1", atsVerdict)
+	atsOpGrantV2     = atsOpOf("delegated-trading-grant-v2", atsVerdict)
+	atsOpUsage       = atsOpOf("grant-usage", atsVerdict)
+	atsOpIntentV1    = atsOpOf("equity-order-intent-v1", atsVerdict)
+	atsOpIntentV2    = atsOpOf("equity-order-intent-v2", atsVerdict)
+	atsOpReview      = atsOpOf("order-review-receipt", atsVerdict)
+	atsOpApprovalV1  = atsOpOf("operator-approval-v1", atsVerdict)
+	atsOpApprovalV2  = atsOpOf("operator-approval-v2", atsVerdict)
+	atsOpReceiptV1   = atsOpOf("execution-receipt-v1", atsVerdict)
+	atsOpReceiptV2   = atsOpOf("execution-receipt-v2", atsVerdict)
+	atsOpProposalV1  = atsOpOf("model-order-proposal-v1", atsVerdict)
+	atsOpProposalV2  = atsOpOf("model-order-proposal-v2", atsVerdict)
+	atsOpRedact      = atsOpOf("redact-binding-for-export", atsExport)
+	atsOpOptional    = atsOpOf("optional-binding", func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` })
+	atsOpOptionalV2  = atsOpOf("optional-binding-v2", func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` })
 	atsValidatorOps  = []atsOp{atsOpState, atsOpCapability, atsOpBindingV1, atsOpBindingV2, atsOpGrantV1, atsOpGrantV2, atsOpUsage, atsOpIntentV1, atsOpIntentV2, atsOpReview, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2, atsOpProposalV1, atsOpProposalV2, atsOpRedact, atsOpOptional, atsOpOptionalV2}
 	atsExceptions    = map[string]string{}
 	atsExceptionNote = map[string]string{}

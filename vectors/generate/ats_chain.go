@@ -3,16 +3,14 @@ package main
 // ats/1 chain cases of spec/ats.md, "Vectors": version, member, branch,
 // boundary, IEEE and envelope cases through the four gates. Every chain is
 // the faithful /2 chain F with the named change, then resealed
-// (atsChain.seal) wherever the spec says.
+// (gen.ATSChain.Reseal) wherever the spec says.
 
-import "strings"
+import (
+	"fmt"
+	"strings"
 
-// atsChain is a chain envelope's content: the six documents and the three
-// inputs as JSON text.
-type atsChain struct {
-	intent, review, approval, binding, grant, usage atsDoc
-	mode, clock, position                           string
-}
+	"github.com/conform-dev/conform/internal/fuzz/gen"
+)
 
 // The "other" values of the branch cases (spec/ats.md, "Branch cases").
 const (
@@ -24,75 +22,43 @@ const (
 	atsClock         = `1790000180000`
 )
 
-// atsF is the faithful /2 chain F.
-func atsF() atsChain {
-	return atsChain{intent: atsIntentV2, review: atsReviewV2, approval: atsApprovalV2, binding: atsBindingV2,
-		grant: atsGrantV2, usage: atsUsage, mode: `"approve"`, clock: atsClock, position: `5800000`}
-}
-
-// seal reseals, in the spec's order, every digest the case does not name:
-// R.intent_digest := D(I), A.intent_digest := D(I), A.review_digest :=
-// D(R). keep names the digests to leave as they are ("review.intent",
-// "approval.intent", "approval.review").
-func (c atsChain) seal(keep ...string) atsChain {
-	kept := map[string]bool{}
-	for _, k := range keep {
-		kept[k] = true
-	}
-	if !kept["review.intent"] {
-		c.review = c.review.set("intent_digest", atsQ(atsD(c.intent.json())))
-	}
-	if !kept["approval.intent"] {
-		c.approval = c.approval.set("intent_digest", atsQ(atsD(c.intent.json())))
-	}
-	if !kept["approval.review"] {
-		c.approval = c.approval.set("review_digest", atsQ(atsD(c.review.json())))
-	}
-	return c
-}
-
-// envelope is the chain as a commit envelope (commit) or an approval-chain
-// envelope.
-func (c atsChain) envelope(commit bool) string {
-	e := `{"intent":` + c.intent.json() + `,"review":` + c.review.json() + `,"approval":` + c.approval.json()
+// atsEnvelope is the chain as a commit envelope (commit) or an
+// approval-chain envelope (gen.ATSChain).
+func atsEnvelope(c gen.ATSChain, commit bool) string {
 	if commit {
-		e += `,"binding":` + c.binding.json() + `,"grant":` + c.grant.json() + `,"usage":` + c.usage.json() + `,"mode":` + c.mode
+		return string(c.Commit())
 	}
-	e += `,"clock_ms":` + c.clock
-	if commit {
-		e += `,"resulting_position_notional_minor":` + c.position
-	}
-	return e + "}"
+	return string(c.ApprovalChain())
 }
 
-// verdict is a gate's verdict on c (spec/ats.md, "Step 8").
-func (c atsChain) verdict(commit bool) string {
+// atsChainVerdict is a gate's verdict on c (spec/ats.md, "Step 8").
+func atsChainVerdict(c gen.ATSChain, commit bool) string {
 	d := "approval-chain-verified"
 	if commit {
 		d = "commit-authorized"
 	}
-	return `{"decision":"` + d + `","intent_digest":"` + atsD(c.intent.json()) + `","review_digest":"` + atsD(c.review.json()) + `"}`
+	return `{"decision":"` + d + `","intent_digest":"` + atsD(c.Intent.String()) + `","review_digest":"` + atsD(c.Review.String()) + `"}`
 }
 
 // The member-case documents (spec/ats.md, "Member cases").
 func atsM1Intent() atsDoc {
-	return atsIntentV1.set("symbol", `"HTTPS://X"`).retag(atsTagIntentV2)
+	return gen.ATSIntentV1.Set("symbol", `"HTTPS://X"`).Set("schema_version", gen.ATSIntentV2.Value("schema_version"))
 }
 func atsM1Approval() atsDoc {
-	return atsApprovalV1.set("symbol", `"HTTPS://X"`).retag(atsTagApprovalV2)
+	return gen.ATSApprovalV1.Set("symbol", `"HTTPS://X"`).Set("schema_version", gen.ATSApprovalV2.Value("schema_version"))
 }
 func atsM1Grant() atsDoc {
-	return atsGrantV1.set("symbol_allowlist", `["AAPL","BRK.B","HTTPS://X","SPY"]`).retag(atsTagGrantV2)
+	return gen.ATSGrantV1.Set("symbol_allowlist", `["AAPL","BRK.B","HTTPS://X","SPY"]`).Set("schema_version", gen.ATSGrantV2.Value("schema_version"))
 }
 func atsM1Binding() atsDoc {
-	return atsBindingV1.set("masked_label", `"Acct \u202e4821"`).retag(atsTagBindingV2)
+	return gen.ATSBindingV1.Set("masked_label", `"Acct \u202e4821"`).Set("schema_version", gen.ATSBindingV2.Value("schema_version"))
 }
-func atsM4Intent() atsDoc { return atsIntentV2.set("account_number", `"000123456789"`) }
-func atsM5Review() atsDoc { return atsReviewV2.set("approval_deadline_ms", `1790001860001`) }
+func atsM4Intent() atsDoc { return gen.ATSIntentV2.Set("account_number", `"000123456789"`) }
+func atsM5Review() atsDoc { return gen.ATSReviewV2.Set("approval_deadline_ms", `1790001860001`) }
 func atsM6Approval() atsDoc {
-	return atsApprovalV2.set("confirmation", `"session"`)
+	return gen.ATSApprovalV2.Set("confirmation", `"session"`)
 }
-func atsM7Usage() atsDoc { return atsUsage.set("notional_submitted_minor", `"NaN"`) }
+func atsM7Usage() atsDoc { return gen.ATSUsage.Set("notional_submitted_minor", `"NaN"`) }
 
 // The four gates.
 const (
@@ -113,43 +79,43 @@ type atsBranch struct {
 	n      int
 	name   string
 	code   string
-	chain  atsChain
+	chain  gen.ATSChain
 	tag    string
 	reason string
 }
 
 // atsBranches are the 57 branch cases (spec/ats.md, "Branch cases").
 func atsBranches() []atsBranch {
-	f := atsF()
-	with := func(mod func(*atsChain)) atsChain {
+	f := gen.ATSFaithful()
+	with := func(mod func(*gen.ATSChain)) gen.ATSChain {
 		c := f
 		mod(&c)
 		return c
 	}
-	reviewSet := func(k, v string) atsChain {
-		return with(func(c *atsChain) { c.review = c.review.set(k, v) }).seal()
+	reviewSet := func(k, v string) gen.ATSChain {
+		return with(func(c *gen.ATSChain) { c.Review = c.Review.Set(k, v) }).Reseal()
 	}
-	approvalSet := func(k, v string) atsChain {
-		return with(func(c *atsChain) { c.approval = c.approval.set(k, v) })
+	approvalSet := func(k, v string) gen.ATSChain {
+		return with(func(c *gen.ATSChain) { c.Approval = c.Approval.Set(k, v) })
 	}
-	bindingSet := func(k, v string) atsChain { return with(func(c *atsChain) { c.binding = c.binding.set(k, v) }) }
-	grantSet := func(k, v string) atsChain { return with(func(c *atsChain) { c.grant = c.grant.set(k, v) }) }
-	usageSet := func(k, v string) atsChain { return with(func(c *atsChain) { c.usage = c.usage.set(k, v) }) }
-	dI1 := atsQ(atsD(atsIntentV1.json()))
+	bindingSet := func(k, v string) gen.ATSChain { return with(func(c *gen.ATSChain) { c.Binding = c.Binding.Set(k, v) }) }
+	grantSet := func(k, v string) gen.ATSChain { return with(func(c *gen.ATSChain) { c.Grant = c.Grant.Set(k, v) }) }
+	usageSet := func(k, v string) gen.ATSChain { return with(func(c *gen.ATSChain) { c.Usage = c.Usage.Set(k, v) }) }
+	dI1 := atsQ(atsD(gen.ATSIntentV1.String()))
 	const b4 = "with it ignored, branch 4 (Approval and review disagree about the intent.) refuses"
 	const b45 = "with it ignored, branch 45 (Order environment does not match the grant environment.) refuses"
 	return []atsBranch{
 		{1, "review-intent-digest", "ats.chain_review_intent",
-			with(func(c *atsChain) { c.review = c.review.set("intent_digest", dI1) }).seal("review.intent", "approval.intent"), "shadowed", b4},
+			with(func(c *gen.ATSChain) { c.Review = c.Review.Set("intent_digest", dI1) }).Reseal("review.intent", "approval.intent"), "shadowed", b4},
 		{2, "approval-review-digest", "ats.chain_approval_review",
-			approvalSet("review_digest", atsQ(atsD(atsReviewV1.json()))), "", ""},
+			approvalSet("review_digest", atsQ(atsD(gen.ATSReviewV1.String()))), "", ""},
 		{3, "approval-intent-digest", "ats.chain_approval_intent", approvalSet("intent_digest", dI1), "shadowed", b4},
 		{5, "review-provider", "ats.chain_review_provider", reviewSet("provider", atsOtherProvider), "", ""},
 		{6, "review-binding", "ats.chain_review_binding", reviewSet("account_binding_id", atsOtherBinding), "", ""},
-		{7, "review-generation", "ats.chain_review_generation", with(func(c *atsChain) {
-			c.review = c.review.set("binding_generation", "4")
-			c.binding = c.binding.set("binding_generation", "4")
-		}).seal(), "", ""},
+		{7, "review-generation", "ats.chain_review_generation", with(func(c *gen.ATSChain) {
+			c.Review = c.Review.Set("binding_generation", "4")
+			c.Binding = c.Binding.Set("binding_generation", "4")
+		}).Reseal(), "", ""},
 		{8, "review-adapter", "ats.chain_review_adapter", reviewSet("adapter_id", atsOtherAdapter), "", ""},
 		{9, "review-endpoint", "ats.chain_review_endpoint", reviewSet("endpoint_schema_digest", atsOtherEndpoint), "", ""},
 		{10, "review-environment", "ats.chain_review_environment", reviewSet("environment", `"paper"`), "", ""},
@@ -165,37 +131,37 @@ func atsBranches() []atsBranch {
 		{20, "approval-quantity", "ats.chain_approval_quantity", approvalSet("quantity", "11"), "", ""},
 		{21, "approval-price", "ats.chain_approval_price", approvalSet("limit_price_minor", "58013"), "", ""},
 		{22, "approval-currency", "ats.chain_approval_currency", approvalSet("currency", `"EUR"`), "", ""},
-		{23, "review-refused", "ats.chain_review_refused", with(func(c *atsChain) {
-			c.review = c.review.set("status", `"refused"`).set("refusal_reason", `"insufficient_buying_power"`)
-		}).seal(), "", ""},
+		{23, "review-refused", "ats.chain_review_refused", with(func(c *gen.ATSChain) {
+			c.Review = c.Review.Set("status", `"refused"`).Set("refusal_reason", `"insufficient_buying_power"`)
+		}).Reseal(), "", ""},
 		{24, "review-expired", "ats.chain_review_expired", reviewSet("status", `"expired"`), "", ""},
 		{25, "approval-rejected", "ats.chain_approval_rejected", approvalSet("decision", `"rejected"`), "", ""},
 		{26, "approval-spent", "ats.chain_approval_spent", approvalSet("status", `"spent"`), "", ""},
 		{27, "intent-expired", "ats.chain_intent_expired",
-			with(func(c *atsChain) { c.intent = c.intent.set("expires_at_ms", atsClock) }).seal(), "", ""},
+			with(func(c *gen.ATSChain) { c.Intent = c.Intent.Set("expires_at_ms", atsClock) }).Reseal(), "", ""},
 		{28, "review-deadline-passed", "ats.chain_review_deadline_passed", reviewSet("approval_deadline_ms", atsClock), "", ""},
 		{30, "approval-early", "ats.chain_approval_early", approvalSet("approved_at_ms", "1790000059999"), "", ""},
-		{31, "approval-late", "ats.chain_approval_late", with(func(c *atsChain) {
-			c.approval = c.approval.set("approved_at_ms", "1790000960000").set("expires_at_ms", "1790001560000")
+		{31, "approval-late", "ats.chain_approval_late", with(func(c *gen.ATSChain) {
+			c.Approval = c.Approval.Set("approved_at_ms", "1790000960000").Set("expires_at_ms", "1790001560000")
 		}), "", ""},
 		{32, "approval-expired", "ats.chain_approval_expired", approvalSet("expires_at_ms", atsClock), "", ""},
-		{33, "binding-account", "ats.commit_binding_account", with(func(c *atsChain) {
-			c.binding = c.binding.set("account_binding_id", atsOtherBinding)
-			c.grant = c.grant.set("account_binding_id", atsOtherBinding)
+		{33, "binding-account", "ats.commit_binding_account", with(func(c *gen.ATSChain) {
+			c.Binding = c.Binding.Set("account_binding_id", atsOtherBinding)
+			c.Grant = c.Grant.Set("account_binding_id", atsOtherBinding)
 		}), "", ""},
 		{34, "binding-relinked", "ats.commit_binding_relinked", bindingSet("binding_generation", "4"), "", ""},
 		{35, "binding-provider", "ats.commit_binding_provider", bindingSet("provider", atsOtherProvider), "", ""},
 		{36, "binding-adapter", "ats.commit_binding_adapter", bindingSet("adapter_id", atsOtherAdapter), "", ""},
 		{37, "binding-endpoint", "ats.commit_binding_endpoint", bindingSet("endpoint_schema_digest", atsOtherEndpoint), "", ""},
-		{38, "binding-environment", "ats.commit_binding_environment", with(func(c *atsChain) {
-			c.binding = c.binding.set("environment", `"paper"`)
-			c.grant = c.grant.set("environment", `"paper"`)
+		{38, "binding-environment", "ats.commit_binding_environment", with(func(c *gen.ATSChain) {
+			c.Binding = c.Binding.Set("environment", `"paper"`)
+			c.Grant = c.Grant.Set("environment", `"paper"`)
 		}), "shadowed", b45},
 		{39, "binding-revoked", "ats.commit_binding_revoked", bindingSet("status", `"revoked"`), "", ""},
 		{40, "binding-currency", "ats.commit_binding_currency", bindingSet("currency", `"EUR"`), "", ""},
-		{41, "grant-other", "ats.commit_grant_other", with(func(c *atsChain) {
-			c.grant = c.grant.set("grant_id", atsOtherGrant)
-			c.usage = c.usage.set("grant_id", atsOtherGrant)
+		{41, "grant-other", "ats.commit_grant_other", with(func(c *gen.ATSChain) {
+			c.Grant = c.Grant.Set("grant_id", atsOtherGrant)
+			c.Usage = c.Usage.Set("grant_id", atsOtherGrant)
 		}), "", ""},
 		{42, "grant-changed", "ats.commit_grant_changed", grantSet("grant_version", "3"), "", ""},
 		{43, "grant-binding", "ats.commit_grant_binding", grantSet("account_binding_id", atsOtherBinding), "", ""},
@@ -210,12 +176,22 @@ func atsBranches() []atsBranch {
 		{53, "usage-grant", "ats.commit_usage_grant", usageSet("grant_id", atsOtherGrant), "", ""},
 		{54, "usage-orders", "ats.commit_usage_orders", usageSet("orders_submitted", "20"), "", ""},
 		{55, "usage-notional", "ats.commit_usage_notional", usageSet("notional_submitted_minor", "49419881"), "", ""},
-		{56, "position-limit", "ats.commit_position_limit", with(func(c *atsChain) { c.position = "100000001" }), "", ""},
-		{57, "mode-locked", "ats.commit_mode_locked", with(func(c *atsChain) { c.mode = `"emergency_locked"` }), "", ""},
-		{58, "mode-paused", "ats.commit_mode_paused", with(func(c *atsChain) { c.mode = `"orders_paused"` }), "", ""},
-		{59, "mode-review-only", "ats.commit_mode_submission", with(func(c *atsChain) { c.mode = `"review_only"` }), "", ""},
-		{60, "mode-paper-live-order", "ats.commit_mode_paper", with(func(c *atsChain) { c.mode = `"paper"` }), "", ""},
+		{56, "position-limit", "ats.commit_position_limit", with(func(c *gen.ATSChain) { c.Position = "100000001" }), "", ""},
+		{57, "mode-locked", "ats.commit_mode_locked", with(func(c *gen.ATSChain) { c.Mode = `"emergency_locked"` }), "", ""},
+		{58, "mode-paused", "ats.commit_mode_paused", with(func(c *gen.ATSChain) { c.Mode = `"orders_paused"` }), "", ""},
+		{59, "mode-review-only", "ats.commit_mode_submission", with(func(c *gen.ATSChain) { c.Mode = `"review_only"` }), "", ""},
+		{60, "mode-paper-live-order", "ats.commit_mode_paper", with(func(c *gen.ATSChain) { c.Mode = `"paper"` }), "", ""},
 	}
+}
+
+// atsGateCase is one chain case through the gates: its name, the chain,
+// the code that refuses it ("" accepted), and whether the approval-chain
+// gates run it too.
+type atsGateCase struct {
+	name  string
+	c     gen.ATSChain
+	code  string
+	chain bool
 }
 
 func atsChainFiles() []vfile {
@@ -227,11 +203,11 @@ func atsChainFiles() []vfile {
 		cases[gate][aspect] = append(cases[gate][aspect], c)
 	}
 	// emit writes chain case c through gate, in file aspect.
-	emit := func(gate, aspect, name string, c atsChain, code, tag, why string) {
+	emit := func(gate, aspect, name string, c gen.ATSChain, code, tag, why string) {
 		commit := atsIsCommit(gate)
-		in := c.envelope(commit)
+		in := atsEnvelope(c, commit)
 		if code == "" {
-			put(gate, aspect, ok(name, in, c.verdict(commit)))
+			put(gate, aspect, ok(name, in, atsChainVerdict(c, commit)))
 			return
 		}
 		v := atsRefused(name, in, code)
@@ -240,71 +216,60 @@ func atsChainFiles() []vfile {
 		}
 		put(gate, aspect, v)
 	}
-	f := atsF()
-	with := func(mod func(*atsChain)) atsChain {
+	f := gen.ATSFaithful()
+	with := func(mod func(*gen.ATSChain)) gen.ATSChain {
 		c := f
 		mod(&c)
 		return c
 	}
+	// through writes each case through every commit gate, and through the
+	// approval-chain gates too when chain: refused with exec by the
+	// executable gates, when exec is given, but for the faithful chain.
+	through := func(aspect, exec string, cases []atsGateCase) {
+		for _, x := range cases {
+			for _, g := range atsGates {
+				if !atsIsCommit(g) && !x.chain {
+					continue
+				}
+				code := x.code
+				if atsIsExec(g) && exec != "" && x.name != "v1-faithful" {
+					code = exec
+				}
+				emit(g, aspect, x.name, x.c, code, "", "")
+			}
+		}
+	}
 
 	// Version cases.
-	v2 := with(func(c *atsChain) { c.intent = atsIntentV1 }).seal()
-	v6 := atsChain{intent: atsIntentV1, review: atsReviewV1, approval: atsApprovalV1, binding: atsBindingV1,
-		grant: atsGrantV1, usage: atsUsage, mode: f.mode, clock: f.clock, position: f.position}
-	for _, v := range []struct {
-		name  string
-		c     atsChain
-		chain bool // also through the approval-chain gates
-	}{
-		{"v1-faithful", f, true},
-		{"v2-intent-v1", v2, true},
-		{"v3-approval-tag-v1", with(func(c *atsChain) { c.approval = c.approval.retag(atsTagApprovalV1) }), true},
-		{"v4-binding-v1", with(func(c *atsChain) { c.binding = atsBindingV1 }), false},
-		{"v5-grant-v1", with(func(c *atsChain) { c.grant = atsGrantV1 }), false},
-		{"v6-all-v1", v6, true},
-	} {
-		for _, g := range atsGates {
-			if !atsIsCommit(g) && !v.chain {
-				continue
-			}
-			code := ""
-			if atsIsExec(g) && v.name != "v1-faithful" {
-				code = "ats.executable_chain"
-			}
-			emit(g, "version", v.name, v.c, code, "", "")
-		}
-	}
+	v2 := with(func(c *gen.ATSChain) { c.Intent = gen.ATSIntentV1 }).Reseal()
+	v6 := gen.ATSChain{Intent: gen.ATSIntentV1, Review: gen.ATSReviewV1, Approval: gen.ATSApprovalV1, Binding: gen.ATSBindingV1,
+		Grant: gen.ATSGrantV1, Usage: gen.ATSUsage, Mode: f.Mode, Clock: f.Clock, Position: f.Position}
+	through("version", "ats.executable_chain", []atsGateCase{
+		{"v1-faithful", f, "", true},
+		{"v2-intent-v1", v2, "", true},
+		{"v3-approval-tag-v1", with(func(c *gen.ATSChain) {
+			c.Approval = c.Approval.Set("schema_version", gen.ATSApprovalV1.Value("schema_version"))
+		}), "", true},
+		{"v4-binding-v1", with(func(c *gen.ATSChain) { c.Binding = gen.ATSBindingV1 }), "", false},
+		{"v5-grant-v1", with(func(c *gen.ATSChain) { c.Grant = gen.ATSGrantV1 }), "", false},
+		{"v6-all-v1", v6, "", true},
+	})
 
 	// Member cases.
-	m1 := with(func(c *atsChain) {
-		c.intent, c.approval, c.grant, c.binding = atsM1Intent(), atsM1Approval(), atsM1Grant(), atsM1Binding()
-	}).seal()
-	for _, m := range []struct {
-		name  string
-		c     atsChain
-		chain bool
-	}{
-		{"m1-retagged-chain", m1, true},
-		{"m2-retagged-binding", with(func(c *atsChain) { c.binding = atsM1Binding() }), false},
-		{"m3-retagged-grant", with(func(c *atsChain) { c.grant = atsM1Grant() }), false},
-		{"m4-intent-account-number", with(func(c *atsChain) { c.intent = atsM4Intent() }).seal(), true},
-		{"m5-review-deadline-after-reservation", with(func(c *atsChain) { c.review = atsM5Review() }).seal(), true},
-		{"m6-approval-session", with(func(c *atsChain) { c.approval = atsM6Approval() }), true},
-		{"m7-usage-nan", with(func(c *atsChain) { c.usage = atsM7Usage() }), false},
-		{"m8-clock-nan", with(func(c *atsChain) { c.clock = `"NaN"` }), true},
-		{"m9-position-negative", with(func(c *atsChain) { c.position = "-5800000" }), false},
-	} {
-		for _, g := range atsGates {
-			if !atsIsCommit(g) && !m.chain {
-				continue
-			}
-			code := ""
-			if atsIsExec(g) {
-				code = "ats.executable_member"
-			}
-			emit(g, "member", m.name, m.c, code, "", "")
-		}
-	}
+	m1 := with(func(c *gen.ATSChain) {
+		c.Intent, c.Approval, c.Grant, c.Binding = atsM1Intent(), atsM1Approval(), atsM1Grant(), atsM1Binding()
+	}).Reseal()
+	through("member", "ats.executable_member", []atsGateCase{
+		{"m1-retagged-chain", m1, "", true},
+		{"m2-retagged-binding", with(func(c *gen.ATSChain) { c.Binding = atsM1Binding() }), "", false},
+		{"m3-retagged-grant", with(func(c *gen.ATSChain) { c.Grant = atsM1Grant() }), "", false},
+		{"m4-intent-account-number", with(func(c *gen.ATSChain) { c.Intent = atsM4Intent() }).Reseal(), "", true},
+		{"m5-review-deadline-after-reservation", with(func(c *gen.ATSChain) { c.Review = atsM5Review() }).Reseal(), "", true},
+		{"m6-approval-session", with(func(c *gen.ATSChain) { c.Approval = atsM6Approval() }), "", true},
+		{"m7-usage-nan", with(func(c *gen.ATSChain) { c.Usage = atsM7Usage() }), "", false},
+		{"m8-clock-nan", with(func(c *gen.ATSChain) { c.Clock = `"NaN"` }), "", true},
+		{"m9-position-negative", with(func(c *gen.ATSChain) { c.Position = "-5800000" }), "", false},
+	})
 
 	// Branch cases, then the boundaries and extras, in the -branch files.
 	for _, b := range atsBranches() {
@@ -312,78 +277,62 @@ func atsChainFiles() []vfile {
 			if !atsIsCommit(g) && b.n > 32 {
 				continue
 			}
-			emit(g, "branch", "b"+pad2(b.n)+"-"+b.name, b.chain, b.code, b.tag, b.reason)
+			emit(g, "branch", fmt.Sprintf("b%02d-%s", b.n, b.name), b.chain, b.code, b.tag, b.reason)
 		}
 	}
-	paper := with(func(c *atsChain) {
-		c.intent = c.intent.set("environment", `"paper"`)
-		c.review = c.review.set("environment", `"paper"`)
-		c.approval = c.approval.set("environment", `"paper"`)
-		c.binding = c.binding.set("environment", `"paper"`)
-		c.grant = c.grant.set("environment", `"paper"`)
-		c.mode = `"paper"`
-	}).seal()
-	for _, x := range []struct {
-		name  string
-		c     atsChain
-		code  string
-		chain bool
-	}{
-		{"edge-allowlist-without-spy", with(func(c *atsChain) { c.grant = c.grant.set("symbol_allowlist", `["AAPL","BRK.B"]`) }), "ats.commit_grant_symbol", false},
-		{"edge-order-notional-at-limit", with(func(c *atsChain) { c.grant = c.grant.set("max_order_notional_minor", "580120") }), "", false},
-		{"edge-orders-at-limit", with(func(c *atsChain) { c.usage = c.usage.set("orders_submitted", "19") }), "", false},
-		{"edge-daily-notional-at-limit", with(func(c *atsChain) { c.usage = c.usage.set("notional_submitted_minor", "49419880") }), "", false},
-		{"edge-position-at-limit", with(func(c *atsChain) { c.position = "100000000" }), "", false},
-		{"edge-mode-offline", with(func(c *atsChain) { c.mode = `"offline"` }), "ats.commit_mode_submission", false},
-		{"edge-mode-observe", with(func(c *atsChain) { c.mode = `"observe"` }), "ats.commit_mode_submission", false},
+	paper := with(func(c *gen.ATSChain) {
+		c.Intent = c.Intent.Set("environment", `"paper"`)
+		c.Review = c.Review.Set("environment", `"paper"`)
+		c.Approval = c.Approval.Set("environment", `"paper"`)
+		c.Binding = c.Binding.Set("environment", `"paper"`)
+		c.Grant = c.Grant.Set("environment", `"paper"`)
+		c.Mode = `"paper"`
+	}).Reseal()
+	through("branch", "", []atsGateCase{
+		{"edge-allowlist-without-spy", with(func(c *gen.ATSChain) { c.Grant = c.Grant.Set("symbol_allowlist", `["AAPL","BRK.B"]`) }), "ats.commit_grant_symbol", false},
+		{"edge-order-notional-at-limit", with(func(c *gen.ATSChain) { c.Grant = c.Grant.Set("max_order_notional_minor", "580120") }), "", false},
+		{"edge-orders-at-limit", with(func(c *gen.ATSChain) { c.Usage = c.Usage.Set("orders_submitted", "19") }), "", false},
+		{"edge-daily-notional-at-limit", with(func(c *gen.ATSChain) { c.Usage = c.Usage.Set("notional_submitted_minor", "49419880") }), "", false},
+		{"edge-position-at-limit", with(func(c *gen.ATSChain) { c.Position = "100000000" }), "", false},
+		{"edge-mode-offline", with(func(c *gen.ATSChain) { c.Mode = `"offline"` }), "ats.commit_mode_submission", false},
+		{"edge-mode-observe", with(func(c *gen.ATSChain) { c.Mode = `"observe"` }), "ats.commit_mode_submission", false},
 		{"edge-mode-paper-paper-chain", paper, "", false},
-		{"edge-mode-auto", with(func(c *atsChain) { c.mode = `"auto"` }), "", false},
-		{"edge-mode-unknown", with(func(c *atsChain) { c.mode = `"Approve"` }), "ats.commit_mode_submission", false},
-		{"edge-order-quantity-at-limit", with(func(c *atsChain) { c.grant = c.grant.set("max_order_quantity", "10") }), "", false},
-		{"edge-grant-issued-at-clock", with(func(c *atsChain) { c.grant = c.grant.set("issued_at_ms", atsClock) }), "", false},
-		{"edge-approved-at-review", with(func(c *atsChain) { c.approval = c.approval.set("approved_at_ms", "1790000060000") }), "", true},
-	} {
-		for _, g := range atsGates {
-			if !atsIsCommit(g) && !x.chain {
-				continue
-			}
-			emit(g, "branch", x.name, x.c, x.code, "", "")
-		}
-	}
+		{"edge-mode-auto", with(func(c *gen.ATSChain) { c.Mode = `"auto"` }), "", false},
+		{"edge-mode-unknown", with(func(c *gen.ATSChain) { c.Mode = `"Approve"` }), "ats.commit_mode_submission", false},
+		{"edge-order-quantity-at-limit", with(func(c *gen.ATSChain) { c.Grant = c.Grant.Set("max_order_quantity", "10") }), "", false},
+		{"edge-grant-issued-at-clock", with(func(c *gen.ATSChain) { c.Grant = c.Grant.Set("issued_at_ms", atsClock) }), "", false},
+		{"edge-approved-at-review", with(func(c *gen.ATSChain) { c.Approval = c.Approval.Set("approved_at_ms", "1790000060000") }), "", true},
+	})
 
 	// IEEE semantics, version-blind gates only.
 	const e1why = "with it ignored, branch 28 (Review approval deadline passed.) refuses the infinite clock"
 	for _, e := range []struct {
 		name        string
-		c           atsChain
+		c           gen.ATSChain
 		chain, cmt  string // "" ok, "-" not run, else a code
 		chainTagged bool
 	}{
-		{"e1-clock-infinity", with(func(c *atsChain) { c.clock = `"Infinity"` }), "ats.chain_intent_expired", "ats.chain_intent_expired", true},
-		{"e2-clock-minus-infinity", with(func(c *atsChain) { c.clock = `"-Infinity"` }), "", "ats.commit_grant_not_yet", false},
-		{"e3-orders-infinity", with(func(c *atsChain) { c.usage = c.usage.set("orders_submitted", `"Infinity"`) }), "-", "ats.commit_usage_orders", false},
-		{"e4-notional-minus-infinity", with(func(c *atsChain) { c.usage = c.usage.set("notional_submitted_minor", `"-Infinity"`) }), "-", "", false},
-		{"e5-position-infinity", with(func(c *atsChain) { c.position = `"Infinity"` }), "-", "ats.commit_position_limit", false},
-		{"e6-position-nan", with(func(c *atsChain) {
-			c.position = `"NaN"`
-			c.grant = c.grant.set("max_position_notional_minor", "0")
+		{"e1-clock-infinity", with(func(c *gen.ATSChain) { c.Clock = `"Infinity"` }), "ats.chain_intent_expired", "ats.chain_intent_expired", true},
+		{"e2-clock-minus-infinity", with(func(c *gen.ATSChain) { c.Clock = `"-Infinity"` }), "", "ats.commit_grant_not_yet", false},
+		{"e3-orders-infinity", with(func(c *gen.ATSChain) { c.Usage = c.Usage.Set("orders_submitted", `"Infinity"`) }), "-", "ats.commit_usage_orders", false},
+		{"e4-notional-minus-infinity", with(func(c *gen.ATSChain) { c.Usage = c.Usage.Set("notional_submitted_minor", `"-Infinity"`) }), "-", "", false},
+		{"e5-position-infinity", with(func(c *gen.ATSChain) { c.Position = `"Infinity"` }), "-", "ats.commit_position_limit", false},
+		{"e6-position-nan", with(func(c *gen.ATSChain) {
+			c.Position = `"NaN"`
+			c.Grant = c.Grant.Set("max_position_notional_minor", "0")
 		}), "-", "", false},
-		{"e7-orders-negative", with(func(c *atsChain) {
-			c.usage = c.usage.set("orders_submitted", "-1")
-			c.grant = c.grant.set("max_daily_orders", "0")
+		{"e7-orders-negative", with(func(c *gen.ATSChain) {
+			c.Usage = c.Usage.Set("orders_submitted", "-1")
+			c.Grant = c.Grant.Set("max_daily_orders", "0")
 		}), "-", "", false},
-		{"e8-clock-fraction", with(func(c *atsChain) { c.clock = "1790000180000.5" }), "-", "", false},
+		{"e8-clock-fraction", with(func(c *gen.ATSChain) { c.Clock = "1790000180000.5" }), "-", "", false},
 	} {
-		if e.chain != "-" {
-			tag, why := "", ""
-			if e.chainTagged {
-				tag, why = "shadowed", e1why
-			}
-			emit(atsGateChain, "ieee", e.name, e.c, e.chain, tag, why)
-		}
 		tag, why := "", ""
 		if e.chainTagged {
 			tag, why = "shadowed", e1why
+		}
+		if e.chain != "-" {
+			emit(atsGateChain, "ieee", e.name, e.c, e.chain, tag, why)
 		}
 		emit(atsGateCommit, "ieee", e.name, e.c, e.cmt, tag, why)
 	}
@@ -394,12 +343,12 @@ func atsChainFiles() []vfile {
 	}
 	for _, g := range atsGates {
 		commit := atsIsCommit(g)
-		full := f.envelope(commit)
+		full := atsEnvelope(f, commit)
 		env(g, "input-truncated", full[:len(full)-1], "ats.input")
 		env(g, "envelope-array", "[]", "ats.envelope")
 		env(g, "envelope-missing-clock", strings.Replace(full, `,"clock_ms":`+atsClock, "", 1), "ats.envelope")
 		env(g, "envelope-extra-note", full[:len(full)-1]+`,"note":"x"}`, "ats.envelope")
-		env(g, "envelope-intent-array", `{"intent":[`+f.intent.json()+`]`+full[len(`{"intent":`)+len(f.intent.json()):], "ats.envelope")
+		env(g, "envelope-intent-array", `{"intent":[`+f.Intent.String()+`]`+full[len(`{"intent":`)+len(f.Intent.String()):], "ats.envelope")
 		env(g, "envelope-clock-lowercase-nan", strings.Replace(full, `"clock_ms":`+atsClock, `"clock_ms":"nan"`, 1), "ats.envelope")
 		env(g, "envelope-clock-true", strings.Replace(full, `"clock_ms":`+atsClock, `"clock_ms":true`, 1), "ats.envelope")
 		if commit {
@@ -409,16 +358,16 @@ func atsChainFiles() []vfile {
 		if atsIsExec(g) {
 			continue
 		}
-		noSymbol := with(func(c *atsChain) { c.intent = c.intent.del("symbol") }).seal()
-		env(g, "read-intent-without-symbol", noSymbol.envelope(commit), "ats.gate_field")
-		env(g, "read-approval-quantity-string", with(func(c *atsChain) { c.approval = c.approval.set("quantity", `"10"`) }).envelope(commit), "ats.gate_field")
+		noSymbol := with(func(c *gen.ATSChain) { c.Intent = c.Intent.Drop("symbol") }).Reseal()
+		env(g, "read-intent-without-symbol", atsEnvelope(noSymbol, commit), "ats.gate_field")
+		env(g, "read-approval-quantity-string", atsEnvelope(with(func(c *gen.ATSChain) { c.Approval = c.Approval.Set("quantity", `"10"`) }), commit), "ats.gate_field")
 		if commit {
-			env(g, "read-allowlist-number", with(func(c *atsChain) { c.grant = c.grant.set("symbol_allowlist", "[1]") }).envelope(commit), "ats.gate_field")
-			env(g, "read-usage-orders-string", with(func(c *atsChain) { c.usage = c.usage.set("orders_submitted", `"3"`) }).envelope(commit), "ats.gate_field")
+			env(g, "read-allowlist-number", atsEnvelope(with(func(c *gen.ATSChain) { c.Grant = c.Grant.Set("symbol_allowlist", "[1]") }), commit), "ats.gate_field")
+			env(g, "read-usage-orders-string", atsEnvelope(with(func(c *gen.ATSChain) { c.Usage = c.Usage.Set("orders_submitted", `"3"`) }), commit), "ats.gate_field")
 		}
-		env(g, "canonical-intent-lone-surrogate", with(func(c *atsChain) { c.intent = c.intent.set("note", `"\ud800"`) }).envelope(commit), "ats.canonical")
-		env(g, "canonical-intent-overflow", with(func(c *atsChain) { c.intent = c.intent.set("size", "1e400") }).envelope(commit), "ats.canonical")
-		env(g, "canonical-review-lone-surrogate", with(func(c *atsChain) { c.review = c.review.set("note", `"\udc00"`) }).envelope(commit), "ats.canonical")
+		env(g, "canonical-intent-lone-surrogate", atsEnvelope(with(func(c *gen.ATSChain) { c.Intent = c.Intent.Set("note", `"\ud800"`) }), commit), "ats.canonical")
+		env(g, "canonical-intent-overflow", atsEnvelope(with(func(c *gen.ATSChain) { c.Intent = c.Intent.Set("size", "1e400") }), commit), "ats.canonical")
+		env(g, "canonical-review-lone-surrogate", atsEnvelope(with(func(c *gen.ATSChain) { c.Review = c.Review.Set("note", `"\udc00"`) }), commit), "ats.canonical")
 	}
 
 	descriptions := map[string]string{
@@ -437,12 +386,4 @@ func atsChainFiles() []vfile {
 		}
 	}
 	return files
-}
-
-// pad2 writes n with at least two digits.
-func pad2(n int) string {
-	if n < 10 {
-		return "0" + string(rune('0'+n))
-	}
-	return string(rune('0'+n/10)) + string(rune('0'+n%10))
 }

@@ -4,6 +4,12 @@ package main
 // instances, strict variants, single-cause rejects, frozen weaknesses and
 // the raw documents of the member cases.
 
+import (
+	"strconv"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
+)
+
 // atsSymbolDocs are the four documents that carry a symbol, /1 and /2.
 var atsSymbolDocs = []struct {
 	v1, v2 atsOp
@@ -14,6 +20,11 @@ var atsSymbolDocs = []struct {
 	{atsOpReceiptV1, atsOpReceiptV2, "receipt"},
 	{atsOpProposalV1, atsOpProposalV2, "proposal"},
 }
+
+// atsVersionedOps are the twelve operations with a /1 and a /2 validator
+// of one shape, each /1 before its /2, in the order of their -strict, -reject and -weakness files.
+var atsVersionedOps = []atsOp{atsOpIntentV1, atsOpIntentV2, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2,
+	atsOpProposalV1, atsOpProposalV2, atsOpGrantV1, atsOpGrantV2, atsOpBindingV1, atsOpBindingV2}
 
 // atsWeakSymbols are the seven frozen symbol weaknesses (seed section 5),
 // each with the allowlist it makes when inserted in code point order into
@@ -47,16 +58,16 @@ func atsDocumentFiles() []vfile {
 	for _, o := range atsValidatorOps[:16] {
 		cases := []vcase{o.ok("canonical", o.base)}
 		if o.name == atsOpReview.name {
-			cases = []vcase{o.ok("canonical-of-v1-intent", atsReviewV1), o.ok("canonical-of-v2-intent", atsReviewV2)}
+			cases = []vcase{o.ok("canonical-of-v1-intent", gen.ATSReviewV1), o.ok("canonical-of-v2-intent", gen.ATSReviewV2)}
 		}
 		add(atsFile(o.name, "canonical", "the canonical instance of spec/ats.md, accepted with its digest", cases...))
 	}
 	add(atsFile(atsOpRedact.name, "canonical", "the export projection of the canonical /1 and /2 bindings",
-		atsOpRedact.ok("binding-v1", atsBindingV1), atsOpRedact.ok("binding-v2", atsBindingV2)))
+		atsOpRedact.ok("binding-v1", gen.ATSBindingV1), atsOpRedact.ok("binding-v2", gen.ATSBindingV2)))
 	add(atsFile(atsOpOptional.name, "canonical", "no binding, and the canonical /1 binding",
-		ok("null", "null", `{"binding":null}`), atsOpOptional.ok("binding-v1", atsBindingV1)))
+		ok("null", "null", `{"binding":null}`), atsOpOptional.ok("binding-v1", gen.ATSBindingV1)))
 	add(atsFile(atsOpOptionalV2.name, "canonical", "no binding, and the canonical /2 binding",
-		ok("null", "null", `{"binding":null}`), atsOpOptionalV2.ok("binding-v2", atsBindingV2)))
+		ok("null", "null", `{"binding":null}`), atsOpOptionalV2.ok("binding-v2", gen.ATSBindingV2)))
 
 	// Strict variants: accepted by /1 and /2 alike.
 	strict := map[string][]vcase{}
@@ -65,24 +76,20 @@ func atsDocumentFiles() []vfile {
 		strict[v2.name] = append(strict[v2.name], v2.ok(name, change(v2.base)))
 	}
 	sym := func(s string) func(atsDoc) atsDoc {
-		return func(d atsDoc) atsDoc { return d.set("symbol", atsQ(s)) }
+		return func(d atsDoc) atsDoc { return d.Set("symbol", atsQ(s)) }
 	}
 	both(atsOpIntentV1, atsOpIntentV2, "symbol-brk.b", sym("BRK.B"))
 	both(atsOpApprovalV1, atsOpApprovalV2, "symbol-brk-b", sym("BRK-B"))
 	both(atsOpReceiptV1, atsOpReceiptV2, "symbol-abcdef", sym("ABCDEF"))
 	both(atsOpProposalV1, atsOpProposalV2, "symbol-a", sym("A"))
 	both(atsOpGrantV1, atsOpGrantV2, "allowlist-brk.bbbb", func(d atsDoc) atsDoc {
-		return d.set("symbol_allowlist", `["AAPL","BRK.BBBB","SPY"]`)
+		return d.Set("symbol_allowlist", `["AAPL","BRK.BBBB","SPY"]`)
 	})
-	for _, l := range []struct{ name, label string }{
-		{"label-bullets", `"\u2022\u2022\u2022\u2022 4821"`},
-		{"label-joint", `"Joint (...4821) #2"`},
-		{"label-ira", `"IRA_2 \u2026 1234-5678 *"`},
-	} {
-		both(atsOpBindingV1, atsOpBindingV2, l.name, func(d atsDoc) atsDoc { return d.set("masked_label", l.label) })
+	for _, l := range gen.ATSStrictLabels {
+		label := strconv.QuoteToASCII(l.Label)
+		both(atsOpBindingV1, atsOpBindingV2, l.Name, func(d atsDoc) atsDoc { return d.Set("masked_label", label) })
 	}
-	for _, o := range []atsOp{atsOpIntentV1, atsOpIntentV2, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2,
-		atsOpProposalV1, atsOpProposalV2, atsOpGrantV1, atsOpGrantV2, atsOpBindingV1, atsOpBindingV2} {
+	for _, o := range atsVersionedOps {
 		add(atsFile(o.name, "strict", "strict variants that /1 and /2 both accept", strict[o.name]...))
 	}
 
@@ -91,22 +98,19 @@ func atsDocumentFiles() []vfile {
 	reject := map[string][]vcase{}
 	rej := func(o atsOp, c vcase) { reject[o.name] = append(reject[o.name], c) }
 	for _, s := range atsSymbolDocs {
-		rej(s.v1, atsRefused("symbol-lowercase", s.v1.base.set("symbol", `"spy"`).json(), "ats.symbol"))
-		rej(s.v2, atsRefused("symbol-lowercase", s.v2.base.set("symbol", `"spy"`).json(), "ats.equity_ticker"))
+		rej(s.v1, atsRefused("symbol-lowercase", s.v1.base.Set("symbol", `"spy"`).String(), "ats.symbol"))
+		rej(s.v2, atsRefused("symbol-lowercase", s.v2.base.Set("symbol", `"spy"`).String(), "ats.equity_ticker"))
 	}
-	rej(atsOpGrantV1, atsRefused("allowlist-lowercase", atsGrantV1.set("symbol_allowlist", `["AAPL","BRK.B","spy"]`).json(), "ats.symbol"))
-	rej(atsOpGrantV2, atsRefused("allowlist-lowercase", atsGrantV2.set("symbol_allowlist", `["AAPL","BRK.B","spy"]`).json(), "ats.equity_ticker"))
-	rej(atsOpBindingV1, atsRefused("label-five-digits", atsBindingV1.set("masked_label", `"Acct 48213"`).json(), "ats.label_digits_v1"))
-	rej(atsOpBindingV2, atsRefused("label-five-digits", atsBindingV2.set("masked_label", `"Acct 48213"`).json(), "ats.label_digits"))
-	for _, p := range []struct{ v1, v2 atsOp }{
-		{atsOpBindingV1, atsOpBindingV2}, {atsOpGrantV1, atsOpGrantV2}, {atsOpIntentV1, atsOpIntentV2},
-		{atsOpApprovalV1, atsOpApprovalV2}, {atsOpReceiptV1, atsOpReceiptV2}, {atsOpProposalV1, atsOpProposalV2},
-	} {
-		rej(p.v2, atsRefused("v1-document", p.v1.base.json(), "ats.schema_version"))
-		rej(p.v1, atsRefused("v2-document", p.v2.base.json(), "ats.schema_version"))
+	rej(atsOpGrantV1, atsRefused("allowlist-lowercase", gen.ATSGrantV1.Set("symbol_allowlist", `["AAPL","BRK.B","spy"]`).String(), "ats.symbol"))
+	rej(atsOpGrantV2, atsRefused("allowlist-lowercase", gen.ATSGrantV2.Set("symbol_allowlist", `["AAPL","BRK.B","spy"]`).String(), "ats.equity_ticker"))
+	rej(atsOpBindingV1, atsRefused("label-five-digits", gen.ATSBindingV1.Set("masked_label", `"Acct 48213"`).String(), "ats.label_digits_v1"))
+	rej(atsOpBindingV2, atsRefused("label-five-digits", gen.ATSBindingV2.Set("masked_label", `"Acct 48213"`).String(), "ats.label_digits"))
+	for i := 0; i < len(atsVersionedOps); i += 2 {
+		v1, v2 := atsVersionedOps[i], atsVersionedOps[i+1]
+		rej(v2, atsRefused("v1-document", v1.base.String(), "ats.schema_version"))
+		rej(v1, atsRefused("v2-document", v2.base.String(), "ats.schema_version"))
 	}
-	for _, o := range []atsOp{atsOpIntentV1, atsOpIntentV2, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2,
-		atsOpProposalV1, atsOpProposalV2, atsOpGrantV1, atsOpGrantV2, atsOpBindingV1, atsOpBindingV2} {
+	for _, o := range atsVersionedOps {
 		add(atsFile(o.name, "reject", "single-cause rejects: a lowercase ticker, five ASCII digits, the other version's tag", reject[o.name]...))
 	}
 
@@ -114,23 +118,22 @@ func atsDocumentFiles() []vfile {
 	weak := map[string][]vcase{}
 	for _, s := range atsSymbolDocs {
 		for _, w := range atsWeakSymbols {
-			d1, d2 := s.v1.base.set("symbol", atsQ(w.symbol)), s.v2.base.set("symbol", atsQ(w.symbol))
+			d1, d2 := s.v1.base.Set("symbol", atsQ(w.symbol)), s.v2.base.Set("symbol", atsQ(w.symbol))
 			weak[s.v1.name] = append(weak[s.v1.name], s.v1.ok("symbol-"+w.name, d1))
-			weak[s.v2.name] = append(weak[s.v2.name], atsRefused("symbol-"+w.name, d2.json(), "ats.equity_ticker"))
+			weak[s.v2.name] = append(weak[s.v2.name], atsRefused("symbol-"+w.name, d2.String(), "ats.equity_ticker"))
 		}
 	}
 	for _, w := range atsWeakSymbols {
-		d1, d2 := atsGrantV1.set("symbol_allowlist", w.allowlist), atsGrantV2.set("symbol_allowlist", w.allowlist)
+		d1, d2 := gen.ATSGrantV1.Set("symbol_allowlist", w.allowlist), gen.ATSGrantV2.Set("symbol_allowlist", w.allowlist)
 		weak[atsOpGrantV1.name] = append(weak[atsOpGrantV1.name], atsOpGrantV1.ok("allowlist-"+w.name, d1))
-		weak[atsOpGrantV2.name] = append(weak[atsOpGrantV2.name], atsRefused("allowlist-"+w.name, d2.json(), "ats.equity_ticker"))
+		weak[atsOpGrantV2.name] = append(weak[atsOpGrantV2.name], atsRefused("allowlist-"+w.name, d2.String(), "ats.equity_ticker"))
 	}
 	for _, w := range atsWeakLabels {
-		d1, d2 := atsBindingV1.set("masked_label", w.label), atsBindingV2.set("masked_label", w.label)
+		d1, d2 := gen.ATSBindingV1.Set("masked_label", w.label), gen.ATSBindingV2.Set("masked_label", w.label)
 		weak[atsOpBindingV1.name] = append(weak[atsOpBindingV1.name], atsOpBindingV1.ok("label-"+w.name, d1))
-		weak[atsOpBindingV2.name] = append(weak[atsOpBindingV2.name], atsRefused("label-"+w.name, d2.json(), "ats.label_char"))
+		weak[atsOpBindingV2.name] = append(weak[atsOpBindingV2.name], atsRefused("label-"+w.name, d2.String(), "ats.label_char"))
 	}
-	for _, o := range []atsOp{atsOpIntentV1, atsOpIntentV2, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2,
-		atsOpProposalV1, atsOpProposalV2, atsOpGrantV1, atsOpGrantV2, atsOpBindingV1, atsOpBindingV2} {
+	for _, o := range atsVersionedOps {
 		add(atsFile(o.name, "weakness", "the frozen weaknesses: /1 accepts them, /2 refuses them", weak[o.name]...))
 	}
 
@@ -141,11 +144,11 @@ func atsDocumentFiles() []vfile {
 	// the same bytes as symbol-url, allowlist-url and label-rtl-override).
 	raw := map[string][]vcase{}
 	rr := func(o atsOp, c vcase) { raw[o.name] = append(raw[o.name], c) }
-	rr(atsOpIntentV2, atsRefused("m4-intent-account-number", atsM4Intent().json(), "ats.unknown_member"))
-	rr(atsOpReview, atsRefused("m5-review-deadline-after-reservation", atsM5Review().json(), "ats.review_reservation"))
-	rr(atsOpApprovalV2, atsRefused("m6-approval-session", atsM6Approval().json(), "ats.confirmation"))
+	rr(atsOpIntentV2, atsRefused("m4-intent-account-number", atsM4Intent().String(), "ats.unknown_member"))
+	rr(atsOpReview, atsRefused("m5-review-deadline-after-reservation", atsM5Review().String(), "ats.review_reservation"))
+	rr(atsOpApprovalV2, atsRefused("m6-approval-session", atsM6Approval().String(), "ats.confirmation"))
 	rr(atsOpUsage, atsTagged("grant-usage-raw",
-		atsRefused("m7-usage-nan", atsM7Usage().json(), "ats.notional_submitted_minor"), "type-guard",
+		atsRefused("m7-usage-nan", atsM7Usage().String(), "ats.notional_submitted_minor"), "type-guard",
 		"the string NaN is not a number: with the guard ignored there is no number to accept"))
 	for _, o := range []atsOp{atsOpIntentV2, atsOpApprovalV2, atsOpReview, atsOpUsage} {
 		add(atsFile(o.name, "raw", "the documents of the gate member cases, through their own validators", raw[o.name]...))

@@ -14,6 +14,7 @@ package main
 import (
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	specdata "github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
 )
@@ -38,9 +39,9 @@ const (
 var (
 	// atsStateDiff: the effective mode below the requested one, with a
 	// reason.
-	atsStateDiff = atsState.set("effective_mode", `"review_only"`).set("reason", `"operator_limit"`)
+	atsStateDiff = gen.ATSState.Set("effective_mode", `"review_only"`).Set("reason", `"operator_limit"`)
 	// atsReviewRefused: a review the broker refused, with its reason.
-	atsReviewRefused = atsReviewV2.set("status", `"refused"`).set("refusal_reason", `"insufficient_buying_power"`)
+	atsReviewRefused = gen.ATSReviewV2.Set("status", `"refused"`).Set("refusal_reason", `"insufficient_buying_power"`)
 )
 
 // atsReceiptAs returns receipt base rewritten as outcome: ambiguous,
@@ -48,15 +49,15 @@ var (
 func atsReceiptAs(base atsDoc, outcome string) atsDoc {
 	switch outcome {
 	case "ambiguous":
-		return base.set("outcome", `"ambiguous"`).set("broker_confirmed", "false").set("broker_order_ref", "null").
-			set("filled_quantity", "null").set("average_fill_price_minor", "null").
-			set("reconciliation_state", `"pending"`).set("ambiguity_reason", `"broker_timeout"`)
+		return base.Set("outcome", `"ambiguous"`).Set("broker_confirmed", "false").Set("broker_order_ref", "null").
+			Set("filled_quantity", "null").Set("average_fill_price_minor", "null").
+			Set("reconciliation_state", `"pending"`).Set("ambiguity_reason", `"broker_timeout"`)
 	case "refused":
-		return base.set("outcome", `"refused"`).set("filled_quantity", "null").set("average_fill_price_minor", "null")
+		return base.Set("outcome", `"refused"`).Set("filled_quantity", "null").Set("average_fill_price_minor", "null")
 	case "accepted":
-		return base.set("outcome", `"accepted"`).set("filled_quantity", "null").set("average_fill_price_minor", "null")
+		return base.Set("outcome", `"accepted"`).Set("filled_quantity", "null").Set("average_fill_price_minor", "null")
 	}
-	return base.set("outcome", `"partially_filled"`).set("filled_quantity", "5")
+	return base.Set("outcome", `"partially_filled"`).Set("filled_quantity", "5")
 }
 
 // atsDecl is the declaration of the shapes and their field rules
@@ -176,8 +177,15 @@ const atsWhyWindow = "with the guard ignored, the value past the bound breaks th
 func atsVariants(o atsOp, f string) []atsFV {
 	shape := atsShapeOf(o.name)
 	v2 := atsV2(o)
+	code := atsCodes[shape][f]
 	var out []atsFV
-	add := func(v atsFV) { out = append(out, v) }
+	var on atsDoc // the document the variants are written on, when not o.base
+	add := func(v atsFV) {
+		if v.base == nil {
+			v.base = on
+		}
+		out = append(out, v)
+	}
 	kind := func(code, value string) {
 		add(atsFV{name: "kind-" + atsKindName(value), value: value, code: code, tag: "type-guard", why: atsWhyKind})
 	}
@@ -188,7 +196,6 @@ func atsVariants(o atsOp, f string) []atsFV {
 	good := func(name, value string) { add(atsFV{name: name, value: value}) }
 
 	if p, isRef := atsRefFields[f]; isRef {
-		code := atsCodes[shape][f]
 		good("body-64", atsQ(p+"_"+strings.Repeat("Z9", 32)))
 		bad("body-65", code, atsQ(p+"_"+strings.Repeat("Z9", 32)+"Z"))
 		bad("empty-body", code, atsQ(p+"_"))
@@ -201,7 +208,6 @@ func atsVariants(o atsOp, f string) []atsFV {
 		return out
 	}
 	if b, isInt := atsIntFields[f]; isInt {
-		code := atsCodes[shape][f]
 		lo, hi := b[0], b[1]
 		w, windowed := atsWindows[shape+"."+f]
 		if !windowed {
@@ -217,7 +223,8 @@ func atsVariants(o atsOp, f string) []atsFV {
 		if rewrite, ok := atsIntBase[shape+"."+f]; ok {
 			base = rewrite(o.base)
 		}
-		v := base.get(f)
+		on = base
+		v := base.Value(f)
 		if w.minOK {
 			good("min", lo)
 		}
@@ -235,21 +242,17 @@ func atsVariants(o atsOp, f string) []atsFV {
 		}
 		add(atsFV{name: "overflow", value: "1e400", code: code, tag: "shadowed", why: atsWhyRange})
 		kind(code, atsQ(v))
-		for i := range out {
-			out[i].base = base
-		}
 		return out
 	}
 	switch atsSelector(f) {
 	case "schema_version":
-		tag := strings.Trim(o.base.get(f), `"`)
-		bad("other-version", "ats.schema_version", atsQ(tag[:len(tag)-1]+"3"))
-		bad("other-shape", "ats.schema_version", atsQ("aether.ats.trading-desk/1"))
-		bad("uppercase", "ats.schema_version", atsQ(strings.ToUpper(tag)))
-		lone("ats.schema_version", atsQ(`aether.ats.x\ud800`))
-		kind("ats.schema_version", "1")
+		tag := strings.Trim(o.base.Value(f), `"`)
+		bad("other-version", code, atsQ(tag[:len(tag)-1]+"3"))
+		bad("other-shape", code, atsQ("aether.ats.trading-desk/1"))
+		bad("uppercase", code, atsQ(strings.ToUpper(tag)))
+		lone(code, atsQ(`aether.ats.x\ud800`))
+		kind(code, "1")
 	case "name":
-		code := atsCodes[shape][f]
 		good("length-64", atsQ("a"+strings.Repeat("b-", 31)+"c"))
 		bad("length-65", code, atsQ("a"+strings.Repeat("b-", 32)))
 		bad("empty", code, `""`)
@@ -259,25 +262,18 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone(code, atsQ(`acme\udbff`))
 		kind(code, "true")
 	case "reason-code":
-		code := atsCodes[shape][f]
-		base := map[string]atsDoc{"reason": atsStateDiff, "refusal_reason": atsReviewRefused,
+		on = map[string]atsDoc{"reason": atsStateDiff, "refusal_reason": atsReviewRefused,
 			"ambiguity_reason": atsReceiptAs(o.base, "ambiguous")}[f]
-		for _, v := range []atsFV{
-			{name: "length-64", value: atsQ("a" + strings.Repeat("b_", 31) + "c")},
-			{name: "length-65", value: atsQ("a" + strings.Repeat("b_", 32)), code: code},
-			{name: "empty", value: `""`, code: code},
-			{name: "space", value: atsQ("broker timeout"), code: code},
-			{name: "hyphen", value: atsQ("broker-timeout"), code: code},
-			{name: "leading-underscore", value: atsQ("_timeout"), code: code},
-			{name: "lone-surrogate", value: atsQ(`timeout\ud800`), code: code, tag: "shadowed", why: atsWhyLone},
-			{name: "kind-number", value: "0", code: code, tag: "type-guard", why: atsWhyKind},
-		} {
-			v.base = base
-			add(v)
-		}
+		good("length-64", atsQ("a"+strings.Repeat("b_", 31)+"c"))
+		bad("length-65", code, atsQ("a"+strings.Repeat("b_", 32)))
+		bad("empty", code, `""`)
+		bad("space", code, atsQ("broker timeout"))
+		bad("hyphen", code, atsQ("broker-timeout"))
+		bad("leading-underscore", code, atsQ("_timeout"))
+		lone(code, atsQ(`timeout\ud800`))
+		kind(code, "0")
 	case "digest":
-		code := atsCodes[shape][f]
-		hex := strings.TrimPrefix(strings.Trim(o.base.get(f), `"`), "sha256:")
+		hex := strings.TrimPrefix(strings.Trim(o.base.Value(f), `"`), "sha256:")
 		good("other-digest", atsQ("sha256:"+strings.Repeat("0", 64)))
 		bad("uppercase-hex", code, atsQ("sha256:"+strings.ToUpper(hex)))
 		bad("hex-63", code, atsQ("sha256:"+hex[:63]))
@@ -288,44 +284,43 @@ func atsVariants(o atsOp, f string) []atsFV {
 		kind(code, "null")
 	case "currency":
 		good("eur", `"EUR"`)
-		bad("lowercase", "ats.currency", `"usd"`)
-		bad("four-letters", "ats.currency", `"USDX"`)
-		bad("two-letters", "ats.currency", `"US"`)
-		bad("fullwidth", "ats.currency", `"\uff35SD"`)
-		lone("ats.currency", `"US\ud800"`)
-		kind("ats.currency", "840")
+		bad("lowercase", code, `"usd"`)
+		bad("four-letters", code, `"USDX"`)
+		bad("two-letters", code, `"US"`)
+		bad("fullwidth", code, `"\uff35SD"`)
+		lone(code, `"US\ud800"`)
+		kind(code, "840")
 	case "environment":
 		good("paper", `"paper"`)
-		bad("capitalized", "ats.environment", `"Live"`)
-		bad("sandbox", "ats.environment", `"sandbox"`)
-		bad("empty", "ats.environment", `""`)
-		lone("ats.environment", `"live\ud800"`)
-		kind("ats.environment", `["live"]`)
+		bad("capitalized", code, `"Live"`)
+		bad("sandbox", code, `"sandbox"`)
+		bad("empty", code, `""`)
+		lone(code, `"live\ud800"`)
+		kind(code, `["live"]`)
 	case "side":
 		good("sell", `"sell"`)
-		bad("capitalized", "ats.side", `"Buy"`)
-		bad("short", "ats.side", `"short"`)
-		lone("ats.side", `"\udfffbuy"`)
-		kind("ats.side", "1")
+		bad("capitalized", code, `"Buy"`)
+		bad("short", code, `"short"`)
+		lone(code, `"\udfffbuy"`)
+		kind(code, "1")
 	case "decision":
 		good("rejected", `"rejected"`)
-		bad("approve", "ats.decision", `"approve"`)
-		bad("capitalized", "ats.decision", `"Approved"`)
-		lone("ats.decision", `"approved\ud800"`)
-		kind("ats.decision", "true")
+		bad("approve", code, `"approve"`)
+		bad("capitalized", code, `"Approved"`)
+		lone(code, `"approved\ud800"`)
+		kind(code, "true")
 	case "confirmation":
-		bad("session", "ats.confirmation", `"session"`)
-		bad("standing", "ats.confirmation", `"standing"`)
-		bad("capitalized", "ats.confirmation", `"Per_order"`)
-		lone("ats.confirmation", `"per_order\ud800"`)
-		kind("ats.confirmation", "null")
+		bad("session", code, `"session"`)
+		bad("standing", code, `"standing"`)
+		bad("capitalized", code, `"Per_order"`)
+		lone(code, `"per_order\ud800"`)
+		kind(code, "null")
 	case "order_type":
-		bad("market", "ats.order_type", `"market"`)
-		bad("capitalized", "ats.order_type", `"Limit"`)
-		lone("ats.order_type", `"limit\ud800"`)
-		kind("ats.order_type", "1")
+		bad("market", code, `"market"`)
+		bad("capitalized", code, `"Limit"`)
+		lone(code, `"limit\ud800"`)
+		kind(code, "1")
 	case "status":
-		code := atsCodes[shape][f]
 		switch shape {
 		case "account-binding":
 			good("revoked", `"revoked"`)
@@ -341,63 +336,47 @@ func atsVariants(o atsOp, f string) []atsFV {
 		lone(code, `"\ud800"`)
 		kind(code, "0")
 	case "requested_mode", "effective_mode":
-		code := atsCodes[shape][f]
-		for _, v := range []atsFV{
-			{name: "auto", value: `"auto"`},
-			{name: "unknown", value: `"manual"`, code: code},
-			{name: "capitalized", value: `"Approve"`, code: code},
-			{name: "lone-surrogate", value: `"approve\ud800"`, code: code, tag: "shadowed", why: atsWhyLone},
-			{name: "kind-number", value: "4", code: code, tag: "type-guard", why: atsWhyKind},
-		} {
-			if f == "effective_mode" && v.name == "auto" {
-				// Above review_only's request of approve: ats.state_exceeds.
-				continue
-			}
-			v.base = atsStateDiff
-			add(v)
-		}
+		on = atsStateDiff
 		if f == "requested_mode" {
-			add(atsFV{name: "halt-state", value: `"emergency_locked"`, code: code, base: atsStateDiff})
+			// An effective mode of auto would be above review_only's
+			// request of approve: ats.state_exceeds.
+			good("auto", `"auto"`)
+		}
+		bad("unknown", code, `"manual"`)
+		bad("capitalized", code, `"Approve"`)
+		lone(code, `"approve\ud800"`)
+		kind(code, "4")
+		if f == "requested_mode" {
+			bad("halt-state", code, `"emergency_locked"`)
 		} else {
-			add(atsFV{name: "orders-paused", value: `"orders_paused"`, base: atsStateDiff})
-			add(atsFV{name: "emergency-locked", value: `"emergency_locked"`, base: atsStateDiff})
-			add(atsFV{name: "offline", value: `"offline"`, base: atsStateDiff})
+			good("orders-paused", `"orders_paused"`)
+			good("emergency-locked", `"emergency_locked"`)
+			good("offline", `"offline"`)
 		}
 	case "outcome":
-		base := atsReceiptAs(o.base, "refused")
-		for _, v := range []atsFV{
-			{name: "cancelled", value: `"cancelled"`},
-			{name: "unknown", value: `"rejected"`, code: "ats.outcome"},
-			{name: "capitalized", value: `"Refused"`, code: "ats.outcome"},
-			{name: "lone-surrogate", value: `"refused\ud800"`, code: "ats.outcome", tag: "shadowed", why: atsWhyLone},
-			{name: "kind-null", value: "null", code: "ats.outcome", tag: "type-guard", why: atsWhyKind},
-		} {
-			v.base = base
-			add(v)
-		}
+		on = atsReceiptAs(o.base, "refused")
+		good("cancelled", `"cancelled"`)
+		bad("unknown", code, `"rejected"`)
+		bad("capitalized", code, `"Refused"`)
+		lone(code, `"refused\ud800"`)
+		kind(code, "null")
 	case "reconciliation_state":
-		base := atsReceiptAs(o.base, "ambiguous")
-		for _, v := range []atsFV{
-			{name: "querying-broker", value: `"querying_broker"`},
-			{name: "operator-required", value: `"operator_required"`},
-			{name: "unknown", value: `"resolved"`, code: "ats.reconciliation_state"},
-			{name: "lone-surrogate", value: `"pending\ud800"`, code: "ats.reconciliation_state", tag: "shadowed", why: atsWhyLone},
-			{name: "kind-bool", value: "false", code: "ats.reconciliation_state", tag: "type-guard", why: atsWhyKind},
-		} {
-			v.base = base
-			add(v)
-		}
+		on = atsReceiptAs(o.base, "ambiguous")
+		good("querying-broker", `"querying_broker"`)
+		good("operator-required", `"operator_required"`)
+		bad("unknown", code, `"resolved"`)
+		lone(code, `"pending\ud800"`)
+		kind(code, "false")
 	case "broker_confirmed":
-		kind("ats.broker_confirmed", `"true"`)
-		kind("ats.broker_confirmed", "1")
-		kind("ats.broker_confirmed", "null")
+		kind(code, `"true"`)
+		kind(code, "1")
+		kind(code, "null")
 	case "grants_execution_authority":
-		bad("true", "ats.grants_execution_authority", "true")
-		kind("ats.grants_execution_authority", `"false"`)
-		kind("ats.grants_execution_authority", "0")
-		kind("ats.grants_execution_authority", "null")
+		bad("true", code, "true")
+		kind(code, `"false"`)
+		kind(code, "0")
+		kind(code, "null")
 	case "set":
-		code := atsCodes[shape][f]
 		set := atsChecks[f].Args
 		good("one", atsList(set[len(set)-1]))
 		good("all", atsList(set...))
@@ -421,6 +400,22 @@ func atsVariants(o atsOp, f string) []atsFV {
 	return out
 }
 
+// atsVersion is the key suffix of a shared field definition of the
+// declaration: "/2" for the /2 checks, else "/1".
+func atsVersion(v2 bool) string {
+	if v2 {
+		return "/2"
+	}
+	return "/1"
+}
+
+// atsRuleCode is the i-th code of rule check of the declaration's shared
+// field definition key ("symbol/2"; fieldRow.code: "type" its type code,
+// "each" its elements' type code).
+func atsRuleCode(key, check string, i int) string {
+	return fieldRow{path: key, m: atsDecl.Fields[key]}.code(check, i)
+}
+
 // atsKindName names a wrong-kind value.
 func atsKindName(v string) string {
 	switch {
@@ -439,14 +434,13 @@ func atsKindName(v string) string {
 // atsSymbolVariants are the symbol check's variants; wrap writes a symbol
 // as the field's value.
 func atsSymbolVariants(v2 bool, wrap func(string) string) []atsFV {
-	code := "ats.symbol"
+	code := atsRuleCode("symbol"+atsVersion(v2), "type", 0)
 	oks := []string{"A", "0", strings.Repeat("A", 40), "A.^:=_/-9"}
 	bads := []struct{ name, value string }{
 		{"empty", `""`}, {"length-41", atsQ(strings.Repeat("A", 41))}, {"leading-hyphen", `"-ABC"`},
 		{"space", `"ABC DEF"`}, {"lowercase", `"brk.b"`}, {"trailing-newline", `"SPY\n"`}, {"fullwidth", `"\uff33PY"`},
 	}
 	if v2 {
-		code = "ats.equity_ticker"
 		oks = []string{"Z", "ABCDEF.ABCD", "A-B", "BRK.B"}
 		bads = append(bads, []struct{ name, value string }{
 			{"trailing-dot", `"BRK."`}, {"leading-dot", `".B"`}, {"two-classes", `"A.B.C"`},
@@ -485,61 +479,67 @@ func atsLetters64() []string {
 
 // atsAllowlistVariants are the allowlist's variants.
 func atsAllowlistVariants(v2 bool) []atsFV {
-	sym := "ats.symbol"
+	key := "symbol_allowlist" + atsVersion(v2)
+	size, sym := atsRuleCode(key, "size", 0), atsRuleCode(key, "each", 0)
+	repeat, order := atsRuleCode(key, "repeat", 0), atsRuleCode(key, "descending", 0)
 	badElem := `"B X"`
 	if v2 {
-		sym, badElem = "ats.equity_ticker", `"BRK.b"`
+		badElem = `"BRK.b"`
 	}
 	l64 := atsLetters64()
 	return []atsFV{
 		{name: "empty", value: "[]"},
 		{name: "one", value: `["SPY"]`},
 		{name: "length-64", value: atsList(l64...)},
-		{name: "length-65", value: atsList(append(l64, "ZZ")...), code: "ats.allowlist_shape"},
-		{name: "kind-string", value: `"AAPL"`, code: "ats.allowlist_shape", tag: "type-guard", why: atsWhyKind},
-		{name: "kind-null", value: "null", code: "ats.allowlist_shape", tag: "type-guard", why: atsWhyKind},
+		{name: "length-65", value: atsList(append(l64, "ZZ")...), code: size},
+		{name: "kind-string", value: `"AAPL"`, code: size, tag: "type-guard", why: atsWhyKind},
+		{name: "kind-null", value: "null", code: size, tag: "type-guard", why: atsWhyKind},
 		{name: "bad-element", value: `["AAPL",` + badElem + `]`, code: sym},
 		{name: "element-kind", value: `["AAPL",1]`, code: sym, tag: "type-guard", why: atsWhyKind},
 		{name: "element-lone-surrogate", value: `["AAPL","B\ud800"]`, code: sym, tag: "shadowed", why: atsWhyLone},
 		{name: "wildcard", value: `["*"]`, code: sym},
-		{name: "repeated", value: `["AAPL","AAPL","SPY"]`, code: "ats.allowlist_repeat"},
-		{name: "descending", value: `["SPY","AAPL"]`, code: "ats.allowlist_order"},
-		{name: "prefix-after", value: `["BRK.B","BRK"]`, code: "ats.allowlist_order"},
+		{name: "repeated", value: `["AAPL","AAPL","SPY"]`, code: repeat},
+		{name: "descending", value: `["SPY","AAPL"]`, code: order},
+		{name: "prefix-after", value: `["BRK.B","BRK"]`, code: order},
 	}
 }
 
 // atsLabelVariants are the masked label's variants.
 func atsLabelVariants(v2 bool) []atsFV {
+	key := "masked_label" + atsVersion(v2)
+	length, kind := atsRuleCode(key, "label-length", 0), atsRuleCode(key, "type", 0)
 	out := []atsFV{
 		{name: "one-unit", value: `"X"`},
 		{name: "length-64", value: atsQ(strings.Repeat("A", 64))},
 		{name: "split-digits", value: `"12 345 6789"`},
-		{name: "empty", value: `""`, code: "ats.label_length"},
-		{name: "length-65", value: atsQ(strings.Repeat("A", 65)), code: "ats.label_length"},
-		{name: "kind-number", value: "4821", code: "ats.label_type"},
-		{name: "kind-null", value: "null", code: "ats.label_type"},
+		{name: "empty", value: `""`, code: length},
+		{name: "length-65", value: atsQ(strings.Repeat("A", 65)), code: length},
+		{name: "kind-number", value: "4821", code: kind},
+		{name: "kind-null", value: "null", code: kind},
 	}
 	if !v2 {
+		control, lone, digits := atsRuleCode(key, "masked-label-v1", 0), atsRuleCode(key, "masked-label-v1", 1), atsRuleCode(key, "masked-label-v1", 2)
 		return append(out, []atsFV{
 			{name: "astral", value: `"Acct \ud83d\ude00 4821"`},
-			{name: "control-bel", value: `"Acct\u00074821"`, code: "ats.label_control"},
-			{name: "control-del", value: `"Acct\u007f4821"`, code: "ats.label_control"},
-			{name: "control-nel", value: `"Acct\u00854821"`, code: "ats.label_control"},
-			{name: "lone-high", value: `"Acct \ud800 4821"`, code: "ats.label_surrogate", tag: "shadowed", why: atsWhyLone},
-			{name: "lone-low", value: `"Acct \udc00"`, code: "ats.label_surrogate", tag: "shadowed", why: atsWhyLone},
-			{name: "five-digits", value: `"123456"`, code: "ats.label_digits_v1"},
-			{name: "five-digits-after-space", value: `"12 34567"`, code: "ats.label_digits_v1"},
+			{name: "control-bel", value: `"Acct\u00074821"`, code: control},
+			{name: "control-del", value: `"Acct\u007f4821"`, code: control},
+			{name: "control-nel", value: `"Acct\u00854821"`, code: control},
+			{name: "lone-high", value: `"Acct \ud800 4821"`, code: lone, tag: "shadowed", why: atsWhyLone},
+			{name: "lone-low", value: `"Acct \udc00"`, code: lone, tag: "shadowed", why: atsWhyLone},
+			{name: "five-digits", value: `"123456"`, code: digits},
+			{name: "five-digits-after-space", value: `"12 34567"`, code: digits},
 		}...)
 	}
+	char, digits := atsRuleCode(key, "closed-masked-label", 0), atsRuleCode(key, "closed-masked-label", 1)
 	return append(out, []atsFV{
 		{name: "closed-set", value: `"a.b-c_d(e)f#g*h \u2022\u2026 1234"`},
-		{name: "e-acute", value: `"Acct\u00e94821"`, code: "ats.label_char"},
-		{name: "plus", value: `"Acct+4821"`, code: "ats.label_char"},
-		{name: "astral", value: `"Acct \ud83d\ude00"`, code: "ats.label_char"},
-		{name: "control-bel", value: `"Acct\u00074821"`, code: "ats.label_char"},
-		{name: "lone-high", value: `"Acct \ud800"`, code: "ats.label_char", tag: "shadowed", why: atsWhyLone},
-		{name: "five-digits", value: `"123456"`, code: "ats.label_digits"},
-		{name: "five-digits-after-space", value: `"12 34567"`, code: "ats.label_digits"},
+		{name: "e-acute", value: `"Acct\u00e94821"`, code: char},
+		{name: "plus", value: `"Acct+4821"`, code: char},
+		{name: "astral", value: `"Acct \ud83d\ude00"`, code: char},
+		{name: "control-bel", value: `"Acct\u00074821"`, code: char},
+		{name: "lone-high", value: `"Acct \ud800"`, code: char, tag: "shadowed", why: atsWhyLone},
+		{name: "five-digits", value: `"123456"`, code: digits},
+		{name: "five-digits-after-space", value: `"12 34567"`, code: digits},
 	}...)
 }
 
@@ -550,6 +550,17 @@ type atsCross struct {
 	code string
 }
 
+// atsWindowCases are the cross-field cases of the window rule code, end
+// after start: end at start, one millisecond before it, one after it.
+func atsWindowCases(b atsDoc, start, end, code string) []atsCross {
+	at := b.Value(start)
+	return []atsCross{
+		{"window-equal", b.Set(end, at), code},
+		{"window-reversed", b.Set(end, pastBound(at, -1)), code},
+		{"window-one-ms", b.Set(end, pastBound(at, 1)), ""},
+	}
+}
+
 // atsCrossCases are each shape's cross-field cases, written on the
 // operation's canonical document base.
 func atsCrossCases(o atsOp) []atsCross {
@@ -557,74 +568,62 @@ func atsCrossCases(o atsOp) []atsCross {
 	switch atsShapeOf(o.name) {
 	case "execution-state":
 		return []atsCross{
-			{"exceeds", b.set("requested_mode", `"paper"`).set("reason", `"operator_limit"`), "ats.state_exceeds"},
-			{"exceeds-from-offline", b.set("requested_mode", `"offline"`).set("effective_mode", `"observe"`).set("reason", `"operator_limit"`), "ats.state_exceeds"},
+			{"exceeds", b.Set("requested_mode", `"paper"`).Set("reason", `"operator_limit"`), "ats.state_exceeds"},
+			{"exceeds-from-offline", b.Set("requested_mode", `"offline"`).Set("effective_mode", `"observe"`).Set("reason", `"operator_limit"`), "ats.state_exceeds"},
 			{"below-with-reason", atsStateDiff, ""},
-			{"halt-under-offline", b.set("requested_mode", `"offline"`).set("effective_mode", `"emergency_locked"`).set("reason", `"kill_switch"`), ""},
-			{"differs-without-reason", b.set("effective_mode", `"paper"`), "ats.state_reason_missing"},
-			{"halt-without-reason", b.set("effective_mode", `"orders_paused"`), "ats.state_reason_missing"},
-			{"equal-with-reason", b.set("reason", `"operator_limit"`), "ats.state_reason_extra"},
+			{"halt-under-offline", b.Set("requested_mode", `"offline"`).Set("effective_mode", `"emergency_locked"`).Set("reason", `"kill_switch"`), ""},
+			{"differs-without-reason", b.Set("effective_mode", `"paper"`), "ats.state_reason_missing"},
+			{"halt-without-reason", b.Set("effective_mode", `"orders_paused"`), "ats.state_reason_missing"},
+			{"equal-with-reason", b.Set("reason", `"operator_limit"`), "ats.state_reason_extra"},
 		}
 	case "delegated-trading-grant":
-		return []atsCross{
-			{"window-equal", b.set("expires_at_ms", b.get("issued_at_ms")), "ats.grant_window"},
-			{"window-reversed", b.set("expires_at_ms", "1789499999999"), "ats.grant_window"},
-			{"window-one-ms", b.set("expires_at_ms", "1789500000001"), ""},
-		}
+		return atsWindowCases(b, "issued_at_ms", "expires_at_ms", "ats.grant_window")
 	case "equity-order-intent":
-		return []atsCross{
-			{"window-equal", b.set("expires_at_ms", b.get("created_at_ms")), "ats.intent_window"},
-			{"window-reversed", b.set("expires_at_ms", "1789999999999"), "ats.intent_window"},
-			{"window-one-ms", b.set("expires_at_ms", "1790000000001"), ""},
-		}
+		return atsWindowCases(b, "created_at_ms", "expires_at_ms", "ats.intent_window")
 	case "order-review-receipt":
 		return []atsCross{
-			{"deadline-at-review", b.set("approval_deadline_ms", b.get("reviewed_at_ms")), "ats.review_deadline"},
-			{"deadline-before-review", b.set("approval_deadline_ms", "1790000059999"), "ats.review_deadline"},
-			{"deadline-one-ms-after-review", b.set("approval_deadline_ms", "1790000060001"), ""},
-			{"deadline-after-reservation", b.set("approval_deadline_ms", "1790001860001"), "ats.review_reservation"},
-			{"deadline-at-reservation", b.set("approval_deadline_ms", "1790001860000"), ""},
-			{"refused-without-reason", b.set("status", `"refused"`), "ats.review_refusal"},
-			{"previewed-with-reason", b.set("refusal_reason", `"insufficient_buying_power"`), "ats.review_refusal"},
-			{"expired-with-reason", b.set("status", `"expired"`).set("refusal_reason", `"quote_stale"`), "ats.review_refusal"},
+			{"deadline-at-review", b.Set("approval_deadline_ms", b.Value("reviewed_at_ms")), "ats.review_deadline"},
+			{"deadline-before-review", b.Set("approval_deadline_ms", "1790000059999"), "ats.review_deadline"},
+			{"deadline-one-ms-after-review", b.Set("approval_deadline_ms", "1790000060001"), ""},
+			{"deadline-after-reservation", b.Set("approval_deadline_ms", "1790001860001"), "ats.review_reservation"},
+			{"deadline-at-reservation", b.Set("approval_deadline_ms", "1790001860000"), ""},
+			{"refused-without-reason", b.Set("status", `"refused"`), "ats.review_refusal"},
+			{"previewed-with-reason", b.Set("refusal_reason", `"insufficient_buying_power"`), "ats.review_refusal"},
+			{"expired-with-reason", b.Set("status", `"expired"`).Set("refusal_reason", `"quote_stale"`), "ats.review_refusal"},
 			{"refused-with-reason", atsReviewRefused, ""},
 		}
 	case "operator-approval":
-		return []atsCross{
-			{"window-equal", b.set("expires_at_ms", b.get("approved_at_ms")), "ats.approval_window"},
-			{"window-reversed", b.set("expires_at_ms", "1790000119999"), "ats.approval_window"},
-			{"window-one-ms", b.set("expires_at_ms", "1790000120001"), ""},
-		}
+		return atsWindowCases(b, "approved_at_ms", "expires_at_ms", "ats.approval_window")
 	case "execution-receipt":
 		amb, refusedR, acc, part := atsReceiptAs(b, "ambiguous"), atsReceiptAs(b, "refused"), atsReceiptAs(b, "accepted"), atsReceiptAs(b, "partial")
 		return []atsCross{
 			{"ambiguous", amb, ""},
 			{"refused", refusedR, ""},
-			{"refused-unconfirmed", refusedR.set("broker_confirmed", "false").set("broker_order_ref", "null"), ""},
-			{"cancelled", refusedR.set("outcome", `"cancelled"`), ""},
+			{"refused-unconfirmed", refusedR.Set("broker_confirmed", "false").Set("broker_order_ref", "null"), ""},
+			{"cancelled", refusedR.Set("outcome", `"cancelled"`), ""},
 			{"accepted", acc, ""},
 			{"partially-filled", part, ""},
-			{"ambiguous-confirmed", amb.set("broker_confirmed", "true"), "ats.receipt_ambiguous_confirmed"},
-			{"accepted-unconfirmed", acc.set("broker_confirmed", "false"), "ats.receipt_unconfirmed"},
-			{"filled-unconfirmed", b.set("broker_confirmed", "false"), "ats.receipt_unconfirmed"},
-			{"accepted-without-order-ref", acc.set("broker_order_ref", "null"), "ats.receipt_order_ref"},
-			{"filled-without-order-ref", b.set("broker_order_ref", "null"), "ats.receipt_order_ref"},
-			{"filled-without-quantity", b.set("filled_quantity", "null"), "ats.receipt_fill_missing"},
-			{"filled-without-price", b.set("average_fill_price_minor", "null"), "ats.receipt_fill_missing"},
-			{"partial-without-facts", part.set("filled_quantity", "null").set("average_fill_price_minor", "null"), "ats.receipt_fill_missing"},
-			{"accepted-with-facts", acc.set("filled_quantity", "10").set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
-			{"accepted-with-quantity", acc.set("filled_quantity", "3"), "ats.receipt_fill_extra"},
-			{"refused-with-price", refusedR.set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
-			{"ambiguous-with-facts", amb.set("filled_quantity", "10").set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
-			{"filled-overfill", b.set("filled_quantity", "11"), "ats.receipt_overfill"},
-			{"partial-overfill", part.set("filled_quantity", "11"), "ats.receipt_overfill"},
-			{"filled-underfill", b.set("filled_quantity", "9"), "ats.receipt_underfill"},
-			{"partial-whole", part.set("filled_quantity", "10"), "ats.receipt_partial_whole"},
-			{"partial-nine", part.set("filled_quantity", "9"), ""},
-			{"ambiguous-without-reconciliation", amb.set("reconciliation_state", "null"), "ats.receipt_reconciliation"},
-			{"refused-with-reconciliation", refusedR.set("reconciliation_state", `"pending"`), "ats.receipt_reconciliation"},
-			{"ambiguous-without-reason", amb.set("ambiguity_reason", "null"), "ats.receipt_ambiguity_reason"},
-			{"refused-with-ambiguity-reason", refusedR.set("ambiguity_reason", `"broker_timeout"`), "ats.receipt_ambiguity_reason"},
+			{"ambiguous-confirmed", amb.Set("broker_confirmed", "true"), "ats.receipt_ambiguous_confirmed"},
+			{"accepted-unconfirmed", acc.Set("broker_confirmed", "false"), "ats.receipt_unconfirmed"},
+			{"filled-unconfirmed", b.Set("broker_confirmed", "false"), "ats.receipt_unconfirmed"},
+			{"accepted-without-order-ref", acc.Set("broker_order_ref", "null"), "ats.receipt_order_ref"},
+			{"filled-without-order-ref", b.Set("broker_order_ref", "null"), "ats.receipt_order_ref"},
+			{"filled-without-quantity", b.Set("filled_quantity", "null"), "ats.receipt_fill_missing"},
+			{"filled-without-price", b.Set("average_fill_price_minor", "null"), "ats.receipt_fill_missing"},
+			{"partial-without-facts", part.Set("filled_quantity", "null").Set("average_fill_price_minor", "null"), "ats.receipt_fill_missing"},
+			{"accepted-with-facts", acc.Set("filled_quantity", "10").Set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
+			{"accepted-with-quantity", acc.Set("filled_quantity", "3"), "ats.receipt_fill_extra"},
+			{"refused-with-price", refusedR.Set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
+			{"ambiguous-with-facts", amb.Set("filled_quantity", "10").Set("average_fill_price_minor", "58010"), "ats.receipt_fill_extra"},
+			{"filled-overfill", b.Set("filled_quantity", "11"), "ats.receipt_overfill"},
+			{"partial-overfill", part.Set("filled_quantity", "11"), "ats.receipt_overfill"},
+			{"filled-underfill", b.Set("filled_quantity", "9"), "ats.receipt_underfill"},
+			{"partial-whole", part.Set("filled_quantity", "10"), "ats.receipt_partial_whole"},
+			{"partial-nine", part.Set("filled_quantity", "9"), ""},
+			{"ambiguous-without-reconciliation", amb.Set("reconciliation_state", "null"), "ats.receipt_reconciliation"},
+			{"refused-with-reconciliation", refusedR.Set("reconciliation_state", `"pending"`), "ats.receipt_reconciliation"},
+			{"ambiguous-without-reason", amb.Set("ambiguity_reason", "null"), "ats.receipt_ambiguity_reason"},
+			{"refused-with-ambiguity-reason", refusedR.Set("ambiguity_reason", `"broker_timeout"`), "ats.receipt_ambiguity_reason"},
 		}
 	}
 	return nil
@@ -642,24 +641,24 @@ func atsFieldFiles() []vfile {
 				panic("ats: duplicate vector name " + behaviour + " " + name)
 			}
 			seen[name] = true
-			if atsSeen[o.name+"\n"+d.json()] {
+			if atsSeen[o.name+"\n"+d.String()] {
 				return
 			}
-			atsSeen[o.name+"\n"+d.json()] = true
+			atsSeen[o.name+"\n"+d.String()] = true
 			if code == "" {
 				cases = append(cases, o.ok(name, d))
 				return
 			}
-			c := atsRefused(name, d.json(), code)
+			c := atsRefused(name, d.String(), code)
 			if tag != "" {
 				c = atsTagged(behaviour, c, tag, why)
 			}
 			cases = append(cases, c)
 		}
-		text := o.base.json()
+		text := o.base.String()
 		cases = append(cases,
 			atsRefused("input-truncated", text[:len(text)-1], "ats.input"),
-			atsRefused("input-duplicate-member", `{"`+o.base[0].k+`":`+o.base[0].v+`,`+text[1:], "ats.input"),
+			atsRefused("input-duplicate-member", `{"`+o.base[0].Name+`":`+o.base[0].Value+`,`+text[1:], "ats.input"),
 			atsRefused("input-two-values", text+" "+text, "ats.input"),
 			atsRefused("type-array", "["+text+"]", "ats.type"),
 			atsRefused("type-string", `"x"`, "ats.type"),
@@ -670,32 +669,32 @@ func atsFieldFiles() []vfile {
 			cases = append(cases, atsRefused("type-null", "null", "ats.type"))
 			seen["type-null"] = true
 		}
-		emit("unknown-member", o.base.set("note", `"x"`), "ats.unknown_member", "", "")
-		emit("unknown-member-first", append(atsDoc{{"account_number", `"000123456789"`}}, o.base...), "ats.unknown_member", "", "")
+		emit("unknown-member", o.base.Set("note", `"x"`), "ats.unknown_member", "", "")
+		emit("unknown-member-first", append(atsDoc{{Name: "account_number", Value: `"000123456789"`}}, o.base...), "ats.unknown_member", "", "")
 		if atsShapeOf(o.name) == "model-order-proposal" {
 			for _, m := range []string{"account_binding_id", "environment", "grant_id", "client_order_id", "request_id", "decision"} {
-				emit("unknown-member-"+strings.ReplaceAll(m, "_", "-"), o.base.set(m, `"x"`), "ats.unknown_member", "", "")
+				emit("unknown-member-"+strings.ReplaceAll(m, "_", "-"), o.base.Set(m, `"x"`), "ats.unknown_member", "", "")
 			}
 		}
 		if o.name == atsOpUsage.name {
-			emit("unknown-member-schema-version", o.base.set("schema_version", `"aether.ats.grant-usage/1"`), "ats.unknown_member", "", "")
+			emit("unknown-member-schema-version", o.base.Set("schema_version", `"aether.ats.grant-usage/1"`), "ats.unknown_member", "", "")
 		}
 		for _, f := range atsShapeFields[atsShapeOf(o.name)] {
-			emit("missing-"+strings.ReplaceAll(f, "_", "-"), o.base.del(f), "ats.missing_member", "", "")
+			emit("missing-"+strings.ReplaceAll(f, "_", "-"), o.base.Drop(f), "ats.missing_member", "", "")
 			for _, v := range atsVariants(o, f) {
 				base := o.base
 				if v.base != nil {
 					base = v.base
 				}
-				emit(strings.ReplaceAll(f, "_", "-")+"."+v.name, base.set(f, v.value), v.code, v.tag, v.why)
+				emit(strings.ReplaceAll(f, "_", "-")+"."+v.name, base.Set(f, v.value), v.code, v.tag, v.why)
 			}
 		}
 		if o.name == atsOpRedact.name {
 			// The /1 label checks, on the /1 binding.
 			for _, v := range atsLabelVariants(false) {
-				emit("v1.masked-label."+v.name, atsBindingV1.set("masked_label", v.value), v.code, v.tag, v.why)
+				emit("v1.masked-label."+v.name, gen.ATSBindingV1.Set("masked_label", v.value), v.code, v.tag, v.why)
 			}
-			emit("v1.schema-version.not-a-string", atsBindingV2.set("schema_version", "2"), "ats.schema_version", "type-guard", atsWhyKind)
+			emit("v1.schema-version.not-a-string", gen.ATSBindingV2.Set("schema_version", "2"), "ats.schema_version", "type-guard", atsWhyKind)
 		}
 		for _, x := range atsCrossCases(o) {
 			emit("cross."+x.name, x.doc, x.code, "", "")

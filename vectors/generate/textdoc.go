@@ -1,11 +1,11 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"strings"
 
 	gowebpki "github.com/gowebpki/jcs"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 )
 
 // textKV is one member of a document: its name and its value as JSON
@@ -74,15 +74,14 @@ func textJCS(text string) (string, bool) {
 	return string(out), true
 }
 
-// textDigest is "sha256:" and the lowercase hex SHA-256 of JCS(text), the
-// digest D(v) of the contracts whose digest is the ATS digest. A text
-// without a JCS form is a programming error of an accept vector: it
-// panics.
+// textDigest is gen.JCSDigest(text): "sha256:" and the lowercase hex
+// SHA-256 of JCS(text), the digest D(v) of the contracts whose digest is
+// the ATS digest. A text without a JCS form is a programming error of an
+// accept vector: it panics.
 func textDigest(text string) string {
-	j, ok := textJCS(text)
+	d, ok := gen.JCSDigest([]byte(text))
 	if !ok {
 		panic("gowebpki/jcs refuses an accept vector's value: " + text)
 	}
-	sum := sha256.Sum256([]byte(j))
-	return "sha256:" + hex.EncodeToString(sum[:])
+	return d
 }

@@ -1,60 +1,21 @@
 package gen
 
-// ats/1 (spec/ats.md): the canonical instances as literal JSON texts, the
-// documents built from them for the validators, and the valid /2 chains
-// built for the gates, each with one change applied. Digests are sealed
-// with crypto/sha256 over the independent gowebpki/jcs canonicalizer,
-// never by the reference.
+// ats/1 (spec/ats.md): the canonical instances, read from the spec's
+// prose (spec.Instances); the documents built from them for the
+// validators, their values drawn from the declaration (declaredDefect's
+// memberValue, with ats/1's named checks in atsPool); and the valid /2
+// chains built for the gates, each with one change applied. Digests are
+// sealed with crypto/sha256 over the independent gowebpki/jcs
+// canonicalizer (JCSDigest), never by the reference.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
 
-	gowebpki "github.com/gowebpki/jcs"
-
 	"github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
-)
-
-var (
-	// atsState is the canonical `execution-state` of spec/ats.md, "Canonical instances".
-	atsStateText = `{"effective_mode":"approve","observed_at_ms":1790000170000,"reason":null,"requested_mode":"approve","schema_version":"aether.ats.execution-state/1"}`
-	// atsCapability is the canonical `connector-capability` of spec/ats.md, "Canonical instances".
-	atsCapabilityText = `{"adapter_id":"acme-rest","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environments":["live","paper"],"grants_execution_authority":false,"observed_at_ms":1789999000000,"order_types":["limit","market"],"provider":"acme-broker","provider_confirmation_modes":["per_order","session"],"schema_version":"aether.ats.connector-capability/1"}`
-	// atsBindingV1 is the canonical `account-binding-v1` of spec/ats.md, "Canonical instances".
-	atsBindingV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","account_ref":"acct_R8v3Nf6Tz1Hq","adapter_id":"acme-rest","binding_generation":3,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","linked_at_ms":1789000000000,"masked_label":"Individual ****4821","provider":"acme-broker","schema_version":"aether.ats.account-binding/1","status":"active"}`
-	// atsBindingV2 is the canonical `account-binding-v2` of spec/ats.md, "Canonical instances".
-	atsBindingV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","account_ref":"acct_R8v3Nf6Tz1Hq","adapter_id":"acme-rest","binding_generation":3,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","linked_at_ms":1789000000000,"masked_label":"Individual ****4821","provider":"acme-broker","schema_version":"aether.ats.account-binding/2","status":"active"}`
-	// atsGrantV1 is the canonical `delegated-trading-grant-v1` of spec/ats.md, "Canonical instances".
-	atsGrantV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","confirmation":"per_order","currency":"USD","environment":"live","expires_at_ms":1792000000000,"grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"issued_at_ms":1789500000000,"max_daily_notional_minor":50000000,"max_daily_orders":20,"max_order_notional_minor":10000000,"max_order_quantity":500,"max_position_notional_minor":100000000,"schema_version":"aether.ats.delegated-trading-grant/1","sides":["buy","sell"],"symbol_allowlist":["AAPL","BRK.B","SPY"]}`
-	// atsGrantV2 is the canonical `delegated-trading-grant-v2` of spec/ats.md, "Canonical instances".
-	atsGrantV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","confirmation":"per_order","currency":"USD","environment":"live","expires_at_ms":1792000000000,"grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"issued_at_ms":1789500000000,"max_daily_notional_minor":50000000,"max_daily_orders":20,"max_order_notional_minor":10000000,"max_order_quantity":500,"max_position_notional_minor":100000000,"schema_version":"aether.ats.delegated-trading-grant/2","sides":["buy","sell"],"symbol_allowlist":["AAPL","BRK.B","SPY"]}`
-	// atsUsage is the canonical `grant-usage` of spec/ats.md, "Canonical instances".
-	atsUsageText = `{"grant_id":"grant_5Hn8Ke2Wp7","notional_submitted_minor":1250000,"orders_submitted":3}`
-	// atsIntentV1 is the canonical `equity-order-intent-v1` of spec/ats.md, "Canonical instances".
-	atsIntentV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","binding_generation":3,"client_order_id":"client_3Gd7Yh2Rq8","created_at_ms":1790000000000,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790003600000,"grant_id":"grant_5Hn8Ke2Wp7","intent_id":"intent_9Tc4Vb1Mx6","limit_price_minor":58012,"order_type":"limit","provider":"acme-broker","quantity":10,"request_id":"req_6Pw1Lz5Ns3","schema_version":"aether.ats.equity-order-intent/1","side":"buy","symbol":"SPY"}`
-	// atsIntentV2 is the canonical `equity-order-intent-v2` of spec/ats.md, "Canonical instances".
-	atsIntentV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","binding_generation":3,"client_order_id":"client_3Gd7Yh2Rq8","created_at_ms":1790000000000,"currency":"USD","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790003600000,"grant_id":"grant_5Hn8Ke2Wp7","intent_id":"intent_9Tc4Vb1Mx6","limit_price_minor":58012,"order_type":"limit","provider":"acme-broker","quantity":10,"request_id":"req_6Pw1Lz5Ns3","schema_version":"aether.ats.equity-order-intent/2","side":"buy","symbol":"SPY"}`
-	// atsReviewV1 is the canonical `order-review-receipt` of spec/ats.md, "Canonical instances".
-	atsReviewV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_deadline_ms":1790000960000,"binding_generation":3,"endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"intent_digest":"sha256:fe2214cd9049b769e282de2b8ecd53445cd2d05256746b2afe4cbe929fd88cd5","provider":"acme-broker","refusal_reason":null,"reservation_expires_at_ms":1790001860000,"reservation_ref":"resv_8Bx3Mc6Ve1","review_id":"review_2Kf9Jq4Ud7","reviewed_at_ms":1790000060000,"schema_version":"aether.ats.order-review-receipt/1","status":"previewed"}`
-	// atsReviewV2 is the canonical `order-review-receipt` of spec/ats.md, "Canonical instances".
-	atsReviewV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_deadline_ms":1790000960000,"binding_generation":3,"endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","grant_id":"grant_5Hn8Ke2Wp7","grant_version":2,"intent_digest":"sha256:ff7ffffab5b6e33f141308d5ca29b364ecb0369f2d93b706adf5e00c89cbc06d","provider":"acme-broker","refusal_reason":null,"reservation_expires_at_ms":1790001860000,"reservation_ref":"resv_8Bx3Mc6Ve1","review_id":"review_2Kf9Jq4Ud7","reviewed_at_ms":1790000060000,"schema_version":"aether.ats.order-review-receipt/1","status":"previewed"}`
-	// atsApprovalV1 is the canonical `operator-approval-v1` of spec/ats.md, "Canonical instances".
-	atsApprovalV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_id":"approval_4Wr7Hs2Pn9","approved_at_ms":1790000120000,"binding_generation":3,"confirmation":"per_order","currency":"USD","decision":"approved","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790000720000,"intent_digest":"sha256:fe2214cd9049b769e282de2b8ecd53445cd2d05256746b2afe4cbe929fd88cd5","limit_price_minor":58012,"operator_ref":"operator_1Dz8Ft3Qk5","order_type":"limit","provider":"acme-broker","quantity":10,"review_digest":"sha256:c4e3fafe4edb83332ba42e9fed3806ece9aa3636e5b0f7f75e18ef0d452c508c","schema_version":"aether.ats.operator-approval/1","side":"buy","status":"unspent","symbol":"SPY"}`
-	// atsApprovalV2 is the canonical `operator-approval-v2` of spec/ats.md, "Canonical instances".
-	atsApprovalV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","adapter_id":"acme-rest","approval_id":"approval_4Wr7Hs2Pn9","approved_at_ms":1790000120000,"binding_generation":3,"confirmation":"per_order","currency":"USD","decision":"approved","endpoint_schema_digest":"sha256:16738da202887c8b5bbc65d21b787b0c45bdb0c105ad1f86ad2c522c003bfbf7","environment":"live","expires_at_ms":1790000720000,"intent_digest":"sha256:ff7ffffab5b6e33f141308d5ca29b364ecb0369f2d93b706adf5e00c89cbc06d","limit_price_minor":58012,"operator_ref":"operator_1Dz8Ft3Qk5","order_type":"limit","provider":"acme-broker","quantity":10,"review_digest":"sha256:b00356a3ec206edb670a099b0936d285e9f255155c5ced1e377727378959791f","schema_version":"aether.ats.operator-approval/2","side":"buy","status":"unspent","symbol":"SPY"}`
-	// atsReceiptV1 is the canonical `execution-receipt-v1` of spec/ats.md, "Canonical instances".
-	atsReceiptV1Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","ambiguity_reason":null,"average_fill_price_minor":58010,"binding_generation":3,"broker_confirmed":true,"broker_order_ref":"broker_3Rt9Kw1Zx7","currency":"USD","environment":"live","filled_quantity":10,"intent_digest":"sha256:fe2214cd9049b769e282de2b8ecd53445cd2d05256746b2afe4cbe929fd88cd5","outcome":"filled","provider":"acme-broker","quantity":10,"receipt_id":"receipt_6Ny2Gc8Lb4","reconciliation_state":null,"recorded_at_ms":1790000200000,"schema_version":"aether.ats.execution-receipt/1","side":"buy","symbol":"SPY"}`
-	// atsReceiptV2 is the canonical `execution-receipt-v2` of spec/ats.md, "Canonical instances".
-	atsReceiptV2Text = `{"account_binding_id":"bind_7Qm2Xw9Lk4","ambiguity_reason":null,"average_fill_price_minor":58010,"binding_generation":3,"broker_confirmed":true,"broker_order_ref":"broker_3Rt9Kw1Zx7","currency":"USD","environment":"live","filled_quantity":10,"intent_digest":"sha256:ff7ffffab5b6e33f141308d5ca29b364ecb0369f2d93b706adf5e00c89cbc06d","outcome":"filled","provider":"acme-broker","quantity":10,"receipt_id":"receipt_6Ny2Gc8Lb4","reconciliation_state":null,"recorded_at_ms":1790000200000,"schema_version":"aether.ats.execution-receipt/2","side":"buy","symbol":"SPY"}`
-	// atsProposalV1 is the canonical `model-order-proposal-v1` of spec/ats.md, "Canonical instances".
-	atsProposalV1Text = `{"expires_at_ms":1790000300000,"limit_price_minor":58012,"order_type":"limit","quantity":10,"quote_ref":"quote_7Lc4Xn9Bs2","schema_version":"aether.ats.model-order-proposal/1","side":"buy","strategy_ref":"strategy_5Mv2Qp8Hd1","symbol":"SPY"}`
-	// atsProposalV2 is the canonical `model-order-proposal-v2` of spec/ats.md, "Canonical instances".
-	atsProposalV2Text = `{"expires_at_ms":1790000300000,"limit_price_minor":58012,"order_type":"limit","quantity":10,"quote_ref":"quote_7Lc4Xn9Bs2","schema_version":"aether.ats.model-order-proposal/2","side":"buy","strategy_ref":"strategy_5Mv2Qp8Hd1","symbol":"SPY"}`
 )
 
 // ATSMember is one member of a document (Member) and ATSDoc a document
@@ -65,8 +26,8 @@ type (
 )
 
 // atsParse splits a JSON object text into its members; it panics on a text
-// that is not one (the texts are this file's literals: a programming
-// error).
+// that is not one (the texts are the spec's instances and literals of
+// these generators: a programming error).
 func atsParse(text string) ATSDoc {
 	d, ok := ParseDoc(text)
 	if !ok {
@@ -75,62 +36,65 @@ func atsParse(text string) ATSDoc {
 	return d
 }
 
-// ATSDigest is D(d) of spec/ats.md, "The ATS digest": "sha256:" and the
-// hex SHA-256 of the JCS form, computed with gowebpki/jcs. It reports false
-// when that canonicalizer refuses the document.
-func ATSDigest(d ATSDoc) (string, bool) {
-	canon, err := gowebpki.Transform(d.JSON())
-	if err != nil {
-		return "", false
+// ATSDigest is D(d) of spec/ats.md, "The ATS digest" (JCSDigest): "sha256:"
+// and the hex SHA-256 of the JCS form, computed with gowebpki/jcs. It
+// reports false when that canonicalizer refuses the document.
+func ATSDigest(d ATSDoc) (string, bool) { return JCSDigest(d.JSON()) }
+
+// atsDecl is the declaration of ats/1's shapes (spec/ats/shapes.json).
+var atsDecl = spec.MustShapes("ats")
+
+// atsInstances are the canonical instances of spec/ats.md, "Canonical
+// instances", read from the spec's prose.
+var atsInstances = spec.MustInstances("ats")
+
+// atsInstance is the canonical instance name of spec/ats.md (the one with
+// note, where two share the name), parsed; it panics when the spec has not
+// exactly one (the spec is embedded and tested: a broken build).
+func atsInstance(name, note string) ATSDoc {
+	i, ok := spec.FindInstance(atsInstances, name, note)
+	if !ok {
+		panic("gen: spec/ats.md has no one canonical instance " + name + " " + note)
 	}
-	sum := sha256.Sum256(canon)
-	return "sha256:" + hex.EncodeToString(sum[:]), true
+	return atsParse(i.Text)
 }
 
-// The canonical documents, parsed once.
+// The canonical documents of spec/ats.md, "Canonical instances": the
+// reviews of the /1 and the /2 intent share their shape's name.
 var (
-	ATSState      = atsParse(atsStateText)
-	ATSCapability = atsParse(atsCapabilityText)
-	ATSBindingV1  = atsParse(atsBindingV1Text)
-	ATSBindingV2  = atsParse(atsBindingV2Text)
-	ATSGrantV1    = atsParse(atsGrantV1Text)
-	ATSGrantV2    = atsParse(atsGrantV2Text)
-	ATSUsage      = atsParse(atsUsageText)
-	ATSIntentV1   = atsParse(atsIntentV1Text)
-	ATSIntentV2   = atsParse(atsIntentV2Text)
-	ATSReviewV1   = atsParse(atsReviewV1Text)
-	ATSReviewV2   = atsParse(atsReviewV2Text)
-	ATSApprovalV1 = atsParse(atsApprovalV1Text)
-	ATSApprovalV2 = atsParse(atsApprovalV2Text)
-	ATSReceiptV1  = atsParse(atsReceiptV1Text)
-	ATSReceiptV2  = atsParse(atsReceiptV2Text)
-	ATSProposalV1 = atsParse(atsProposalV1Text)
-	ATSProposalV2 = atsParse(atsProposalV2Text)
+	ATSState      = atsInstance("execution-state", "")
+	ATSCapability = atsInstance("connector-capability", "")
+	ATSBindingV1  = atsInstance("account-binding-v1", "")
+	ATSBindingV2  = atsInstance("account-binding-v2", "")
+	ATSGrantV1    = atsInstance("delegated-trading-grant-v1", "")
+	ATSGrantV2    = atsInstance("delegated-trading-grant-v2", "")
+	ATSUsage      = atsInstance("grant-usage", "")
+	ATSIntentV1   = atsInstance("equity-order-intent-v1", "")
+	ATSIntentV2   = atsInstance("equity-order-intent-v2", "")
+	ATSReviewV1   = atsInstance("order-review-receipt", "the review of the /1 intent")
+	ATSReviewV2   = atsInstance("order-review-receipt", "the review of the /2 intent")
+	ATSApprovalV1 = atsInstance("operator-approval-v1", "")
+	ATSApprovalV2 = atsInstance("operator-approval-v2", "")
+	ATSReceiptV1  = atsInstance("execution-receipt-v1", "")
+	ATSReceiptV2  = atsInstance("execution-receipt-v2", "")
+	ATSProposalV1 = atsInstance("model-order-proposal-v1", "")
+	ATSProposalV2 = atsInstance("model-order-proposal-v2", "")
 )
 
 // ATSDocOps maps each validator operation of ats/1, and the three built on
-// the binding validators, to the canonical document it starts from.
-var ATSDocOps = map[string]ATSDoc{
-	"execution-state":            ATSState,
-	"connector-capability":       ATSCapability,
-	"account-binding-v1":         ATSBindingV1,
-	"account-binding-v2":         ATSBindingV2,
-	"delegated-trading-grant-v1": ATSGrantV1,
-	"delegated-trading-grant-v2": ATSGrantV2,
-	"grant-usage":                ATSUsage,
-	"equity-order-intent-v1":     ATSIntentV1,
-	"equity-order-intent-v2":     ATSIntentV2,
-	"order-review-receipt":       ATSReviewV2,
-	"operator-approval-v1":       ATSApprovalV1,
-	"operator-approval-v2":       ATSApprovalV2,
-	"execution-receipt-v1":       ATSReceiptV1,
-	"execution-receipt-v2":       ATSReceiptV2,
-	"model-order-proposal-v1":    ATSProposalV1,
-	"model-order-proposal-v2":    ATSProposalV2,
-	"redact-binding-for-export":  ATSBindingV2,
-	"optional-binding":           ATSBindingV1,
-	"optional-binding-v2":        ATSBindingV2,
-}
+// the binding validators, to the canonical document it starts from: each
+// declared object's validator its instance, order-review-receipt the
+// review of the /2 intent.
+var ATSDocOps = func() map[string]ATSDoc {
+	ops := map[string]ATSDoc{"order-review-receipt": ATSReviewV2, "redact-binding-for-export": ATSBindingV2,
+		"optional-binding": ATSBindingV1, "optional-binding-v2": ATSBindingV2}
+	for _, o := range atsDecl.Objects {
+		if _, set := ops[o.Name]; !set {
+			ops[o.Name] = atsInstance(o.Name, "")
+		}
+	}
+	return ops
+}()
 
 // atsEnumExtras are values a field's rule refuses that its neighbours or
 // the seed make likely: a halt state requested, the provider's other
@@ -141,69 +105,93 @@ var atsEnumExtras = map[string][]string{
 	"order_type":     {"market"},
 }
 
-// The value pools of spec/ats.md, "Field rules", by member name, read
-// from the declaration: ref(P) prefixes; each enum's (or pinned value's)
-// members, the members of every field of that name joined, with the
-// extras; each set's members; and the names of the name, reason-code,
-// digest and boolean fields.
-var atsRefPrefix, atsEnums, atsSets, atsNames, atsReasons, atsDigests, atsBools = func() (refs map[string]string, enums, sets map[string][]string, names, reasons, digests, bools map[string]bool) {
-	refs, enums, sets = map[string]string{}, map[string][]string{"schema_version": ATSTags}, map[string][]string{}
-	names, reasons, digests, bools = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
-	add := func(name string, vals ...string) {
-		for _, v := range vals {
-			if !slices.Contains(enums[name], v) {
-				enums[name] = append(enums[name], v)
+// atsPool draws a value for a member under one of the named checks of
+// spec/ats.md, "Field rules", at or past the check, or a valid other
+// value: the declared defects' checkPool (declared.go). A number's checks
+// (int) are the declared defects' own; a check it has no values for gives
+// nil (then a value of another type).
+func atsPool(s *Source, r shapes.Rule, cur *tv) *tv {
+	pickS := func(list ...string) *tv { return tS(Pick(s, list)) }
+	switch r.Check {
+	case "ref":
+		p := r.Args[0]
+		switch s.Intn(4) {
+		case 0:
+			return tS(p + "_" + atsAlnum(s, Pick(s, []int{1, 64, 65, 0})))
+		case 1:
+			return tS(Pick(s, []string{"x", "bind", "grant", p}) + Pick(s, []string{"_", "-", ""}) + "1")
+		case 2:
+			return tS(p + "_" + Pick(s, []string{"a b", "a-b", "\u00e9", "a\n"}))
+		}
+		return tS(p + "_Other00001")
+	case "name":
+		return pickS("acme-fix", "other-broker", "a", "A", "1a", "a_b", "a"+strings.Repeat("b", 63), "a"+strings.Repeat("b", 64))
+	case "reason-code":
+		return pickS("insufficient_buying_power", "a", "Bad", "a-b", "a"+strings.Repeat("b", 63), "a"+strings.Repeat("b", 64))
+	case "digest":
+		return pickS("sha256:"+strings.Repeat("0", 63)+"1", "sha256:"+strings.Repeat("A", 64), "sha256:"+strings.Repeat("a", 63), "sha512:"+strings.Repeat("a", 64))
+	case "currency":
+		return pickS("EUR", "usd", "US", "USDX", "U$D")
+	case "symbol", "equity-ticker":
+		if s.Chance(4) {
+			return pickS("AAPL", "BRK.B", "SPY", "HTTPS://X")
+		}
+		return tU(Symbol(s))
+	case "label-length", "masked-label-v1", "closed-masked-label":
+		if s.Chance(3) {
+			return tS(Pick(s, atsValidLabels))
+		}
+		return tU(Label(s))
+	case "strings":
+		return tA(tS("live"), Pick(s, []*tv{tI(1), tL("null"), tA()}))
+	case "set":
+		set := r.Args
+		switch s.Intn(4) {
+		case 0:
+			return tA()
+		case 1:
+			return tSs(set[len(set)-1], set[0])
+		case 2:
+			return tSs(set[0], set[0])
+		}
+		out := tA()
+		for _, v := range set {
+			if s.Chance(2) {
+				out.elems = append(out.elems, tS(v))
 			}
 		}
+		if len(out.elems) == 0 || s.Chance(8) {
+			out.elems = append(out.elems, pickS("x", "limit", "live"))
+		}
+		return out
 	}
-	for _, o := range spec.MustShapes("ats").Objects {
-		for _, m := range o.Members {
-			if m.Type == "boolean" {
-				bools[m.Name] = true
-			}
-			for _, r := range m.Rules {
-				switch {
-				case r.Check == "ref":
-					refs[m.Name] = r.Args[0]
-				case r.Check == "set":
-					sets[m.Name] = r.Args
-				case r.Check == "name":
-					names[m.Name] = true
-				case r.Check == "reason-code":
-					reasons[m.Name] = true
-				case r.Check == "digest":
-					digests[m.Name] = true
-				case m.Name != "schema_version" && (r.Rule == shapes.RuleEnum || r.Rule == shapes.RuleConst):
-					vals := r.Values
-					if r.Rule == shapes.RuleConst {
-						vals = []string{r.Value}
-					}
-					add(m.Name, vals...)
-					add(m.Name, atsEnumExtras[m.Name]...)
-				}
-			}
+	return nil
+}
+
+// ATSTags are the schema tags of ats/1, /1 and /2: the pinned
+// schema_version of each declared object (spec/ats/shapes.json), in the
+// declaration's order.
+var ATSTags = func() []string {
+	var out []string
+	for _, o := range atsDecl.Objects {
+		if t := atsTagOf(o); t != "" && !slices.Contains(out, t) {
+			out = append(out, t)
 		}
 	}
-	return
+	return out
 }()
 
-var (
-	atsNumbers = []string{"0", "1", "2", "9", "10", "11", "500", "1000000", "1000001", "1000000000", "1000000001",
-		"1000000000000000", "1000000000000001", "9007199254740991", "9007199254740992", "-1", "-0", "1.0", "1e2", "2.5", "1e400", "01"}
-	atsWrongKinds  = []string{"null", "true", "false", "1", `"x"`, "[]", "{}", `"1"`, `["x"]`}
-	atsOtherDigest = `"sha256:` + strings.Repeat("0", 63) + `1"`
-)
-
-// ATSTags are the schema tags of ats/1, /1 and /2.
-var ATSTags = []string{
-	"aether.ats.execution-state/1", "aether.ats.connector-capability/1",
-	"aether.ats.account-binding/1", "aether.ats.account-binding/2",
-	"aether.ats.delegated-trading-grant/1", "aether.ats.delegated-trading-grant/2",
-	"aether.ats.equity-order-intent/1", "aether.ats.equity-order-intent/2",
-	"aether.ats.order-review-receipt/1",
-	"aether.ats.operator-approval/1", "aether.ats.operator-approval/2",
-	"aether.ats.execution-receipt/1", "aether.ats.execution-receipt/2",
-	"aether.ats.model-order-proposal/1", "aether.ats.model-order-proposal/2",
+// atsTagOf is the pinned schema_version of object o, or "" when it has
+// none (grant-usage).
+func atsTagOf(o *shapes.Object) string {
+	if m := o.Member("schema_version"); m != nil {
+		for _, r := range m.Rules {
+			if r.Rule == shapes.RuleConst {
+				return r.Value
+			}
+		}
+	}
+	return ""
 }
 
 // atsQuote is s as a JSON string literal (ASCII text).
@@ -236,110 +224,77 @@ func atsNumbersOf(docs ...ATSDoc) []string {
 	return out
 }
 
-// ATSValue draws a value for field name of a document (JSON text): most
-// often one its rule's boundaries or members pin, sometimes a value of the
-// wrong kind or with a lone surrogate; related numbers come from rel.
-func ATSValue(s *Source, name string, rel []string) string {
+// ATSStrictLabels are the masked labels of spec/ats.md, "Strict
+// variants", that both label checks accept, each with the name of its
+// vectors.
+var ATSStrictLabels = []struct{ Name, Label string }{
+	{"label-bullets", "\u2022\u2022\u2022\u2022 4821"}, {"label-joint", "Joint (...4821) #2"}, {"label-ira", "IRA_2 \u2026 1234-5678 *"},
+}
+
+// atsValidLabels are the labels both label checks accept: the canonical
+// binding's and ATSStrictLabels.
+var atsValidLabels = func() []string {
+	var canonical string
+	if json.Unmarshal([]byte(ATSBindingV2.Value("masked_label")), &canonical) != nil {
+		panic("gen: the canonical binding's masked_label is not a string")
+	}
+	out := []string{canonical}
+	for _, l := range ATSStrictLabels {
+		out = append(out, l.Label)
+	}
+	return out
+}()
+
+// atsLabel draws one of atsValidLabels as JSON text, non-ASCII as \u
+// escapes.
+func atsLabel(s *Source) string { return strconv.QuoteToASCII(Pick(s, atsValidLabels)) }
+
+// atsObject is the declared object d is an instance of: the one whose
+// pinned schema_version d carries, else grant-usage (the one shape
+// without a tag).
+func atsObject(d ATSDoc) *shapes.Object {
+	for _, o := range atsDecl.Objects {
+		if t := atsTagOf(o); t != "" && strconv.Quote(t) == d.Value("schema_version") {
+			return o
+		}
+	}
+	return atsDecl.Object("grant-usage")
+}
+
+// atsWrongKind draws a value of any JSON type (wrongKind) as JSON text.
+func atsWrongKind(s *Source) string { return string(wrongKind(s).write(nil, nil)) }
+
+// atsValue draws a value for member name of d (JSON text): now and then a
+// value of another type, a string with a lone surrogate, or a value an
+// enum of that name refuses (atsEnumExtras); for a number, often a related
+// number of rel (the values cross-field rules and branches compare
+// against), for a nullable member now and then null; else a value at or
+// past one of the member's declared rules (memberValue, with atsPool).
+func atsValue(s *Source, d ATSDoc, name string, rel []string) string {
+	o := atsObject(d)
+	m := o.Member(name)
 	switch s.Intn(12) {
 	case 0:
-		return Pick(s, atsWrongKinds)
+		return atsWrongKind(s)
 	case 1:
 		return `"\ud800` + Pick(s, []string{"", "x", "a_1"}) + `"`
-	}
-	if p, ok := atsRefPrefix[name]; ok {
-		switch s.Intn(6) {
-		case 0:
-			return atsQuote(p + "_" + atsAlnum(s, Pick(s, []int{1, 64, 65, 0})))
-		case 1:
-			return atsQuote(Pick(s, []string{"x", "bind", "grant", p}) + Pick(s, []string{"_", "-", ""}) + "1")
-		case 2:
-			return atsQuote(p + "_" + Pick(s, []string{"a b", "a-b", "\u00e9", "a\n"}))
-		case 3:
-			if name == "broker_order_ref" {
-				return "null"
-			}
+	case 2:
+		if extra, ok := atsEnumExtras[name]; ok {
+			return atsQuote(Pick(s, extra))
 		}
-		return atsQuote(p + "_Other00001")
-	}
-	if vals, ok := atsEnums[name]; ok {
-		if s.Chance(6) {
-			return atsQuote(Pick(s, []string{"bogus", "", "Approve", "LIVE", "per_order "}))
-		}
-		return atsQuote(Pick(s, vals))
-	}
-	if vals, ok := atsSets[name]; ok {
-		switch s.Intn(4) {
-		case 0:
-			return "[]"
-		case 1:
-			return `["` + vals[len(vals)-1] + `","` + vals[0] + `"]`
-		case 2:
-			return `["` + vals[0] + `","` + vals[0] + `"]`
-		}
-		var out []string
-		for _, v := range vals {
-			if s.Chance(2) {
-				out = append(out, atsQuote(v))
-			}
-		}
-		if len(out) == 0 || s.Chance(8) {
-			out = append(out, atsQuote(Pick(s, []string{"x", "limit", "live"})))
-		}
-		return "[" + strings.Join(out, ",") + "]"
 	}
 	switch {
-	case atsNames[name]:
-		return atsQuote(Pick(s, []string{"acme-fix", "other-broker", "a", "A", "1a", "a_b", "a" + strings.Repeat("b", 63), "a" + strings.Repeat("b", 64)}))
-	case atsReasons[name]:
-		return Pick(s, []string{"null", `"insufficient_buying_power"`, `"a"`, `"Bad"`, `"a-b"`, `"a` + strings.Repeat("b", 63) + `"`, `"a` + strings.Repeat("b", 64) + `"`})
-	case atsDigests[name]:
-		return Pick(s, []string{atsOtherDigest, `"sha256:` + strings.Repeat("A", 64) + `"`, `"sha256:` + strings.Repeat("a", 63) + `"`, `"sha512:` + strings.Repeat("a", 64) + `"`})
-	case atsBools[name]:
-		return Pick(s, []string{"true", "false"})
-	case name == "currency":
-		return Pick(s, []string{`"EUR"`, `"usd"`, `"US"`, `"USDX"`, `"U$D"`})
-	case name == "symbol":
-		return string(Quote(s, Symbol(s)))
-	case name == "masked_label":
-		return string(Quote(s, Label(s)))
-	case name == "symbol_allowlist":
-		return atsAllowlist(s)
-	}
-	if (name == "average_fill_price_minor" || name == "filled_quantity") && s.Chance(3) {
+	case m != nil && m.Type == "number" && len(rel) > 0 && s.Chance(2):
+		return Pick(s, rel)
+	case m != nil && m.Nullable && s.Chance(6):
 		return "null"
 	}
-	if len(rel) > 0 && s.Chance(2) {
-		return Pick(s, rel)
+	var cur *tv
+	if v, ok := d.Get(name); ok {
+		cur = parseTV(v)
 	}
-	return Pick(s, atsNumbers)
+	return string(memberValue(s, atsDecl, o, name, cur, atsPool).write(nil, nil))
 }
-
-// atsAllowlist draws a symbol_allowlist: empty, at 64 and 65 elements,
-// out of order, repeated, with drawn symbols or a non-string element.
-func atsAllowlist(s *Source) string {
-	switch s.Intn(6) {
-	case 0:
-		return "[]"
-	case 1, 2:
-		n := Pick(s, []int{64, 65})
-		var out []string
-		for i := range n {
-			out = append(out, atsQuote("A"+string(rune('A'+i/26))+string(rune('A'+i%26))))
-		}
-		return "[" + strings.Join(out, ",") + "]"
-	case 3:
-		return Pick(s, []string{`["SPY","AAPL"]`, `["AAPL","AAPL"]`, `["AAPL",1]`, `["AAPL","BRK.B"]`, `["SPY"]`})
-	}
-	var out []string
-	for range 1 + s.Intn(4) {
-		out = append(out, string(Quote(s, Symbol(s))))
-	}
-	return "[" + strings.Join(out, ",") + "]"
-}
-
-// atsValidLabels are masked labels both label checks accept (spec/ats.md,
-// "Strict variants").
-var atsValidLabels = []string{`"Individual ****4821"`, `"\u2022\u2022\u2022\u2022 4821"`, `"Joint (...4821) #2"`, `"IRA_2 \u2026 1234-5678 *"`}
 
 // ATSDocument draws an input of a validator (or of the export and optional
 // bindings) of ats/1: the canonical document of op with one or two changes
@@ -362,7 +317,7 @@ func ATSDocument(s *Source, op string) []byte {
 		return b[:s.Intn(len(b))]
 	}
 	if _, has := d.Get("masked_label"); has && s.Chance(3) {
-		d = d.Set("masked_label", Pick(s, atsValidLabels))
+		d = d.Set("masked_label", atsLabel(s))
 	}
 	rel := atsNumbersOf(d)
 	for range 1 + s.Intn(2) {
@@ -377,7 +332,7 @@ func ATSDocument(s *Source, op string) []byte {
 		default:
 			if len(d) > 0 {
 				name := d[s.Intn(len(d))].Name
-				d = d.Set(name, ATSValue(s, name, rel))
+				d = d.Set(name, atsValue(s, d, name, rel))
 			}
 		}
 	}
@@ -407,13 +362,18 @@ func ATSFaithful() ATSChain {
 
 // Reseal sets, in this order, R.intent_digest := D(I), A.intent_digest :=
 // D(I) and A.review_digest := D(R) (spec/ats.md, "Vectors"), skipping a
-// digest gowebpki/jcs cannot compute.
-func (c ATSChain) Reseal() ATSChain {
-	if dI, ok := ATSDigest(c.Intent); ok {
+// digest gowebpki/jcs cannot compute and the digests keep names
+// ("review.intent", "approval.intent", "approval.review": those a case
+// changes on purpose).
+func (c ATSChain) Reseal(keep ...string) ATSChain {
+	dI, okI := ATSDigest(c.Intent)
+	if okI && !slices.Contains(keep, "review.intent") {
 		c.Review = c.Review.Set("intent_digest", atsQuote(dI))
+	}
+	if okI && !slices.Contains(keep, "approval.intent") {
 		c.Approval = c.Approval.Set("intent_digest", atsQuote(dI))
 	}
-	if dR, ok := ATSDigest(c.Review); ok {
+	if dR, ok := ATSDigest(c.Review); ok && !slices.Contains(keep, "approval.review") {
 		c.Approval = c.Approval.Set("review_digest", atsQuote(dR))
 	}
 	return c
@@ -456,27 +416,33 @@ func (c ATSChain) Shuffled(s *Source) ATSChain {
 }
 
 // ATSValidChain draws a valid /2 chain from F: quantity and limit price
-// within the grant's per-order limits, a symbol of the allowlist, a side,
-// usage and position within the daily and position limits, a clock inside
-// every window, a mode that submits, a valid /2 label; now and then the
-// whole chain in environment paper. Every member passes its /2 validator
-// and every gate accepts it.
+// within the grant's per-order limits, a symbol of its allowlist, one of
+// its sides, usage and position within its daily and position limits, a
+// clock inside the approval's window (the narrowest), a mode that submits,
+// a valid /2 label; now and then the whole chain in environment paper.
+// The limits and the window are read from F's documents. Every member
+// passes its /2 validator and every gate accepts it.
 func ATSValidChain(s *Source) ATSChain {
 	c := ATSFaithful()
-	q := 1 + s.Intn(500)
-	p := 1 + int(s.Uint64()%uint64(10000000/q))
-	n := q * p
-	sym := atsQuote(Pick(s, []string{"AAPL", "BRK.B", "SPY"}))
-	side := atsQuote(Pick(s, []string{"buy", "sell"}))
-	for _, d := range []*ATSDoc{&c.Intent, &c.Approval} {
-		*d = d.Set("quantity", strconv.Itoa(q)).Set("limit_price_minor", strconv.Itoa(p)).Set("symbol", sym).Set("side", side)
+	num := func(d ATSDoc, name string) uint64 {
+		n, _ := strconv.ParseUint(d.Value(name), 10, 64)
+		return n
 	}
-	c.Usage = c.Usage.Set("orders_submitted", strconv.Itoa(s.Intn(20))).
-		Set("notional_submitted_minor", strconv.FormatUint(s.Uint64()%uint64(50000000-n+1), 10))
-	c.Position = strconv.FormatUint(s.Uint64()%100000001, 10)
-	c.Clock = strconv.FormatUint(1790000120000+s.Uint64()%600000, 10)
+	q := 1 + s.Uint64()%num(c.Grant, "max_order_quantity")
+	p := 1 + s.Uint64()%(num(c.Grant, "max_order_notional_minor")/q)
+	n := q * p
+	sym := atsQuote(Pick(s, atsStrings(c.Grant.Value("symbol_allowlist"))))
+	side := atsQuote(Pick(s, atsStrings(c.Grant.Value("sides"))))
+	for _, d := range []*ATSDoc{&c.Intent, &c.Approval} {
+		*d = d.Set("quantity", strconv.FormatUint(q, 10)).Set("limit_price_minor", strconv.FormatUint(p, 10)).Set("symbol", sym).Set("side", side)
+	}
+	c.Usage = c.Usage.Set("orders_submitted", strconv.FormatUint(s.Uint64()%num(c.Grant, "max_daily_orders"), 10)).
+		Set("notional_submitted_minor", strconv.FormatUint(s.Uint64()%(num(c.Grant, "max_daily_notional_minor")-n+1), 10))
+	c.Position = strconv.FormatUint(s.Uint64()%(num(c.Grant, "max_position_notional_minor")+1), 10)
+	from, to := num(c.Approval, "approved_at_ms"), num(c.Approval, "expires_at_ms")
+	c.Clock = strconv.FormatUint(from+s.Uint64()%(to-from), 10)
 	c.Mode = atsQuote(Pick(s, []string{"approve", "auto"}))
-	c.Binding = c.Binding.Set("masked_label", Pick(s, atsValidLabels))
+	c.Binding = c.Binding.Set("masked_label", atsLabel(s))
 	if s.Chance(4) {
 		for _, d := range []*ATSDoc{&c.Intent, &c.Review, &c.Approval, &c.Binding, &c.Grant} {
 			*d = d.Set("environment", `"paper"`)
@@ -484,6 +450,16 @@ func ATSValidChain(s *Source) ATSChain {
 		c.Mode = atsQuote(Pick(s, []string{"paper", "approve", "auto"}))
 	}
 	return c.Reseal()
+}
+
+// atsStrings reads a JSON array of strings (the instances' sets and
+// allowlists); nil when text is not one.
+func atsStrings(text string) []string {
+	var out []string
+	if json.Unmarshal([]byte(text), &out) != nil {
+		return nil
+	}
+	return out
 }
 
 // ATSChanges names the changes ATSMutateChain applies (the fuzzing of
@@ -579,7 +555,7 @@ func ATSMutateChain(s *Source, c ATSChain) (ATSChain, string) {
 		d := Pick(s, docs)
 		if len(*d) > 0 {
 			name := (*d)[s.Intn(len(*d))].Name
-			*d = d.Set(name, ATSValue(s, name, rel))
+			*d = d.Set(name, atsValue(s, *d, name, rel))
 		}
 		if s.Chance(2) {
 			c = c.Reseal()
@@ -601,7 +577,7 @@ func ATSMutateChain(s *Source, c ATSChain) (ATSChain, string) {
 				if s.Chance(2) {
 					*d = d.Drop(name)
 				} else {
-					*d = d.Set(name, Pick(s, atsWrongKinds))
+					*d = d.Set(name, atsWrongKind(s))
 				}
 			}
 		}

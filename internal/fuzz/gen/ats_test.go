@@ -4,26 +4,24 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
-// TestATSCanonicalDigests checks the literal canonical instances against
-// the digests spec/ats.md gives them, through ATSDigest (gowebpki/jcs).
+// TestATSCanonicalDigests checks every canonical instance of spec/ats.md
+// against the digest the spec gives it, through ATSDigest
+// (gowebpki/jcs), and that the instance text is already its JCS form.
 func TestATSCanonicalDigests(t *testing.T) {
-	for name, c := range map[string]struct {
-		d    ATSDoc
-		want string
-	}{
-		"state":       {ATSState, "sha256:b8057a9a7f9fbf51e8cbfbbdc2a6cace3dd3cad2ea91e13686d725c270011622"},
-		"binding-v2":  {ATSBindingV2, "sha256:6a193d05b5125f3492e6684567915af61ae2b1e4402b03d97d8569745411b083"},
-		"grant-v2":    {ATSGrantV2, "sha256:dc9a8bc45235a710329f50ad4507e6f7bdac09158bed93b8e9e824c5e91dc153"},
-		"usage":       {ATSUsage, "sha256:fec545a366f0592a0503774fcf3aac68c5665af472bfb2efe3f7f455c09e18f4"},
-		"intent-v2":   {ATSIntentV2, "sha256:ff7ffffab5b6e33f141308d5ca29b364ecb0369f2d93b706adf5e00c89cbc06d"},
-		"review-v2":   {ATSReviewV2, "sha256:b00356a3ec206edb670a099b0936d285e9f255155c5ced1e377727378959791f"},
-		"approval-v2": {ATSApprovalV2, "sha256:603d33efa3302886c6e8aeaba437700977f3b74ac30878572aa9dfd582449498"},
-		"proposal-v1": {ATSProposalV1, "sha256:3ae9933fa64bb9ec3f7e8487041106bfcf2df74667d1f616db6690a1a0363ac0"},
-	} {
-		if got, ok := ATSDigest(c.d); !ok || got != c.want {
-			t.Errorf("%s: %s %v, spec %s", name, got, ok, c.want)
+	if len(atsInstances) != 17 {
+		t.Errorf("%d canonical instances, spec/ats.md gives 17", len(atsInstances))
+	}
+	for _, i := range atsInstances {
+		d := atsParse(i.Text)
+		if got, ok := ATSDigest(d); !ok || got != i.Digest {
+			t.Errorf("spec/ats.md:%d %s: %s %v, spec %s", i.Line, i.Name, got, ok, i.Digest)
+		}
+		if string(d.JSON()) != i.Text {
+			t.Errorf("spec/ats.md:%d %s: the text does not read back as written", i.Line, i.Name)
 		}
 	}
 	// The faithful chain is already sealed: resealing changes nothing.
@@ -74,5 +72,57 @@ func TestATSMutateChainDrawsEveryChange(t *testing.T) {
 	}
 	if changed < 1500 {
 		t.Errorf("only %d of 2000 changes changed the chain", changed)
+	}
+}
+
+// TestATSPoolCoversEveryCheck draws values for every named check of the
+// ats/1 declaration: each string or array check has values of its own
+// (the int check's are the declared defects' numbers), and none panics.
+func TestATSPoolCoversEveryCheck(t *testing.T) {
+	var walk func(rules []shapes.Rule)
+	seen := map[string]bool{}
+	walk = func(rules []shapes.Rule) {
+		for _, r := range rules {
+			walk(r.Rules)
+			if r.Rule != shapes.RuleCheck || r.Check == "int" || seen[r.Check] {
+				continue
+			}
+			seen[r.Check] = true
+			for i := range 200 {
+				if v := atsPool(New(noise(i, 32)), r, nil); v == nil {
+					t.Errorf("check %s: no value", r.Check)
+					break
+				}
+			}
+		}
+	}
+	for _, o := range atsDecl.Objects {
+		for _, m := range o.Members {
+			walk(m.Rules)
+		}
+	}
+	if len(seen) < 10 {
+		t.Errorf("only %d named checks seen", len(seen))
+	}
+}
+
+// TestATSDocumentDraws draws 500 inputs of each of the 19 operations:
+// none panics, and most are JSON objects that differ from the canonical
+// document.
+func TestATSDocumentDraws(t *testing.T) {
+	if len(ATSDocOps) != 19 {
+		t.Errorf("%d operations with a canonical document, ats/1 has 19", len(ATSDocOps))
+	}
+	for op, base := range ATSDocOps {
+		changed := 0
+		for i := range 500 {
+			in := ATSDocument(New(noise(i, 96)), op)
+			if json.Valid(in) && !bytes.Equal(in, base.JSON()) {
+				changed++
+			}
+		}
+		if changed < 300 {
+			t.Errorf("%s: only %d of 500 inputs are changed JSON", op, changed)
+		}
 	}
 }

@@ -51,6 +51,12 @@ func (d Doc) Get(name string) (string, bool) {
 	return "", false
 }
 
+// Value returns the JSON text of member name, or "" when d has none.
+func (d Doc) Value(name string) string {
+	v, _ := d.Get(name)
+	return v
+}
+
 // Set returns a copy of d with member name set to the JSON text v (added
 // at the end when absent).
 func (d Doc) Set(name, v string) Doc {
@@ -90,6 +96,9 @@ func (d Doc) JSON() []byte {
 	b.WriteByte('}')
 	return b.Bytes()
 }
+
+// String is the document's text, members in order (JSON).
+func (d Doc) String() string { return string(d.JSON()) }
 
 // Shuffled returns d's members in an order drawn from s.
 func (d Doc) Shuffled(s *Source) Doc {
