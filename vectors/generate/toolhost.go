@@ -37,9 +37,9 @@ func init() {
 // thMS is the epoch milliseconds of a timestamp string, by Go's time
 // package (an independent computation; the spec's rule is prim/1's).
 func thMS(v *jv) int64 {
-	t, err := time.Parse("2006-01-02T15:04:05.000Z", v.str())
+	t, err := time.Parse("2006-01-02T15:04:05.000Z", v.Str())
 	if err != nil {
-		panic("toolhost: accept vector with a bad timestamp " + v.lit)
+		panic("toolhost: accept vector with a bad timestamp " + v.Text())
 	}
 	return t.UnixMilli()
 }
@@ -65,15 +65,15 @@ func mustDigest(prefix string, v *jv) *jv {
 // thVerdict is the verdict of op on the sealed chain c (spec/toolhost.md
 // section 1.10 and section 4), as JCS.
 func thVerdict(op string, c *chain) string {
-	d := func(name string) *jv { return c.doc(name) }
-	m := func(doc, path string) *jv { return c.doc(doc).at(path) }
+	d := func(name string) *jv { return c.Doc(name) }
+	m := func(doc, path string) *jv { return c.Doc(doc).At(path) }
 	ms := func(doc, path string) *jv { return I(thMS(m(doc, path))) }
 	var v *jv
 	switch op {
 	case "validate-trust":
 		ids := A()
-		for _, k := range m("trust", "keys").elems {
-			ids.elems = append(ids.elems, k.member("key_id"))
+		for _, k := range m("trust", "keys").Elems() {
+			ids.Push(k.Member("key_id"))
 		}
 		v = O("expires_at_ms", ms("trust", "expires_at"), "issued_at_ms", ms("trust", "issued_at"), "key_ids", ids, "schema_id", S(thIDTrust))
 	case "validate-device-proof":
@@ -81,13 +81,13 @@ func thVerdict(op string, c *chain) string {
 			"issued_at_ms", ms("device_proof", "issued_at"), "key_id", m("device_proof", "key_id"),
 			"proof_digest", m("device_proof", "proof_digest"), "schema_id", S(thIDDeviceProof))
 	case "validate-host-open-proof":
-		v = O("device_proof_digest", mustDigest(thIDDeviceProof, d("device_proof").without("proof_digest", "cloud_signature")), "schema_id", S(thIDHostOpen))
+		v = O("device_proof_digest", mustDigest(thIDDeviceProof, d("device_proof").Without("proof_digest", "cloud_signature")), "schema_id", S(thIDHostOpen))
 	case "validate-observer-channel-receipt":
 		v = O("opened_at_ms", ms("observer_channel_receipt", "opened_at"), "receipt_digest", m("observer_channel_receipt", "receipt_digest"), "schema_id", S(thIDReceipt))
 	case "validate-runtime-capability":
 		v = O("capability_digest", m("runtime_capability", "capability_digest"), "observed_at_ms", ms("runtime_capability", "observed_at"), "schema_id", S(thIDCapability))
 	case "validate-registry":
-		v = O("registry_digest", m("registry", "registry_digest"), "schema_id", S(thIDRegistry), "tools", I(int64(len(m("registry", "tools").elems))))
+		v = O("registry_digest", m("registry", "registry_digest"), "schema_id", S(thIDRegistry), "tools", I(int64(len(m("registry", "tools").Elems()))))
 	case "validate-host-lease":
 		v = O("expires_at_ms", ms("host_lease", "expires_at"), "issued_at_ms", ms("host_lease", "issued_at"), "key_id", m("host_lease", "key_id"),
 			"lease_id", m("host_lease", "lease_id"), "schema_id", S(thIDLease))
@@ -142,16 +142,16 @@ func thVerdict(op string, c *chain) string {
 func thAccept(op, name string, mut func(c *chain)) vcase {
 	c := newChain()
 	mut(c)
-	c.seal()
-	return thExpand(ok(name, c.envelope(gen.ToolhostEnvelopes[op]...), thVerdict(op, c)))
+	c.Seal()
+	return thExpand(ok(name, c.Text(gen.ToolhostEnvelopes[op]...), thVerdict(op, c)))
 }
 
 // thReject is a reject vector of op.
 func thReject(op, name, msg string, mut func(c *chain)) vcase {
 	c := newChain()
 	mut(c)
-	c.seal()
-	return thExpand(refused(name, c.envelope(gen.ToolhostEnvelopes[op]...), msg).withException(thTableTag(msg)))
+	c.Seal()
+	return thExpand(refused(name, c.Text(gen.ToolhostEnvelopes[op]...), msg).withException(thTableTag(msg)))
 }
 
 // thExpand writes an input of more than 16 KiB as input_expand: its
@@ -185,7 +185,7 @@ var padUnit = A(func() []*jv {
 		e = append(e, S(padString))
 	}
 	return e
-}()...).text() + ","
+}()...).Text() + ","
 
 // padded adds to object o a member "x" (an array of padding blocks and
 // strings, at most 32 elements, two levels below o) so that o's canonical
@@ -195,19 +195,19 @@ func padded(o *jv, target int64) {
 	rem := target - canonLen(o) - int64(len(`,"x":`)) - 2 // the array's brackets
 	block := A()
 	for i := 0; i < 32; i++ {
-		block.elems = append(block.elems, S(padString))
+		block.Push(S(padString))
 	}
 	blockLen := canonLen(block)
 	x := A()
 	sep := func() int64 {
-		if len(x.elems) > 0 {
+		if len(x.Elems()) > 0 {
 			return 1
 		}
 		return 0
 	}
 	for left := rem - sep() - blockLen; left == 0 || left >= 3; left = rem - sep() - blockLen {
 		rem -= sep() + blockLen
-		x.elems = append(x.elems, block.clone())
+		x.Push(block.Clone())
 	}
 	for rem > 0 {
 		// A string of m astral characters and k ASCII letters is 2+4m+k
@@ -222,12 +222,12 @@ func padded(o *jv, target int64) {
 		}
 		m, k := (n-2)/4, (n-2)%4
 		rem -= sep() + n
-		x.elems = append(x.elems, S(strings.Repeat("\U0001F600", int(m))+strings.Repeat("b", int(k))))
-		if len(x.elems) > 32 {
+		x.Push(S(strings.Repeat("\U0001F600", int(m)) + strings.Repeat("b", int(k))))
+		if len(x.Elems()) > 32 {
 			panic(fmt.Sprintf("toolhost: padding to %d needs more than 32 elements (rem %d)", target, rem))
 		}
 	}
-	o.keys, o.vals = append(o.keys, "x"), append(o.vals, x)
+	o.Add(S("x"), x)
 	if got := canonLen(o); got != target {
 		panic(fmt.Sprintf("toolhost: padded to %d canonical bytes, want %d", got, target))
 	}
@@ -265,12 +265,12 @@ func at(c *chain, ts string) {
 	if err != nil {
 		panic(err)
 	}
-	c.now = I(t.UnixMilli())
+	c.Now = I(t.UnixMilli())
 }
 
 // plus returns the timestamp ms milliseconds after now's.
 func plus(c *chain, ms int64) string {
-	n, _ := strconv.ParseInt(c.now.lit, 10, 64)
+	n, _ := strconv.ParseInt(c.Now.Lit(), 10, 64)
 	return time.UnixMilli(n + ms).UTC().Format("2006-01-02T15:04:05.000Z")
 }
 
@@ -319,7 +319,7 @@ func b64decode(s string) ([]byte, error) {
 // thSign signs ASCII(prefix) + LF + JCS(v) with a test key (NOT FOR
 // PRODUCTION).
 func thSign(label, prefix string, v *jv) string {
-	sig, ok := gen.ThSign(label, prefix, []byte(v.text()))
+	sig, ok := gen.ThSign(label, prefix, []byte(v.Text()))
 	if !ok {
 		panic("toolhost: nothing to sign")
 	}

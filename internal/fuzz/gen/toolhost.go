@@ -19,6 +19,8 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"slices"
+	"strings"
 	"unicode/utf16"
 
 	gowebpki "github.com/gowebpki/jcs"
@@ -234,18 +236,22 @@ func labelOf(v *tv) string {
 	return ""
 }
 
-// ThChain is a chain of the ten documents with its now and issued
-// challenge, as a toolhost/1 input draws it.
+// ThChain is a chain of the ten documents of spec/toolhost.md section 8.3
+// with its now and issued challenge, as a toolhost/1 input draws it and
+// as a vector mutates it.
 type ThChain struct {
-	docs      map[string]*tv
-	now       *tv
-	challenge *tv
-	// pinned members (document path "registry.registry_digest") keep
-	// the value a mutation wrote when the chain is sealed.
-	pinned map[string]bool
-	// signer overrides the key that signs "device_proof", "host_lease" or
-	// "host_open_proof".
-	signer map[string]string
+	// Docs are the ten documents by envelope member name.
+	Docs map[string]*Value
+	// Now is the envelope's now (epoch milliseconds); Challenge is the
+	// issued challenge.
+	Now, Challenge *Value
+	// Pinned are the members (path "registry.registry_digest", the inner
+	// documents at their places: "result.payload.status_digest") that
+	// keep the value a mutation wrote when the chain is sealed.
+	Pinned map[string]bool
+	// Signer overrides the test key (a label of section 8.2) that signs
+	// "device_proof", "host_lease" or "host_open_proof".
+	Signer map[string]string
 	// forge signs the host-open proof with the all-zero key's forgery
 	// (section 8.5) instead of a test key.
 	forge bool
@@ -254,32 +260,101 @@ type ThChain struct {
 var thDocNames = []string{"trust", "device_proof", "host_open_proof", "observer_channel_receipt", "runtime_capability",
 	"registry", "host_lease", "invocation", "cancellation", "result"}
 
-// newThChain parses the base chain.
-func newThChain() *ThChain {
+// NewThChain is the base chain of section 8.3, unsealed and unpinned, at
+// its now (2026-09-22T12:30:05.000Z) with its issued challenge.
+func NewThChain() *ThChain {
 	base := thBaseTV.clone()
-	c := &ThChain{docs: map[string]*tv{}, now: tI(thBaseNow), pinned: map[string]bool{}, signer: map[string]string{}}
+	c := &ThChain{Docs: map[string]*tv{}, Now: tI(thBaseNow), Pinned: map[string]bool{}, Signer: map[string]string{}}
 	for _, d := range thDocNames {
-		c.docs[d] = base.get(d)
+		c.Docs[d] = base.get(d)
 	}
-	c.challenge = tU(c.docs["host_open_proof"].get("challenge").us)
+	c.Challenge = tU(c.Docs["host_open_proof"].get("challenge").us)
 	return c
 }
 
-// doc returns a document; workspace_status_input and workspace_status are
-// the invocation's arguments and the result's payload.
+// Doc is a document of the chain by envelope member name (nil for
+// another name); workspace_status_input and workspace_status are the
+// invocation's arguments and the result's payload.
+func (c *ThChain) Doc(name string) *Value { return c.doc(name) }
+
+// doc is Doc.
 func (c *ThChain) doc(name string) *tv {
 	switch name {
 	case "workspace_status_input":
-		return c.docs["invocation"].get("arguments")
+		return c.Docs["invocation"].get("arguments")
 	case "workspace_status":
-		return c.docs["result"].get("payload")
+		return c.Docs["result"].get("payload")
 	}
-	return c.docs[name]
+	return c.Docs[name]
+}
+
+// split is the document holding path ("workspace_status.status_digest"),
+// the path inside it ("payload.status_digest") and the path sealing knows
+// it by ("result.payload.status_digest").
+func (c *ThChain) split(path string) (*tv, string, string) {
+	doc, rest, _ := strings.Cut(path, ".")
+	holder := doc
+	switch doc {
+	case "workspace_status_input":
+		holder, rest = "invocation", strings.TrimSuffix("arguments."+rest, ".")
+	case "workspace_status":
+		holder, rest = "result", strings.TrimSuffix("payload."+rest, ".")
+	}
+	return c.Docs[holder], rest, strings.TrimSuffix(holder+"."+rest, ".")
+}
+
+// Set sets the value at path (a document's name, then the path inside
+// it: "registry.tools[0].version") to v and pins it; it returns c.
+func (c *ThChain) Set(path string, v *Value) *ThChain {
+	d, p, full := c.split(path)
+	d.Put(p, v)
+	c.Pinned[full] = true
+	return c
+}
+
+// Del removes the member or element at path (as Set's) and pins it; it
+// returns c.
+func (c *ThChain) Del(path string) *ThChain {
+	d, p, full := c.split(path)
+	d.Del(p)
+	c.Pinned[full] = true
+	return c
+}
+
+// Get is the value at path (as Set's), or nil.
+func (c *ThChain) Get(path string) *Value {
+	d, p, _ := c.split(path)
+	return d.At(p)
+}
+
+// Seal reseals the whole chain in the order of section 8.4, leaving the
+// pinned members as written, and returns c.
+func (c *ThChain) Seal() *ThChain {
+	c.sealFor("")
+	return c
+}
+
+// Text is the envelope of the members given, in that order, as pure-ASCII
+// JSON text (Value.Text): a document by name, "now" or "challenge"; it
+// panics on a member without a value (the generator's own list).
+func (c *ThChain) Text(members ...string) string {
+	o := tO()
+	for _, m := range members {
+		v := map[string]*tv{"now": c.Now, "challenge": c.Challenge}[m]
+		if v == nil {
+			v = c.doc(m)
+		}
+		if v == nil {
+			panic("gen: envelope member " + m + " has no value")
+		}
+		o.Add(tS(m), v)
+	}
+	return o.Text()
 }
 
 // reseal sets member name of document d (at path "d.name") unless pinned.
 func (c *ThChain) reseal(d *tv, path, name string, v *tv) {
-	if c.pinned[path] || d == nil || d.k != 'o' {
+	if c.Pinned[path] || d == nil || d.k != 'o' {
 		return
 	}
 	d.put(name, v)
@@ -295,10 +370,10 @@ func (c *ThChain) sealDigest(d *tv, doc, path, name, prefix string, omit ...stri
 }
 
 func (c *ThChain) sign(d *tv, doc, path, name, prefix string, pub *tv, omit ...string) {
-	if c.pinned[path] || d == nil || d.k != 'o' {
+	if c.Pinned[path] || d == nil || d.k != 'o' {
 		return
 	}
-	label := c.signer[doc]
+	label := c.Signer[doc]
 	if label == "" {
 		label = labelOf(pub)
 	}
@@ -312,20 +387,17 @@ func (c *ThChain) sign(d *tv, doc, path, name, prefix string, pub *tv, omit ...s
 
 // trustKey is the public key the trust document has for keyID.
 func (c *ThChain) trustKey(keyID *tv) *tv {
-	keys := c.docs["trust"].get("keys")
+	keys := c.Docs["trust"].get("keys")
 	if keys == nil || keys.k != 'a' || keyID == nil {
 		return nil
 	}
 	for _, k := range keys.elems {
-		if id := k.get("key_id"); id != nil && id.k == 's' && keyID.k == 's' && string(utf16.Decode(id.us)) == string(utf16.Decode(keyID.us)) {
+		if id := k.get("key_id"); id != nil && id.k == 's' && keyID.k == 's' && slices.Equal(id.us, keyID.us) {
 			return k.get("public_key")
 		}
 	}
 	return nil
 }
-
-// seal reseals the chain in the order of spec/toolhost.md section 8.4.
-func (c *ThChain) seal() { c.sealFor("") }
 
 // sealFor reseals what op's envelope holds and what flows into it (the
 // registry's digest into the lease and the host-open proof, the device
@@ -345,7 +417,7 @@ func (c *ThChain) sealFor(op string) {
 		}
 		return false
 	}
-	d := c.docs
+	d := c.Docs
 	reg, dp, hl, hop := d["registry"], d["device_proof"], d["host_lease"], d["host_open_proof"]
 	inv, res, cxl, rc, rcpt := d["invocation"], d["result"], d["cancellation"], d["runtime_capability"], d["observer_channel_receipt"]
 	if want("registry", "host_lease", "host_open_proof") {
@@ -370,7 +442,7 @@ func (c *ThChain) sealFor(op string) {
 			c.reseal(hop, "host_open_proof.device_proof_digest", "device_proof_digest", tS(h))
 		}
 		c.sign(hop, "host_open_proof", "host_open_proof.device_signature", "device_signature", "aether.managed-tool-host-open/1", dp.get("device_public_key"), "schema_id", "device_signature")
-		if c.forge && !c.pinned["host_open_proof.device_signature"] {
+		if c.forge && !c.Pinned["host_open_proof.device_signature"] {
 			if msg, ok := jcsOf(without(proj("host_open_proof", hop), "schema_id", "device_signature")); ok {
 				hop.put("device_signature", tS(thB64(forgeHostOpen(append([]byte("aether.managed-tool-host-open/1\n"), msg...)))))
 			}
@@ -440,9 +512,9 @@ func (c *ThChain) envelope(s *Source, op string) []byte {
 		var v *tv
 		switch m {
 		case "now":
-			v = c.now
+			v = c.Now
 		case "challenge":
-			v = c.challenge
+			v = c.Challenge
 		default:
 			v = c.doc(m)
 		}
@@ -478,7 +550,7 @@ func ToolhostValue(s *Source, op string) []byte {
 // ""): the base chain with its shared values varied together (section
 // 8.3's relations kept), unsealed.
 func ToolhostChain(s *Source, op string) *ThChain {
-	c := newThChain()
+	c := NewThChain()
 	vary(s, c, op)
 	return c
 }
@@ -486,22 +558,11 @@ func ToolhostChain(s *Source, op string) *ThChain {
 // SealedChain draws a chain valid for op and seals it (for the properties
 // of fuzz/gocheck).
 func SealedChain(s *Source, op string) *ThChain {
-	c := ToolhostChain(s, op)
-	c.seal()
-	return c
+	return ToolhostChain(s, op).Seal()
 }
 
 // Envelope writes the chain as op's envelope, escapes drawn from s.
 func (c *ThChain) Envelope(s *Source, op string) []byte { return c.envelope(s, op) }
-
-// Doc returns a copy of one of the chain's documents as JSON text.
-func (c *ThChain) Doc(name string) []byte {
-	d := c.doc(name)
-	if d == nil {
-		return nil
-	}
-	return d.write(nil, nil)
-}
 
 // ToolhostSeals are the members that seal each sealed document of
 // toolhost/1 (its digest or signature, spec/toolhost.md sections 1.6 and

@@ -105,14 +105,14 @@ func vary(s *Source, c *ThChain, op string) {
 	if s.Chance(3) {
 		id := idOf(s, "inv")
 		c.setAll("invocation_id", tS(id), "invocation", "result")
-		c.docs["cancellation"].put("target_invocation_id", tS(id))
+		c.Docs["cancellation"].put("target_invocation_id", tS(id))
 	}
 	if s.Chance(3) {
-		c.docs["device_proof"].put("device_public_key", tS(thPublic("device-b")))
+		c.Docs["device_proof"].put("device_public_key", tS(thPublic("device-b")))
 	}
 	if s.Chance(4) {
 		// The lease signed by cloud-a instead.
-		c.docs["host_lease"].put("key_id", tS("cloud-a"))
+		c.Docs["host_lease"].put("key_id", tS("cloud-a"))
 	}
 	if s.Chance(3) {
 		// Every time and now shifted together.
@@ -129,23 +129,23 @@ func vary(s *Source, c *ThChain, op string) {
 				}
 			}
 		}
-		c.now = tI(thBaseNow + delta)
+		c.Now = tI(thBaseNow + delta)
 	}
 	if s.Chance(3) {
 		varyResult(s, c, op != "validate-workspace-status" && op != "check-tool-payload")
 	}
 	if s.Chance(4) {
-		keys := c.docs["trust"].get("keys")
+		keys := c.Docs["trust"].get("keys")
 		for i := range s.Intn(7) {
 			keys.elems = append(keys.elems, tO("key_id", tS("k-"+strconv.Itoa(10+i)), "public_key", tS(thPublic(Pick(s, thLabels)))))
 		}
 	}
 	if s.Chance(4) {
 		ops := []string{"read_account_summary", "read_ats_status", "read_local_status", "read_market_status", "read_orders", "read_positions"}
-		c.docs["runtime_capability"].put("supported_read_operations", tSs(ops[s.Intn(3):3+s.Intn(4)]...))
+		c.Docs["runtime_capability"].put("supported_read_operations", tSs(ops[s.Intn(3):3+s.Intn(4)]...))
 	}
 	if s.Chance(4) && op != "assert-e1-canary-registry" {
-		tools := c.docs["registry"].get("tools")
+		tools := c.Docs["registry"].get("tools")
 		for i := range s.Intn(16) {
 			t := tools.elems[0].clone()
 			t.put("name", tS("zz.tool"))
@@ -166,7 +166,7 @@ func vary(s *Source, c *ThChain, op string) {
 		for i := range s.Intn(17) {
 			refs = append(refs, "ev-"+strconv.Itoa(100+i))
 		}
-		c.docs["result"].put("evidence_refs", tSs(refs...))
+		c.Docs["result"].put("evidence_refs", tSs(refs...))
 	}
 	if s.Chance(3) {
 		c.doc("workspace_status_input").put("include_diagnostics", tL(Pick(s, []string{"true", "false"})))
@@ -181,7 +181,7 @@ func vary(s *Source, c *ThChain, op string) {
 // varyResult gives the result another valid state; without payload, only
 // those that keep the payload (another replay status or retry class).
 func varyResult(s *Source, c *ThChain, payload bool) {
-	r := c.docs["result"]
+	r := c.Docs["result"]
 	switch s.Intn(6) {
 	case 0:
 		r.put("replay_status", tS("stored_redelivery"))
@@ -385,7 +385,7 @@ func mutate(s *Source, c *ThChain, op string) {
 		// Break a digest: another value, not resealed.
 		for _, p := range thDigests {
 			if s.Chance(6) {
-				c.pinned[p] = true
+				c.Pinned[p] = true
 				dd, name := c.at(p)
 				if dd != nil && name == "bounded_bytes" {
 					dd.put(name, tN(Pick(s, []string{"0", "1", "578", "262144"})))
@@ -415,13 +415,13 @@ func (c *ThChain) at(path string) (*tv, string) {
 	if docPath == "result.payload" {
 		return c.doc("workspace_status"), name
 	}
-	return c.docs[docPath], name
+	return c.Docs[docPath], name
 }
 
 // pinAll pins member name of doc, so that sealing keeps the value the
 // mutation wrote when it is a sealed member (a digest, a signature or
 // bounded_bytes).
-func pinAll(c *ThChain, doc, name string) { c.pinned[pinPath(doc, name)] = true }
+func pinAll(c *ThChain, doc, name string) { c.Pinned[pinPath(doc, name)] = true }
 
 // pinPath is the path sealing knows member name of doc by: the
 // workspace status's are the result payload's.
@@ -467,7 +467,7 @@ func timeDefect(s *Source, c *ThChain) {
 	sortRefs()
 	instant := func(r ref) (int64, bool) {
 		if r.doc == "" {
-			n, err := strconv.ParseInt(c.now.text, 10, 64)
+			n, err := strconv.ParseInt(c.Now.text, 10, 64)
 			return n, err == nil
 		}
 		return msOf(c.doc(r.doc).get(r.name))
@@ -481,17 +481,17 @@ func timeDefect(s *Source, c *ThChain) {
 	offset := Pick(s, []int64{-30001, -30000, -29999, -1, 0, 1, 29999, 30000, 30001})
 	to := Pick(s, refs)
 	if to.doc == "" {
-		c.now = tI(base + offset)
+		c.Now = tI(base + offset)
 	} else if d := c.doc(to.doc); d != nil && d.k == 'o' {
 		d.put(to.name, tS(isoOf(base+offset)))
 	}
 	if s.Chance(8) {
 		// The cancellation window's end: the lease expired a moment ago,
 		// the request at its edge.
-		exp, ok := msOf(c.docs["host_lease"].get("expires_at"))
+		exp, ok := msOf(c.Docs["host_lease"].get("expires_at"))
 		if ok {
-			c.now = tI(exp)
-			c.docs["cancellation"].put("requested_at", tS(isoOf(exp+Pick(s, []int64{29999, 30000}))))
+			c.Now = tI(exp)
+			c.Docs["cancellation"].put("requested_at", tS(isoOf(exp+Pick(s, []int64{29999, 30000}))))
 		}
 	}
 }
@@ -502,22 +502,22 @@ func timeDefect(s *Source, c *ThChain) {
 func keyDefect(s *Source, c *ThChain) {
 	switch s.Intn(6) {
 	case 0:
-		c.signer[Pick(s, []string{"device_proof", "host_lease", "host_open_proof"})] = Pick(s, thLabels)
+		c.Signer[Pick(s, []string{"device_proof", "host_lease", "host_open_proof"})] = Pick(s, thLabels)
 	case 1:
-		c.docs[Pick(s, []string{"device_proof", "host_lease"})].put("key_id", tS(Pick(s, []string{"cloud-a", "cloud-b", "cloud-c", "k-10"})))
+		c.Docs[Pick(s, []string{"device_proof", "host_lease"})].put("key_id", tS(Pick(s, []string{"cloud-a", "cloud-b", "cloud-c", "k-10"})))
 	case 2:
-		keys := c.docs["trust"].get("keys")
+		keys := c.Docs["trust"].get("keys")
 		i := s.Intn(len(keys.elems))
 		keys.elems[i].put("public_key", tS(thB64(keyPool(s))))
 	case 3:
-		c.docs["device_proof"].put("device_public_key", tS(thB64(keyPool(s))))
+		c.Docs["device_proof"].put("device_public_key", tS(thB64(keyPool(s))))
 	case 4:
-		c.docs["device_proof"].put("device_public_key", tS(thB64(make([]byte, 32))))
+		c.Docs["device_proof"].put("device_public_key", tS(thB64(make([]byte, 32))))
 		c.forge = true
 	default:
 		sigs := []string{"device_proof.cloud_signature", "host_lease.cloud_signature", "host_open_proof.device_signature"}
 		p := Pick(s, sigs)
-		c.pinned[p] = true
+		c.Pinned[p] = true
 		d, name := c.at(p)
 		raw := make([]byte, 64)
 		switch s.Intn(3) {
@@ -536,7 +536,7 @@ func keyDefect(s *Source, c *ThChain) {
 // that a cross-object check meets it.
 func relationDefect(s *Source, c *ThChain) {
 	doc := Pick(s, []string{"device_proof", "host_open_proof", "observer_channel_receipt", "runtime_capability", "registry", "host_lease", "invocation", "cancellation", "result"})
-	d := c.docs[doc]
+	d := c.Docs[doc]
 	names := []string{"agent_id", "local_session_id", "session_generation", "conversation_id", "device_id", "lease_id", "invocation_id",
 		"account_subject", "cloud_origin_id", "revocation_epoch", "runtime_version", "tool_name", "tool_version", "target_invocation_id",
 		"input_schema_id", "input_schema_digest", "output_schema_id", "output_schema_digest", "capabilities"}
@@ -565,7 +565,7 @@ func relationDefect(s *Source, c *ThChain) {
 	}
 	d.put(n, v)
 	if s.Chance(3) {
-		tools := c.docs["registry"].get("tools")
+		tools := c.Docs["registry"].get("tools")
 		t := tools.elems[0]
 		n := Pick(s, []string{"max_argument_bytes", "max_result_bytes", "max_duration_ms", "name", "version", "input_schema_id", "output_schema_digest", "dependencies", "data_classes"})
 		switch n {
@@ -632,30 +632,30 @@ func envelopeDefect(s *Source, c *ThChain, op string) []byte {
 	case 3:
 		return []byte(Pick(s, []string{"null", "1", `"x"`, "[]", "{}", " {} "}))
 	case 4:
-		c.now = tN(Pick(s, []string{"1.0", "-0", "1e3", `"1"`, "-62135596800001", "253402300800000", "-62135596800000", "253402300799999", "0", "null"}))
-		if c.now.text == `"1"` {
-			c.now = tS("1")
+		c.Now = tN(Pick(s, []string{"1.0", "-0", "1e3", `"1"`, "-62135596800001", "253402300800000", "-62135596800000", "253402300799999", "0", "null"}))
+		if c.Now.text == `"1"` {
+			c.Now = tS("1")
 		}
-		if c.now.text == "null" {
-			c.now = tL("null")
+		if c.Now.text == "null" {
+			c.Now = tL("null")
 		}
 	case 5:
-		c.challenge = wrongKind(s)
+		c.Challenge = wrongKind(s)
 	default:
 		m := Pick(s, members)
 		switch m {
 		case "now":
-			c.now = wrongKind(s)
+			c.Now = wrongKind(s)
 		case "challenge":
-			c.challenge = tS(Pick(s, []string{"", "x", thPublic("device-a")}))
+			c.Challenge = tS(Pick(s, []string{"", "x", thPublic("device-a")}))
 		default:
 			if s.Chance(2) {
-				c.docs[m] = wrongKind(s)
+				c.Docs[m] = wrongKind(s)
 				if m == "workspace_status_input" || m == "workspace_status" {
 					c.SetDocValue(m, wrongKind(s))
 				}
 			} else {
-				c.docs[m] = nil
+				c.Docs[m] = nil
 				if m == "workspace_status_input" || m == "workspace_status" {
 					c.SetDocValue(m, nil)
 				}
@@ -670,18 +670,18 @@ func (c *ThChain) SetDocValue(name string, v *tv) {
 	switch name {
 	case "workspace_status_input":
 		if v == nil {
-			c.docs["invocation"].del("arguments")
+			c.Docs["invocation"].del("arguments")
 		} else {
-			c.docs["invocation"].put("arguments", v)
+			c.Docs["invocation"].put("arguments", v)
 		}
 	case "workspace_status":
 		if v == nil {
-			c.docs["result"].del("payload")
+			c.Docs["result"].del("payload")
 		} else {
-			c.docs["result"].put("payload", v)
+			c.Docs["result"].put("payload", v)
 		}
 	default:
-		c.docs[name] = v
+		c.Docs[name] = v
 	}
 }
 
@@ -694,9 +694,9 @@ func (c *ThChain) envelopeOmitting(s *Source, op string) []byte {
 		var v *tv
 		switch m {
 		case "now":
-			v = c.now
+			v = c.Now
 		case "challenge":
-			v = c.challenge
+			v = c.Challenge
 		default:
 			v = c.doc(m)
 		}
@@ -777,9 +777,9 @@ func ruleDefect(s *Source, c *ThChain, op string) bool {
 		case "host_lease":
 			switch op {
 			case "check-invocation":
-				defects = append(defects, func() { c.docs["host_lease"].put("capabilities", tSs("cancel")) })
+				defects = append(defects, func() { c.Docs["host_lease"].put("capabilities", tSs("cancel")) })
 			case "check-cancellation":
-				defects = append(defects, func() { c.docs["host_lease"].put("capabilities", tSs("invoke")) })
+				defects = append(defects, func() { c.Docs["host_lease"].put("capabilities", tSs("invoke")) })
 			}
 		case "result":
 			defects = append(defects, func() { resultDefect(s, c) })
@@ -800,7 +800,7 @@ func ruleDefect(s *Source, c *ThChain, op string) bool {
 // secondTool adds a valid tool after the registry's first, in (name,
 // version) order: the first's next version, or another name.
 func secondTool(s *Source, c *ThChain) {
-	tools := c.docs["registry"].get("tools")
+	tools := c.Docs["registry"].get("tools")
 	t := tools.elems[0].clone()
 	if s.Chance(2) {
 		t.put("version", tI(2))
@@ -834,7 +834,7 @@ func failResult(s *Source, c *ThChain, state string) {
 	case "deadline_exceeded":
 		code = "TOOL_DEADLINE_EXCEEDED"
 	}
-	r := c.docs["result"]
+	r := c.Docs["result"]
 	r.put("state", tS(state))
 	r.put("error", tO("code", tS(code), "message", tS("Tool "+state)))
 	r.put("payload", tL("null"))
@@ -851,7 +851,7 @@ func failResult(s *Source, c *ThChain, state string) {
 // output schema id or digest, or a null payload on a succeeded result,
 // their opposites on another, a payload on a failed result.
 func resultDefect(s *Source, c *ThChain) {
-	r := c.docs["result"]
+	r := c.Docs["result"]
 	succeeded := r.get("state").str() == "succeeded"
 	states := thFailed
 	// flipNull gives member name the null of a failed result on a

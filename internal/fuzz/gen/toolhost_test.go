@@ -37,11 +37,11 @@ func TestToolhostOpsHaveEnvelopes(t *testing.T) {
 // sealer computes the projections, prefixes and keys the spec names; and
 // the test keys' public keys are the trust document's.
 func TestToolhostSealReproducesTheBaseChain(t *testing.T) {
-	c := newThChain()
+	c := NewThChain()
 	for _, d := range thDocNames {
 		// Blank every sealed member first, so that sealing has to
 		// compute each.
-		doc := c.docs[d]
+		doc := c.Docs[d]
 		for _, n := range []string{"proof_digest", "cloud_signature", "device_signature", "device_proof_digest", "registry_digest",
 			"capability_digest", "receipt_digest", "arguments_digest", "invocation_digest", "result_digest", "cancellation_digest",
 			"target_invocation_digest"} {
@@ -51,10 +51,10 @@ func TestToolhostSealReproducesTheBaseChain(t *testing.T) {
 		}
 	}
 	c.doc("workspace_status").put("status_digest", tS("x"))
-	c.docs["result"].put("bounded_bytes", tI(0))
-	c.seal()
+	c.Docs["result"].put("bounded_bytes", tI(0))
+	c.Seal()
 	for _, d := range thDocNames {
-		got, want := c.docs[d].write(nil, nil), thBaseTV.get(d).write(nil, nil)
+		got, want := c.Docs[d].write(nil, nil), thBaseTV.get(d).write(nil, nil)
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s sealed:\n got  %s\n want %s", d, got, want)
 		}
