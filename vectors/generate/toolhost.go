@@ -12,6 +12,7 @@ package main
 // derived from published seeds and sign nothing but these vectors.
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	mathbig "math/big"
@@ -277,53 +278,11 @@ func plus(c *chain, ms int64) string {
 // sPlusL returns a signature whose S is S+L: the same R, S not below L
 // (ed25519/1 rule 7).
 func sPlusL(sig string) string {
-	raw, err := b64decode(sig)
+	raw, err := base64.RawURLEncoding.DecodeString(sig)
 	if err != nil {
 		panic(err)
 	}
-	L, _ := new(mathbig.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
-	le := raw[32:]
-	be := make([]byte, 32)
-	for i := range le {
-		be[31-i] = le[i]
-	}
-	s := new(mathbig.Int).Add(new(mathbig.Int).SetBytes(be), L)
-	sb := s.FillBytes(make([]byte, 32))
-	for i := range sb {
-		raw[32+i] = sb[31-i]
-	}
-	return b64(raw)
-}
-
-func b64decode(s string) ([]byte, error) {
-	out := make([]byte, 0, 64)
-	const alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-	var acc uint
-	bits := 0
-	for i := 0; i < len(s); i++ {
-		d := strings.IndexByte(alpha, s[i])
-		if d < 0 {
-			return nil, fmt.Errorf("not base64url: %q", s)
-		}
-		acc = acc<<6 | uint(d)
-		bits += 6
-		if bits >= 8 {
-			bits -= 8
-			out = append(out, byte(acc>>bits))
-			acc &= 1<<bits - 1
-		}
-	}
-	return out, nil
-}
-
-// thSign signs ASCII(prefix) + LF + JCS(v) with a test key (NOT FOR
-// PRODUCTION).
-func thSign(label, prefix string, v *jv) string {
-	sig, ok := gen.ThSign(label, prefix, []byte(v.Text()))
-	if !ok {
-		panic("toolhost: nothing to sign")
-	}
-	return sig
+	return b64(withS(raw, le32(new(mathbig.Int).Add(fromLE(raw[32:]), groupOrder))))
 }
 
 // Keys with no private key (section 8.5).

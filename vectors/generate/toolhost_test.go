@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/ed25519"
+	"encoding/base64"
 	"testing"
 
 	"github.com/conform-dev/conform/internal/fuzz/gen"
@@ -79,7 +80,7 @@ func TestToolhostForgedSignature(t *testing.T) {
 		t.Fatalf("thForged = %s, want %s", thForged, got)
 	}
 	cv, _ := canon(c.Docs["host_open_proof"].Without("schema_id", "device_signature"))
-	sig, _ := b64decode(thForged)
+	sig, _ := base64.RawURLEncoding.DecodeString(thForged)
 	if !ed25519.Verify(make([]byte, 32), []byte(thPrefixHostOpen+"\n"+cv), sig) {
 		t.Error("crypto/ed25519 does not accept the forged signature under the all-zero key")
 	}

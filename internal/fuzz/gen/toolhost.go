@@ -352,39 +352,6 @@ func (c *ThChain) Text(members ...string) string {
 	return o.Text()
 }
 
-// reseal sets member name of document d (at path "d.name") unless pinned.
-func (c *ThChain) reseal(d *tv, path, name string, v *tv) {
-	if c.Pinned[path] || d == nil || d.k != 'o' {
-		return
-	}
-	d.put(name, v)
-}
-
-func (c *ThChain) sealDigest(d *tv, doc, path, name, prefix string, omit ...string) {
-	if d == nil || d.k != 'o' {
-		return
-	}
-	if h, ok := hOf(prefix, without(proj(doc, d), omit...)); ok {
-		c.reseal(d, path, name, tS(h))
-	}
-}
-
-func (c *ThChain) sign(d *tv, doc, path, name, prefix string, pub *tv, omit ...string) {
-	if c.Pinned[path] || d == nil || d.k != 'o' {
-		return
-	}
-	label := c.Signer[doc]
-	if label == "" {
-		label = labelOf(pub)
-	}
-	if label == "" {
-		return
-	}
-	if sig, ok := ThSign(label, prefix, without(proj(doc, d), omit...).write(nil, nil)); ok {
-		d.put(name, tS(sig))
-	}
-}
-
 // trustKey is the public key the trust document has for keyID.
 func (c *ThChain) trustKey(keyID *tv) *tv {
 	keys := c.Docs["trust"].get("keys")
@@ -399,96 +366,147 @@ func (c *ThChain) trustKey(keyID *tv) *tv {
 	return nil
 }
 
-// sealFor reseals what op's envelope holds and what flows into it (the
-// registry's digest into the lease and the host-open proof, the device
-// proof's into the host-open proof, the invocation's into the result and
-// the cancellation, the capability's into the receipt); "" reseals all.
+// thSeal is one step of the sealing of spec/toolhost.md section 8.4: the
+// member member of document doc becomes
+//   - with a prefix and no key, the digest H(prefix, v) (section 1.6);
+//   - with a prefix and a key, the Ed25519 signature of ASCII(prefix) +
+//     LF + JCS(v) by the test key whose public key key names: "trust",
+//     the trust document's key for the document's key_id, or the path
+//     "doc.member" of a public key;
+//   - without a prefix, a copy of the value at from ("doc.member"), or
+//     with size, the canonical size in bytes of the document of.
+//
+// v is the declared projection of document of (doc when "") without the
+// members omit, or the whole document when whole is set.
+type thSeal struct {
+	doc, member, prefix, key, of, from string
+	omit                               []string
+	whole, size                        bool
+}
+
+// thSeals are the steps of section 8.4, in its order.
+var thSeals = []thSeal{
+	{doc: "registry", member: "registry_digest", prefix: "aether.managed-tool-registry/1", omit: []string{"registry_digest"}},
+	{doc: "device_proof", member: "proof_digest", prefix: "aether.managed-tool-device-proof/1", omit: []string{"proof_digest", "cloud_signature"}},
+	{doc: "device_proof", member: "cloud_signature", prefix: "aether.managed-tool-device-proof/1", key: "trust", omit: []string{"cloud_signature"}},
+	{doc: "host_lease", member: "registry_digest", from: "registry.registry_digest"},
+	{doc: "host_open_proof", member: "registry_digest", from: "registry.registry_digest"},
+	{doc: "host_lease", member: "cloud_signature", prefix: "aether.managed-tool-host-lease/1", key: "trust", omit: []string{"cloud_signature"}},
+	{doc: "host_open_proof", member: "device_proof_digest", prefix: "aether.managed-tool-device-proof/1", of: "device_proof", omit: []string{"proof_digest", "cloud_signature"}},
+	{doc: "host_open_proof", member: "device_signature", prefix: "aether.managed-tool-host-open/1", key: "device_proof.device_public_key", omit: []string{"schema_id", "device_signature"}},
+	{doc: "invocation", member: "arguments_digest", prefix: "aether.managed-tool-arguments/1", of: "workspace_status_input", whole: true},
+	{doc: "invocation", member: "invocation_digest", prefix: "aether.managed-tool-invocation/1", omit: []string{"invocation_digest"}},
+	{doc: "workspace_status", member: "status_digest", prefix: "aether.managed-tool-workspace-status/1", omit: []string{"status_digest"}},
+	{doc: "result", member: "bounded_bytes", of: "workspace_status", size: true},
+	{doc: "result", member: "invocation_digest", from: "invocation.invocation_digest"},
+	{doc: "result", member: "result_digest", prefix: "aether.managed-tool-result/1", omit: []string{"result_digest"}},
+	{doc: "cancellation", member: "target_invocation_digest", from: "invocation.invocation_digest"},
+	{doc: "cancellation", member: "cancellation_digest", prefix: "aether.managed-tool-cancellation/1", omit: []string{"cancellation_digest"}},
+	{doc: "runtime_capability", member: "capability_digest", prefix: "aether.managed-tool-runtime-capability/1", omit: []string{"capability_digest"}},
+	{doc: "observer_channel_receipt", member: "capability_digest", from: "runtime_capability.capability_digest"},
+	{doc: "observer_channel_receipt", member: "receipt_digest", prefix: "aether.managed-tool-observer-channel-receipt/1", omit: []string{"receipt_digest"}},
+}
+
+// thHolder is the document an inner document lives in (the invocation's
+// arguments, the result's payload), or doc itself.
+func thHolder(doc string) string {
+	switch doc {
+	case "workspace_status_input":
+		return "invocation"
+	case "workspace_status":
+		return "result"
+	}
+	return doc
+}
+
+// sealFor reseals, in the order of section 8.4, what op's envelope holds
+// and what flows into it (a step whose document is needed needs the
+// documents it reads); "" reseals all. A pinned member keeps the value the
+// mutation wrote.
 func (c *ThChain) sealFor(op string) {
 	need := map[string]bool{}
 	for _, m := range ToolhostEnvelopes[op] {
-		need[m] = true
+		need[m], need[thHolder(m)] = true, true
 	}
-	all := op == ""
-	want := func(docs ...string) bool {
-		for _, d := range docs {
-			if all || need[d] {
-				return true
-			}
-		}
-		return false
-	}
-	d := c.Docs
-	reg, dp, hl, hop := d["registry"], d["device_proof"], d["host_lease"], d["host_open_proof"]
-	inv, res, cxl, rc, rcpt := d["invocation"], d["result"], d["cancellation"], d["runtime_capability"], d["observer_channel_receipt"]
-	if want("registry", "host_lease", "host_open_proof") {
-		c.sealDigest(reg, "registry", "registry.registry_digest", "registry_digest", "aether.managed-tool-registry/1", "registry_digest")
-	}
-	regDigest := reg.get("registry_digest")
-	if want("device_proof", "host_open_proof") {
-		c.sealDigest(dp, "device_proof", "device_proof.proof_digest", "proof_digest", "aether.managed-tool-device-proof/1", "proof_digest", "cloud_signature")
-		c.sign(dp, "device_proof", "device_proof.cloud_signature", "cloud_signature", "aether.managed-tool-device-proof/1", c.trustKey(dp.get("key_id")), "cloud_signature")
-	}
-	if regDigest != nil && want("host_lease") {
-		c.reseal(hl, "host_lease.registry_digest", "registry_digest", regDigest.clone())
-	}
-	if regDigest != nil && want("host_open_proof") {
-		c.reseal(hop, "host_open_proof.registry_digest", "registry_digest", regDigest.clone())
-	}
-	if want("host_lease") {
-		c.sign(hl, "host_lease", "host_lease.cloud_signature", "cloud_signature", "aether.managed-tool-host-lease/1", c.trustKey(hl.get("key_id")), "cloud_signature")
-	}
-	if want("host_open_proof") {
-		if h, ok := hOf("aether.managed-tool-device-proof/1", without(proj("device_proof", dp), "proof_digest", "cloud_signature")); ok {
-			c.reseal(hop, "host_open_proof.device_proof_digest", "device_proof_digest", tS(h))
-		}
-		c.sign(hop, "host_open_proof", "host_open_proof.device_signature", "device_signature", "aether.managed-tool-host-open/1", dp.get("device_public_key"), "schema_id", "device_signature")
-		if c.forge && !c.Pinned["host_open_proof.device_signature"] {
-			if msg, ok := jcsOf(without(proj("host_open_proof", hop), "schema_id", "device_signature")); ok {
-				hop.put("device_signature", tS(thB64(forgeHostOpen(append([]byte("aether.managed-tool-host-open/1\n"), msg...)))))
-			}
+	wanted := make([]bool, len(thSeals))
+	for i := len(thSeals) - 1; i >= 0; i-- {
+		st := thSeals[i]
+		if wanted[i] = op == "" || need[st.doc] || need[thHolder(st.doc)]; wanted[i] {
+			need[st.of], need[thHolder(st.of)] = true, true
+			from, _, _ := strings.Cut(st.from, ".")
+			need[from] = true
 		}
 	}
-	if want("invocation", "result", "cancellation") {
-		if args := inv.get("arguments"); args != nil && args.k == 'o' {
-			if h, ok := hOf("aether.managed-tool-arguments/1", args); ok {
-				c.reseal(inv, "invocation.arguments_digest", "arguments_digest", tS(h))
-			}
+	for i, st := range thSeals {
+		d := c.doc(st.doc)
+		if !wanted[i] || d == nil || d.k != 'o' || c.Pinned[pinPath(st.doc, st.member)] {
+			continue
 		}
-		c.sealDigest(inv, "invocation", "invocation.invocation_digest", "invocation_digest", "aether.managed-tool-invocation/1", "invocation_digest")
-	}
-	if want("result", "workspace_status") {
-		if p := res.get("payload"); p != nil && p.k == 'o' {
-			c.sealDigest(p, "workspace_status", "result.payload.status_digest", "status_digest", "aether.managed-tool-workspace-status/1", "status_digest")
+		if v := c.sealed(st); v != nil {
+			d.put(st.member, v)
 		}
 	}
-	if want("result") {
-		if p := res.get("payload"); p != nil {
-			n := 0
-			if cp, ok := jcsOf(p); ok && p.k == 'o' {
-				n = len(cp)
-			}
-			c.reseal(res, "result.bounded_bytes", "bounded_bytes", tI(int64(n)))
-		}
-		if id := inv.get("invocation_digest"); id != nil {
-			c.reseal(res, "result.invocation_digest", "invocation_digest", id.clone())
-		}
-		c.sealDigest(res, "result", "result.result_digest", "result_digest", "aether.managed-tool-result/1", "result_digest")
+}
+
+// sealed is the value step st gives its member, or nil when there is
+// none (nothing to copy, no canonical form, no private key).
+func (c *ThChain) sealed(st thSeal) *tv {
+	of := st.of
+	if of == "" {
+		of = st.doc
 	}
-	if want("cancellation") {
-		if id := inv.get("invocation_digest"); id != nil {
-			c.reseal(cxl, "cancellation.target_invocation_digest", "target_invocation_digest", id.clone())
+	v := c.doc(of)
+	switch {
+	case v == nil:
+		return nil
+	case st.from != "":
+		doc, name, _ := strings.Cut(st.from, ".")
+		if x := c.doc(doc).get(name); x != nil {
+			return x.clone()
 		}
-		c.sealDigest(cxl, "cancellation", "cancellation.cancellation_digest", "cancellation_digest", "aether.managed-tool-cancellation/1", "cancellation_digest")
-	}
-	if want("runtime_capability", "observer_channel_receipt") {
-		c.sealDigest(rc, "runtime_capability", "runtime_capability.capability_digest", "capability_digest", "aether.managed-tool-runtime-capability/1", "capability_digest")
-	}
-	if want("observer_channel_receipt") {
-		if cd := rc.get("capability_digest"); cd != nil {
-			c.reseal(rcpt, "observer_channel_receipt.capability_digest", "capability_digest", cd.clone())
+		return nil
+	case st.size:
+		n := 0
+		if cv, ok := jcsOf(v); ok && v.k == 'o' {
+			n = len(cv)
 		}
-		c.sealDigest(rcpt, "observer_channel_receipt", "observer_channel_receipt.receipt_digest", "receipt_digest", "aether.managed-tool-observer-channel-receipt/1", "receipt_digest")
+		return tI(int64(n))
+	case st.whole && v.k != 'o':
+		return nil
+	case !st.whole:
+		v = without(proj(of, v), st.omit...)
 	}
+	var out string
+	var ok bool
+	switch label := c.signer(st); {
+	case st.key == "":
+		out, ok = hOf(st.prefix, v)
+	case c.forge && st.key != "trust":
+		var msg []byte
+		if msg, ok = jcsOf(v); ok {
+			out = thB64(forgeHostOpen(append([]byte(st.prefix+"\n"), msg...)))
+		}
+	case label != "":
+		out, ok = ThSign(label, st.prefix, v.write(nil, nil))
+	}
+	if !ok {
+		return nil
+	}
+	return tS(out)
+}
+
+// signer is the label of the test key that signs step st: the Signer
+// override, else the test key whose public key st.key names; "" when no
+// test key has it.
+func (c *ThChain) signer(st thSeal) string {
+	if l := c.Signer[st.doc]; l != "" || st.key == "" {
+		return l
+	}
+	if st.key == "trust" {
+		return labelOf(c.trustKey(c.doc(st.doc).get("key_id")))
+	}
+	doc, name, _ := strings.Cut(st.key, ".")
+	return labelOf(c.doc(doc).get(name))
 }
 
 // envelope writes op's envelope with string escapes drawn from s (and, by
@@ -565,22 +583,19 @@ func SealedChain(s *Source, op string) *ThChain {
 func (c *ThChain) Envelope(s *Source, op string) []byte { return c.envelope(s, op) }
 
 // ToolhostSeals are the members that seal each sealed document of
-// toolhost/1 (its digest or signature, spec/toolhost.md sections 1.6 and
-// 8.4), by envelope member name; every other declared member of the
-// document (ToolhostDeclared) is covered by them, directly or, for the
+// toolhost/1 (its own digest or signature, spec/toolhost.md sections 1.6
+// and 8.4, from thSeals), by envelope member name; every other declared
+// member of the document is covered by them, directly or, for the
 // host-open proof's schema_id, through its constant.
-var ToolhostSeals = map[string][]string{
-	"device_proof":             {"proof_digest", "cloud_signature"},
-	"host_open_proof":          {"device_signature"},
-	"observer_channel_receipt": {"receipt_digest"},
-	"runtime_capability":       {"capability_digest"},
-	"registry":                 {"registry_digest"},
-	"host_lease":               {"cloud_signature"},
-	"invocation":               {"invocation_digest"},
-	"cancellation":             {"cancellation_digest"},
-	"result":                   {"result_digest"},
-	"workspace_status":         {"status_digest"},
-}
+var ToolhostSeals = func() map[string][]string {
+	out := map[string][]string{}
+	for _, st := range thSeals {
+		if st.prefix != "" && st.of == "" {
+			out[st.doc] = append(out[st.doc], st.member)
+		}
+	}
+	return out
+}()
 
 // ToolhostDeclared returns the declared members of a toolhost/1 document
 // (spec/toolhost.md section 2), by envelope member name, or nil.
