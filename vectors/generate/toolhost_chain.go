@@ -76,13 +76,13 @@ func thChallenge() string {
 
 func b64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
 
-// canon returns JCS(v) by gowebpki/jcs (gen.ThJCS), and false when it
+// canon returns JCS(v) by gowebpki/jcs (gen.JCS), and false when it
 // refuses v.
 func canon(v *jv) (string, bool) {
-	out, ok := gen.ThJCS([]byte(v.Text()))
+	out, ok := gen.JCS([]byte(v.Text()))
 	return string(out), ok
 }
 
-// digestOf is H(prefix, v) (digest/1, gen.ThDigest), and false when v has
+// digestOf is H(prefix, v) (digest/1, gen.Digest), and false when v has
 // no JCS form.
-func digestOf(prefix string, v *jv) (string, bool) { return gen.ThDigest(prefix, []byte(v.Text())) }
+func digestOf(prefix string, v *jv) (string, bool) { return gen.Digest(prefix, []byte(v.Text())) }

@@ -2,12 +2,21 @@ package gen
 
 // Contract-neutral helpers of the generators of sealed documents: epoch
 // milliseconds as timestamps, open JSON values, base64url strings at
-// their rules, and objects grown to a canonical size in bytes.
+// their rules, objects grown to a canonical size in bytes, and what
+// sealing reads: the canonical form, prefixed digests, base64url and the
+// declared projection.
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
+
+	gowebpki "github.com/gowebpki/jcs"
 )
 
 // isoOf is the timestamp of epoch milliseconds ms.
@@ -79,7 +88,7 @@ func b64Defect(s *Source, cur []uint16) []uint16 {
 		}
 		return u
 	}
-	return units(thB64(append([]byte(nil), s.Bytes(32+32*s.Intn(2))...)))
+	return units(base64url(append([]byte(nil), s.Bytes(32+32*s.Intn(2))...)))
 }
 
 // nestTV is v wrapped in n arrays.
@@ -143,4 +152,88 @@ func growTo(o *tv, target int) {
 			*last = *sized(n)
 		}
 	}
+}
+
+// JCS is the RFC 8785 canonical form of the JSON text text, by the
+// independent canonicalizer github.com/gowebpki/jcs (never the
+// reference), and false when it has none (a lone surrogate, a number out
+// of the double range, text that is not JSON).
+func JCS(text []byte) ([]byte, bool) {
+	out, err := gowebpki.Transform(text)
+	return out, err == nil
+}
+
+// Digest is H(prefix, v) for the JSON text of v: "sha256:" and the
+// lowercase hex SHA-256 of ASCII(prefix) + LF + JCS(v); false when v has
+// no JCS form.
+func Digest(prefix string, text []byte) (string, bool) {
+	c, ok := JCS(text)
+	if !ok {
+		return "", false
+	}
+	sum := sha256.Sum256(append([]byte(prefix+"\n"), c...))
+	return "sha256:" + hex.EncodeToString(sum[:]), true
+}
+
+// jcsOf is JCS(v), and false when v has none.
+func jcsOf(v *tv) ([]byte, bool) { return JCS(v.write(nil, nil)) }
+
+// hOf is H(prefix, v) (Digest).
+func hOf(prefix string, v *tv) (string, bool) { return Digest(prefix, v.write(nil, nil)) }
+
+// base64url is unpadded base64url.
+func base64url(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
+
+// project is the declared projection of document doc: of object v, only
+// the members declared[doc] names, and of each of those that is a closed
+// object or an array of objects (declared[doc+"."+member]), only its
+// declared members in turn; open values and other kinds kept whole.
+func project(declared map[string][]string, doc string, v *tv) *tv {
+	keep := func(o *tv, names []string) *tv {
+		out := &tv{k: 'o'}
+		for i, k := range o.keys {
+			if slices.ContainsFunc(names, func(n string) bool { return eqUnits(k, n) }) {
+				out.keys = append(out.keys, k)
+				out.vals = append(out.vals, o.vals[i])
+			}
+		}
+		return out
+	}
+	if v == nil || v.k != 'o' {
+		return v
+	}
+	out := keep(v, declared[doc])
+	for i, k := range out.keys {
+		sub := declared[doc+"."+string(utf16.Decode(k))]
+		if sub == nil {
+			continue
+		}
+		switch x := out.vals[i]; x.k {
+		case 'o':
+			out.vals[i] = keep(x, sub)
+		case 'a':
+			a := tA()
+			for _, e := range x.elems {
+				if e.k == 'o' {
+					e = keep(e, sub)
+				}
+				a.elems = append(a.elems, e)
+			}
+			out.vals[i] = a
+		}
+	}
+	return out
+}
+
+// without returns a copy of object v without the members named (an empty
+// object for another kind).
+func without(v *tv, names ...string) *tv {
+	out := &tv{k: 'o'}
+	for i, k := range v.keys {
+		if !slices.ContainsFunc(names, func(n string) bool { return eqUnits(k, n) }) {
+			out.keys = append(out.keys, k)
+			out.vals = append(out.vals, v.vals[i])
+		}
+	}
+	return out
 }

@@ -17,13 +17,8 @@ package gen
 import (
 	"crypto/ed25519"
 	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"slices"
 	"strings"
-	"unicode/utf16"
-
-	gowebpki "github.com/gowebpki/jcs"
 )
 
 // thBase is the base chain of spec/toolhost.md section 8.3 (its digests
@@ -84,101 +79,16 @@ var ToolhostOps = []string{"validate-trust", "validate-device-proof", "validate-
 // digests cover.
 var thDeclared = declaredMembers(thDecl)
 
-// proj is the declared projection of document doc (section 1.6).
-func proj(doc string, v *tv) *tv {
-	keep := func(o *tv, names []string) *tv {
-		out := &tv{k: 'o'}
-		for i, k := range o.keys {
-			for _, n := range names {
-				if eqUnits(k, n) {
-					out.keys = append(out.keys, k)
-					out.vals = append(out.vals, o.vals[i])
-					break
-				}
-			}
-		}
-		return out
-	}
-	if v == nil || v.k != 'o' {
-		return v
-	}
-	out := keep(v, thDeclared[doc])
-	for i, k := range out.keys {
-		sub := thDeclared[doc+"."+string(utf16.Decode(k))]
-		if sub == nil {
-			continue
-		}
-		switch x := out.vals[i]; x.k {
-		case 'o':
-			out.vals[i] = keep(x, sub)
-		case 'a':
-			a := tA()
-			for _, e := range x.elems {
-				if e.k == 'o' {
-					e = keep(e, sub)
-				}
-				a.elems = append(a.elems, e)
-			}
-			out.vals[i] = a
-		}
-	}
-	return out
-}
-
-// without returns a copy of object v without the members named.
-func without(v *tv, names ...string) *tv {
-	out := &tv{k: 'o'}
-	for i, k := range v.keys {
-		drop := false
-		for _, n := range names {
-			drop = drop || eqUnits(k, n)
-		}
-		if !drop {
-			out.keys = append(out.keys, k)
-			out.vals = append(out.vals, v.vals[i])
-		}
-	}
-	return out
-}
-
-// jcsOf is JCS(v) by gowebpki/jcs, and false when it has none.
-func jcsOf(v *tv) ([]byte, bool) { return ThJCS(v.write(nil, nil)) }
-
-// hOf is H(prefix, v) of digest/1.
-func hOf(prefix string, v *tv) (string, bool) { return ThDigest(prefix, v.write(nil, nil)) }
-
-// ThJCS is the RFC 8785 canonical form of the JSON text text, by the
-// independent canonicalizer github.com/gowebpki/jcs (never the
-// reference), and false when it has none (a lone surrogate, a number out
-// of the double range, text that is not JSON). The toolhost/1 sealing of
-// the fuzz generator and of the vectors generator both go through it.
-func ThJCS(text []byte) ([]byte, bool) {
-	out, err := gowebpki.Transform(text)
-	return out, err == nil
-}
-
-// ThDigest is H(prefix, v) of digest/1 for the JSON text of v
-// (spec/toolhost.md section 1.6): "sha256:" and the lowercase hex
-// SHA-256 of ASCII(prefix) + LF + JCS(v); false when v has no JCS form.
-func ThDigest(prefix string, text []byte) (string, bool) {
-	c, ok := ThJCS(text)
-	if !ok {
-		return "", false
-	}
-	sum := sha256.Sum256(append([]byte(prefix+"\n"), c...))
-	return "sha256:" + hex.EncodeToString(sum[:]), true
-}
-
 // ThSign is the unpadded base64url Ed25519 signature, by the test key
 // labelled label (ThKey; NOT FOR PRODUCTION), of ASCII(prefix) + LF +
 // JCS(v) for the JSON text of v (spec/toolhost.md sections 1.6 and 8.2);
 // false when v has no JCS form.
 func ThSign(label, prefix string, text []byte) (string, bool) {
-	c, ok := ThJCS(text)
+	c, ok := JCS(text)
 	if !ok {
 		return "", false
 	}
-	return thB64(ed25519.Sign(ThKey(label), append([]byte(prefix+"\n"), c...))), true
+	return base64url(ed25519.Sign(ThKey(label), append([]byte(prefix+"\n"), c...))), true
 }
 
 // ThKey is the test key of section 8.2 labelled label (cloud-a, cloud-b,
@@ -201,13 +111,10 @@ var thKeys = func() map[string]ed25519.PrivateKey {
 var thPublics = func() map[string]string {
 	m := map[string]string{}
 	for l, k := range thKeys {
-		m[l] = thB64(k.Public().(ed25519.PublicKey))
+		m[l] = base64url(k.Public().(ed25519.PublicKey))
 	}
 	return m
 }()
-
-// thB64 is unpadded base64url.
-func thB64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
 
 // thLabels are the test keys' labels (ThLabels).
 var thLabels = ThLabels()
@@ -335,21 +242,24 @@ func (c *ThChain) Seal() *ThChain {
 }
 
 // Text is the envelope of the members given, in that order, as pure-ASCII
-// JSON text (Value.Text): a document by name, "now" or "challenge"; it
-// panics on a member without a value (the generator's own list).
-func (c *ThChain) Text(members ...string) string {
+// JSON text (Value.Text): a document by name, "now" or "challenge"; a
+// member without a value is left out.
+func (c *ThChain) Text(members ...string) string { return c.envelopeOf(members).Text() }
+
+// envelopeOf is the envelope object of the members given, in that order,
+// those without a value left out.
+func (c *ThChain) envelopeOf(members []string) *tv {
 	o := tO()
 	for _, m := range members {
 		v := map[string]*tv{"now": c.Now, "challenge": c.Challenge}[m]
 		if v == nil {
 			v = c.doc(m)
 		}
-		if v == nil {
-			panic("gen: envelope member " + m + " has no value")
+		if v != nil {
+			o.Add(tS(m), v)
 		}
-		o.Add(tS(m), v)
 	}
-	return o.Text()
+	return o
 }
 
 // trustKey is the public key the trust document has for keyID.
@@ -474,7 +384,7 @@ func (c *ThChain) sealed(st thSeal) *tv {
 	case st.whole && v.k != 'o':
 		return nil
 	case !st.whole:
-		v = without(proj(of, v), st.omit...)
+		v = without(project(thDeclared, of, v), st.omit...)
 	}
 	var out string
 	var ok bool
@@ -484,7 +394,7 @@ func (c *ThChain) sealed(st thSeal) *tv {
 	case c.forge && st.key != "trust":
 		var msg []byte
 		if msg, ok = jcsOf(v); ok {
-			out = thB64(forgeHostOpen(append([]byte(st.prefix+"\n"), msg...)))
+			out = base64url(forgeHostOpen(append([]byte(st.prefix+"\n"), msg...)))
 		}
 	case label != "":
 		out, ok = ThSign(label, st.prefix, v.write(nil, nil))
@@ -509,8 +419,9 @@ func (c *ThChain) signer(st thSeal) string {
 	return labelOf(c.doc(doc).get(name))
 }
 
-// envelope writes op's envelope with string escapes drawn from s (and, by
-// draws, its members in another order).
+// envelope writes op's envelope with string escapes (member names
+// included) drawn from s and, by a draw, its members in another order;
+// a member without a value is left out.
 func (c *ThChain) envelope(s *Source, op string) []byte {
 	members := append([]string(nil), ToolhostEnvelopes[op]...)
 	if s.Chance(4) {
@@ -519,29 +430,7 @@ func (c *ThChain) envelope(s *Source, op string) []byte {
 			members[i], members[j] = members[j], members[i]
 		}
 	}
-	b := []byte{'{'}
-	for i, m := range members {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = append(b, m...)
-		b = append(b, '"', ':')
-		var v *tv
-		switch m {
-		case "now":
-			v = c.Now
-		case "challenge":
-			v = c.Challenge
-		default:
-			v = c.doc(m)
-		}
-		if v == nil {
-			v = tL("null")
-		}
-		b = v.write(s, b)
-	}
-	return append(b, '}')
+	return c.envelopeOf(members).write(s, nil)
 }
 
 // ToolhostValue draws one toolhost/1 input for op: a chain varied within

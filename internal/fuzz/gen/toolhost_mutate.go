@@ -15,6 +15,7 @@ import (
 	"crypto/sha512"
 	"encoding/binary"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -271,7 +272,7 @@ func thPool(s *Source, r shapes.Rule, cur *tv) *tv {
 		}
 		return pickS("", "~x", "a b", "-a", ".a", strings.Repeat("z", 128), strings.Repeat("z", 129), "\u00e9", "id-2", "zz.tool")
 	case "key-canonical", "key-small-order":
-		return tS(thB64(keyPool(s)))
+		return tS(base64url(keyPool(s)))
 	case "base64url":
 		return tU(b64Defect(s, us))
 	case "origin":
@@ -457,14 +458,7 @@ func timeDefect(s *Source, c *ThChain) {
 			refs = append(refs, ref{d, n})
 		}
 	}
-	sortRefs := func() {
-		for i := 1; i < len(refs); i++ {
-			for j := i; j > 0 && refs[j].doc+refs[j].name < refs[j-1].doc+refs[j-1].name; j-- {
-				refs[j], refs[j-1] = refs[j-1], refs[j]
-			}
-		}
-	}
-	sortRefs()
+	slices.SortFunc(refs, func(a, b ref) int { return strings.Compare(a.doc+a.name, b.doc+b.name) })
 	instant := func(r ref) (int64, bool) {
 		if r.doc == "" {
 			n, err := strconv.ParseInt(c.Now.text, 10, 64)
@@ -508,11 +502,11 @@ func keyDefect(s *Source, c *ThChain) {
 	case 2:
 		keys := c.Docs["trust"].get("keys")
 		i := s.Intn(len(keys.elems))
-		keys.elems[i].put("public_key", tS(thB64(keyPool(s))))
+		keys.elems[i].put("public_key", tS(base64url(keyPool(s))))
 	case 3:
-		c.Docs["device_proof"].put("device_public_key", tS(thB64(keyPool(s))))
+		c.Docs["device_proof"].put("device_public_key", tS(base64url(keyPool(s))))
 	case 4:
-		c.Docs["device_proof"].put("device_public_key", tS(thB64(make([]byte, 32))))
+		c.Docs["device_proof"].put("device_public_key", tS(base64url(make([]byte, 32))))
 		c.forge = true
 	default:
 		sigs := []string{"device_proof.cloud_signature", "host_lease.cloud_signature", "host_open_proof.device_signature"}
@@ -528,7 +522,7 @@ func keyDefect(s *Source, c *ThChain) {
 		default:
 			copy(raw[32:], le(new(big.Int).Add(L, big.NewInt(int64(s.Intn(3))))))
 		}
-		d.put(name, tS(thB64(raw)))
+		d.put(name, tS(base64url(raw)))
 	}
 }
 
@@ -632,13 +626,8 @@ func envelopeDefect(s *Source, c *ThChain, op string) []byte {
 	case 3:
 		return []byte(Pick(s, []string{"null", "1", `"x"`, "[]", "{}", " {} "}))
 	case 4:
-		c.Now = tN(Pick(s, []string{"1.0", "-0", "1e3", `"1"`, "-62135596800001", "253402300800000", "-62135596800000", "253402300799999", "0", "null"}))
-		if c.Now.text == `"1"` {
-			c.Now = tS("1")
-		}
-		if c.Now.text == "null" {
-			c.Now = tL("null")
-		}
+		c.Now = Pick(s, []*tv{tN("1.0"), tN("-0"), tN("1e3"), tS("1"), tN("-62135596800001"), tN("253402300800000"),
+			tN("-62135596800000"), tN("253402300799999"), tN("0"), tL("null")})
 	case 5:
 		c.Challenge = wrongKind(s)
 	default:
@@ -649,70 +638,28 @@ func envelopeDefect(s *Source, c *ThChain, op string) []byte {
 		case "challenge":
 			c.Challenge = tS(Pick(s, []string{"", "x", thPublic("device-a")}))
 		default:
+			var v *tv
 			if s.Chance(2) {
-				c.Docs[m] = wrongKind(s)
-				if m == "workspace_status_input" || m == "workspace_status" {
-					c.SetDocValue(m, wrongKind(s))
-				}
-			} else {
-				c.Docs[m] = nil
-				if m == "workspace_status_input" || m == "workspace_status" {
-					c.SetDocValue(m, nil)
-				}
+				v = wrongKind(s)
 			}
+			c.setDoc(m, v)
 		}
 	}
-	return c.envelopeOmitting(s, op)
+	return c.envelope(s, op)
 }
 
-// SetDocValue replaces document name (the inner documents in their places).
-func (c *ThChain) SetDocValue(name string, v *tv) {
-	switch name {
-	case "workspace_status_input":
-		if v == nil {
-			c.Docs["invocation"].del("arguments")
-		} else {
-			c.Docs["invocation"].put("arguments", v)
-		}
-	case "workspace_status":
-		if v == nil {
-			c.Docs["result"].del("payload")
-		} else {
-			c.Docs["result"].put("payload", v)
-		}
-	default:
+// setDoc replaces document name (the inner documents in their places;
+// nil removes it).
+func (c *ThChain) setDoc(name string, v *tv) {
+	holder, inner, _ := c.split(name)
+	switch {
+	case thHolder(name) == name:
 		c.Docs[name] = v
+	case v == nil:
+		holder.del(inner)
+	default:
+		holder.put(inner, v)
 	}
-}
-
-// envelopeOmitting writes op's envelope, leaving out the members whose
-// value is nil.
-func (c *ThChain) envelopeOmitting(s *Source, op string) []byte {
-	b := []byte{'{'}
-	first := true
-	for _, m := range ToolhostEnvelopes[op] {
-		var v *tv
-		switch m {
-		case "now":
-			v = c.Now
-		case "challenge":
-			v = c.Challenge
-		default:
-			v = c.doc(m)
-		}
-		if v == nil {
-			continue
-		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = append(b, '"')
-		b = append(b, m...)
-		b = append(b, '"', ':')
-		b = v.write(s, b)
-	}
-	return append(b, '}')
 }
 
 // forgeHostOpen is ForgeHostOpen.
