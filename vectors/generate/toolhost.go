@@ -174,63 +174,15 @@ func thExpand(v vcase) vcase {
 	return v
 }
 
-// padString is 256 Unicode scalar values whose UTF-8 is 262 bytes with its
-// quotes: U+00E9 (2 bytes), U+1F600 (4 bytes), and 254 ASCII letters.
-var padString = "\u00e9\U0001F600" + strings.Repeat("a", 254)
+// padUnit is the text of one padding block (gen.PadBlock) and a comma.
+var padUnit = gen.PadBlock().Text() + ","
 
-// padUnit is the text of one padding block: an array of 32 padStrings and
-// a comma; its canonical form is 8417 bytes and the comma.
-var padUnit = A(func() []*jv {
-	var e []*jv
-	for i := 0; i < 32; i++ {
-		e = append(e, S(padString))
-	}
-	return e
-}()...).Text() + ","
-
-// padded adds to object o a member "x" (an array of padding blocks and
-// strings, at most 32 elements, two levels below o) so that o's canonical
-// form is exactly target bytes; each string and block is within the open
-// value rules (section 1.8).
+// padded pads object o to exactly target canonical bytes (gen.PadTo); a
+// target it cannot reach is a programming error of the generator: it
+// panics.
 func padded(o *jv, target int64) {
-	rem := target - canonLen(o) - int64(len(`,"x":`)) - 2 // the array's brackets
-	block := A()
-	for i := 0; i < 32; i++ {
-		block.Push(S(padString))
-	}
-	blockLen := canonLen(block)
-	x := A()
-	sep := func() int64 {
-		if len(x.Elems()) > 0 {
-			return 1
-		}
-		return 0
-	}
-	for left := rem - sep() - blockLen; left == 0 || left >= 3; left = rem - sep() - blockLen {
-		rem -= sep() + blockLen
-		x.Push(block.Clone())
-	}
-	for rem > 0 {
-		// A string of m astral characters and k ASCII letters is 2+4m+k
-		// bytes; at most 1016 keeps m+k within 256.
-		avail := rem - sep()
-		n := avail
-		if n > 1016 {
-			n = 1016
-			if avail-n < 3 {
-				n = avail - 3
-			}
-		}
-		m, k := (n-2)/4, (n-2)%4
-		rem -= sep() + n
-		x.Push(S(strings.Repeat("\U0001F600", int(m)) + strings.Repeat("b", int(k))))
-		if len(x.Elems()) > 32 {
-			panic(fmt.Sprintf("toolhost: padding to %d needs more than 32 elements (rem %d)", target, rem))
-		}
-	}
-	o.Add(S("x"), x)
-	if got := canonLen(o); got != target {
-		panic(fmt.Sprintf("toolhost: padded to %d canonical bytes, want %d", got, target))
+	if !gen.PadTo(o, target) {
+		panic(fmt.Sprintf("toolhost: cannot pad to %d canonical bytes", target))
 	}
 }
 

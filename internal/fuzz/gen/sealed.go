@@ -2,7 +2,7 @@ package gen
 
 // Contract-neutral helpers of the generators of sealed documents: epoch
 // milliseconds as timestamps, open JSON values, base64url strings at
-// their rules, objects grown to a canonical size in bytes, and what
+// their rules, objects padded to a canonical size in bytes, and what
 // sealing reads: the canonical form, prefixed digests, base64url and the
 // declared projection.
 
@@ -99,59 +99,74 @@ func nestTV(v *tv, n int) *tv {
 	return v
 }
 
-// sized is a string of n UTF-8 bytes (0 <= n <= 1000): n/4 emoji, then
-// n%4 ASCII letters, so at most 253 scalar values, within a string bound
-// of 256.
-func sized(n int) *tv {
-	return tS(strings.Repeat("\U0001f600", n/4) + strings.Repeat("a", n%4))
+// padString is 256 scalar values whose UTF-8 is 262 bytes with its
+// quotes: U+00E9 (2 bytes), U+1F600 (4 bytes), and 254 ASCII letters.
+var padString = "\u00e9\U0001F600" + strings.Repeat("a", 254)
+
+// PadBlock is the repeated block of PadTo's padding: an array of 32
+// strings of 256 scalar values each (U+00E9, U+1F600, then ASCII
+// letters); its canonical form is 8417 bytes.
+func PadBlock() *Value {
+	b := tA()
+	for range 32 {
+		b.elems = append(b.elems, tS(padString))
+	}
+	return b
 }
 
-// growTo adds a member "x" to object o whose value is an array of arrays
-// of strings sized so that o's canonical form (JCS) is target bytes: at
-// most 32 elements per array and 256 scalar values per string, so that
-// only the byte bound is at stake. The size is worked out from the
-// canonical form's lengths and checked once, not searched.
-func growTo(o *tv, target int) {
-	if o == nil || o.k != 'o' {
-		return
-	}
-	x := tA()
-	o.put("x", x)
+// PadTo adds to object o a member "x", an array of at most 32 elements
+// (PadBlock's blocks, then strings of U+1F600 and ASCII letters, each at
+// most 256 scalar values, two levels below o), so that o's canonical form
+// (JCS) is exactly target bytes: only a byte bound is at stake, never an
+// array's, a string's or a depth's. The size is worked out from the
+// canonical lengths, not searched. It reports false when o is not a
+// non-empty object with a canonical form, or target is out of its reach
+// (below o's size plus the member, or above 32 blocks), leaving o
+// unchanged, or when the result misses target.
+func PadTo(o *Value, target int64) bool {
 	cur, ok := jcsOf(o)
-	if !ok {
-		return
+	if o == nil || o.k != 'o' || len(o.keys) == 0 || !ok {
+		return false
 	}
-	rem := target - len(cur)
-	var last *tv
-	var lastN int
-	for rem > 0 && len(x.elems) < 32 {
-		row := tA()
+	rem := target - int64(len(cur)) - int64(len(`,"x":`)) - 2 // the array's brackets
+	block := PadBlock()
+	canonBlock, _ := jcsOf(block)
+	blockLen := int64(len(canonBlock))
+	x := tA()
+	sep := func() int64 {
 		if len(x.elems) > 0 {
-			rem--
+			return 1
 		}
-		rem -= 2
-		for len(row.elems) < 32 && rem > 0 {
-			sep := 0
-			if len(row.elems) > 0 {
-				sep = 1
-			}
-			n := min(rem-sep-2, 1000)
-			if n < 0 {
-				break
-			}
-			last, lastN = sized(n), n
-			row.elems = append(row.elems, last)
-			rem -= sep + 2 + n
-		}
-		x.elems = append(x.elems, row)
+		return 0
 	}
-	// A separator or a row's brackets can overshoot by a byte or two:
-	// the last string gives them back.
-	if cur, ok = jcsOf(o); ok && last != nil {
-		if n := lastN + target - len(cur); n >= 0 && n <= 1000 {
-			*last = *sized(n)
-		}
+	for left := rem - sep() - blockLen; left == 0 || left >= 3; left = rem - sep() - blockLen {
+		rem -= sep() + blockLen
+		x.elems = append(x.elems, block.clone())
 	}
+	for rem > 0 {
+		// A string of m astral characters and k ASCII letters is 2+4m+k
+		// bytes; at most 1016 keeps m+k within 256.
+		avail := rem - sep()
+		n := avail
+		if n > 1016 {
+			n = 1016
+			if avail-n < 3 {
+				n = avail - 3
+			}
+		}
+		if n < 2 {
+			return false
+		}
+		m, k := (n-2)/4, (n-2)%4
+		rem -= sep() + n
+		x.elems = append(x.elems, tS(strings.Repeat("\U0001F600", int(m))+strings.Repeat("b", int(k))))
+	}
+	if rem < 0 || len(x.elems) > 32 {
+		return false
+	}
+	o.keys, o.vals = append(o.keys, units("x")), append(o.vals, x)
+	cur, ok = jcsOf(o)
+	return ok && int64(len(cur)) == target
 }
 
 // JCS is the RFC 8785 canonical form of the JSON text text, by the

@@ -40,39 +40,10 @@ var thBaseTV = parseTV(thBase)
 // thBaseNow is the base chain's now: 2026-09-22T12:30:05.000Z.
 const thBaseNow = 1790080205000
 
-// ToolhostEnvelopes are the envelope members of each toolhost/1 operation,
-// in order (spec/toolhost.md, Operations).
-var ToolhostEnvelopes = map[string][]string{
-	"validate-trust":                    {"trust"},
-	"validate-device-proof":             {"trust", "device_proof", "now"},
-	"validate-host-open-proof":          {"host_open_proof", "device_proof"},
-	"validate-observer-channel-receipt": {"observer_channel_receipt"},
-	"validate-runtime-capability":       {"runtime_capability"},
-	"validate-registry":                 {"registry"},
-	"validate-host-lease":               {"trust", "host_lease", "now"},
-	"validate-invocation":               {"invocation"},
-	"validate-cancellation":             {"cancellation"},
-	"validate-result":                   {"result"},
-	"validate-workspace-status-input":   {"workspace_status_input"},
-	"validate-workspace-status":         {"workspace_status"},
-	"check-lease-binding":               {"trust", "device_proof", "registry", "host_lease", "now"},
-	"check-host-open-binding":           {"trust", "device_proof", "host_open_proof", "registry", "host_lease", "challenge", "now"},
-	"check-invocation":                  {"trust", "registry", "host_lease", "invocation", "now"},
-	"check-tool-arguments":              {"invocation"},
-	"check-tool-payload":                {"result"},
-	"check-cancellation":                {"trust", "host_lease", "invocation", "cancellation", "now"},
-	"check-result":                      {"registry", "invocation", "result"},
-	"assert-e1-canary-registry":         {"registry"},
-	"check-capability-receipt":          {"runtime_capability", "observer_channel_receipt"},
-}
-
-// ToolhostOps are the operations of toolhost/1 in table order.
-var ToolhostOps = []string{"validate-trust", "validate-device-proof", "validate-host-open-proof",
-	"validate-observer-channel-receipt", "validate-runtime-capability", "validate-registry", "validate-host-lease",
-	"validate-invocation", "validate-cancellation", "validate-result", "validate-workspace-status-input",
-	"validate-workspace-status", "check-lease-binding", "check-host-open-binding", "check-invocation",
-	"check-tool-arguments", "check-tool-payload", "check-cancellation", "check-result", "assert-e1-canary-registry",
-	"check-capability-receipt"}
+// ToolhostOps are the operations of toolhost/1 in table order, and
+// ToolhostEnvelopes the envelope members of each, in order
+// (spec/toolhost.md, Operations, from the catalogue).
+var ToolhostOps, ToolhostEnvelopes = envelopesOf("toolhost/1")
 
 // thDeclared are the declared members of each document and nested object
 // (spec/toolhost.md section 2, from the declaration), for the projection

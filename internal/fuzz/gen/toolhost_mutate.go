@@ -596,11 +596,11 @@ func bigDefect(s *Source, c *ThChain, op string) bool {
 	}
 	switch d := Pick(s, docs); {
 	case d == "workspace_status_input":
-		growTo(c.doc(d), Pick(s, []int{65535, 65536, 65537, 65540}))
+		PadTo(c.doc(d), Pick(s, []int64{65535, 65536, 65537, 65540}))
 	case s.Chance(2):
-		growTo(c.doc(d), Pick(s, []int{262143, 262144, 262145, 262150}))
+		PadTo(c.doc(d), Pick(s, []int64{262143, 262144, 262145, 262150}))
 	default:
-		growTo(c.doc(d), Pick(s, []int{65535, 65536, 65537, 70000}))
+		PadTo(c.doc(d), Pick(s, []int64{65535, 65536, 65537, 70000}))
 	}
 	return true
 }

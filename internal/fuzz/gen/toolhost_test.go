@@ -70,34 +70,44 @@ func TestToolhostSealReproducesTheBaseChain(t *testing.T) {
 	}
 }
 
-// TestToolhostGrowToHitsTheByteBounds: growTo makes an object of exactly
+// TestToolhostPadToHitsTheByteBounds: PadTo makes an object of exactly
 // the canonical size asked, at each bound the generator uses, with no
-// array above 32 elements and no string above 256 scalar values.
-func TestToolhostGrowToHitsTheByteBounds(t *testing.T) {
-	for _, target := range []int{65535, 65536, 65537, 262143, 262144, 262145, 70000} {
+// array above 32 elements and no string above 256 scalar values, and
+// refuses a size below the object's own.
+func TestToolhostPadToHitsTheByteBounds(t *testing.T) {
+	for _, target := range []int64{65535, 65536, 65537, 65540, 262143, 262144, 262145, 262150, 70000} {
 		o := thBaseTV.get("result").get("payload").clone()
-		growTo(o, target)
+		if !PadTo(o, target) {
+			t.Fatalf("PadTo(%d) failed", target)
+		}
 		c, err := gowebpki.Transform(o.write(nil, nil))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(c) != target {
+		if int64(len(c)) != target {
 			t.Errorf("asked %d canonical bytes, got %d", target, len(c))
 		}
 		x := o.get("x")
 		if len(x.elems) > 32 {
-			t.Errorf("%d: %d rows", target, len(x.elems))
+			t.Errorf("%d: %d elements", target, len(x.elems))
 		}
-		for _, row := range x.elems {
-			if len(row.elems) > 32 {
-				t.Errorf("%d: a row of %d", target, len(row.elems))
+		for _, e := range x.elems {
+			strs := []*tv{e}
+			if e.k == 'a' {
+				strs = e.elems
 			}
-			for _, e := range row.elems {
-				if n := len([]rune(e.str())); n > 256 {
+			if len(strs) > 32 {
+				t.Errorf("%d: a block of %d", target, len(strs))
+			}
+			for _, str := range strs {
+				if n := len([]rune(str.str())); n > 256 {
 					t.Errorf("%d: a string of %d scalar values", target, n)
 				}
 			}
 		}
+	}
+	if o := thBaseTV.get("result").get("payload").clone(); PadTo(o, 100) || o.get("x") != nil {
+		t.Error("PadTo below the object's size succeeded or changed it")
 	}
 }
 
