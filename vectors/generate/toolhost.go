@@ -21,7 +21,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/conform-dev/conform/internal/fuzz/gen"
 )
@@ -35,14 +34,15 @@ func init() {
 	})
 }
 
-// thMS is the epoch milliseconds of a timestamp string, by Go's time
-// package (an independent computation; the spec's rule is prim/1's).
+// thMS is the epoch milliseconds of a timestamp string (gen.Millis, by
+// Go's time package: an independent computation; the spec's rule is
+// prim/1's).
 func thMS(v *jv) int64 {
-	t, err := time.Parse("2006-01-02T15:04:05.000Z", v.Str())
-	if err != nil {
+	ms, ok := gen.Millis(v)
+	if !ok {
 		panic("toolhost: accept vector with a bad timestamp " + v.Text())
 	}
-	return t.UnixMilli()
+	return ms
 }
 
 // canonLen is the number of canonical bytes of v.
@@ -76,35 +76,35 @@ func thVerdict(op string, c *chain) string {
 		for _, k := range m("trust", "keys").Elems() {
 			ids.Push(k.Member("key_id"))
 		}
-		v = O("expires_at_ms", ms("trust", "expires_at"), "issued_at_ms", ms("trust", "issued_at"), "key_ids", ids, "schema_id", S(thIDTrust))
+		v = O("expires_at_ms", ms("trust", "expires_at"), "issued_at_ms", ms("trust", "issued_at"), "key_ids", ids, "schema_id", S(thSchema("trust")))
 	case "validate-device-proof":
 		v = O("device_id", m("device_proof", "device_id"), "expires_at_ms", ms("device_proof", "expires_at"),
 			"issued_at_ms", ms("device_proof", "issued_at"), "key_id", m("device_proof", "key_id"),
-			"proof_digest", m("device_proof", "proof_digest"), "schema_id", S(thIDDeviceProof))
+			"proof_digest", m("device_proof", "proof_digest"), "schema_id", S(thSchema("device_proof")))
 	case "validate-host-open-proof":
-		v = O("device_proof_digest", mustDigest(thIDDeviceProof, d("device_proof").Without("proof_digest", "cloud_signature")), "schema_id", S(thIDHostOpen))
+		v = O("device_proof_digest", mustDigest(thSchema("device_proof"), d("device_proof").Without("proof_digest", "cloud_signature")), "schema_id", S(thSchema("host_open_proof")))
 	case "validate-observer-channel-receipt":
-		v = O("opened_at_ms", ms("observer_channel_receipt", "opened_at"), "receipt_digest", m("observer_channel_receipt", "receipt_digest"), "schema_id", S(thIDReceipt))
+		v = O("opened_at_ms", ms("observer_channel_receipt", "opened_at"), "receipt_digest", m("observer_channel_receipt", "receipt_digest"), "schema_id", S(thSchema("observer_channel_receipt")))
 	case "validate-runtime-capability":
-		v = O("capability_digest", m("runtime_capability", "capability_digest"), "observed_at_ms", ms("runtime_capability", "observed_at"), "schema_id", S(thIDCapability))
+		v = O("capability_digest", m("runtime_capability", "capability_digest"), "observed_at_ms", ms("runtime_capability", "observed_at"), "schema_id", S(thSchema("runtime_capability")))
 	case "validate-registry":
-		v = O("registry_digest", m("registry", "registry_digest"), "schema_id", S(thIDRegistry), "tools", I(int64(len(m("registry", "tools").Elems()))))
+		v = O("registry_digest", m("registry", "registry_digest"), "schema_id", S(thSchema("registry")), "tools", I(int64(len(m("registry", "tools").Elems()))))
 	case "validate-host-lease":
 		v = O("expires_at_ms", ms("host_lease", "expires_at"), "issued_at_ms", ms("host_lease", "issued_at"), "key_id", m("host_lease", "key_id"),
-			"lease_id", m("host_lease", "lease_id"), "schema_id", S(thIDLease))
+			"lease_id", m("host_lease", "lease_id"), "schema_id", S(thSchema("host_lease")))
 	case "validate-invocation":
 		v = O("arguments_bytes", I(canonLen(m("invocation", "arguments"))), "arguments_digest", m("invocation", "arguments_digest"),
 			"deadline_at_ms", ms("invocation", "deadline_at"), "invocation_digest", m("invocation", "invocation_digest"),
-			"issued_at_ms", ms("invocation", "issued_at"), "schema_id", S(thIDInvocation))
+			"issued_at_ms", ms("invocation", "issued_at"), "schema_id", S(thSchema("invocation")))
 	case "validate-cancellation":
-		v = O("cancellation_digest", m("cancellation", "cancellation_digest"), "requested_at_ms", ms("cancellation", "requested_at"), "schema_id", S(thIDCancellation))
+		v = O("cancellation_digest", m("cancellation", "cancellation_digest"), "requested_at_ms", ms("cancellation", "requested_at"), "schema_id", S(thSchema("cancellation")))
 	case "validate-result":
 		v = O("bounded_bytes", m("result", "bounded_bytes"), "completed_at_ms", ms("result", "completed_at"), "result_digest", m("result", "result_digest"),
-			"schema_id", S(thIDResult), "started_at_ms", ms("result", "started_at"), "state", m("result", "state"))
+			"schema_id", S(thSchema("result")), "started_at_ms", ms("result", "started_at"), "state", m("result", "state"))
 	case "validate-workspace-status-input":
-		v = O("arguments_digest", mustDigest(thPrefixArgs, d("workspace_status_input")), "schema_id", S(thIDWSInput))
+		v = O("arguments_digest", mustDigest(gen.ToolhostPrefix("invocation", "arguments_digest"), d("workspace_status_input")), "schema_id", S(thSchema("workspace_status_input")))
 	case "validate-workspace-status":
-		v = O("observed_at_ms", ms("workspace_status", "observed_at"), "schema_id", S(thIDWS), "serialized_bytes", I(canonLen(d("workspace_status"))),
+		v = O("observed_at_ms", ms("workspace_status", "observed_at"), "schema_id", S(thSchema("workspace_status")), "serialized_bytes", I(canonLen(d("workspace_status"))),
 			"status_digest", m("workspace_status", "status_digest"))
 	case "check-lease-binding":
 		v = O("expires_at_ms", ms("host_lease", "expires_at"), "lease_id", m("host_lease", "lease_id"), "proof_digest", m("device_proof", "proof_digest"),
@@ -213,18 +213,12 @@ func fieldCases(op, doc string) []vcase {
 }
 
 // at sets now to the epoch milliseconds of a timestamp.
-func at(c *chain, ts string) {
-	t, err := time.Parse("2006-01-02T15:04:05.000Z", ts)
-	if err != nil {
-		panic(err)
-	}
-	c.Now = I(t.UnixMilli())
-}
+func at(c *chain, ts string) { c.Now = I(thMS(S(ts))) }
 
 // plus returns the timestamp ms milliseconds after now's.
 func plus(c *chain, ms int64) string {
 	n, _ := strconv.ParseInt(c.Now.Lit(), 10, 64)
-	return time.UnixMilli(n + ms).UTC().Format("2006-01-02T15:04:05.000Z")
+	return gen.Timestamp(n + ms)
 }
 
 // sPlusL returns a signature whose S is S+L: the same R, S not below L

@@ -43,29 +43,16 @@ func newChain() *chain { return gen.NewThChain() }
 // thNow is the base chain's now, 2026-09-22T12:30:05.000Z.
 const thNow = "1790080205000"
 
-// The prefixes of the digests and signing inputs (spec/toolhost.md section
-// 1.6; decision 30: the constant schema id, never the member's value).
+// thSchema is the constant schema id of document doc, the prefix of its
+// own digests (gen.ToolhostPrefix, from the declaration).
+func thSchema(doc string) string { return gen.ToolhostPrefix(doc, "") }
+
+// The pinned E1 input and output schema digests (spec/toolhost.md
+// section 6.2).
 const (
-	thIDTrust        = "aether.managed-tool-trust/1"
-	thIDDeviceProof  = "aether.managed-tool-device-proof/1"
-	thIDHostOpen     = "aether.managed-tool-host-open-proof/1"
-	thIDReceipt      = "aether.managed-tool-observer-channel-receipt/1"
-	thIDCapability   = "aether.managed-tool-runtime-capability/1"
-	thIDRegistry     = "aether.managed-tool-registry/1"
-	thIDLease        = "aether.managed-tool-host-lease/1"
-	thIDInvocation   = "aether.managed-tool-invocation/1"
-	thIDCancellation = "aether.managed-tool-cancellation/1"
-	thIDResult       = "aether.managed-tool-result/1"
-	thIDWSInput      = "aether.managed-tool-workspace-status-input/1"
-	thIDWS           = "aether.managed-tool-workspace-status/1"
-	thPrefixHostOpen = "aether.managed-tool-host-open/1"
-	thPrefixArgs     = "aether.managed-tool-arguments/1"
 	thE1InputDigest  = "sha256:3641ea6fafdd3e81f28f14fa366f4318e59099672ff178c6279bdf5fb0632852"
 	thE1OutputDigest = "sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305"
 )
-
-// thPublic is the base64url of a test key's public key.
-func thPublic(label string) string { return gen.ThPublic(label) }
 
 // thChallenge is the issued challenge of section 8.2: the base64url of
 // SHA-256("conform toolhost/1 challenge NOT FOR PRODUCTION").

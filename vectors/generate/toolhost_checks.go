@@ -30,7 +30,7 @@ func thCheckFiles() []vfile {
 			}
 		}),
 		thAccept(op, "device-b-and-other-agent", func(c *chain) {
-			c.Set("device_proof.device_public_key", S(thPublic("device-b")))
+			c.Set("device_proof.device_public_key", S(gen.ThPublic("device-b")))
 			c.Set("registry.agent_id", S("agent-2"))
 			c.Set("host_lease.agent_id", S("agent-2"))
 		}),

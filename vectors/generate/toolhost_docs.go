@@ -10,6 +10,8 @@ package main
 import (
 	"strconv"
 	"strings"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 )
 
 // none is the mutation of the base chain itself.
@@ -18,11 +20,11 @@ func none(*chain) {}
 // trustHi is a trust document at its upper bounds: 8 keys, a 128-unit
 // key id, the device proof's and the lease's keys among them.
 func trustHi(c *chain) {
-	keys := A(O("key_id", S("cloud-a"), "public_key", S(thPublic("cloud-a"))), O("key_id", S("cloud-b"), "public_key", S(thPublic("cloud-b"))))
+	keys := A(O("key_id", S("cloud-a"), "public_key", S(gen.ThPublic("cloud-a"))), O("key_id", S("cloud-b"), "public_key", S(gen.ThPublic("cloud-b"))))
 	for _, id := range []string{"k-1", "k-2", "k-3", "k-4", "k-5"} {
-		keys.Push(O("key_id", S(id), "public_key", S(thPublic("device-b"))))
+		keys.Push(O("key_id", S(id), "public_key", S(gen.ThPublic("device-b"))))
 	}
-	keys.Push(O("key_id", S(strings.Repeat("z", 128)), "public_key", S(thPublic("cloud-a"))))
+	keys.Push(O("key_id", S(strings.Repeat("z", 128)), "public_key", S(gen.ThPublic("cloud-a"))))
 	c.Set("trust.keys", keys)
 }
 
@@ -110,21 +112,21 @@ func thDocumentFiles() []vfile {
 		append([]vcase{
 			thAccept(op, "base", none),
 			thAccept(op, "device-b", func(c *chain) {
-				c.Set("device_proof.device_public_key", S(thPublic("device-b")))
+				c.Set("device_proof.device_public_key", S(gen.ThPublic("device-b")))
 				c.Set("host_open_proof.session_generation", N("9007199254740991"))
 			}),
 			thAccept(op, "generation-1", func(c *chain) { c.Set("host_open_proof.session_generation", N("1")) }),
 			thReject(op, "device_public_key.missing", "device_proof.device_public_key is missing or is not a string", func(c *chain) { c.Del("device_proof.device_public_key") }),
 			thReject(op, "device_public_key.wrong-type", "device_proof.device_public_key is missing or is not a string", func(c *chain) { c.Set("device_proof.device_public_key", I(1)) }),
 			thReject(op, "device_public_key.b64-length", "device_proof.device_public_key is not 43 base64url characters", func(c *chain) {
-				c.Set("device_proof.device_public_key", S(canonicalLast(thPublic("device-a")[:42])))
+				c.Set("device_proof.device_public_key", S(canonicalLast(gen.ThPublic("device-a")[:42])))
 			}).withException("shadowed").withNote("Ignored, the key decodes to 31 bytes, which the screening inside verify refuses."),
 			thReject(op, "device_public_key.b64-alphabet", "device_proof.device_public_key has a character outside A-Z a-z 0-9 - _", func(c *chain) {
-				c.Set("device_proof.device_public_key", S(alphabetDefect(thPublic("device-a"))))
+				c.Set("device_proof.device_public_key", S(alphabetDefect(gen.ThPublic("device-a"))))
 				c.Signer["host_open_proof"] = "device-a"
 			}),
 			thReject(op, "device_public_key.b64-canonical", "device_proof.device_public_key is not canonical base64url", func(c *chain) {
-				c.Set("device_proof.device_public_key", S(bumpLastB64(thPublic("device-a"), 2)))
+				c.Set("device_proof.device_public_key", S(bumpLastB64(gen.ThPublic("device-a"), 2)))
 				c.Signer["host_open_proof"] = "device-a"
 			}),
 			thReject(op, "device_proof_digest.mismatch", "host_open_proof.device_proof_digest does not match the device proof", func(c *chain) {

@@ -18,7 +18,7 @@ func thInvocationFile() vfile {
 		append([]vcase{
 			thAccept(op, "base", none),
 			thAccept(op, "arguments.multibyte", func(c *chain) {
-				c.Set("invocation.arguments", O("include_diagnostics", B(false), "note", S(multibyte), "schema_id", S(thIDWSInput)))
+				c.Set("invocation.arguments", O("include_diagnostics", B(false), "note", S(multibyte), "schema_id", S(thSchema("workspace_status_input"))))
 			}).withNote("arguments_bytes counts U+00E9 as 2 bytes and U+1F600 as 4."),
 			thAccept(op, "arguments.bytes-65536", func(c *chain) {
 				args := c.Get("invocation.arguments").Clone()
@@ -160,7 +160,7 @@ func thResultFile() vfile {
 			thReject(op, "rule9.no-output-schema-id", "result.output_schema_id is null for a succeeded result", func(c *chain) { c.Set("result.output_schema_id", Null()) }),
 			thReject(op, "rule10.output-schema-id-on-failure", "result.output_schema_id is not null for a result that did not succeed", func(c *chain) {
 				failedResult(c)
-				c.Set("result.output_schema_id", S(thIDWS))
+				c.Set("result.output_schema_id", S(thSchema("workspace_status")))
 			}),
 			thReject(op, "rule11.no-output-schema-digest", "result.output_schema_digest is null for a succeeded result", func(c *chain) { c.Set("result.output_schema_digest", Null()) }),
 			thReject(op, "rule12.output-schema-digest-on-failure", "result.output_schema_digest is not null for a result that did not succeed", func(c *chain) {

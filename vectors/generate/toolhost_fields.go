@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	specdata "github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
 )
@@ -528,7 +529,7 @@ func manyElements(doc, path string, n int) *jv {
 	for i := 1; i <= n; i++ {
 		switch doc + "." + path {
 		case "trust.keys":
-			a.Push(O("key_id", S(fmt.Sprintf("k-%02d", i)), "public_key", S(thPublic("cloud-b"))))
+			a.Push(O("key_id", S(fmt.Sprintf("k-%02d", i)), "public_key", S(gen.ThPublic("cloud-b"))))
 		case "registry.tools":
 			t := newChain().Get("registry.tools[0]")
 			t.Put("version", I(int64(i)))

@@ -21,7 +21,7 @@ func TestToolhostBaseChain(t *testing.T) {
 		"device-b": "1klXrFU-FVePCLtSlPPNq3hKGnSR2KGrl5fK9rSjhfg",
 	}
 	for l, pub := range want {
-		if got := thPublic(l); got != pub {
+		if got := gen.ThPublic(l); got != pub {
 			t.Errorf("test key %s: public key %s, want %s", l, got, pub)
 		}
 	}
@@ -58,7 +58,7 @@ func forgedSignature(t *testing.T, c *chain) string {
 	if !ok {
 		t.Fatal("host-open proof has no JCS form")
 	}
-	sig := gen.ForgeHostOpen([]byte(thPrefixHostOpen + "\n" + cv))
+	sig := gen.ForgeHostOpen([]byte(gen.ToolhostPrefix("host_open_proof", "device_signature") + "\n" + cv))
 	if sig == nil {
 		t.Fatal("no forged signature below S = 64")
 	}
@@ -81,7 +81,7 @@ func TestToolhostForgedSignature(t *testing.T) {
 	}
 	cv, _ := canon(c.Docs["host_open_proof"].Without("schema_id", "device_signature"))
 	sig, _ := base64.RawURLEncoding.DecodeString(thForged)
-	if !ed25519.Verify(make([]byte, 32), []byte(thPrefixHostOpen+"\n"+cv), sig) {
+	if !ed25519.Verify(make([]byte, 32), []byte(gen.ToolhostPrefix("host_open_proof", "device_signature")+"\n"+cv), sig) {
 		t.Error("crypto/ed25519 does not accept the forged signature under the all-zero key")
 	}
 }

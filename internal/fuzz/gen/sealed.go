@@ -19,14 +19,16 @@ import (
 	gowebpki "github.com/gowebpki/jcs"
 )
 
-// isoOf is the timestamp of epoch milliseconds ms.
-func isoOf(ms int64) string {
+// Timestamp is the timestamp of epoch milliseconds ms, as
+// "2006-01-02T15:04:05.000Z" in UTC.
+func Timestamp(ms int64) string {
 	return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z")
 }
 
-// msOf is the epoch milliseconds of a timestamp value, and false for one
-// that is not a real instant.
-func msOf(v *tv) (int64, bool) {
+// Millis is the epoch milliseconds of a timestamp string value
+// ("2006-01-02T15:04:05.000Z", by Go's time package), and false for
+// another value or one that is not a real instant.
+func Millis(v *tv) (int64, bool) {
 	if v == nil || v.k != 's' {
 		return 0, false
 	}

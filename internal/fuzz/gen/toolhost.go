@@ -15,10 +15,13 @@ package gen
 // derived from published seeds.
 
 import (
+	"cmp"
 	"crypto/ed25519"
 	"crypto/sha256"
 	"slices"
 	"strings"
+
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // thBase is the base chain of spec/toolhost.md section 8.3 (its digests
@@ -87,15 +90,9 @@ var thPublics = func() map[string]string {
 	return m
 }()
 
-// thLabels are the test keys' labels (ThLabels).
-var thLabels = ThLabels()
-
 // ThLabels are the labels of the four test keys of spec/toolhost.md
 // section 8.2, in order: cloud-a, cloud-b, device-a, device-b.
 func ThLabels() []string { return []string{"cloud-a", "cloud-b", "device-a", "device-b"} }
-
-// thPublic is a test key's public key, base64url.
-func thPublic(label string) string { return thPublics[label] }
 
 // ThPublic is the unpadded base64url public key of the test key labelled
 // label (ThKey), or "" for another label. NOT FOR PRODUCTION.
@@ -106,8 +103,8 @@ func labelOf(v *tv) string {
 	if v == nil || v.k != 's' {
 		return ""
 	}
-	for _, l := range thLabels {
-		if eqUnits(v.us, thPublic(l)) {
+	for _, l := range ThLabels() {
+		if eqUnits(v.us, ThPublic(l)) {
 			return l
 		}
 	}
@@ -249,16 +246,17 @@ func (c *ThChain) trustKey(keyID *tv) *tv {
 
 // thSeal is one step of the sealing of spec/toolhost.md section 8.4: the
 // member member of document doc becomes
-//   - with a prefix and no key, the digest H(prefix, v) (section 1.6);
-//   - with a prefix and a key, the Ed25519 signature of ASCII(prefix) +
-//     LF + JCS(v) by the test key whose public key key names: "trust",
-//     the trust document's key for the document's key_id, or the path
-//     "doc.member" of a public key;
-//   - without a prefix, a copy of the value at from ("doc.member"), or
-//     with size, the canonical size in bytes of the document of.
+//   - a copy of the value at from ("doc.member"), when from is set;
+//   - with size, the canonical size in bytes of the document of;
+//   - else, without a key, the digest H(prefix, v) (section 1.6);
+//   - else the Ed25519 signature of ASCII(prefix) + LF + JCS(v) by the
+//     test key whose public key key names: "trust", the trust document's
+//     key for the document's key_id, or the path "doc.member" of a public
+//     key.
 //
 // v is the declared projection of document of (doc when "") without the
-// members omit, or the whole document when whole is set.
+// members omit, or the whole document when whole is set; the prefix is,
+// unless given, the constant schema id of that document (decision 30).
 type thSeal struct {
 	doc, member, prefix, key, of, from string
 	omit                               []string
@@ -267,25 +265,25 @@ type thSeal struct {
 
 // thSeals are the steps of section 8.4, in its order.
 var thSeals = []thSeal{
-	{doc: "registry", member: "registry_digest", prefix: "aether.managed-tool-registry/1", omit: []string{"registry_digest"}},
-	{doc: "device_proof", member: "proof_digest", prefix: "aether.managed-tool-device-proof/1", omit: []string{"proof_digest", "cloud_signature"}},
-	{doc: "device_proof", member: "cloud_signature", prefix: "aether.managed-tool-device-proof/1", key: "trust", omit: []string{"cloud_signature"}},
+	{doc: "registry", member: "registry_digest", omit: []string{"registry_digest"}},
+	{doc: "device_proof", member: "proof_digest", omit: []string{"proof_digest", "cloud_signature"}},
+	{doc: "device_proof", member: "cloud_signature", key: "trust", omit: []string{"cloud_signature"}},
 	{doc: "host_lease", member: "registry_digest", from: "registry.registry_digest"},
 	{doc: "host_open_proof", member: "registry_digest", from: "registry.registry_digest"},
-	{doc: "host_lease", member: "cloud_signature", prefix: "aether.managed-tool-host-lease/1", key: "trust", omit: []string{"cloud_signature"}},
-	{doc: "host_open_proof", member: "device_proof_digest", prefix: "aether.managed-tool-device-proof/1", of: "device_proof", omit: []string{"proof_digest", "cloud_signature"}},
+	{doc: "host_lease", member: "cloud_signature", key: "trust", omit: []string{"cloud_signature"}},
+	{doc: "host_open_proof", member: "device_proof_digest", of: "device_proof", omit: []string{"proof_digest", "cloud_signature"}},
 	{doc: "host_open_proof", member: "device_signature", prefix: "aether.managed-tool-host-open/1", key: "device_proof.device_public_key", omit: []string{"schema_id", "device_signature"}},
 	{doc: "invocation", member: "arguments_digest", prefix: "aether.managed-tool-arguments/1", of: "workspace_status_input", whole: true},
-	{doc: "invocation", member: "invocation_digest", prefix: "aether.managed-tool-invocation/1", omit: []string{"invocation_digest"}},
-	{doc: "workspace_status", member: "status_digest", prefix: "aether.managed-tool-workspace-status/1", omit: []string{"status_digest"}},
+	{doc: "invocation", member: "invocation_digest", omit: []string{"invocation_digest"}},
+	{doc: "workspace_status", member: "status_digest", omit: []string{"status_digest"}},
 	{doc: "result", member: "bounded_bytes", of: "workspace_status", size: true},
 	{doc: "result", member: "invocation_digest", from: "invocation.invocation_digest"},
-	{doc: "result", member: "result_digest", prefix: "aether.managed-tool-result/1", omit: []string{"result_digest"}},
+	{doc: "result", member: "result_digest", omit: []string{"result_digest"}},
 	{doc: "cancellation", member: "target_invocation_digest", from: "invocation.invocation_digest"},
-	{doc: "cancellation", member: "cancellation_digest", prefix: "aether.managed-tool-cancellation/1", omit: []string{"cancellation_digest"}},
-	{doc: "runtime_capability", member: "capability_digest", prefix: "aether.managed-tool-runtime-capability/1", omit: []string{"capability_digest"}},
+	{doc: "cancellation", member: "cancellation_digest", omit: []string{"cancellation_digest"}},
+	{doc: "runtime_capability", member: "capability_digest", omit: []string{"capability_digest"}},
 	{doc: "observer_channel_receipt", member: "capability_digest", from: "runtime_capability.capability_digest"},
-	{doc: "observer_channel_receipt", member: "receipt_digest", prefix: "aether.managed-tool-observer-channel-receipt/1", omit: []string{"receipt_digest"}},
+	{doc: "observer_channel_receipt", member: "receipt_digest", omit: []string{"receipt_digest"}},
 }
 
 // thHolder is the document an inner document lives in (the invocation's
@@ -357,23 +355,47 @@ func (c *ThChain) sealed(st thSeal) *tv {
 	case !st.whole:
 		v = without(project(thDeclared, of, v), st.omit...)
 	}
+	prefix := ToolhostPrefix(st.doc, st.member)
 	var out string
 	var ok bool
 	switch label := c.signer(st); {
 	case st.key == "":
-		out, ok = hOf(st.prefix, v)
+		out, ok = hOf(prefix, v)
 	case c.forge && st.key != "trust":
 		var msg []byte
 		if msg, ok = jcsOf(v); ok {
-			out = base64url(forgeHostOpen(append([]byte(st.prefix+"\n"), msg...)))
+			out = base64url(forgeHostOpen(append([]byte(prefix+"\n"), msg...)))
 		}
 	case label != "":
-		out, ok = ThSign(label, st.prefix, v.write(nil, nil))
+		out, ok = ThSign(label, prefix, v.write(nil, nil))
 	}
 	if !ok {
 		return nil
 	}
 	return tS(out)
+}
+
+// ToolhostPrefix is the prefix of the digest or signature that is member
+// member of toolhost/1 document doc (spec/toolhost.md sections 1.6 and
+// 8.4): the seal's own, else the constant schema id of the document it
+// covers, from the declaration; for a member that seals nothing (""
+// included), doc's schema id; "" for a document without one.
+func ToolhostPrefix(doc, member string) string {
+	of := doc
+	for _, st := range thSeals {
+		if st.doc == doc && st.member == member && st.from == "" && !st.size {
+			if st.prefix != "" {
+				return st.prefix
+			}
+			of = cmp.Or(st.of, doc)
+		}
+	}
+	if o := thDecl.Object(of); o != nil && o.Member("schema_id") != nil {
+		if r := o.Member("schema_id").Rules; len(r) > 0 && r[0].Rule == shapes.RuleConst {
+			return r[0].Value
+		}
+	}
+	return ""
 }
 
 // signer is the label of the test key that signs step st: the Signer
@@ -450,7 +472,7 @@ func (c *ThChain) Envelope(s *Source, op string) []byte { return c.envelope(s, o
 var ToolhostSeals = func() map[string][]string {
 	out := map[string][]string{}
 	for _, st := range thSeals {
-		if st.prefix != "" && st.of == "" {
+		if st.from == "" && !st.size && st.of == "" {
 			out[st.doc] = append(out[st.doc], st.member)
 		}
 	}

@@ -109,7 +109,7 @@ func vary(s *Source, c *ThChain, op string) {
 		c.Docs["cancellation"].put("target_invocation_id", tS(id))
 	}
 	if s.Chance(3) {
-		c.Docs["device_proof"].put("device_public_key", tS(thPublic("device-b")))
+		c.Docs["device_proof"].put("device_public_key", tS(ThPublic("device-b")))
 	}
 	if s.Chance(4) {
 		// The lease signed by cloud-a instead.
@@ -124,8 +124,8 @@ func vary(s *Source, c *ThChain, op string) {
 		for d, names := range thTimes {
 			for _, n := range names {
 				if doc := c.doc(d); doc != nil {
-					if ms, ok := msOf(doc.get(n)); ok {
-						doc.put(n, tS(isoOf(ms+delta)))
+					if ms, ok := Millis(doc.get(n)); ok {
+						doc.put(n, tS(Timestamp(ms+delta)))
 					}
 				}
 			}
@@ -138,7 +138,7 @@ func vary(s *Source, c *ThChain, op string) {
 	if s.Chance(4) {
 		keys := c.Docs["trust"].get("keys")
 		for i := range s.Intn(7) {
-			keys.elems = append(keys.elems, tO("key_id", tS("k-"+strconv.Itoa(10+i)), "public_key", tS(thPublic(Pick(s, thLabels)))))
+			keys.elems = append(keys.elems, tO("key_id", tS("k-"+strconv.Itoa(10+i)), "public_key", tS(ThPublic(Pick(s, ThLabels())))))
 		}
 	}
 	if s.Chance(4) {
@@ -243,7 +243,7 @@ func keyPool(s *Source) []byte {
 	case 2:
 		return Pick(s, offCurve)
 	}
-	return []byte(ThKey(Pick(s, thLabels)).Public().(ed25519.PublicKey))
+	return []byte(ThKey(Pick(s, ThLabels())).Public().(ed25519.PublicKey))
 }
 
 // thDecl is the declaration of the documents
@@ -311,8 +311,8 @@ func thPool(s *Source, r shapes.Rule, cur *tv) *tv {
 		return pickS(otherDigest, "sha256:"+strings.Repeat("a", 63), "sha256:"+strings.Repeat("A", 64), "sha512:"+strings.Repeat("a", 64),
 			"sha256:3641ea6fafdd3e81f28f14fa366f4318e59099672ff178c6279bdf5fb0632852", "sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305")
 	case "timestamp", "instant":
-		if ms, ok := msOf(cur); ok && s.Chance(2) {
-			return tS(isoOf(ms + Pick(s, []int64{-1, 1, -30001, 30001, 86400000, -86400000})))
+		if ms, ok := Millis(cur); ok && s.Chance(2) {
+			return tS(Timestamp(ms + Pick(s, []int64{-1, 1, -30001, 30001, 86400000, -86400000})))
 		}
 		return tS(ISO(s))
 	case "open-value":
@@ -464,7 +464,7 @@ func timeDefect(s *Source, c *ThChain) {
 			n, err := strconv.ParseInt(c.Now.text, 10, 64)
 			return n, err == nil
 		}
-		return msOf(c.doc(r.doc).get(r.name))
+		return Millis(c.doc(r.doc).get(r.name))
 	}
 	refs = append(refs, ref{}) // now
 	from := Pick(s, refs)
@@ -477,15 +477,15 @@ func timeDefect(s *Source, c *ThChain) {
 	if to.doc == "" {
 		c.Now = tI(base + offset)
 	} else if d := c.doc(to.doc); d != nil && d.k == 'o' {
-		d.put(to.name, tS(isoOf(base+offset)))
+		d.put(to.name, tS(Timestamp(base+offset)))
 	}
 	if s.Chance(8) {
 		// The cancellation window's end: the lease expired a moment ago,
 		// the request at its edge.
-		exp, ok := msOf(c.Docs["host_lease"].get("expires_at"))
+		exp, ok := Millis(c.Docs["host_lease"].get("expires_at"))
 		if ok {
 			c.Now = tI(exp)
-			c.Docs["cancellation"].put("requested_at", tS(isoOf(exp+Pick(s, []int64{29999, 30000}))))
+			c.Docs["cancellation"].put("requested_at", tS(Timestamp(exp+Pick(s, []int64{29999, 30000}))))
 		}
 	}
 }
@@ -496,7 +496,7 @@ func timeDefect(s *Source, c *ThChain) {
 func keyDefect(s *Source, c *ThChain) {
 	switch s.Intn(6) {
 	case 0:
-		c.Signer[Pick(s, []string{"device_proof", "host_lease", "host_open_proof"})] = Pick(s, thLabels)
+		c.Signer[Pick(s, []string{"device_proof", "host_lease", "host_open_proof"})] = Pick(s, ThLabels())
 	case 1:
 		c.Docs[Pick(s, []string{"device_proof", "host_lease"})].put("key_id", tS(Pick(s, []string{"cloud-a", "cloud-b", "cloud-c", "k-10"})))
 	case 2:
@@ -636,7 +636,7 @@ func envelopeDefect(s *Source, c *ThChain, op string) []byte {
 		case "now":
 			c.Now = wrongKind(s)
 		case "challenge":
-			c.Challenge = tS(Pick(s, []string{"", "x", thPublic("device-a")}))
+			c.Challenge = tS(Pick(s, []string{"", "x", ThPublic("device-a")}))
 		default:
 			var v *tv
 			if s.Chance(2) {

@@ -61,12 +61,12 @@ func TestToolhostSealReproducesTheBaseChain(t *testing.T) {
 	}
 	keys := thBaseTV.get("trust").get("keys")
 	for i, l := range []string{"cloud-a", "cloud-b"} {
-		if got := keys.elems[i].get("public_key").str(); got != thPublic(l) {
-			t.Errorf("%s: public key %s, trust has %s", l, thPublic(l), got)
+		if got := keys.elems[i].get("public_key").str(); got != ThPublic(l) {
+			t.Errorf("%s: public key %s, trust has %s", l, ThPublic(l), got)
 		}
 	}
-	if got := thBaseTV.get("device_proof").get("device_public_key").str(); got != thPublic("device-a") {
-		t.Errorf("device-a: public key %s, the device proof has %s", thPublic("device-a"), got)
+	if got := thBaseTV.get("device_proof").get("device_public_key").str(); got != ThPublic("device-a") {
+		t.Errorf("device-a: public key %s, the device proof has %s", ThPublic("device-a"), got)
 	}
 }
 
