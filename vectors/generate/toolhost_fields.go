@@ -25,11 +25,10 @@ import (
 // thField is one member of a field table: its row (fieldRow) and what
 // its vectors read of it.
 type thField struct {
-	row   fieldRow
-	path  string // inside the document, with indexes: "tools[0].version"
-	jtype string // "a string", "a number", ... for wrongType
-	kind  string // the kind (section 1.3)
-	arg   string // const value, "LO..HI", a vocabulary "a,b,c", a timestamp's rolled-over spelling
+	row  fieldRow
+	path string // inside the document, with indexes: "tools[0].version"
+	kind string // the kind (section 1.3)
+	arg  string // const value, "LO..HI", a vocabulary "a,b,c", a timestamp's rolled-over spelling
 	// own marks an own digest, or a digest bound to another document within
 	// the validator (a grammar defect there meets the digest check).
 	own bool
@@ -98,13 +97,6 @@ func thFieldsOf(d *shapes.Decl) map[string][]thField {
 		for _, row := range fieldRows(d, o, "", elem) {
 			f := thHints[o.Name+"."+row.path]
 			f.row, f.path = row, row.path
-			f.jtype = "a " + row.m.Type
-			if row.m.Type == "array" || row.m.Type == "object" {
-				f.jtype = "an " + row.m.Type
-			}
-			if row.m.Nullable {
-				f.jtype += " or null"
-			}
 			var arg string
 			if f.kind, arg = thKindOf(row.m); arg != "" {
 				f.arg = arg
@@ -139,20 +131,21 @@ type fv struct {
 	mut                  func(c *chain)
 }
 
-// wrongType is a value of another JSON type than jtype.
-func wrongType(jtype string) *jv {
-	switch jtype {
-	case "a string", "a string or null":
+// wrongType is a value of another JSON type than member m's.
+func wrongType(m *shapes.Member) *jv {
+	switch t := m.Type; {
+	case t == "string":
 		return I(1)
-	case "a number":
-		return S("1")
-	case "a boolean":
-		return Null()
-	case "an array":
-		return O()
-	default:
+	case m.Nullable:
 		return A()
+	case t == "number":
+		return S("1")
+	case t == "boolean":
+		return Null()
+	case t == "array":
+		return O()
 	}
+	return A()
 }
 
 // rep127 etc. are long strings for the length bounds.
@@ -238,7 +231,7 @@ func kindVectors(doc string, f thField) (out []fv) {
 	}()
 	out = []fv{
 		{name: name + ".type.missing", msg: msgOf("type", 0), exc: "type-guard", mut: func(c *chain) { c.Del(full) }},
-		{name: name + ".type.wrong", msg: msgOf("type", 0), exc: "type-guard", mut: set(wrongType(f.jtype))},
+		{name: name + ".type.wrong", msg: msgOf("type", 0), exc: "type-guard", mut: set(wrongType(f.row.m))},
 	}
 	add := func(variant, msg string, mut func(c *chain)) {
 		out = append(out, fv{name: name + "." + variant, msg: msg, mut: mut})

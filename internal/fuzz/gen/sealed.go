@@ -17,6 +17,8 @@ import (
 	"unicode/utf16"
 
 	gowebpki "github.com/gowebpki/jcs"
+
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // Timestamp is the timestamp of epoch milliseconds ms, as
@@ -64,6 +66,55 @@ func openValue(s *Source, depth int) *tv {
 		return tL(Pick(s, []string{"true", "false", "null"}))
 	}
 	return tS("x")
+}
+
+// openDefect returns open value cur with a member past one of the walk's
+// rules (the open-value check's r): nested to its depth and one past it, an
+// array of 32 or 33 elements, a number that is not an unsigned safe
+// integer, an invalid string or member name; nil when cur is not an
+// object.
+func openDefect(s *Source, r shapes.Rule, cur *tv) *tv {
+	if cur == nil || cur.k != 'o' {
+		return nil
+	}
+	depth, _ := strconv.Atoi(r.Args[0])
+	var a33 []*tv
+	for i := 0; i < 32+s.Intn(2); i++ {
+		a33 = append(a33, tI(int64(i)))
+	}
+	v := Pick(s, []*tv{
+		nestTV(&tv{k: 'o'}, depth-2+s.Intn(2)), tA(a33...), tN("-1"), tN("1.5"), tN("9007199254740992"), tN("1e400"),
+		tS("a\u0001b"), tU([]uint16{0xd800}), tS(strings.Repeat("\u00e9", Pick(s, []int{256, 257}))), tN("1E2"), tN("-0"),
+	})
+	name := []uint16{'x'}
+	if s.Chance(4) {
+		name = Pick(s, [][]uint16{{0xdc00}, units("a\u0002"), units(strings.Repeat("k", 257))})
+	}
+	o := cur.clone()
+	o.keys, o.vals = append(o.keys, name), append(o.vals, v)
+	return o
+}
+
+// validText returns 0 when u is a valid text string (no Cc control, no
+// unpaired surrogate, 1 to 256 scalar values), else 1.
+func validText(u []uint16) int {
+	n := 0
+	for i := 0; i < len(u); i++ {
+		x := u[i]
+		if x <= 0x1f || (x >= 0x7f && x <= 0x9f) {
+			return 1
+		}
+		if x >= 0xd800 && x <= 0xdbff && i+1 < len(u) && u[i+1] >= 0xdc00 && u[i+1] <= 0xdfff {
+			i++
+		} else if x >= 0xd800 && x <= 0xdfff {
+			return 1
+		}
+		n++
+	}
+	if n < 1 || n > 256 {
+		return 1
+	}
+	return 0
 }
 
 // b64Defect draws a base64url string at its rules: a length off by one,

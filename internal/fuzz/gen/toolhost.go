@@ -20,6 +20,7 @@ import (
 	"crypto/sha256"
 	"slices"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/conform-dev/conform/spec/shapes"
 )
@@ -132,8 +133,15 @@ type ThChain struct {
 	forge bool
 }
 
-var thDocNames = []string{"trust", "device_proof", "host_open_proof", "observer_channel_receipt", "runtime_capability",
-	"registry", "host_lease", "invocation", "cancellation", "result"}
+// thDocNames are the ten documents of the chain, in the order of section
+// 8.3 (the base chain's).
+var thDocNames = func() []string {
+	var out []string
+	for _, k := range thBaseTV.keys {
+		out = append(out, string(utf16.Decode(k)))
+	}
+	return out
+}()
 
 // NewThChain is the base chain of section 8.3, unsealed and unpinned, at
 // its now (2026-09-22T12:30:05.000Z) with its issued challenge.

@@ -201,28 +201,6 @@ func varyResult(s *Source, c *ThChain, payload bool) {
 	}
 }
 
-// validText returns 0 when u passes prim/1 string (no Cc control, no
-// unpaired surrogate, 1 to 256 scalar values), else 1.
-func validText(u []uint16) int {
-	n := 0
-	for i := 0; i < len(u); i++ {
-		x := u[i]
-		if x <= 0x1f || (x >= 0x7f && x <= 0x9f) {
-			return 1
-		}
-		if x >= 0xd800 && x <= 0xdbff && i+1 < len(u) && u[i+1] >= 0xdc00 && u[i+1] <= 0xdfff {
-			i++
-		} else if x >= 0xd800 && x <= 0xdfff {
-			return 1
-		}
-		n++
-	}
-	if n < 1 || n > 256 {
-		return 1
-	}
-	return 0
-}
-
 // otherDigest is a well-formed digest no document has.
 const otherDigest = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
 
@@ -319,33 +297,6 @@ func thPool(s *Source, r shapes.Rule, cur *tv) *tv {
 		return openDefect(s, r, cur)
 	}
 	return nil
-}
-
-// openDefect returns open value cur with a member past one of the walk's
-// rules (section 1.8): nested to the check's depth and one past it, an
-// array of 32 or 33 elements, a number that is not an unsigned safe
-// integer, an invalid string or member name; nil when cur is not an
-// object.
-func openDefect(s *Source, r shapes.Rule, cur *tv) *tv {
-	if cur == nil || cur.k != 'o' {
-		return nil
-	}
-	depth, _ := strconv.Atoi(r.Args[0])
-	var a33 []*tv
-	for i := 0; i < 32+s.Intn(2); i++ {
-		a33 = append(a33, tI(int64(i)))
-	}
-	v := Pick(s, []*tv{
-		nestTV(&tv{k: 'o'}, depth-2+s.Intn(2)), tA(a33...), tN("-1"), tN("1.5"), tN("9007199254740992"), tN("1e400"),
-		tS("a\u0001b"), tU([]uint16{0xd800}), tS(strings.Repeat("\u00e9", Pick(s, []int{256, 257}))), tN("1E2"), tN("-0"),
-	})
-	name := []uint16{'x'}
-	if s.Chance(4) {
-		name = Pick(s, [][]uint16{{0xdc00}, units("a\u0002"), units(strings.Repeat("k", 257))})
-	}
-	o := cur.clone()
-	o.keys, o.vals = append(o.keys, name), append(o.vals, v)
-	return o
 }
 
 // targets are the documents of op's envelope a mutation may change, the
