@@ -158,10 +158,7 @@ func NewThChain() *ThChain {
 // Doc is a document of the chain by envelope member name (nil for
 // another name); workspace_status_input and workspace_status are the
 // invocation's arguments and the result's payload.
-func (c *ThChain) Doc(name string) *Value { return c.doc(name) }
-
-// doc is Doc.
-func (c *ThChain) doc(name string) *tv {
+func (c *ThChain) Doc(name string) *Value {
 	switch name {
 	case "workspace_status_input":
 		return c.Docs["invocation"].get("arguments")
@@ -229,7 +226,7 @@ func (c *ThChain) envelopeOf(members []string) *tv {
 	for _, m := range members {
 		v := map[string]*tv{"now": c.Now, "challenge": c.Challenge}[m]
 		if v == nil {
-			v = c.doc(m)
+			v = c.Doc(m)
 		}
 		if v != nil {
 			o.Add(tS(m), v)
@@ -325,7 +322,7 @@ func (c *ThChain) sealFor(op string) {
 		}
 	}
 	for i, st := range thSeals {
-		d := c.doc(st.doc)
+		d := c.Doc(st.doc)
 		if !wanted[i] || d == nil || d.k != 'o' || c.Pinned[pinPath(st.doc, st.member)] {
 			continue
 		}
@@ -342,13 +339,13 @@ func (c *ThChain) sealed(st thSeal) *tv {
 	if of == "" {
 		of = st.doc
 	}
-	v := c.doc(of)
+	v := c.Doc(of)
 	switch {
 	case v == nil:
 		return nil
 	case st.from != "":
 		doc, name, _ := strings.Cut(st.from, ".")
-		if x := c.doc(doc).get(name); x != nil {
+		if x := c.Doc(doc).get(name); x != nil {
 			return x.clone()
 		}
 		return nil
@@ -372,7 +369,7 @@ func (c *ThChain) sealed(st thSeal) *tv {
 	case c.forge && st.key != "trust":
 		var msg []byte
 		if msg, ok = jcsOf(v); ok {
-			out = base64url(forgeHostOpen(append([]byte(prefix+"\n"), msg...)))
+			out = base64url(ForgeHostOpen(append([]byte(prefix+"\n"), msg...)))
 		}
 	case label != "":
 		out, ok = ThSign(label, prefix, v.write(nil, nil))
@@ -414,16 +411,16 @@ func (c *ThChain) signer(st thSeal) string {
 		return l
 	}
 	if st.key == "trust" {
-		return labelOf(c.trustKey(c.doc(st.doc).get("key_id")))
+		return labelOf(c.trustKey(c.Doc(st.doc).get("key_id")))
 	}
 	doc, name, _ := strings.Cut(st.key, ".")
-	return labelOf(c.doc(doc).get(name))
+	return labelOf(c.Doc(doc).get(name))
 }
 
-// envelope writes op's envelope with string escapes (member names
+// Envelope writes op's envelope with string escapes (member names
 // included) drawn from s and, by a draw, its members in another order;
 // a member without a value is left out.
-func (c *ThChain) envelope(s *Source, op string) []byte {
+func (c *ThChain) Envelope(s *Source, op string) []byte {
 	members := append([]string(nil), ToolhostEnvelopes[op]...)
 	if s.Chance(4) {
 		for i := len(members) - 1; i > 0; i-- {
@@ -443,7 +440,7 @@ func ToolhostValue(s *Source, op string) []byte {
 	m := s.Intn(8)
 	if m == 0 {
 		c.sealFor(op)
-		return c.envelope(s, op)
+		return c.Envelope(s, op)
 	}
 	if m == 1 {
 		c.sealFor(op)
@@ -451,7 +448,7 @@ func ToolhostValue(s *Source, op string) []byte {
 	}
 	mutate(s, c, op)
 	c.sealFor(op)
-	return c.envelope(s, op)
+	return c.Envelope(s, op)
 }
 
 // ToolhostChain draws a chain valid for op (for every operation, with
@@ -468,9 +465,6 @@ func ToolhostChain(s *Source, op string) *ThChain {
 func SealedChain(s *Source, op string) *ThChain {
 	return ToolhostChain(s, op).Seal()
 }
-
-// Envelope writes the chain as op's envelope, escapes drawn from s.
-func (c *ThChain) Envelope(s *Source, op string) []byte { return c.envelope(s, op) }
 
 // ToolhostSeals are the members that seal each sealed document of
 // toolhost/1 (its own digest or signature, spec/toolhost.md sections 1.6

@@ -33,7 +33,7 @@ var thTimes = membersChecked(thDecl, "timestamp")
 // value of the chain: the relations of section 4 keep holding).
 func (c *ThChain) setAll(name string, v *tv, docs ...string) {
 	for _, d := range docs {
-		if doc := c.doc(d); doc != nil && doc.get(name) != nil {
+		if doc := c.Doc(d); doc != nil && doc.get(name) != nil {
 			doc.put(name, v.clone())
 		}
 	}
@@ -88,8 +88,8 @@ func vary(s *Source, c *ThChain, op string) {
 	if s.Chance(3) {
 		c.setAll("account_subject", tU(textUnits(s, 1+s.Intn(30), false)), "device_proof", "host_lease")
 		for _, d := range []string{"device_proof", "host_lease"} {
-			if validText(c.doc(d).get("account_subject").us) != 0 {
-				c.doc(d).put("account_subject", tS("user:x"))
+			if validText(c.Doc(d).get("account_subject").us) != 0 {
+				c.Doc(d).put("account_subject", tS("user:x"))
 			}
 		}
 	}
@@ -123,7 +123,7 @@ func vary(s *Source, c *ThChain, op string) {
 		}
 		for d, names := range thTimes {
 			for _, n := range names {
-				if doc := c.doc(d); doc != nil {
+				if doc := c.Doc(d); doc != nil {
 					if ms, ok := Millis(doc.get(n)); ok {
 						doc.put(n, tS(Timestamp(ms+delta)))
 					}
@@ -160,7 +160,7 @@ func vary(s *Source, c *ThChain, op string) {
 			diags = append(diags, tO("code", tS("D"+strconv.Itoa(i)), "summary", tS(strings.Repeat("~", 1+s.Intn(256)))))
 		}
 		target := Pick(s, []string{"result", "workspace_status"})
-		c.doc(target).put("diagnostics", tA(diags...))
+		c.Doc(target).put("diagnostics", tA(diags...))
 	}
 	if s.Chance(4) {
 		var refs []string
@@ -170,12 +170,12 @@ func vary(s *Source, c *ThChain, op string) {
 		c.Docs["result"].put("evidence_refs", tSs(refs...))
 	}
 	if s.Chance(3) {
-		c.doc("workspace_status_input").put("include_diagnostics", tL(Pick(s, []string{"true", "false"})))
+		c.Doc("workspace_status_input").put("include_diagnostics", tL(Pick(s, []string{"true", "false"})))
 	}
 	if s.Chance(4) && op != "validate-workspace-status-input" && op != "check-tool-arguments" {
 		// More arguments: valid open values, outside the E1 input (which
 		// those two operations read it as).
-		c.doc("workspace_status_input").put("note", openValue(s, 0))
+		c.Doc("workspace_status_input").put("note", openValue(s, 0))
 	}
 }
 
@@ -320,7 +320,7 @@ func targets(op string) []string {
 // mutate applies one mutation to the chain for op.
 func mutate(s *Source, c *ThChain, op string) {
 	doc := Pick(s, targets(op))
-	d := c.doc(doc)
+	d := c.Doc(doc)
 	if d == nil || d.k != 'o' {
 		return
 	}
@@ -365,7 +365,7 @@ func (c *ThChain) at(path string) (*tv, string) {
 	i := strings.LastIndexByte(path, '.')
 	docPath, name := path[:i], path[i+1:]
 	if docPath == "result.payload" {
-		return c.doc("workspace_status"), name
+		return c.Doc("workspace_status"), name
 	}
 	return c.Docs[docPath], name
 }
@@ -415,7 +415,7 @@ func timeDefect(s *Source, c *ThChain) {
 			n, err := strconv.ParseInt(c.Now.text, 10, 64)
 			return n, err == nil
 		}
-		return Millis(c.doc(r.doc).get(r.name))
+		return Millis(c.Doc(r.doc).get(r.name))
 	}
 	refs = append(refs, ref{}) // now
 	from := Pick(s, refs)
@@ -427,7 +427,7 @@ func timeDefect(s *Source, c *ThChain) {
 	to := Pick(s, refs)
 	if to.doc == "" {
 		c.Now = tI(base + offset)
-	} else if d := c.doc(to.doc); d != nil && d.k == 'o' {
+	} else if d := c.Doc(to.doc); d != nil && d.k == 'o' {
 		d.put(to.name, tS(Timestamp(base+offset)))
 	}
 	if s.Chance(8) {
@@ -547,11 +547,11 @@ func bigDefect(s *Source, c *ThChain, op string) bool {
 	}
 	switch d := Pick(s, docs); {
 	case d == "workspace_status_input":
-		PadTo(c.doc(d), Pick(s, []int64{65535, 65536, 65537, 65540}))
+		PadTo(c.Doc(d), Pick(s, []int64{65535, 65536, 65537, 65540}))
 	case s.Chance(2):
-		PadTo(c.doc(d), Pick(s, []int64{262143, 262144, 262145, 262150}))
+		PadTo(c.Doc(d), Pick(s, []int64{262143, 262144, 262145, 262150}))
 	default:
-		PadTo(c.doc(d), Pick(s, []int64{65535, 65536, 65537, 70000}))
+		PadTo(c.Doc(d), Pick(s, []int64{65535, 65536, 65537, 70000}))
 	}
 	return true
 }
@@ -566,13 +566,13 @@ func envelopeDefect(s *Source, c *ThChain, op string) []byte {
 	switch s.Intn(8) {
 	case 0:
 		cut := s.Intn(256)
-		env := c.envelope(s, op)
+		env := c.Envelope(s, op)
 		return env[:len(env)*cut/256]
 	case 1:
-		return append(append([]byte{'['}, c.envelope(s, op)...), ']')
+		return append(append([]byte{'['}, c.Envelope(s, op)...), ']')
 	case 2:
 		extra := Pick(s, []string{`,"x":1`, `,"now":1790080205000`, `,"challenge":"x"`, `,"` + members[0] + `":{}`})
-		env := c.envelope(s, op)
+		env := c.Envelope(s, op)
 		return append(append(env[:len(env)-1:len(env)-1], extra...), '}')
 	case 3:
 		return []byte(Pick(s, []string{"null", "1", `"x"`, "[]", "{}", " {} "}))
@@ -596,7 +596,7 @@ func envelopeDefect(s *Source, c *ThChain, op string) []byte {
 			c.setDoc(m, v)
 		}
 	}
-	return c.envelope(s, op)
+	return c.Envelope(s, op)
 }
 
 // setDoc replaces document name (the inner documents in their places;
@@ -612,9 +612,6 @@ func (c *ThChain) setDoc(name string, v *tv) {
 		holder.put(inner, v)
 	}
 }
-
-// forgeHostOpen is ForgeHostOpen.
-func forgeHostOpen(msg []byte) []byte { return ForgeHostOpen(msg) }
 
 // ForgeHostOpen returns the forged host-open signature of spec/toolhost.md
 // section 8.5 (R || S, 64 bytes) for the signing input msg under the

@@ -50,7 +50,7 @@ func TestToolhostSealReproducesTheBaseChain(t *testing.T) {
 			}
 		}
 	}
-	c.doc("workspace_status").put("status_digest", tS("x"))
+	c.Doc("workspace_status").put("status_digest", tS("x"))
 	c.Docs["result"].put("bounded_bytes", tI(0))
 	c.Seal()
 	for _, d := range thDocNames {
@@ -119,7 +119,7 @@ func TestToolhostForgeryVerifiesCofactorlessly(t *testing.T) {
 	zero := make(ed25519.PublicKey, 32)
 	for i := range 8 {
 		msg := noise(i, 40)
-		sig := forgeHostOpen(msg)
+		sig := ForgeHostOpen(msg)
 		if len(sig) != 64 || !ed25519.Verify(zero, msg, sig) {
 			t.Errorf("message %d: the forgery %x does not verify", i, sig)
 		}
