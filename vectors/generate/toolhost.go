@@ -23,6 +23,7 @@ import (
 	"sync"
 
 	"github.com/conform-dev/conform/internal/fuzz/gen"
+	"github.com/conform-dev/conform/internal/spec"
 )
 
 func init() {
@@ -54,83 +55,36 @@ func canonLen(v *jv) int64 {
 	return int64(len(c))
 }
 
-// mustDigest is H(prefix, v) for an accept vector.
-func mustDigest(prefix string, v *jv) *jv {
-	d, ok := digestOf(prefix, v)
-	if !ok {
-		panic("toolhost: accept vector without a JCS form")
-	}
-	return S(d)
-}
-
 // thVerdict is the verdict of op on the sealed chain c (spec/toolhost.md
-// section 1.10 and section 4), as JCS.
+// section 1.10 and section 4), as JCS: the members the Operations table's
+// output column names (from the catalogue), each read from the sealed
+// documents: "X_ms" is the epoch milliseconds of timestamp X, key_ids the
+// trust keys' ids, tools their count, arguments_bytes and
+// serialized_bytes canonical sizes; any other the member of that name of
+// the first document of thVerdictDocs that has it, else of the registry's
+// tool (tool_name its name).
 func thVerdict(op string, c *chain) string {
-	d := func(name string) *jv { return c.Doc(name) }
-	m := func(doc, path string) *jv { return c.Doc(doc).At(path) }
-	ms := func(doc, path string) *jv { return I(thMS(m(doc, path))) }
-	var v *jv
-	switch op {
-	case "validate-trust":
-		ids := A()
-		for _, k := range m("trust", "keys").Elems() {
-			ids.Push(k.Member("key_id"))
+	v := O()
+	for _, name := range thOutputs[op] {
+		var x *jv
+		switch field, isMS := strings.CutSuffix(name, "_ms"); {
+		case name == "key_ids":
+			x = A()
+			for _, k := range c.Get("trust.keys").Elems() {
+				x.Push(k.Member("key_id"))
+			}
+		case name == "tools":
+			x = I(int64(len(c.Get("registry.tools").Elems())))
+		case name == "arguments_bytes":
+			x = I(canonLen(c.Doc("workspace_status_input")))
+		case name == "serialized_bytes":
+			x = I(canonLen(c.Doc("workspace_status")))
+		case isMS:
+			x = I(thMS(thVerdictMember(op, c, field)))
+		default:
+			x = thVerdictMember(op, c, name)
 		}
-		v = O("expires_at_ms", ms("trust", "expires_at"), "issued_at_ms", ms("trust", "issued_at"), "key_ids", ids, "schema_id", S(thSchema("trust")))
-	case "validate-device-proof":
-		v = O("device_id", m("device_proof", "device_id"), "expires_at_ms", ms("device_proof", "expires_at"),
-			"issued_at_ms", ms("device_proof", "issued_at"), "key_id", m("device_proof", "key_id"),
-			"proof_digest", m("device_proof", "proof_digest"), "schema_id", S(thSchema("device_proof")))
-	case "validate-host-open-proof":
-		v = O("device_proof_digest", mustDigest(thSchema("device_proof"), d("device_proof").Without("proof_digest", "cloud_signature")), "schema_id", S(thSchema("host_open_proof")))
-	case "validate-observer-channel-receipt":
-		v = O("opened_at_ms", ms("observer_channel_receipt", "opened_at"), "receipt_digest", m("observer_channel_receipt", "receipt_digest"), "schema_id", S(thSchema("observer_channel_receipt")))
-	case "validate-runtime-capability":
-		v = O("capability_digest", m("runtime_capability", "capability_digest"), "observed_at_ms", ms("runtime_capability", "observed_at"), "schema_id", S(thSchema("runtime_capability")))
-	case "validate-registry":
-		v = O("registry_digest", m("registry", "registry_digest"), "schema_id", S(thSchema("registry")), "tools", I(int64(len(m("registry", "tools").Elems()))))
-	case "validate-host-lease":
-		v = O("expires_at_ms", ms("host_lease", "expires_at"), "issued_at_ms", ms("host_lease", "issued_at"), "key_id", m("host_lease", "key_id"),
-			"lease_id", m("host_lease", "lease_id"), "schema_id", S(thSchema("host_lease")))
-	case "validate-invocation":
-		v = O("arguments_bytes", I(canonLen(m("invocation", "arguments"))), "arguments_digest", m("invocation", "arguments_digest"),
-			"deadline_at_ms", ms("invocation", "deadline_at"), "invocation_digest", m("invocation", "invocation_digest"),
-			"issued_at_ms", ms("invocation", "issued_at"), "schema_id", S(thSchema("invocation")))
-	case "validate-cancellation":
-		v = O("cancellation_digest", m("cancellation", "cancellation_digest"), "requested_at_ms", ms("cancellation", "requested_at"), "schema_id", S(thSchema("cancellation")))
-	case "validate-result":
-		v = O("bounded_bytes", m("result", "bounded_bytes"), "completed_at_ms", ms("result", "completed_at"), "result_digest", m("result", "result_digest"),
-			"schema_id", S(thSchema("result")), "started_at_ms", ms("result", "started_at"), "state", m("result", "state"))
-	case "validate-workspace-status-input":
-		v = O("arguments_digest", mustDigest(gen.ToolhostPrefix("invocation", "arguments_digest"), d("workspace_status_input")), "schema_id", S(thSchema("workspace_status_input")))
-	case "validate-workspace-status":
-		v = O("observed_at_ms", ms("workspace_status", "observed_at"), "schema_id", S(thSchema("workspace_status")), "serialized_bytes", I(canonLen(d("workspace_status"))),
-			"status_digest", m("workspace_status", "status_digest"))
-	case "check-lease-binding":
-		v = O("expires_at_ms", ms("host_lease", "expires_at"), "lease_id", m("host_lease", "lease_id"), "proof_digest", m("device_proof", "proof_digest"),
-			"registry_digest", m("registry", "registry_digest"))
-	case "check-host-open-binding":
-		v = O("device_proof_digest", m("device_proof", "proof_digest"), "lease_id", m("host_lease", "lease_id"), "registry_digest", m("registry", "registry_digest"))
-	case "check-invocation":
-		v = O("arguments_bytes", I(canonLen(m("invocation", "arguments"))), "deadline_at_ms", ms("invocation", "deadline_at"),
-			"invocation_digest", m("invocation", "invocation_digest"), "lease_id", m("host_lease", "lease_id"),
-			"registry_digest", m("registry", "registry_digest"), "tool_name", m("invocation", "tool_name"), "tool_version", m("invocation", "tool_version"))
-	case "check-tool-arguments":
-		v = O("arguments_digest", m("invocation", "arguments_digest"), "input_schema_id", m("invocation", "input_schema_id"), "invocation_digest", m("invocation", "invocation_digest"))
-	case "check-tool-payload":
-		v = O("output_schema_id", m("result", "output_schema_id"), "result_digest", m("result", "result_digest"), "status_digest", m("workspace_status", "status_digest"))
-	case "check-cancellation":
-		v = O("cancellation_digest", m("cancellation", "cancellation_digest"), "invocation_digest", m("invocation", "invocation_digest"), "lease_id", m("host_lease", "lease_id"))
-	case "check-result":
-		v = O("bounded_bytes", m("result", "bounded_bytes"), "invocation_digest", m("invocation", "invocation_digest"), "result_digest", m("result", "result_digest"), "state", m("result", "state"))
-	case "assert-e1-canary-registry":
-		v = O("input_schema_digest", m("registry", "tools[0].input_schema_digest"), "output_schema_digest", m("registry", "tools[0].output_schema_digest"),
-			"registry_digest", m("registry", "registry_digest"), "tool_name", m("registry", "tools[0].name"), "tool_version", m("registry", "tools[0].version"))
-	case "check-capability-receipt":
-		v = O("capability_digest", m("runtime_capability", "capability_digest"), "channel_id", m("observer_channel_receipt", "channel_id"),
-			"receipt_digest", m("observer_channel_receipt", "receipt_digest"))
-	default:
-		panic("toolhost: no verdict for " + op)
+		v.Add(S(name), x)
 	}
 	out, ok := canon(v)
 	if !ok {
@@ -138,6 +92,43 @@ func thVerdict(op string, c *chain) string {
 	}
 	return out
 }
+
+// thVerdictMember is member name of the first of op's documents that has
+// it: the document a validate- operation validates, then the envelope's
+// documents from the last (the lease's expiry, not the trust's), then
+// the inner documents and their holders, then the registry's tool
+// (tool_name and tool_version its name and version). The relations of
+// section 4 make every document that has it agree on an accepted chain.
+func thVerdictMember(op string, c *chain, name string) *jv {
+	docs := []string{strings.ReplaceAll(strings.TrimPrefix(op, "validate-"), "-", "_")}
+	members := gen.ToolhostEnvelopes[op]
+	for i := len(members) - 1; i >= 0; i-- {
+		docs = append(docs, members[i])
+	}
+	docs = append(docs, "workspace_status", "invocation")
+	for _, d := range docs {
+		if doc := c.Doc(d); doc != nil && doc.Member(name) != nil {
+			return doc.Member(name)
+		}
+	}
+	if x := c.Get("registry.tools[0]." + strings.TrimPrefix(name, "tool_")); x != nil {
+		return x
+	}
+	panic("toolhost: no verdict member " + name + " for " + op)
+}
+
+// thOutputs are the verdict members of each toolhost/1 operation, from
+// the catalogue's output column ("JCS of `{a, b}`").
+var thOutputs = func() map[string][]string {
+	k, _ := spec.MustLoad().Contract("toolhost/1")
+	out := map[string][]string{}
+	for _, o := range k.Operations {
+		_, list, _ := strings.Cut(o.Output, "`{")
+		list, _, _ = strings.Cut(list, "}`")
+		out[o.Op] = strings.Split(list, ", ")
+	}
+	return out
+}()
 
 // thAccept is an accept vector of op: the base chain with mut, sealed.
 func thAccept(op, name string, mut func(c *chain)) vcase {

@@ -69,7 +69,3 @@ func canon(v *jv) (string, bool) {
 	out, ok := gen.JCS([]byte(v.Text()))
 	return string(out), ok
 }
-
-// digestOf is H(prefix, v) (digest/1, gen.Digest), and false when v has
-// no JCS form.
-func digestOf(prefix string, v *jv) (string, bool) { return gen.Digest(prefix, []byte(v.Text())) }
