@@ -234,7 +234,7 @@ const (
 )
 
 // thOtherDigest is a well-formed digest no document has.
-const thOtherDigest = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
+const thOtherDigest = gen.OtherDigest
 
 // toolhostExceptions are the vectors whose exception tag differs from the
 // one the Refusals table gives their message (spec/toolhost.md, sections 5

@@ -222,6 +222,10 @@ func PadTo(o *Value, target int64) bool {
 	return ok && int64(len(cur)) == target
 }
 
+// OtherDigest is a well-formed digest (Digest's form) no generated
+// document has: the digest a mismatch sets.
+const OtherDigest = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
+
 // JCS is the RFC 8785 canonical form of the JSON text text, by the
 // independent canonicalizer github.com/gowebpki/jcs (never the
 // reference), and false when it has none (a lone surrogate, a number out

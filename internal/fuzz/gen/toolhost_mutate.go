@@ -201,9 +201,6 @@ func varyResult(s *Source, c *ThChain, payload bool) {
 	}
 }
 
-// otherDigest is a well-formed digest no document has.
-const otherDigest = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
-
 // keyPool are public keys at the key screening's rules (section 1.3 and
 // 1.7): the test keys, every small-order encoding with the sign bit clear
 // and set, p and p+1 (and with the sign bit), a y in [p+2, p+18], keys that
@@ -286,7 +283,7 @@ func thPool(s *Source, r shapes.Rule, cur *tv) *tv {
 			u[7+s.Intn(len(u)-7)] = Pick(s, []uint16{'A', 'g', 'F', '0'})
 			return tU(u)
 		}
-		return pickS(otherDigest, "sha256:"+strings.Repeat("a", 63), "sha256:"+strings.Repeat("A", 64), "sha512:"+strings.Repeat("a", 64),
+		return pickS(OtherDigest, "sha256:"+strings.Repeat("a", 63), "sha256:"+strings.Repeat("A", 64), "sha512:"+strings.Repeat("a", 64),
 			"sha256:3641ea6fafdd3e81f28f14fa366f4318e59099672ff178c6279bdf5fb0632852", "sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305")
 	case "timestamp", "instant":
 		if ms, ok := Millis(cur); ok && s.Chance(2) {
@@ -342,7 +339,7 @@ func mutate(s *Source, c *ThChain, op string) {
 				if dd != nil && name == "bounded_bytes" {
 					dd.put(name, tN(Pick(s, []string{"0", "1", "578", "262144"})))
 				} else if dd != nil {
-					dd.put(name, tS(otherDigest))
+					dd.put(name, tS(OtherDigest))
 				}
 				break
 			}
@@ -500,7 +497,7 @@ func relationDefect(s *Source, c *ThChain) {
 	case "account_subject", "runtime_version":
 		v = tS("other 1")
 	case "input_schema_digest", "output_schema_digest":
-		v = tS(otherDigest)
+		v = tS(OtherDigest)
 	case "input_schema_id", "output_schema_id":
 		v = tS("aether.managed-tool-other/1")
 	case "capabilities":

@@ -89,35 +89,7 @@ func (v *tv) Without(names ...string) *Value { return without(v, names...) }
 // strings, the quote, the backslash and \b \f \n \r \t as their short
 // escapes, the rest of printable ASCII as itself, every other UTF-16 unit
 // (a lone surrogate included) as a lowercase \u escape.
-func (v *tv) Text() string { return string(v.appendASCII(nil)) }
-
-func (v *tv) appendASCII(b []byte) []byte {
-	switch v.k {
-	case 'o':
-		b = append(b, '{')
-		for i := range v.keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = quoteASCII(b, v.keys[i])
-			b = append(b, ':')
-			b = v.vals[i].appendASCII(b)
-		}
-		return append(b, '}')
-	case 'a':
-		b = append(b, '[')
-		for i, e := range v.elems {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = e.appendASCII(b)
-		}
-		return append(b, ']')
-	case 's':
-		return quoteASCII(b, v.us)
-	}
-	return append(b, v.text...)
-}
+func (v *tv) Text() string { return string(v.appendWith(nil, quoteASCII)) }
 
 // quoteASCII appends the units u as a pure-ASCII JSON string (Text).
 func quoteASCII(b []byte, u []uint16) []byte {
