@@ -23,6 +23,7 @@ import (
 	"sync"
 
 	"github.com/conform-dev/conform/internal/fuzz/gen"
+	"github.com/conform-dev/conform/internal/module"
 	"github.com/conform-dev/conform/internal/spec"
 )
 
@@ -280,7 +281,7 @@ var toolhostFiles = sync.OnceValue(func() []vfile {
 // manifest's schema_digest as the output, both read from the spec's data
 // folder as written.
 func thBundleDigests() vfile {
-	root, err := moduleRoot()
+	root, err := module.Root()
 	if err != nil {
 		panic(err)
 	}
@@ -308,22 +309,4 @@ func thBundleDigests() vfile {
 	}
 	return vfile{contract: "digest/1", op: "schema-digest", dir: "digest", behaviour: "schema-digest-bundle",
 		description: "The schema digests of the managed ATS tool host v1 schema bundle, as its manifest pins them.", cases: cases}
-}
-
-// moduleRoot is the directory holding go.mod, above the working directory.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above %s", dir)
-		}
-		dir = parent
-	}
 }

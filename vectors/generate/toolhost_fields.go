@@ -13,6 +13,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,21 +110,10 @@ func thFieldsOf(d *shapes.Decl) map[string][]thField {
 
 // caseName is a path as a case name, its indexes dropped:
 // "tools[0].version" is "tools.version".
-func caseName(path string) string {
-	var b strings.Builder
-	skip := false
-	for _, r := range path {
-		switch {
-		case r == '[':
-			skip = true
-		case r == ']':
-			skip = false
-		case !skip:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func caseName(path string) string { return pathIndex.ReplaceAllString(path, "") }
+
+// pathIndex is an index of a path, "[0]".
+var pathIndex = regexp.MustCompile(`\[[0-9]+\]`)
 
 // fv is one field vector: a mutation of the chain and its expectation.
 type fv struct {
