@@ -261,7 +261,7 @@ func thCheckFiles() []vfile {
 			r := c.Docs["registry"]
 			r.Add(S("x"), I(1))
 		}),
-		thReject(op, "revalidate.invocation-arguments", "invocation.arguments nests deeper than 8", func(c *chain) { c.Set("invocation.arguments.x", nest(O(), 7)) }),
+		thReject(op, "revalidate.invocation-arguments", "invocation.arguments nests deeper than 8", func(c *chain) { c.Set("invocation.arguments.x", gen.Nest(O(), 7)) }),
 	))
 
 	op = "assert-e1-canary-registry"

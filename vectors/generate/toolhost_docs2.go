@@ -5,7 +5,11 @@ package main
 //
 // Test keys: NOT FOR PRODUCTION.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
+)
 
 // multibyte is a string of U+00E9 (2 UTF-8 bytes) and U+1F600 (4), whose
 // canonical bytes differ from its characters and UTF-16 units (review
@@ -30,7 +34,7 @@ func thInvocationFile() vfile {
 				for i := 0; i < 32; i++ {
 					e32 = append(e32, N("9007199254740991"))
 				}
-				c.Set("invocation.arguments", O("a", A(e32...), "d", nest(O(), 6), "s", S(strings.Repeat("\U0001F600", 256)), "z", N("0")))
+				c.Set("invocation.arguments", O("a", A(e32...), "d", gen.Nest(O(), 6), "s", S(strings.Repeat("\U0001F600", 256)), "z", N("0")))
 			}),
 			thAccept(op, "bounds.hi", func(c *chain) {
 				c.Set("invocation.sequence", N("9007199254740991"))
@@ -123,7 +127,7 @@ func thResultFile() vfile {
 				}
 				c.Set("result.evidence_refs", Strs(refs...))
 				c.Set("result.diagnostics", A(diags...))
-				c.Set("result.payload.d", nest(O(), 13))
+				c.Set("result.payload.d", gen.Nest(O(), 13))
 				c.Set("result.completed_at", S("2026-09-22T12:30:00.500Z"))
 				c.Set("result.tool_version", N("9007199254740991"))
 			}),

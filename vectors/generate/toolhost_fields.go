@@ -138,9 +138,6 @@ func wrongType(m *shapes.Member) *jv {
 	return A()
 }
 
-// rep127 etc. are long strings for the length bounds.
-func repeat(s string, n int) string { return strings.Repeat(s, n) }
-
 // bumpLastB64 returns s with its last character changed so that its
 // unused low bits are set (a non-canonical spelling of the same bytes).
 func bumpLastB64(s string, unusedBits int) string {
@@ -236,7 +233,7 @@ func kindVectors(doc string, f thField) (out []fv) {
 	case "id":
 		// Each sorts after every id of the chain, so that trust.keys stays
 		// ascending when the guard is ignored.
-		add("grammar.129", msgOf("id", 0), setS(repeat("z", 129)))
+		add("grammar.129", msgOf("id", 0), setS(strings.Repeat("z", 129)))
 		add("grammar.first-tilde", msgOf("id", 0), setS("~x"))
 		add("grammar.space", msgOf("id", 0), setS("z y"))
 		add("grammar.lone-surrogate", msgOf("id", 0), set(Lone("z", 0xd800, "")))
@@ -248,7 +245,7 @@ func kindVectors(doc string, f thField) (out []fv) {
 		}
 	case "device":
 		add("grammar.space", msgOf("id", 0), setS("scdev_01J8 Z3"))
-		add("grammar.129", msgOf("id", 0), setS("scdev_"+repeat("a", 123)))
+		add("grammar.129", msgOf("id", 0), setS("scdev_"+strings.Repeat("a", 123)))
 		add("namespace.bare", msgOf("scdev", 0), setS("scdev_"))
 		add("namespace.hyphen", msgOf("scdev", 0), setS("scdev-01J8Z3D5Q2A7"))
 	case "origin":
@@ -302,19 +299,19 @@ func kindVectors(doc string, f thField) (out []fv) {
 		add("surrogate", msgOf("text", 1), set(Lone("user:", 0xdc00, "x")))
 		tag("unencodable")
 		add("length.empty", msgOf("text-length", 0), setS(""))
-		add("length.257-astral", msgOf("text-length", 0), setS(repeat("\U0001F600", 257)))
+		add("length.257-astral", msgOf("text-length", 0), setS(strings.Repeat("\U0001F600", 257)))
 	case "display":
 		add("display-char.e-acute", msgOf("display", 0), setS("caf\u00e9 feed"))
 		add("display-char.tab", msgOf("display", 0), setS("a\tb"))
 		add("display-length.empty", msgOf("display-length", 0), setS(""))
-		add("display-length.257", msgOf("display-length", 0), setS(repeat("x", 257)))
+		add("display-length.257", msgOf("display-length", 0), setS(strings.Repeat("x", 257)))
 	case "runtime":
 		add("grammar.empty", msgOf("runtime-version", 0), setS(""))
-		add("grammar.65", msgOf("runtime-version", 0), setS(repeat("r", 65)))
+		add("grammar.65", msgOf("runtime-version", 0), setS(strings.Repeat("r", 65)))
 		add("grammar.e-acute", msgOf("runtime-version", 0), setS("ats-runtime 2.4.1\u00e9"))
 	case "code":
 		add("grammar.lower", msgOf("code", 0), setS("Tool_failed"))
-		add("grammar.65", msgOf("code", 0), setS("T"+repeat("X", 64)))
+		add("grammar.65", msgOf("code", 0), setS("T"+strings.Repeat("X", 64)))
 		add("grammar.empty", msgOf("code", 0), setS(""))
 	case "schema":
 		add("grammar.upper", msgOf("schema-ref", 0), setS("Aether.managed-tool-x/1"))
@@ -440,14 +437,6 @@ func kindVectors(doc string, f thField) (out []fv) {
 	return out
 }
 
-// nest returns v wrapped in n arrays.
-func nest(v *jv, n int) *jv {
-	for i := 0; i < n; i++ {
-		v = A(v)
-	}
-	return v
-}
-
 // openVectors are the walk rules of an open value (section 1.8): depth,
 // array size, numbers, strings (member names included); the byte cap is in
 // the operation's own vectors.
@@ -473,14 +462,14 @@ func openVectors(doc string, f thField) []fv {
 		arr33 = append(arr33, I(int64(i)))
 	}
 	return []fv{
-		{name: name + ".depth", msg: msg(0), mut: with(S("x"), nest(O(), d-1))},
+		{name: name + ".depth", msg: msg(0), mut: with(S("x"), gen.Nest(O(), d-1))},
 		{name: name + ".array", msg: msg(3), mut: with(S("x"), A(arr33...))},
 		{name: name + ".number.negative", msg: msg(1), mut: with(S("x"), N("-1"))},
 		{name: name + ".number.fraction", msg: msg(1), mut: with(S("x"), N("1.5"))},
 		{name: name + ".number.2p53", msg: msg(1), mut: with(S("x"), N("9007199254740992"))},
 		{name: name + ".number.1e400", msg: msg(1), exc: "unencodable", mut: with(S("x"), N("1e400"))},
 		{name: name + ".string.control", msg: msg(2), mut: with(S("x"), S("a\u0001b"))},
-		{name: name + ".string.257", msg: msg(2), mut: with(S("x"), S(repeat("\u00e9", 257)))},
+		{name: name + ".string.257", msg: msg(2), mut: with(S("x"), S(strings.Repeat("\u00e9", 257)))},
 		{name: name + ".string.lone-surrogate", msg: msg(2), exc: "unencodable", mut: with(S("x"), Lone("", 0xd800, ""))},
 		{name: name + ".string.member-name", msg: msg(2), mut: with(S("a\u0002"), I(1))},
 		{name: name + ".string.member-name-surrogate", msg: msg(2), exc: "unencodable", mut: with(Lone("", 0xdbff, ""), I(1))},

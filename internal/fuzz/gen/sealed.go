@@ -83,7 +83,7 @@ func openDefect(s *Source, r shapes.Rule, cur *tv) *tv {
 		a33 = append(a33, tI(int64(i)))
 	}
 	v := Pick(s, []*tv{
-		nestTV(&tv{k: 'o'}, depth-2+s.Intn(2)), tA(a33...), tN("-1"), tN("1.5"), tN("9007199254740992"), tN("1e400"),
+		Nest(&tv{k: 'o'}, depth-2+s.Intn(2)), tA(a33...), tN("-1"), tN("1.5"), tN("9007199254740992"), tN("1e400"),
 		tS("a\u0001b"), tU([]uint16{0xd800}), tS(strings.Repeat("\u00e9", Pick(s, []int{256, 257}))), tN("1E2"), tN("-0"),
 	})
 	name := []uint16{'x'}
@@ -144,8 +144,8 @@ func b64Defect(s *Source, cur []uint16) []uint16 {
 	return units(base64url(append([]byte(nil), s.Bytes(32+32*s.Intn(2))...)))
 }
 
-// nestTV is v wrapped in n arrays.
-func nestTV(v *tv, n int) *tv {
+// Nest is v wrapped in n arrays.
+func Nest(v *Value, n int) *Value {
 	for i := 0; i < n; i++ {
 		v = tA(v)
 	}

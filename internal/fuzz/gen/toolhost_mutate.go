@@ -761,7 +761,7 @@ func resultDefect(s *Source, c *ThChain) {
 		r.put("diagnostics", tA(diag))
 	case 8:
 		if p := r.get("payload"); p.k == 'o' {
-			p.put("x", nestTV(&tv{k: 'o'}, Pick(s, []int{13, 14})))
+			p.put("x", Nest(&tv{k: 'o'}, Pick(s, []int{13, 14})))
 		} else {
 			r.put("diagnostics", seventeenDiagnostics())
 		}
