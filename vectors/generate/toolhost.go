@@ -1,7 +1,7 @@
 package main
 
 // toolhost/1: spec/toolhost.md. Every vector is the base chain of section
-// 8.3 with one mutation, resealed as section 8.4 says (toolhost_chain.go),
+// 8.3 with one mutation, resealed as section 8.4 says (gen.ThChain),
 // wrapped in its operation's envelope. Expected messages are written from
 // the spec's message scheme (section 1.3 and the Refusals table); expected
 // verdicts are built from the sealed documents (the digests this generator
