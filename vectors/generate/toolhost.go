@@ -1,7 +1,7 @@
 package main
 
 // toolhost/1: spec/toolhost.md. Every vector is the base chain of section
-// 8.3 with one mutation, resealed as section 8.4 says (toolhost_chain.go),
+// 8.3 with one mutation, resealed as section 8.4 says (gen.ThChain),
 // wrapped in its operation's envelope. Expected messages are written from
 // the spec's message scheme (section 1.3 and the Refusals table); expected
 // verdicts are built from the sealed documents (the digests this generator
@@ -12,6 +12,7 @@ package main
 // derived from published seeds and sign nothing but these vectors.
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	mathbig "math/big"
@@ -20,9 +21,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/conform-dev/conform/internal/fuzz/gen"
+	"github.com/conform-dev/conform/internal/module"
+	"github.com/conform-dev/conform/internal/spec"
 )
 
 func init() {
@@ -34,14 +36,15 @@ func init() {
 	})
 }
 
-// thMS is the epoch milliseconds of a timestamp string, by Go's time
-// package (an independent computation; the spec's rule is prim/1's).
+// thMS is the epoch milliseconds of a timestamp string (gen.Millis, by
+// Go's time package: an independent computation; the spec's rule is
+// prim/1's).
 func thMS(v *jv) int64 {
-	t, err := time.Parse("2006-01-02T15:04:05.000Z", v.str())
-	if err != nil {
-		panic("toolhost: accept vector with a bad timestamp " + v.lit)
+	ms, ok := gen.Millis(v)
+	if !ok {
+		panic("toolhost: accept vector with a bad timestamp " + v.Text())
 	}
-	return t.UnixMilli()
+	return ms
 }
 
 // canonLen is the number of canonical bytes of v.
@@ -53,83 +56,36 @@ func canonLen(v *jv) int64 {
 	return int64(len(c))
 }
 
-// mustDigest is H(prefix, v) for an accept vector.
-func mustDigest(prefix string, v *jv) *jv {
-	d, ok := digestOf(prefix, v)
-	if !ok {
-		panic("toolhost: accept vector without a JCS form")
-	}
-	return S(d)
-}
-
 // thVerdict is the verdict of op on the sealed chain c (spec/toolhost.md
-// section 1.10 and section 4), as JCS.
+// section 1.10 and section 4), as JCS: the members the Operations table's
+// output column names (from the catalogue), each read from the sealed
+// documents: "X_ms" is the epoch milliseconds of timestamp X, key_ids the
+// trust keys' ids, tools their count, arguments_bytes and
+// serialized_bytes canonical sizes; any other the member of that name of
+// the first document of thVerdictDocs that has it, else of the registry's
+// tool (tool_name its name).
 func thVerdict(op string, c *chain) string {
-	d := func(name string) *jv { return c.doc(name) }
-	m := func(doc, path string) *jv { return c.doc(doc).at(path) }
-	ms := func(doc, path string) *jv { return I(thMS(m(doc, path))) }
-	var v *jv
-	switch op {
-	case "validate-trust":
-		ids := A()
-		for _, k := range m("trust", "keys").elems {
-			ids.elems = append(ids.elems, k.member("key_id"))
+	v := O()
+	for _, name := range thOutputs[op] {
+		var x *jv
+		switch field, isMS := strings.CutSuffix(name, "_ms"); {
+		case name == "key_ids":
+			x = A()
+			for _, k := range c.Get("trust.keys").Elems() {
+				x.Push(k.Member("key_id"))
+			}
+		case name == "tools":
+			x = I(int64(len(c.Get("registry.tools").Elems())))
+		case name == "arguments_bytes":
+			x = I(canonLen(c.Doc("workspace_status_input")))
+		case name == "serialized_bytes":
+			x = I(canonLen(c.Doc("workspace_status")))
+		case isMS:
+			x = I(thMS(thVerdictMember(op, c, field)))
+		default:
+			x = thVerdictMember(op, c, name)
 		}
-		v = O("expires_at_ms", ms("trust", "expires_at"), "issued_at_ms", ms("trust", "issued_at"), "key_ids", ids, "schema_id", S(thIDTrust))
-	case "validate-device-proof":
-		v = O("device_id", m("device_proof", "device_id"), "expires_at_ms", ms("device_proof", "expires_at"),
-			"issued_at_ms", ms("device_proof", "issued_at"), "key_id", m("device_proof", "key_id"),
-			"proof_digest", m("device_proof", "proof_digest"), "schema_id", S(thIDDeviceProof))
-	case "validate-host-open-proof":
-		v = O("device_proof_digest", mustDigest(thIDDeviceProof, d("device_proof").without("proof_digest", "cloud_signature")), "schema_id", S(thIDHostOpen))
-	case "validate-observer-channel-receipt":
-		v = O("opened_at_ms", ms("observer_channel_receipt", "opened_at"), "receipt_digest", m("observer_channel_receipt", "receipt_digest"), "schema_id", S(thIDReceipt))
-	case "validate-runtime-capability":
-		v = O("capability_digest", m("runtime_capability", "capability_digest"), "observed_at_ms", ms("runtime_capability", "observed_at"), "schema_id", S(thIDCapability))
-	case "validate-registry":
-		v = O("registry_digest", m("registry", "registry_digest"), "schema_id", S(thIDRegistry), "tools", I(int64(len(m("registry", "tools").elems))))
-	case "validate-host-lease":
-		v = O("expires_at_ms", ms("host_lease", "expires_at"), "issued_at_ms", ms("host_lease", "issued_at"), "key_id", m("host_lease", "key_id"),
-			"lease_id", m("host_lease", "lease_id"), "schema_id", S(thIDLease))
-	case "validate-invocation":
-		v = O("arguments_bytes", I(canonLen(m("invocation", "arguments"))), "arguments_digest", m("invocation", "arguments_digest"),
-			"deadline_at_ms", ms("invocation", "deadline_at"), "invocation_digest", m("invocation", "invocation_digest"),
-			"issued_at_ms", ms("invocation", "issued_at"), "schema_id", S(thIDInvocation))
-	case "validate-cancellation":
-		v = O("cancellation_digest", m("cancellation", "cancellation_digest"), "requested_at_ms", ms("cancellation", "requested_at"), "schema_id", S(thIDCancellation))
-	case "validate-result":
-		v = O("bounded_bytes", m("result", "bounded_bytes"), "completed_at_ms", ms("result", "completed_at"), "result_digest", m("result", "result_digest"),
-			"schema_id", S(thIDResult), "started_at_ms", ms("result", "started_at"), "state", m("result", "state"))
-	case "validate-workspace-status-input":
-		v = O("arguments_digest", mustDigest(thPrefixArgs, d("workspace_status_input")), "schema_id", S(thIDWSInput))
-	case "validate-workspace-status":
-		v = O("observed_at_ms", ms("workspace_status", "observed_at"), "schema_id", S(thIDWS), "serialized_bytes", I(canonLen(d("workspace_status"))),
-			"status_digest", m("workspace_status", "status_digest"))
-	case "check-lease-binding":
-		v = O("expires_at_ms", ms("host_lease", "expires_at"), "lease_id", m("host_lease", "lease_id"), "proof_digest", m("device_proof", "proof_digest"),
-			"registry_digest", m("registry", "registry_digest"))
-	case "check-host-open-binding":
-		v = O("device_proof_digest", m("device_proof", "proof_digest"), "lease_id", m("host_lease", "lease_id"), "registry_digest", m("registry", "registry_digest"))
-	case "check-invocation":
-		v = O("arguments_bytes", I(canonLen(m("invocation", "arguments"))), "deadline_at_ms", ms("invocation", "deadline_at"),
-			"invocation_digest", m("invocation", "invocation_digest"), "lease_id", m("host_lease", "lease_id"),
-			"registry_digest", m("registry", "registry_digest"), "tool_name", m("invocation", "tool_name"), "tool_version", m("invocation", "tool_version"))
-	case "check-tool-arguments":
-		v = O("arguments_digest", m("invocation", "arguments_digest"), "input_schema_id", m("invocation", "input_schema_id"), "invocation_digest", m("invocation", "invocation_digest"))
-	case "check-tool-payload":
-		v = O("output_schema_id", m("result", "output_schema_id"), "result_digest", m("result", "result_digest"), "status_digest", m("workspace_status", "status_digest"))
-	case "check-cancellation":
-		v = O("cancellation_digest", m("cancellation", "cancellation_digest"), "invocation_digest", m("invocation", "invocation_digest"), "lease_id", m("host_lease", "lease_id"))
-	case "check-result":
-		v = O("bounded_bytes", m("result", "bounded_bytes"), "invocation_digest", m("invocation", "invocation_digest"), "result_digest", m("result", "result_digest"), "state", m("result", "state"))
-	case "assert-e1-canary-registry":
-		v = O("input_schema_digest", m("registry", "tools[0].input_schema_digest"), "output_schema_digest", m("registry", "tools[0].output_schema_digest"),
-			"registry_digest", m("registry", "registry_digest"), "tool_name", m("registry", "tools[0].name"), "tool_version", m("registry", "tools[0].version"))
-	case "check-capability-receipt":
-		v = O("capability_digest", m("runtime_capability", "capability_digest"), "channel_id", m("observer_channel_receipt", "channel_id"),
-			"receipt_digest", m("observer_channel_receipt", "receipt_digest"))
-	default:
-		panic("toolhost: no verdict for " + op)
+		v.Add(S(name), x)
 	}
 	out, ok := canon(v)
 	if !ok {
@@ -138,20 +94,57 @@ func thVerdict(op string, c *chain) string {
 	return out
 }
 
+// thVerdictMember is member name of the first of op's documents that has
+// it: the document a validate- operation validates, then the envelope's
+// documents from the last (the lease's expiry, not the trust's), then
+// the inner documents and their holders, then the registry's tool
+// (tool_name and tool_version its name and version). The relations of
+// section 4 make every document that has it agree on an accepted chain.
+func thVerdictMember(op string, c *chain, name string) *jv {
+	docs := []string{strings.ReplaceAll(strings.TrimPrefix(op, "validate-"), "-", "_")}
+	members := gen.ToolhostEnvelopes[op]
+	for i := len(members) - 1; i >= 0; i-- {
+		docs = append(docs, members[i])
+	}
+	docs = append(docs, "workspace_status", "invocation")
+	for _, d := range docs {
+		if doc := c.Doc(d); doc != nil && doc.Member(name) != nil {
+			return doc.Member(name)
+		}
+	}
+	if x := c.Get("registry.tools[0]." + strings.TrimPrefix(name, "tool_")); x != nil {
+		return x
+	}
+	panic("toolhost: no verdict member " + name + " for " + op)
+}
+
+// thOutputs are the verdict members of each toolhost/1 operation, from
+// the catalogue's output column ("JCS of `{a, b}`").
+var thOutputs = func() map[string][]string {
+	k, _ := spec.MustLoad().Contract("toolhost/1")
+	out := map[string][]string{}
+	for _, o := range k.Operations {
+		_, list, _ := strings.Cut(o.Output, "`{")
+		list, _, _ = strings.Cut(list, "}`")
+		out[o.Op] = strings.Split(list, ", ")
+	}
+	return out
+}()
+
 // thAccept is an accept vector of op: the base chain with mut, sealed.
 func thAccept(op, name string, mut func(c *chain)) vcase {
 	c := newChain()
 	mut(c)
-	c.seal()
-	return thExpand(ok(name, c.envelope(gen.ToolhostEnvelopes[op]...), thVerdict(op, c)))
+	c.Seal()
+	return thExpand(ok(name, c.Text(gen.ToolhostEnvelopes[op]...), thVerdict(op, c)))
 }
 
 // thReject is a reject vector of op.
 func thReject(op, name, msg string, mut func(c *chain)) vcase {
 	c := newChain()
 	mut(c)
-	c.seal()
-	return thExpand(refused(name, c.envelope(gen.ToolhostEnvelopes[op]...), msg).withException(thTableTag(msg)))
+	c.Seal()
+	return thExpand(refused(name, c.Text(gen.ToolhostEnvelopes[op]...), msg).withException(thTableTag(msg)))
 }
 
 // thExpand writes an input of more than 16 KiB as input_expand: its
@@ -173,63 +166,15 @@ func thExpand(v vcase) vcase {
 	return v
 }
 
-// padString is 256 Unicode scalar values whose UTF-8 is 262 bytes with its
-// quotes: U+00E9 (2 bytes), U+1F600 (4 bytes), and 254 ASCII letters.
-var padString = "\u00e9\U0001F600" + strings.Repeat("a", 254)
+// padUnit is the text of one padding block (gen.PadBlock) and a comma.
+var padUnit = gen.PadBlock().Text() + ","
 
-// padUnit is the text of one padding block: an array of 32 padStrings and
-// a comma; its canonical form is 8417 bytes and the comma.
-var padUnit = A(func() []*jv {
-	var e []*jv
-	for i := 0; i < 32; i++ {
-		e = append(e, S(padString))
-	}
-	return e
-}()...).text() + ","
-
-// padded adds to object o a member "x" (an array of padding blocks and
-// strings, at most 32 elements, two levels below o) so that o's canonical
-// form is exactly target bytes; each string and block is within the open
-// value rules (section 1.8).
+// padded pads object o to exactly target canonical bytes (gen.PadTo); a
+// target it cannot reach is a programming error of the generator: it
+// panics.
 func padded(o *jv, target int64) {
-	rem := target - canonLen(o) - int64(len(`,"x":`)) - 2 // the array's brackets
-	block := A()
-	for i := 0; i < 32; i++ {
-		block.elems = append(block.elems, S(padString))
-	}
-	blockLen := canonLen(block)
-	x := A()
-	sep := func() int64 {
-		if len(x.elems) > 0 {
-			return 1
-		}
-		return 0
-	}
-	for left := rem - sep() - blockLen; left == 0 || left >= 3; left = rem - sep() - blockLen {
-		rem -= sep() + blockLen
-		x.elems = append(x.elems, block.clone())
-	}
-	for rem > 0 {
-		// A string of m astral characters and k ASCII letters is 2+4m+k
-		// bytes; at most 1016 keeps m+k within 256.
-		avail := rem - sep()
-		n := avail
-		if n > 1016 {
-			n = 1016
-			if avail-n < 3 {
-				n = avail - 3
-			}
-		}
-		m, k := (n-2)/4, (n-2)%4
-		rem -= sep() + n
-		x.elems = append(x.elems, S(strings.Repeat("\U0001F600", int(m))+strings.Repeat("b", int(k))))
-		if len(x.elems) > 32 {
-			panic(fmt.Sprintf("toolhost: padding to %d needs more than 32 elements (rem %d)", target, rem))
-		}
-	}
-	o.keys, o.vals = append(o.keys, "x"), append(o.vals, x)
-	if got := canonLen(o); got != target {
-		panic(fmt.Sprintf("toolhost: padded to %d canonical bytes, want %d", got, target))
+	if !gen.PadTo(o, target) {
+		panic(fmt.Sprintf("toolhost: cannot pad to %d canonical bytes", target))
 	}
 }
 
@@ -260,70 +205,22 @@ func fieldCases(op, doc string) []vcase {
 }
 
 // at sets now to the epoch milliseconds of a timestamp.
-func at(c *chain, ts string) {
-	t, err := time.Parse("2006-01-02T15:04:05.000Z", ts)
-	if err != nil {
-		panic(err)
-	}
-	c.now = I(t.UnixMilli())
-}
+func at(c *chain, ts string) { c.Now = I(thMS(S(ts))) }
 
 // plus returns the timestamp ms milliseconds after now's.
 func plus(c *chain, ms int64) string {
-	n, _ := strconv.ParseInt(c.now.lit, 10, 64)
-	return time.UnixMilli(n + ms).UTC().Format("2006-01-02T15:04:05.000Z")
+	n, _ := strconv.ParseInt(c.Now.Lit(), 10, 64)
+	return gen.Timestamp(n + ms)
 }
 
 // sPlusL returns a signature whose S is S+L: the same R, S not below L
 // (ed25519/1 rule 7).
 func sPlusL(sig string) string {
-	raw, err := b64decode(sig)
+	raw, err := base64.RawURLEncoding.DecodeString(sig)
 	if err != nil {
 		panic(err)
 	}
-	L, _ := new(mathbig.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
-	le := raw[32:]
-	be := make([]byte, 32)
-	for i := range le {
-		be[31-i] = le[i]
-	}
-	s := new(mathbig.Int).Add(new(mathbig.Int).SetBytes(be), L)
-	sb := s.FillBytes(make([]byte, 32))
-	for i := range sb {
-		raw[32+i] = sb[31-i]
-	}
-	return b64(raw)
-}
-
-func b64decode(s string) ([]byte, error) {
-	out := make([]byte, 0, 64)
-	const alpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-	var acc uint
-	bits := 0
-	for i := 0; i < len(s); i++ {
-		d := strings.IndexByte(alpha, s[i])
-		if d < 0 {
-			return nil, fmt.Errorf("not base64url: %q", s)
-		}
-		acc = acc<<6 | uint(d)
-		bits += 6
-		if bits >= 8 {
-			bits -= 8
-			out = append(out, byte(acc>>bits))
-			acc &= 1<<bits - 1
-		}
-	}
-	return out, nil
-}
-
-// thSign signs ASCII(prefix) + LF + JCS(v) with a test key (NOT FOR
-// PRODUCTION).
-func thSign(label, prefix string, v *jv) string {
-	sig, ok := gen.ThSign(label, prefix, []byte(v.text()))
-	if !ok {
-		panic("toolhost: nothing to sign")
-	}
-	return sig
+	return b64(withS(raw, le32(new(mathbig.Int).Add(fromLE(raw[32:]), groupOrder))))
 }
 
 // Keys with no private key (section 8.5).
@@ -338,7 +235,7 @@ const (
 )
 
 // thOtherDigest is a well-formed digest no document has.
-const thOtherDigest = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
+const thOtherDigest = gen.OtherDigest
 
 // toolhostExceptions are the vectors whose exception tag differs from the
 // one the Refusals table gives their message (spec/toolhost.md, sections 5
@@ -384,7 +281,7 @@ var toolhostFiles = sync.OnceValue(func() []vfile {
 // manifest's schema_digest as the output, both read from the spec's data
 // folder as written.
 func thBundleDigests() vfile {
-	root, err := moduleRoot()
+	root, err := module.Root()
 	if err != nil {
 		panic(err)
 	}
@@ -412,22 +309,4 @@ func thBundleDigests() vfile {
 	}
 	return vfile{contract: "digest/1", op: "schema-digest", dir: "digest", behaviour: "schema-digest-bundle",
 		description: "The schema digests of the managed ATS tool host v1 schema bundle, as its manifest pins them.", cases: cases}
-}
-
-// moduleRoot is the directory holding go.mod, above the working directory.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above %s", dir)
-		}
-		dir = parent
-	}
 }

@@ -5,7 +5,11 @@ package main
 //
 // Test keys: NOT FOR PRODUCTION.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
+)
 
 // multibyte is a string of U+00E9 (2 UTF-8 bytes) and U+1F600 (4), whose
 // canonical bytes differ from its characters and UTF-16 units (review
@@ -18,44 +22,44 @@ func thInvocationFile() vfile {
 		append([]vcase{
 			thAccept(op, "base", none),
 			thAccept(op, "arguments.multibyte", func(c *chain) {
-				c.set("invocation.arguments", O("include_diagnostics", B(false), "note", S(multibyte), "schema_id", S(thIDWSInput)))
+				c.Set("invocation.arguments", O("include_diagnostics", B(false), "note", S(multibyte), "schema_id", S(thSchema("workspace_status_input"))))
 			}).withNote("arguments_bytes counts U+00E9 as 2 bytes and U+1F600 as 4."),
 			thAccept(op, "arguments.bytes-65536", func(c *chain) {
-				args := c.get("invocation.arguments").clone()
+				args := c.Get("invocation.arguments").Clone()
 				padded(args, 65536)
-				c.set("invocation.arguments", args)
+				c.Set("invocation.arguments", args)
 			}),
 			thAccept(op, "arguments.bounds", func(c *chain) {
 				var e32 []*jv
 				for i := 0; i < 32; i++ {
 					e32 = append(e32, N("9007199254740991"))
 				}
-				c.set("invocation.arguments", O("a", A(e32...), "d", nest(O(), 6), "s", S(strings.Repeat("\U0001F600", 256)), "z", N("0")))
+				c.Set("invocation.arguments", O("a", A(e32...), "d", gen.Nest(O(), 6), "s", S(strings.Repeat("\U0001F600", 256)), "z", N("0")))
 			}),
 			thAccept(op, "bounds.hi", func(c *chain) {
-				c.set("invocation.sequence", N("9007199254740991"))
-				c.set("invocation.tool_version", N("9007199254740991"))
-				c.set("invocation.session_generation", N("9007199254740991"))
-				c.set("invocation.invocation_id", S(strings.Repeat("I", 128)))
+				c.Set("invocation.sequence", N("9007199254740991"))
+				c.Set("invocation.tool_version", N("9007199254740991"))
+				c.Set("invocation.session_generation", N("9007199254740991"))
+				c.Set("invocation.invocation_id", S(strings.Repeat("I", 128)))
 			}),
 			thAccept(op, "bounds.lo", func(c *chain) {
-				c.set("invocation.arguments", O())
-				c.set("invocation.deadline_at", S("2026-09-22T12:30:00.001Z"))
-				c.set("invocation.session_generation", N("1"))
+				c.Set("invocation.arguments", O())
+				c.Set("invocation.deadline_at", S("2026-09-22T12:30:00.001Z"))
+				c.Set("invocation.session_generation", N("1"))
 			}),
 			thReject(op, "arguments.bytes-65537", "invocation.arguments exceeds 65536 canonical bytes", func(c *chain) {
-				args := c.get("invocation.arguments").clone()
+				args := c.Get("invocation.arguments").Clone()
 				padded(args, 65537)
-				c.set("invocation.arguments", args)
+				c.Set("invocation.arguments", args)
 			}),
 			thReject(op, "deadline_at.order.equal", "invocation.deadline_at is not after invocation.issued_at", func(c *chain) {
-				c.set("invocation.deadline_at", S("2026-09-22T12:30:00.000Z"))
+				c.Set("invocation.deadline_at", S("2026-09-22T12:30:00.000Z"))
 			}),
 			thReject(op, "arguments_digest.mismatch", "invocation.arguments_digest does not match the recomputed digest", func(c *chain) {
-				c.set("invocation.arguments_digest", S(thOtherDigest))
+				c.Set("invocation.arguments_digest", S(thOtherDigest))
 			}),
 			thReject(op, "invocation_digest.mismatch", "invocation.invocation_digest does not match the recomputed digest", func(c *chain) {
-				c.set("invocation.invocation_digest", S(thOtherDigest))
+				c.Set("invocation.invocation_digest", S(thOtherDigest))
 			}),
 		}, fieldCases(op, "invocation")...)...)
 }
@@ -66,15 +70,15 @@ func thCancellationFile() vfile {
 		append([]vcase{
 			thAccept(op, "base", none),
 			thAccept(op, "bounds", func(c *chain) {
-				c.set("cancellation.reason_code", S("R"+strings.Repeat("_", 63)))
-				c.set("cancellation.session_generation", N("9007199254740991"))
+				c.Set("cancellation.reason_code", S("R"+strings.Repeat("_", 63)))
+				c.Set("cancellation.session_generation", N("9007199254740991"))
 			}),
 			thAccept(op, "bounds.lo", func(c *chain) {
-				c.set("cancellation.reason_code", S("R"))
-				c.set("cancellation.session_generation", N("1"))
+				c.Set("cancellation.reason_code", S("R"))
+				c.Set("cancellation.session_generation", N("1"))
 			}),
 			thReject(op, "cancellation_digest.mismatch", "cancellation.cancellation_digest does not match the recomputed digest", func(c *chain) {
-				c.set("cancellation.cancellation_digest", S(thOtherDigest))
+				c.Set("cancellation.cancellation_digest", S(thOtherDigest))
 			}),
 		}, fieldCases(op, "cancellation")...)...)
 }
@@ -84,8 +88,8 @@ func thCancellationFile() vfile {
 func failed(state, code string) func(c *chain) {
 	return func(c *chain) {
 		failedResult(c)
-		c.docs["result"].put("state", S(state))
-		c.docs["result"].at("error").put("code", S(code))
+		c.Docs["result"].Put("state", S(state))
+		c.Docs["result"].At("error").Put("code", S(code))
 	}
 }
 
@@ -99,20 +103,20 @@ func thResultFile() vfile {
 			thAccept(op, "state.cancelled", failed("cancelled", "TOOL_CANCELLED")),
 			thAccept(op, "state.deadline-exceeded", func(c *chain) {
 				failed("deadline_exceeded", "TOOL_DEADLINE_EXCEEDED")(c)
-				c.set("result.retry_class", S("new_call_after_recovery"))
+				c.Set("result.retry_class", S("new_call_after_recovery"))
 			}),
 			thAccept(op, "stored-redelivery", func(c *chain) {
-				c.set("result.replay_status", S("stored_redelivery"))
-				c.set("result.retry_class", S("redeliver_stored_result"))
+				c.Set("result.replay_status", S("stored_redelivery"))
+				c.Set("result.retry_class", S("redeliver_stored_result"))
 			}),
 			thAccept(op, "payload.multibyte", func(c *chain) {
-				c.set("result.payload.diagnostics[0].summary", S("cafe feed"))
-				c.set("result.payload.note", S(multibyte))
+				c.Set("result.payload.diagnostics[0].summary", S("cafe feed"))
+				c.Set("result.payload.note", S(multibyte))
 			}).withNote("bounded_bytes counts U+00E9 as 2 bytes and U+1F600 as 4."),
 			thAccept(op, "payload.bytes-262144", func(c *chain) {
-				p := c.get("result.payload").clone()
+				p := c.Get("result.payload").Clone()
 				padded(p, 262144)
-				c.set("result.payload", p)
+				c.Set("result.payload", p)
 			}),
 			thAccept(op, "bounds", func(c *chain) {
 				var refs []string
@@ -121,68 +125,68 @@ func thResultFile() vfile {
 					refs = append(refs, "ev-"+string(rune('a'+i)))
 					diags = append(diags, O("code", S("D"+strings.Repeat("9", 63)), "summary", S(strings.Repeat("~", 256))))
 				}
-				c.set("result.evidence_refs", Strs(refs...))
-				c.set("result.diagnostics", A(diags...))
-				c.set("result.payload.d", nest(O(), 13))
-				c.set("result.completed_at", S("2026-09-22T12:30:00.500Z"))
-				c.set("result.tool_version", N("9007199254740991"))
+				c.Set("result.evidence_refs", Strs(refs...))
+				c.Set("result.diagnostics", A(diags...))
+				c.Set("result.payload.d", gen.Nest(O(), 13))
+				c.Set("result.completed_at", S("2026-09-22T12:30:00.500Z"))
+				c.Set("result.tool_version", N("9007199254740991"))
 			}),
 			thAccept(op, "bounds.lo", func(c *chain) {
 				failed("refused", "T")(c)
-				c.set("result.evidence_refs", A())
-				c.set("result.error.message", S(" "))
+				c.Set("result.evidence_refs", A())
+				c.Set("result.error.message", S(" "))
 			}),
 			thReject(op, "payload.bytes-262145", "result.payload exceeds 262144 canonical bytes", func(c *chain) {
-				p := c.get("result.payload").clone()
+				p := c.Get("result.payload").Clone()
 				padded(p, 262145)
-				c.set("result.payload", p)
+				c.Set("result.payload", p)
 			}),
 			thReject(op, "rule1.completed-before-started", "result.completed_at is before result.started_at", func(c *chain) {
-				c.set("result.completed_at", S("2026-09-22T12:30:00.499Z"))
+				c.Set("result.completed_at", S("2026-09-22T12:30:00.499Z"))
 			}),
 			thReject(op, "rule2.error-on-success", "result.error is not null for a succeeded result", func(c *chain) {
-				c.set("result.error", O("code", S("TOOL_NOTE"), "message", S("x")))
+				c.Set("result.error", O("code", S("TOOL_NOTE"), "message", S("x")))
 			}),
 			thReject(op, "rule3.no-error-on-failure", "result.error is null for a result that did not succeed", func(c *chain) {
 				failedResult(c)
-				c.set("result.error", Null())
+				c.Set("result.error", Null())
 			}),
 			thReject(op, "rule4.cancelled-code", "result.error.code is not TOOL_CANCELLED for a cancelled result", failed("cancelled", "TOOL_FAILED")),
 			thReject(op, "rule5.deadline-code", "result.error.code is not TOOL_DEADLINE_EXCEEDED for a deadline_exceeded result", failed("deadline_exceeded", "TOOL_CANCELLED")),
 			thReject(op, "rule6.refused-cancelled", "result.error.code is TOOL_CANCELLED or TOOL_DEADLINE_EXCEEDED for a refused result", failed("refused", "TOOL_CANCELLED")),
 			thReject(op, "rule6.refused-deadline", "result.error.code is TOOL_CANCELLED or TOOL_DEADLINE_EXCEEDED for a refused result", failed("refused", "TOOL_DEADLINE_EXCEEDED")),
-			thReject(op, "rule7.no-payload-on-success", "result.payload is null for a succeeded result", func(c *chain) { c.set("result.payload", Null()) }),
+			thReject(op, "rule7.no-payload-on-success", "result.payload is null for a succeeded result", func(c *chain) { c.Set("result.payload", Null()) }),
 			thReject(op, "rule8.payload-on-failure", "result.payload is not null for a result that did not succeed", func(c *chain) {
-				p := c.get("result.payload").clone()
+				p := c.Get("result.payload").Clone()
 				failedResult(c)
-				c.set("result.payload", p)
+				c.Set("result.payload", p)
 			}),
-			thReject(op, "rule9.no-output-schema-id", "result.output_schema_id is null for a succeeded result", func(c *chain) { c.set("result.output_schema_id", Null()) }),
+			thReject(op, "rule9.no-output-schema-id", "result.output_schema_id is null for a succeeded result", func(c *chain) { c.Set("result.output_schema_id", Null()) }),
 			thReject(op, "rule10.output-schema-id-on-failure", "result.output_schema_id is not null for a result that did not succeed", func(c *chain) {
 				failedResult(c)
-				c.set("result.output_schema_id", S(thIDWS))
+				c.Set("result.output_schema_id", S(thSchema("workspace_status")))
 			}),
-			thReject(op, "rule11.no-output-schema-digest", "result.output_schema_digest is null for a succeeded result", func(c *chain) { c.set("result.output_schema_digest", Null()) }),
+			thReject(op, "rule11.no-output-schema-digest", "result.output_schema_digest is null for a succeeded result", func(c *chain) { c.Set("result.output_schema_digest", Null()) }),
 			thReject(op, "rule12.output-schema-digest-on-failure", "result.output_schema_digest is not null for a result that did not succeed", func(c *chain) {
 				failedResult(c)
-				c.set("result.output_schema_digest", S(thE1OutputDigest))
+				c.Set("result.output_schema_digest", S(thE1OutputDigest))
 			}),
 			thReject(op, "rule13.new-call-on-success", "result.retry_class is new_call_after_recovery for a succeeded result", func(c *chain) {
-				c.set("result.retry_class", S("new_call_after_recovery"))
+				c.Set("result.retry_class", S("new_call_after_recovery"))
 			}),
 			thReject(op, "rule14.redelivery-retry", "result.replay_status is stored_redelivery but result.retry_class is not redeliver_stored_result", func(c *chain) {
-				c.set("result.replay_status", S("stored_redelivery"))
+				c.Set("result.replay_status", S("stored_redelivery"))
 			}),
 			thReject(op, "rule15.redeliver-replay", "result.retry_class is redeliver_stored_result but result.replay_status is not stored_redelivery", func(c *chain) {
-				c.set("result.retry_class", S("redeliver_stored_result"))
+				c.Set("result.retry_class", S("redeliver_stored_result"))
 			}),
-			thReject(op, "rule16.bounded-bytes", "result.bounded_bytes does not match result.payload", func(c *chain) { c.set("result.bounded_bytes", N("578")) }),
+			thReject(op, "rule16.bounded-bytes", "result.bounded_bytes does not match result.payload", func(c *chain) { c.Set("result.bounded_bytes", N("578")) }),
 			thReject(op, "rule16.bounded-bytes-null-payload", "result.bounded_bytes does not match result.payload", func(c *chain) {
 				failedResult(c)
-				c.set("result.bounded_bytes", N("1"))
+				c.Set("result.bounded_bytes", N("1"))
 			}),
 			thReject(op, "result_digest.mismatch", "result.result_digest does not match the recomputed digest", func(c *chain) {
-				c.set("result.result_digest", S(thOtherDigest))
+				c.Set("result.result_digest", S(thOtherDigest))
 			}),
 		}, fieldCases(op, "result")...)...)
 }
@@ -192,7 +196,7 @@ func thWSInputFile() vfile {
 	return thFile(op, "", "The E1 tool's arguments: shape; the verdict is the arguments digest (sections 2.11, 4.11).",
 		append([]vcase{
 			thAccept(op, "base", none),
-			thAccept(op, "include-diagnostics-false", func(c *chain) { c.set("workspace_status_input.include_diagnostics", B(false)) }),
+			thAccept(op, "include-diagnostics-false", func(c *chain) { c.Set("workspace_status_input.include_diagnostics", B(false)) }),
 		}, fieldCases(op, "workspace_status_input")...)...)
 }
 
@@ -206,34 +210,34 @@ func thWSFile() vfile {
 				for i := 0; i < 16; i++ {
 					diags = append(diags, O("code", S("W"), "summary", S(multibyteASCII(i))))
 				}
-				c.set("workspace_status.diagnostics", A(diags...))
-				c.set("workspace_status.local_status.active_invocations", N("9007199254740991"))
-				c.set("workspace_status.runtime_version", S(strings.Repeat("v", 64)))
-				c.set("workspace_status.session_generation", N("9007199254740991"))
+				c.Set("workspace_status.diagnostics", A(diags...))
+				c.Set("workspace_status.local_status.active_invocations", N("9007199254740991"))
+				c.Set("workspace_status.runtime_version", S(strings.Repeat("v", 64)))
+				c.Set("workspace_status.session_generation", N("9007199254740991"))
 			}),
 			thAccept(op, "bounds.lo", func(c *chain) {
-				c.set("workspace_status.diagnostics", A())
-				c.set("workspace_status.local_status.active_invocations", N("0"))
-				c.set("workspace_status.ats_status.effective_mode", S("emergency_locked"))
-				c.set("workspace_status.local_status.host_state", S("draining"))
+				c.Set("workspace_status.diagnostics", A())
+				c.Set("workspace_status.local_status.active_invocations", N("0"))
+				c.Set("workspace_status.ats_status.effective_mode", S("emergency_locked"))
+				c.Set("workspace_status.local_status.host_state", S("draining"))
 			}),
 			thAccept(op, "modes", func(c *chain) {
-				c.set("workspace_status.ats_status.connection", S("disconnected"))
-				c.set("workspace_status.ats_status.effective_mode", S("orders_paused"))
-				c.set("workspace_status.session_generation", N("1"))
+				c.Set("workspace_status.ats_status.connection", S("disconnected"))
+				c.Set("workspace_status.ats_status.effective_mode", S("orders_paused"))
+				c.Set("workspace_status.session_generation", N("1"))
 			}),
 			thReject(op, "size.65537", "workspace_status exceeds 65536 serialized bytes", func(c *chain) {
-				p := c.get("workspace_status").clone()
+				p := c.Get("workspace_status").Clone()
 				padded(p, 65537)
-				c.set("result.payload", p)
+				c.Set("result.payload", p)
 			}),
 			thReject(op, "size.65536-unknown", "workspace_status has an unknown member", func(c *chain) {
-				p := c.get("workspace_status").clone()
+				p := c.Get("workspace_status").Clone()
 				padded(p, 65536)
-				c.set("result.payload", p)
+				c.Set("result.payload", p)
 			}).withNote("At the bound, the size rule passes and the padding is an unknown member."),
 			thReject(op, "status_digest.mismatch", "workspace_status.status_digest does not match the recomputed digest", func(c *chain) {
-				c.set("workspace_status.status_digest", S(thOtherDigest))
+				c.Set("workspace_status.status_digest", S(thOtherDigest))
 			}),
 		}, fieldCases(op, "workspace_status")...)...)
 }

@@ -13,10 +13,12 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	specdata "github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
 )
@@ -24,11 +26,10 @@ import (
 // thField is one member of a field table: its row (fieldRow) and what
 // its vectors read of it.
 type thField struct {
-	row   fieldRow
-	path  string // inside the document, with indexes: "tools[0].version"
-	jtype string // "a string", "a number", ... for wrongType
-	kind  string // the kind (section 1.3)
-	arg   string // const value, "LO..HI", a vocabulary "a,b,c", a timestamp's rolled-over spelling
+	row  fieldRow
+	path string // inside the document, with indexes: "tools[0].version"
+	kind string // the kind (section 1.3)
+	arg  string // const value, "LO..HI", a vocabulary "a,b,c", a timestamp's rolled-over spelling
 	// own marks an own digest, or a digest bound to another document within
 	// the validator (a grammar defect there meets the digest check).
 	own bool
@@ -97,13 +98,6 @@ func thFieldsOf(d *shapes.Decl) map[string][]thField {
 		for _, row := range fieldRows(d, o, "", elem) {
 			f := thHints[o.Name+"."+row.path]
 			f.row, f.path = row, row.path
-			f.jtype = "a " + row.m.Type
-			if row.m.Type == "array" || row.m.Type == "object" {
-				f.jtype = "an " + row.m.Type
-			}
-			if row.m.Nullable {
-				f.jtype += " or null"
-			}
 			var arg string
 			if f.kind, arg = thKindOf(row.m); arg != "" {
 				f.arg = arg
@@ -116,21 +110,10 @@ func thFieldsOf(d *shapes.Decl) map[string][]thField {
 
 // caseName is a path as a case name, its indexes dropped:
 // "tools[0].version" is "tools.version".
-func caseName(path string) string {
-	var b strings.Builder
-	skip := false
-	for _, r := range path {
-		switch {
-		case r == '[':
-			skip = true
-		case r == ']':
-			skip = false
-		case !skip:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func caseName(path string) string { return pathIndex.ReplaceAllString(path, "") }
+
+// pathIndex is an index of a path, "[0]".
+var pathIndex = regexp.MustCompile(`\[[0-9]+\]`)
 
 // fv is one field vector: a mutation of the chain and its expectation.
 type fv struct {
@@ -138,24 +121,22 @@ type fv struct {
 	mut                  func(c *chain)
 }
 
-// wrongType is a value of another JSON type than jtype.
-func wrongType(jtype string) *jv {
-	switch jtype {
-	case "a string", "a string or null":
+// wrongType is a value of another JSON type than member m's.
+func wrongType(m *shapes.Member) *jv {
+	switch t := m.Type; {
+	case t == "string":
 		return I(1)
-	case "a number":
-		return S("1")
-	case "a boolean":
-		return Null()
-	case "an array":
-		return O()
-	default:
+	case m.Nullable:
 		return A()
+	case t == "number":
+		return S("1")
+	case t == "boolean":
+		return Null()
+	case t == "array":
+		return O()
 	}
+	return A()
 }
-
-// rep127 etc. are long strings for the length bounds.
-func repeat(s string, n int) string { return strings.Repeat(s, n) }
 
 // bumpLastB64 returns s with its last character changed so that its
 // unused low bits are set (a non-canonical spelling of the same bytes).
@@ -208,8 +189,8 @@ func signed(h string) string {
 // guard and the rules of its kind.
 func fieldVectors(doc string) []fv {
 	out := []fv{{name: "unknown", msg: thMsg(thDecl.Object(doc).Unknown), mut: func(c *chain) {
-		d := c.doc(doc)
-		d.keys, d.vals = append(d.keys, "x"), append(d.vals, I(1))
+		d := c.Doc(doc)
+		d.Add(S("x"), I(1))
 	}}}
 	for _, f := range thDocFields[doc] {
 		out = append(out, kindVectors(doc, f)...)
@@ -223,7 +204,7 @@ func kindVectors(doc string, f thField) (out []fv) {
 	name := caseName(p)
 	// msgOf is the message of the i-th code of the field's rule check.
 	msgOf := func(check string, i int) string { return thMsg(f.row.code(check, i)) }
-	set := func(v *jv) func(c *chain) { return func(c *chain) { c.set(full, v) } }
+	set := func(v *jv) func(c *chain) { return func(c *chain) { c.Set(full, v) } }
 	setS := func(s string) func(c *chain) { return set(S(s)) }
 	pre := f.pre
 	if pre == nil {
@@ -236,8 +217,8 @@ func kindVectors(doc string, f thField) (out []fv) {
 		}
 	}()
 	out = []fv{
-		{name: name + ".type.missing", msg: msgOf("type", 0), exc: "type-guard", mut: func(c *chain) { c.del(full) }},
-		{name: name + ".type.wrong", msg: msgOf("type", 0), exc: "type-guard", mut: set(wrongType(f.jtype))},
+		{name: name + ".type.missing", msg: msgOf("type", 0), exc: "type-guard", mut: func(c *chain) { c.Del(full) }},
+		{name: name + ".type.wrong", msg: msgOf("type", 0), exc: "type-guard", mut: set(wrongType(f.row.m))},
 	}
 	add := func(variant, msg string, mut func(c *chain)) {
 		out = append(out, fv{name: name + "." + variant, msg: msg, mut: mut})
@@ -252,10 +233,10 @@ func kindVectors(doc string, f thField) (out []fv) {
 	case "id":
 		// Each sorts after every id of the chain, so that trust.keys stays
 		// ascending when the guard is ignored.
-		add("grammar.129", msgOf("id", 0), setS(repeat("z", 129)))
+		add("grammar.129", msgOf("id", 0), setS(strings.Repeat("z", 129)))
 		add("grammar.first-tilde", msgOf("id", 0), setS("~x"))
 		add("grammar.space", msgOf("id", 0), setS("z y"))
-		add("grammar.lone-surrogate", msgOf("id", 0), set(Sraw(`"z\ud800"`)))
+		add("grammar.lone-surrogate", msgOf("id", 0), set(Lone("z", 0xd800, "")))
 		tag("unencodable")
 		if f.lookup {
 			for i := len(out) - 4; i < len(out)-1; i++ {
@@ -264,7 +245,7 @@ func kindVectors(doc string, f thField) (out []fv) {
 		}
 	case "device":
 		add("grammar.space", msgOf("id", 0), setS("scdev_01J8 Z3"))
-		add("grammar.129", msgOf("id", 0), setS("scdev_"+repeat("a", 123)))
+		add("grammar.129", msgOf("id", 0), setS("scdev_"+strings.Repeat("a", 123)))
 		add("namespace.bare", msgOf("scdev", 0), setS("scdev_"))
 		add("namespace.hyphen", msgOf("scdev", 0), setS("scdev-01J8Z3D5Q2A7"))
 	case "origin":
@@ -275,19 +256,19 @@ func kindVectors(doc string, f thField) (out []fv) {
 		add("origin.upper", msgOf("origin", 0), setS("https://Cloud.aethersystems.net"))
 	case "ts":
 		add("shape.space", msgOf("timestamp", 0), func(c *chain) {
-			c.set(full, S(strings.Replace(c.get(full).str(), "T", " ", 1)))
+			c.Set(full, S(strings.Replace(c.Get(full).Str(), "T", " ", 1)))
 		})
 		tag("grammar")
 		add("shape.no-millis", msgOf("timestamp", 0), func(c *chain) {
-			s := c.get(full).str()
-			c.set(full, S(s[:19]+"Z"))
+			s := c.Get(full).Str()
+			c.Set(full, S(s[:19]+"Z"))
 		})
 		tag("grammar")
 		add("instant.rollover", msgOf("instant", 0), setS(f.arg))
 	case "int":
 		lo, hi, _ := strings.Cut(f.arg, "..")
-		add("integer.fraction", msgOf("integer", 0), func(c *chain) { c.set(full, N(c.get(full).lit+".0")) })
-		add("integer.exponent", msgOf("integer", 0), func(c *chain) { c.set(full, N(c.get(full).lit+"e0")) })
+		add("integer.fraction", msgOf("integer", 0), func(c *chain) { c.Set(full, N(c.Get(full).Lit()+".0")) })
+		add("integer.exponent", msgOf("integer", 0), func(c *chain) { c.Set(full, N(c.Get(full).Lit()+"e0")) })
 		rng := msgOf("range", 0)
 		if lo == "0" {
 			add("range.minus-one", rng, set(N("-1")))
@@ -315,22 +296,22 @@ func kindVectors(doc string, f thField) (out []fv) {
 		}
 	case "text":
 		add("control", msgOf("text", 0), setS("user:\u0007x"))
-		add("surrogate", msgOf("text", 1), set(Sraw(`"user:\udc00x"`)))
+		add("surrogate", msgOf("text", 1), set(Lone("user:", 0xdc00, "x")))
 		tag("unencodable")
 		add("length.empty", msgOf("text-length", 0), setS(""))
-		add("length.257-astral", msgOf("text-length", 0), setS(repeat("\U0001F600", 257)))
+		add("length.257-astral", msgOf("text-length", 0), setS(strings.Repeat("\U0001F600", 257)))
 	case "display":
 		add("display-char.e-acute", msgOf("display", 0), setS("caf\u00e9 feed"))
 		add("display-char.tab", msgOf("display", 0), setS("a\tb"))
 		add("display-length.empty", msgOf("display-length", 0), setS(""))
-		add("display-length.257", msgOf("display-length", 0), setS(repeat("x", 257)))
+		add("display-length.257", msgOf("display-length", 0), setS(strings.Repeat("x", 257)))
 	case "runtime":
 		add("grammar.empty", msgOf("runtime-version", 0), setS(""))
-		add("grammar.65", msgOf("runtime-version", 0), setS(repeat("r", 65)))
+		add("grammar.65", msgOf("runtime-version", 0), setS(strings.Repeat("r", 65)))
 		add("grammar.e-acute", msgOf("runtime-version", 0), setS("ats-runtime 2.4.1\u00e9"))
 	case "code":
 		add("grammar.lower", msgOf("code", 0), setS("Tool_failed"))
-		add("grammar.65", msgOf("code", 0), setS("T"+repeat("X", 64)))
+		add("grammar.65", msgOf("code", 0), setS("T"+strings.Repeat("X", 64)))
 		add("grammar.empty", msgOf("code", 0), setS(""))
 	case "schema":
 		add("grammar.upper", msgOf("schema-ref", 0), setS("Aether.managed-tool-x/1"))
@@ -338,10 +319,10 @@ func kindVectors(doc string, f thField) (out []fv) {
 		add("grammar.no-version", msgOf("schema-ref", 0), setS("aether.managed-tool-x"))
 	case "digest":
 		add("grammar.63-hex", msgOf("digest", 0), func(c *chain) {
-			c.set(full, S(c.get(full).str()[:70]))
+			c.Set(full, S(c.Get(full).Str()[:70]))
 		})
 		add("grammar.upper-hex", msgOf("digest", 0), func(c *chain) {
-			c.set(full, S("sha256:"+strings.ToUpper(c.get(full).str()[7:])))
+			c.Set(full, S("sha256:"+strings.ToUpper(c.Get(full).Str()[7:])))
 		})
 		if f.own {
 			out[len(out)-1].exc, out[len(out)-2].exc = "shadowed", "shadowed"
@@ -355,16 +336,16 @@ func kindVectors(doc string, f thField) (out []fv) {
 		// One character short, its last character canonical for the
 		// shorter length: ignored, the length decodes to one byte less.
 		add("b64-length.short", msgOf("base64url", 0), func(c *chain) {
-			s := c.get(full).str()
-			c.set(full, S(canonicalLast(s[:n-1])))
+			s := c.Get(full).Str()
+			c.Set(full, S(canonicalLast(s[:n-1])))
 		})
-		add("b64-length.long", msgOf("base64url", 0), func(c *chain) { s := c.get(full).str(); c.set(full, S(s+"A")) })
+		add("b64-length.long", msgOf("base64url", 0), func(c *chain) { s := c.Get(full).Str(); c.Set(full, S(s+"A")) })
 		if f.kind == "b64-64" {
 			tag("wrong-length")
 			out[len(out)-2].exc = "wrong-length"
 		}
-		add("b64-alphabet", msgOf("base64url", 1), func(c *chain) { c.set(full, S(alphabetDefect(c.get(full).str()))) })
-		add("b64-canonical", msgOf("base64url", 2), func(c *chain) { c.set(full, S(bumpLastB64(c.get(full).str(), unused))) })
+		add("b64-alphabet", msgOf("base64url", 1), func(c *chain) { c.Set(full, S(alphabetDefect(c.Get(full).Str()))) })
+		add("b64-canonical", msgOf("base64url", 2), func(c *chain) { c.Set(full, S(bumpLastB64(c.Get(full).Str(), unused))) })
 		if f.kind != "key" {
 			break
 		}
@@ -397,9 +378,9 @@ func kindVectors(doc string, f thField) (out []fv) {
 				ids = append(ids, "ev-"+string(rune('a'+i)))
 			}
 			add("size.17", size, set(Strs(ids...)))
-			add("item-type", "", func(c *chain) { c.set(full, A(S("ev-obs-0001"), I(2))) })
+			add("item-type", "", func(c *chain) { c.Set(full, A(S("ev-obs-0001"), I(2))) })
 			out[len(out)-1].msg, out[len(out)-1].exc = msgOf("each", 0), "type-guard"
-			add("item-grammar", "", func(c *chain) { c.set(full, Strs("ev-obs-0001", "ez bad")) })
+			add("item-grammar", "", func(c *chain) { c.Set(full, Strs("ev-obs-0001", "ez bad")) })
 			out[len(out)-1].msg = msgOf("id", 0)
 			add("repeat", msgOf("repeat", 0), set(Strs("ev-obs-0001", "ev-obs-0001")))
 			add("order", msgOf("descending", 0), set(Strs("ev-obs-0002", "ev-obs-0001")))
@@ -411,9 +392,9 @@ func kindVectors(doc string, f thField) (out []fv) {
 		slices.Sort(sorted) // ASCII: byte order is code point order
 		add("size.pigeonhole", size, set(Strs(append(sorted[:h:h], sorted[h-1])...)))
 		tag("pigeonhole")
-		add("item-type", "", func(c *chain) { c.set(full, A(I(1))) })
+		add("item-type", "", func(c *chain) { c.Set(full, A(I(1))) })
 		out[len(out)-1].msg, out[len(out)-1].exc = msgOf("each", 0), "type-guard"
-		add("item-vocabulary", "", func(c *chain) { c.set(full, Strs(sorted[0], "zz_unknown")) })
+		add("item-vocabulary", "", func(c *chain) { c.Set(full, Strs(sorted[0], "zz_unknown")) })
 		out[len(out)-1].msg = msgOf("enum", 0)
 		add("repeat", msgOf("repeat", 0), set(Strs(sorted[0], sorted[0])))
 		add("order", msgOf("descending", 0), set(Strs(sorted[1], sorted[0])))
@@ -425,27 +406,27 @@ func kindVectors(doc string, f thField) (out []fv) {
 			add("size.empty", size, set(A()))
 		}
 		h, _ := strconv.Atoi(hi)
-		add("size.above", size, func(c *chain) { c.set(full, manyElements(doc, f.path, h+1)) })
-		add("item-type", "", func(c *chain) { c.get(full).elems = append(c.get(full).elems, S("x")); c.pinned[full] = true })
+		add("size.above", size, func(c *chain) { c.Set(full, manyElements(doc, f.path, h+1)) })
+		add("item-type", "", func(c *chain) { c.Get(full).Push(S("x")); c.Pinned[full] = true })
 		out[len(out)-1].msg, out[len(out)-1].exc = msgOf("each", 0), "type-guard"
 		add("unknown", "", func(c *chain) {
-			a := c.get(full)
-			if len(a.elems) == 0 {
-				a.elems = append(a.elems, O("code", S("X"), "summary", S("x")))
-				c.pinned[full] = true
+			a := c.Get(full)
+			if len(a.Elems()) == 0 {
+				a.Push(O("code", S("X"), "summary", S("x")))
+				c.Pinned[full] = true
 			}
-			e := a.elems[len(a.elems)-1]
-			e.keys, e.vals = append(e.keys, "x"), append(e.vals, I(1))
+			e := a.Elems()[len(a.Elems())-1]
+			e.Add(S("x"), I(1))
 		})
 		out[len(out)-1].msg = msgOf("unknown", 0)
 	case "object":
 		add("unknown", msgOf("unknown", 0), func(c *chain) {
-			o := c.get(full)
-			if o.k != 'o' {
-				c.set(full, O("code", S("TOOL_FAILED"), "message", S("x"), "x", I(1)))
+			o := c.Get(full)
+			if o.Kind() != 'o' {
+				c.Set(full, O("code", S("TOOL_FAILED"), "message", S("x"), "x", I(1)))
 				return
 			}
-			o.keys, o.vals = append(o.keys, "x"), append(o.vals, I(1))
+			o.Add(S("x"), I(1))
 		})
 	case "open":
 		// section 1.8: the walk's rules and the byte cap, in openVectors.
@@ -454,14 +435,6 @@ func kindVectors(doc string, f thField) (out []fv) {
 		panic("toolhost: kind " + f.kind)
 	}
 	return out
-}
-
-// nest returns v wrapped in n arrays.
-func nest(v *jv, n int) *jv {
-	for i := 0; i < n; i++ {
-		v = A(v)
-	}
-	return v
 }
 
 // openVectors are the walk rules of an open value (section 1.8): depth,
@@ -477,11 +450,11 @@ func openVectors(doc string, f thField) []fv {
 	// guard is ignored: an unknown member of the arguments is outside
 	// E1 (validate-invocation has no E1 rule), and the payload is walked
 	// before it is ever validated as a workspace status.
-	with := func(k string, v *jv) func(c *chain) {
+	with := func(k, v *jv) func(c *chain) {
 		return func(c *chain) {
-			o := c.get(full)
-			o.keys, o.vals = append(o.keys, k), append(o.vals, v)
-			c.pinned[full] = true
+			o := c.Get(full)
+			o.Add(k, v)
+			c.Pinned[full] = true
 		}
 	}
 	var arr33 []*jv
@@ -489,17 +462,17 @@ func openVectors(doc string, f thField) []fv {
 		arr33 = append(arr33, I(int64(i)))
 	}
 	return []fv{
-		{name: name + ".depth", msg: msg(0), mut: with("x", nest(O(), d-1))},
-		{name: name + ".array", msg: msg(3), mut: with("x", A(arr33...))},
-		{name: name + ".number.negative", msg: msg(1), mut: with("x", N("-1"))},
-		{name: name + ".number.fraction", msg: msg(1), mut: with("x", N("1.5"))},
-		{name: name + ".number.2p53", msg: msg(1), mut: with("x", N("9007199254740992"))},
-		{name: name + ".number.1e400", msg: msg(1), exc: "unencodable", mut: with("x", N("1e400"))},
-		{name: name + ".string.control", msg: msg(2), mut: with("x", S("a\u0001b"))},
-		{name: name + ".string.257", msg: msg(2), mut: with("x", S(repeat("\u00e9", 257)))},
-		{name: name + ".string.lone-surrogate", msg: msg(2), exc: "unencodable", mut: with("x", Sraw(`"\ud800"`))},
-		{name: name + ".string.member-name", msg: msg(2), mut: with("a\u0002", I(1))},
-		{name: name + ".string.member-name-surrogate", msg: msg(2), exc: "unencodable", mut: with(`"\udbff"`, I(1))},
+		{name: name + ".depth", msg: msg(0), mut: with(S("x"), gen.Nest(O(), d-1))},
+		{name: name + ".array", msg: msg(3), mut: with(S("x"), A(arr33...))},
+		{name: name + ".number.negative", msg: msg(1), mut: with(S("x"), N("-1"))},
+		{name: name + ".number.fraction", msg: msg(1), mut: with(S("x"), N("1.5"))},
+		{name: name + ".number.2p53", msg: msg(1), mut: with(S("x"), N("9007199254740992"))},
+		{name: name + ".number.1e400", msg: msg(1), exc: "unencodable", mut: with(S("x"), N("1e400"))},
+		{name: name + ".string.control", msg: msg(2), mut: with(S("x"), S("a\u0001b"))},
+		{name: name + ".string.257", msg: msg(2), mut: with(S("x"), S(strings.Repeat("\u00e9", 257)))},
+		{name: name + ".string.lone-surrogate", msg: msg(2), exc: "unencodable", mut: with(S("x"), Lone("", 0xd800, ""))},
+		{name: name + ".string.member-name", msg: msg(2), mut: with(S("a\u0002"), I(1))},
+		{name: name + ".string.member-name-surrogate", msg: msg(2), exc: "unencodable", mut: with(Lone("", 0xdbff, ""), I(1))},
 	}
 }
 
@@ -507,17 +480,17 @@ func openVectors(doc string, f thField) []fv {
 // refused, an error, no payload and no output schema), unpinned: the base
 // of the result's error vectors.
 func failedResult(c *chain) {
-	r := c.docs["result"]
-	r.put("state", S("refused"))
-	r.put("error", O("code", S("TOOL_FAILED"), "message", S("Tool failed")))
-	r.put("payload", Null())
-	r.put("output_schema_id", Null())
-	r.put("output_schema_digest", Null())
+	r := c.Docs["result"]
+	r.Put("state", S("refused"))
+	r.Put("error", O("code", S("TOOL_FAILED"), "message", S("Tool failed")))
+	r.Put("payload", Null())
+	r.Put("output_schema_id", Null())
+	r.Put("output_schema_digest", Null())
 }
 
 // oneDiagnostic gives the chain's result one diagnostic, unpinned.
 func oneDiagnostic(c *chain) {
-	c.docs["result"].put("diagnostics", A(O("code", S("TOOL_NOTE"), "summary", S("Served from cache"))))
+	c.Docs["result"].Put("diagnostics", A(O("code", S("TOOL_NOTE"), "summary", S("Served from cache"))))
 }
 
 // manyElements returns n valid elements for the array of objects at path:
@@ -528,13 +501,13 @@ func manyElements(doc, path string, n int) *jv {
 	for i := 1; i <= n; i++ {
 		switch doc + "." + path {
 		case "trust.keys":
-			a.elems = append(a.elems, O("key_id", S(fmt.Sprintf("k-%02d", i)), "public_key", S(thPublic("cloud-b"))))
+			a.Push(O("key_id", S(fmt.Sprintf("k-%02d", i)), "public_key", S(gen.ThPublic("cloud-b"))))
 		case "registry.tools":
-			t := parseJV(thBaseChain).member("registry").member("tools").elems[0]
-			t.put("version", I(int64(i)))
-			a.elems = append(a.elems, t)
+			t := newChain().Get("registry.tools[0]")
+			t.Put("version", I(int64(i)))
+			a.Push(t)
 		default:
-			a.elems = append(a.elems, O("code", S("TOOL_NOTE"), "summary", S(fmt.Sprintf("Note %d", i))))
+			a.Push(O("code", S("TOOL_NOTE"), "summary", S(fmt.Sprintf("Note %d", i))))
 		}
 	}
 	return a

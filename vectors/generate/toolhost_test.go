@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/ed25519"
+	"encoding/base64"
 	"testing"
 
 	"github.com/conform-dev/conform/internal/fuzz/gen"
@@ -20,7 +21,7 @@ func TestToolhostBaseChain(t *testing.T) {
 		"device-b": "1klXrFU-FVePCLtSlPPNq3hKGnSR2KGrl5fK9rSjhfg",
 	}
 	for l, pub := range want {
-		if got := thPublic(l); got != pub {
+		if got := gen.ThPublic(l); got != pub {
 			t.Errorf("test key %s: public key %s, want %s", l, got, pub)
 		}
 	}
@@ -35,12 +36,12 @@ func TestToolhostBaseChain(t *testing.T) {
 		"invocation.invocation_digest", "workspace_status.status_digest", "result.bounded_bytes", "result.invocation_digest",
 		"result.result_digest", "cancellation.target_invocation_digest", "cancellation.cancellation_digest",
 		"runtime_capability.capability_digest", "observer_channel_receipt.capability_digest", "observer_channel_receipt.receipt_digest"} {
-		d, p, _ := c.split(path)
-		d.put(p, S("x"))
+		c.Set(path, S("x"))
 	}
-	c.seal()
-	for _, d := range thDocs {
-		if got, want := c.docs[d].text(), base.docs[d].text(); got != want {
+	clear(c.Pinned)
+	c.Seal()
+	for d := range base.Docs {
+		if got, want := c.Docs[d].Text(), base.Docs[d].Text(); got != want {
 			t.Errorf("%s resealed:\n got %s\nwant %s", d, got, want)
 		}
 	}
@@ -53,11 +54,11 @@ func TestToolhostBaseChain(t *testing.T) {
 // SHA-512(R || A || message) mod L is congruent to t mod 4.
 func forgedSignature(t *testing.T, c *chain) string {
 	t.Helper()
-	cv, ok := canon(c.docs["host_open_proof"].without("schema_id", "device_signature"))
+	cv, ok := canon(c.Docs["host_open_proof"].Without("schema_id", "device_signature"))
 	if !ok {
 		t.Fatal("host-open proof has no JCS form")
 	}
-	sig := gen.ForgeHostOpen([]byte(thPrefixHostOpen + "\n" + cv))
+	sig := gen.ForgeHostOpen([]byte(gen.ToolhostPrefix("host_open_proof", "device_signature") + "\n" + cv))
 	if sig == nil {
 		t.Fatal("no forged signature below S = 64")
 	}
@@ -71,16 +72,16 @@ func forgedSignature(t *testing.T, c *chain) string {
 // accepts it.
 func TestToolhostForgedSignature(t *testing.T) {
 	c := newChain()
-	c.set("device_proof.device_public_key", S(thKeyZero))
-	c.pinned["host_open_proof.device_signature"] = true
-	c.seal()
+	c.Set("device_proof.device_public_key", S(thKeyZero))
+	c.Pinned["host_open_proof.device_signature"] = true
+	c.Seal()
 	got := forgedSignature(t, c)
 	if got != thForged {
 		t.Fatalf("thForged = %s, want %s", thForged, got)
 	}
-	cv, _ := canon(c.docs["host_open_proof"].without("schema_id", "device_signature"))
-	sig, _ := b64decode(thForged)
-	if !ed25519.Verify(make([]byte, 32), []byte(thPrefixHostOpen+"\n"+cv), sig) {
+	cv, _ := canon(c.Docs["host_open_proof"].Without("schema_id", "device_signature"))
+	sig, _ := base64.RawURLEncoding.DecodeString(thForged)
+	if !ed25519.Verify(make([]byte, 32), []byte(gen.ToolhostPrefix("host_open_proof", "device_signature")+"\n"+cv), sig) {
 		t.Error("crypto/ed25519 does not accept the forged signature under the all-zero key")
 	}
 }

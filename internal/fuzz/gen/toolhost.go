@@ -15,13 +15,14 @@ package gen
 // derived from published seeds.
 
 import (
+	"cmp"
 	"crypto/ed25519"
 	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
+	"slices"
+	"strings"
 	"unicode/utf16"
 
-	gowebpki "github.com/gowebpki/jcs"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // thBase is the base chain of spec/toolhost.md section 8.3 (its digests
@@ -43,140 +44,26 @@ var thBaseTV = parseTV(thBase)
 // thBaseNow is the base chain's now: 2026-09-22T12:30:05.000Z.
 const thBaseNow = 1790080205000
 
-// ToolhostEnvelopes are the envelope members of each toolhost/1 operation,
-// in order (spec/toolhost.md, Operations).
-var ToolhostEnvelopes = map[string][]string{
-	"validate-trust":                    {"trust"},
-	"validate-device-proof":             {"trust", "device_proof", "now"},
-	"validate-host-open-proof":          {"host_open_proof", "device_proof"},
-	"validate-observer-channel-receipt": {"observer_channel_receipt"},
-	"validate-runtime-capability":       {"runtime_capability"},
-	"validate-registry":                 {"registry"},
-	"validate-host-lease":               {"trust", "host_lease", "now"},
-	"validate-invocation":               {"invocation"},
-	"validate-cancellation":             {"cancellation"},
-	"validate-result":                   {"result"},
-	"validate-workspace-status-input":   {"workspace_status_input"},
-	"validate-workspace-status":         {"workspace_status"},
-	"check-lease-binding":               {"trust", "device_proof", "registry", "host_lease", "now"},
-	"check-host-open-binding":           {"trust", "device_proof", "host_open_proof", "registry", "host_lease", "challenge", "now"},
-	"check-invocation":                  {"trust", "registry", "host_lease", "invocation", "now"},
-	"check-tool-arguments":              {"invocation"},
-	"check-tool-payload":                {"result"},
-	"check-cancellation":                {"trust", "host_lease", "invocation", "cancellation", "now"},
-	"check-result":                      {"registry", "invocation", "result"},
-	"assert-e1-canary-registry":         {"registry"},
-	"check-capability-receipt":          {"runtime_capability", "observer_channel_receipt"},
-}
-
-// ToolhostOps are the operations of toolhost/1 in table order.
-var ToolhostOps = []string{"validate-trust", "validate-device-proof", "validate-host-open-proof",
-	"validate-observer-channel-receipt", "validate-runtime-capability", "validate-registry", "validate-host-lease",
-	"validate-invocation", "validate-cancellation", "validate-result", "validate-workspace-status-input",
-	"validate-workspace-status", "check-lease-binding", "check-host-open-binding", "check-invocation",
-	"check-tool-arguments", "check-tool-payload", "check-cancellation", "check-result", "assert-e1-canary-registry",
-	"check-capability-receipt"}
+// ToolhostOps are the operations of toolhost/1 in table order, and
+// ToolhostEnvelopes the envelope members of each, in order
+// (spec/toolhost.md, Operations, from the catalogue).
+var ToolhostOps, ToolhostEnvelopes = envelopesOf("toolhost/1")
 
 // thDeclared are the declared members of each document and nested object
 // (spec/toolhost.md section 2, from the declaration), for the projection
 // digests cover.
 var thDeclared = declaredMembers(thDecl)
 
-// proj is the declared projection of document doc (section 1.6).
-func proj(doc string, v *tv) *tv {
-	keep := func(o *tv, names []string) *tv {
-		out := &tv{k: 'o'}
-		for i, k := range o.keys {
-			for _, n := range names {
-				if eqUnits(k, n) {
-					out.keys = append(out.keys, k)
-					out.vals = append(out.vals, o.vals[i])
-					break
-				}
-			}
-		}
-		return out
-	}
-	if v == nil || v.k != 'o' {
-		return v
-	}
-	out := keep(v, thDeclared[doc])
-	for i, k := range out.keys {
-		sub := thDeclared[doc+"."+string(utf16.Decode(k))]
-		if sub == nil {
-			continue
-		}
-		switch x := out.vals[i]; x.k {
-		case 'o':
-			out.vals[i] = keep(x, sub)
-		case 'a':
-			a := tA()
-			for _, e := range x.elems {
-				if e.k == 'o' {
-					e = keep(e, sub)
-				}
-				a.elems = append(a.elems, e)
-			}
-			out.vals[i] = a
-		}
-	}
-	return out
-}
-
-// without returns a copy of object v without the members named.
-func without(v *tv, names ...string) *tv {
-	out := &tv{k: 'o'}
-	for i, k := range v.keys {
-		drop := false
-		for _, n := range names {
-			drop = drop || eqUnits(k, n)
-		}
-		if !drop {
-			out.keys = append(out.keys, k)
-			out.vals = append(out.vals, v.vals[i])
-		}
-	}
-	return out
-}
-
-// jcsOf is JCS(v) by gowebpki/jcs, and false when it has none.
-func jcsOf(v *tv) ([]byte, bool) { return ThJCS(v.write(nil, nil)) }
-
-// hOf is H(prefix, v) of digest/1.
-func hOf(prefix string, v *tv) (string, bool) { return ThDigest(prefix, v.write(nil, nil)) }
-
-// ThJCS is the RFC 8785 canonical form of the JSON text text, by the
-// independent canonicalizer github.com/gowebpki/jcs (never the
-// reference), and false when it has none (a lone surrogate, a number out
-// of the double range, text that is not JSON). The toolhost/1 sealing of
-// the fuzz generator and of the vectors generator both go through it.
-func ThJCS(text []byte) ([]byte, bool) {
-	out, err := gowebpki.Transform(text)
-	return out, err == nil
-}
-
-// ThDigest is H(prefix, v) of digest/1 for the JSON text of v
-// (spec/toolhost.md section 1.6): "sha256:" and the lowercase hex
-// SHA-256 of ASCII(prefix) + LF + JCS(v); false when v has no JCS form.
-func ThDigest(prefix string, text []byte) (string, bool) {
-	c, ok := ThJCS(text)
-	if !ok {
-		return "", false
-	}
-	sum := sha256.Sum256(append([]byte(prefix+"\n"), c...))
-	return "sha256:" + hex.EncodeToString(sum[:]), true
-}
-
 // ThSign is the unpadded base64url Ed25519 signature, by the test key
 // labelled label (ThKey; NOT FOR PRODUCTION), of ASCII(prefix) + LF +
 // JCS(v) for the JSON text of v (spec/toolhost.md sections 1.6 and 8.2);
 // false when v has no JCS form.
 func ThSign(label, prefix string, text []byte) (string, bool) {
-	c, ok := ThJCS(text)
+	c, ok := JCS(text)
 	if !ok {
 		return "", false
 	}
-	return thB64(ed25519.Sign(ThKey(label), append([]byte(prefix+"\n"), c...))), true
+	return base64url(ed25519.Sign(ThKey(label), append([]byte(prefix+"\n"), c...))), true
 }
 
 // ThKey is the test key of section 8.2 labelled label (cloud-a, cloud-b,
@@ -199,23 +86,14 @@ var thKeys = func() map[string]ed25519.PrivateKey {
 var thPublics = func() map[string]string {
 	m := map[string]string{}
 	for l, k := range thKeys {
-		m[l] = thB64(k.Public().(ed25519.PublicKey))
+		m[l] = base64url(k.Public().(ed25519.PublicKey))
 	}
 	return m
 }()
 
-// thB64 is unpadded base64url.
-func thB64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
-
-// thLabels are the test keys' labels (ThLabels).
-var thLabels = ThLabels()
-
 // ThLabels are the labels of the four test keys of spec/toolhost.md
 // section 8.2, in order: cloud-a, cloud-b, device-a, device-b.
 func ThLabels() []string { return []string{"cloud-a", "cloud-b", "device-a", "device-b"} }
-
-// thPublic is a test key's public key, base64url.
-func thPublic(label string) string { return thPublics[label] }
 
 // ThPublic is the unpadded base64url public key of the test key labelled
 // label (ThKey), or "" for another label. NOT FOR PRODUCTION.
@@ -226,202 +104,323 @@ func labelOf(v *tv) string {
 	if v == nil || v.k != 's' {
 		return ""
 	}
-	for _, l := range thLabels {
-		if eqUnits(v.us, thPublic(l)) {
+	for _, l := range ThLabels() {
+		if eqUnits(v.us, ThPublic(l)) {
 			return l
 		}
 	}
 	return ""
 }
 
-// ThChain is a chain of the ten documents with its now and issued
-// challenge, as a toolhost/1 input draws it.
+// ThChain is a chain of the ten documents of spec/toolhost.md section 8.3
+// with its now and issued challenge, as a toolhost/1 input draws it and
+// as a vector mutates it.
 type ThChain struct {
-	docs      map[string]*tv
-	now       *tv
-	challenge *tv
-	// pinned members (document path "registry.registry_digest") keep
-	// the value a mutation wrote when the chain is sealed.
-	pinned map[string]bool
-	// signer overrides the key that signs "device_proof", "host_lease" or
-	// "host_open_proof".
-	signer map[string]string
+	// Docs are the ten documents by envelope member name.
+	Docs map[string]*Value
+	// Now is the envelope's now (epoch milliseconds); Challenge is the
+	// issued challenge.
+	Now, Challenge *Value
+	// Pinned are the members (path "registry.registry_digest", the inner
+	// documents at their places: "result.payload.status_digest") that
+	// keep the value a mutation wrote when the chain is sealed.
+	Pinned map[string]bool
+	// Signer overrides the test key (a label of section 8.2) that signs
+	// "device_proof", "host_lease" or "host_open_proof".
+	Signer map[string]string
 	// forge signs the host-open proof with the all-zero key's forgery
 	// (section 8.5) instead of a test key.
 	forge bool
 }
 
-var thDocNames = []string{"trust", "device_proof", "host_open_proof", "observer_channel_receipt", "runtime_capability",
-	"registry", "host_lease", "invocation", "cancellation", "result"}
-
-// newThChain parses the base chain.
-func newThChain() *ThChain {
-	base := thBaseTV.clone()
-	c := &ThChain{docs: map[string]*tv{}, now: tI(thBaseNow), pinned: map[string]bool{}, signer: map[string]string{}}
-	for _, d := range thDocNames {
-		c.docs[d] = base.get(d)
+// thDocNames are the ten documents of the chain, in the order of section
+// 8.3 (the base chain's).
+var thDocNames = func() []string {
+	var out []string
+	for _, k := range thBaseTV.keys {
+		out = append(out, string(utf16.Decode(k)))
 	}
-	c.challenge = tU(c.docs["host_open_proof"].get("challenge").us)
+	return out
+}()
+
+// NewThChain is the base chain of section 8.3, unsealed and unpinned, at
+// its now (2026-09-22T12:30:05.000Z) with its issued challenge.
+func NewThChain() *ThChain {
+	base := thBaseTV.clone()
+	c := &ThChain{Docs: map[string]*tv{}, Now: tI(thBaseNow), Pinned: map[string]bool{}, Signer: map[string]string{}}
+	for _, d := range thDocNames {
+		c.Docs[d] = base.get(d)
+	}
+	c.Challenge = tU(c.Docs["host_open_proof"].get("challenge").us)
 	return c
 }
 
-// doc returns a document; workspace_status_input and workspace_status are
-// the invocation's arguments and the result's payload.
-func (c *ThChain) doc(name string) *tv {
+// Doc is a document of the chain by envelope member name (nil for
+// another name); workspace_status_input and workspace_status are the
+// invocation's arguments and the result's payload.
+func (c *ThChain) Doc(name string) *Value {
 	switch name {
 	case "workspace_status_input":
-		return c.docs["invocation"].get("arguments")
+		return c.Docs["invocation"].get("arguments")
 	case "workspace_status":
-		return c.docs["result"].get("payload")
+		return c.Docs["result"].get("payload")
 	}
-	return c.docs[name]
+	return c.Docs[name]
 }
 
-// reseal sets member name of document d (at path "d.name") unless pinned.
-func (c *ThChain) reseal(d *tv, path, name string, v *tv) {
-	if c.pinned[path] || d == nil || d.k != 'o' {
-		return
+// split is the document holding path ("workspace_status.status_digest"),
+// the path inside it ("payload.status_digest") and the path sealing knows
+// it by ("result.payload.status_digest").
+func (c *ThChain) split(path string) (*tv, string, string) {
+	doc, rest, _ := strings.Cut(path, ".")
+	holder := doc
+	switch doc {
+	case "workspace_status_input":
+		holder, rest = "invocation", strings.TrimSuffix("arguments."+rest, ".")
+	case "workspace_status":
+		holder, rest = "result", strings.TrimSuffix("payload."+rest, ".")
 	}
-	d.put(name, v)
+	return c.Docs[holder], rest, strings.TrimSuffix(holder+"."+rest, ".")
 }
 
-func (c *ThChain) sealDigest(d *tv, doc, path, name, prefix string, omit ...string) {
-	if d == nil || d.k != 'o' {
-		return
-	}
-	if h, ok := hOf(prefix, without(proj(doc, d), omit...)); ok {
-		c.reseal(d, path, name, tS(h))
-	}
+// Set sets the value at path (a document's name, then the path inside
+// it: "registry.tools[0].version") to v and pins it; it returns c.
+func (c *ThChain) Set(path string, v *Value) *ThChain {
+	d, p, full := c.split(path)
+	d.Put(p, v)
+	c.Pinned[full] = true
+	return c
 }
 
-func (c *ThChain) sign(d *tv, doc, path, name, prefix string, pub *tv, omit ...string) {
-	if c.pinned[path] || d == nil || d.k != 'o' {
-		return
+// Del removes the member or element at path (as Set's) and pins it; it
+// returns c.
+func (c *ThChain) Del(path string) *ThChain {
+	d, p, full := c.split(path)
+	d.Del(p)
+	c.Pinned[full] = true
+	return c
+}
+
+// Get is the value at path (as Set's), or nil.
+func (c *ThChain) Get(path string) *Value {
+	d, p, _ := c.split(path)
+	return d.At(p)
+}
+
+// Seal reseals the whole chain in the order of section 8.4, leaving the
+// pinned members as written, and returns c.
+func (c *ThChain) Seal() *ThChain {
+	c.sealFor("")
+	return c
+}
+
+// Text is the envelope of the members given, in that order, as pure-ASCII
+// JSON text (Value.Text): a document by name, "now" or "challenge"; a
+// member without a value is left out.
+func (c *ThChain) Text(members ...string) string { return c.envelopeOf(members).Text() }
+
+// envelopeOf is the envelope object of the members given, in that order,
+// those without a value left out.
+func (c *ThChain) envelopeOf(members []string) *tv {
+	o := tO()
+	for _, m := range members {
+		v := map[string]*tv{"now": c.Now, "challenge": c.Challenge}[m]
+		if v == nil {
+			v = c.Doc(m)
+		}
+		if v != nil {
+			o.Add(tS(m), v)
+		}
 	}
-	label := c.signer[doc]
-	if label == "" {
-		label = labelOf(pub)
-	}
-	if label == "" {
-		return
-	}
-	if sig, ok := ThSign(label, prefix, without(proj(doc, d), omit...).write(nil, nil)); ok {
-		d.put(name, tS(sig))
-	}
+	return o
 }
 
 // trustKey is the public key the trust document has for keyID.
 func (c *ThChain) trustKey(keyID *tv) *tv {
-	keys := c.docs["trust"].get("keys")
+	keys := c.Docs["trust"].get("keys")
 	if keys == nil || keys.k != 'a' || keyID == nil {
 		return nil
 	}
 	for _, k := range keys.elems {
-		if id := k.get("key_id"); id != nil && id.k == 's' && keyID.k == 's' && string(utf16.Decode(id.us)) == string(utf16.Decode(keyID.us)) {
+		if id := k.get("key_id"); id != nil && id.k == 's' && keyID.k == 's' && slices.Equal(id.us, keyID.us) {
 			return k.get("public_key")
 		}
 	}
 	return nil
 }
 
-// seal reseals the chain in the order of spec/toolhost.md section 8.4.
-func (c *ThChain) seal() { c.sealFor("") }
+// thSeal is one step of the sealing of spec/toolhost.md section 8.4: the
+// member member of document doc becomes
+//   - a copy of the value at from ("doc.member"), when from is set;
+//   - with size, the canonical size in bytes of the document of;
+//   - else, without a key, the digest H(prefix, v) (section 1.6);
+//   - else the Ed25519 signature of ASCII(prefix) + LF + JCS(v) by the
+//     test key whose public key key names: "trust", the trust document's
+//     key for the document's key_id, or the path "doc.member" of a public
+//     key.
+//
+// v is the declared projection of document of (doc when "") without the
+// members omit, or the whole document when whole is set; the prefix is,
+// unless given, the constant schema id of that document (decision 30).
+type thSeal struct {
+	doc, member, prefix, key, of, from string
+	omit                               []string
+	whole, size                        bool
+}
 
-// sealFor reseals what op's envelope holds and what flows into it (the
-// registry's digest into the lease and the host-open proof, the device
-// proof's into the host-open proof, the invocation's into the result and
-// the cancellation, the capability's into the receipt); "" reseals all.
+// thSeals are the steps of section 8.4, in its order.
+var thSeals = []thSeal{
+	{doc: "registry", member: "registry_digest", omit: []string{"registry_digest"}},
+	{doc: "device_proof", member: "proof_digest", omit: []string{"proof_digest", "cloud_signature"}},
+	{doc: "device_proof", member: "cloud_signature", key: "trust", omit: []string{"cloud_signature"}},
+	{doc: "host_lease", member: "registry_digest", from: "registry.registry_digest"},
+	{doc: "host_open_proof", member: "registry_digest", from: "registry.registry_digest"},
+	{doc: "host_lease", member: "cloud_signature", key: "trust", omit: []string{"cloud_signature"}},
+	{doc: "host_open_proof", member: "device_proof_digest", of: "device_proof", omit: []string{"proof_digest", "cloud_signature"}},
+	{doc: "host_open_proof", member: "device_signature", prefix: "aether.managed-tool-host-open/1", key: "device_proof.device_public_key", omit: []string{"schema_id", "device_signature"}},
+	{doc: "invocation", member: "arguments_digest", prefix: "aether.managed-tool-arguments/1", of: "workspace_status_input", whole: true},
+	{doc: "invocation", member: "invocation_digest", omit: []string{"invocation_digest"}},
+	{doc: "workspace_status", member: "status_digest", omit: []string{"status_digest"}},
+	{doc: "result", member: "bounded_bytes", of: "workspace_status", size: true},
+	{doc: "result", member: "invocation_digest", from: "invocation.invocation_digest"},
+	{doc: "result", member: "result_digest", omit: []string{"result_digest"}},
+	{doc: "cancellation", member: "target_invocation_digest", from: "invocation.invocation_digest"},
+	{doc: "cancellation", member: "cancellation_digest", omit: []string{"cancellation_digest"}},
+	{doc: "runtime_capability", member: "capability_digest", omit: []string{"capability_digest"}},
+	{doc: "observer_channel_receipt", member: "capability_digest", from: "runtime_capability.capability_digest"},
+	{doc: "observer_channel_receipt", member: "receipt_digest", omit: []string{"receipt_digest"}},
+}
+
+// thHolder is the document an inner document lives in (the invocation's
+// arguments, the result's payload), or doc itself.
+func thHolder(doc string) string {
+	switch doc {
+	case "workspace_status_input":
+		return "invocation"
+	case "workspace_status":
+		return "result"
+	}
+	return doc
+}
+
+// sealFor reseals, in the order of section 8.4, what op's envelope holds
+// and what flows into it (a step whose document is needed needs the
+// documents it reads); "" reseals all. A pinned member keeps the value the
+// mutation wrote.
 func (c *ThChain) sealFor(op string) {
 	need := map[string]bool{}
 	for _, m := range ToolhostEnvelopes[op] {
-		need[m] = true
+		need[m], need[thHolder(m)] = true, true
 	}
-	all := op == ""
-	want := func(docs ...string) bool {
-		for _, d := range docs {
-			if all || need[d] {
-				return true
-			}
-		}
-		return false
-	}
-	d := c.docs
-	reg, dp, hl, hop := d["registry"], d["device_proof"], d["host_lease"], d["host_open_proof"]
-	inv, res, cxl, rc, rcpt := d["invocation"], d["result"], d["cancellation"], d["runtime_capability"], d["observer_channel_receipt"]
-	if want("registry", "host_lease", "host_open_proof") {
-		c.sealDigest(reg, "registry", "registry.registry_digest", "registry_digest", "aether.managed-tool-registry/1", "registry_digest")
-	}
-	regDigest := reg.get("registry_digest")
-	if want("device_proof", "host_open_proof") {
-		c.sealDigest(dp, "device_proof", "device_proof.proof_digest", "proof_digest", "aether.managed-tool-device-proof/1", "proof_digest", "cloud_signature")
-		c.sign(dp, "device_proof", "device_proof.cloud_signature", "cloud_signature", "aether.managed-tool-device-proof/1", c.trustKey(dp.get("key_id")), "cloud_signature")
-	}
-	if regDigest != nil && want("host_lease") {
-		c.reseal(hl, "host_lease.registry_digest", "registry_digest", regDigest.clone())
-	}
-	if regDigest != nil && want("host_open_proof") {
-		c.reseal(hop, "host_open_proof.registry_digest", "registry_digest", regDigest.clone())
-	}
-	if want("host_lease") {
-		c.sign(hl, "host_lease", "host_lease.cloud_signature", "cloud_signature", "aether.managed-tool-host-lease/1", c.trustKey(hl.get("key_id")), "cloud_signature")
-	}
-	if want("host_open_proof") {
-		if h, ok := hOf("aether.managed-tool-device-proof/1", without(proj("device_proof", dp), "proof_digest", "cloud_signature")); ok {
-			c.reseal(hop, "host_open_proof.device_proof_digest", "device_proof_digest", tS(h))
-		}
-		c.sign(hop, "host_open_proof", "host_open_proof.device_signature", "device_signature", "aether.managed-tool-host-open/1", dp.get("device_public_key"), "schema_id", "device_signature")
-		if c.forge && !c.pinned["host_open_proof.device_signature"] {
-			if msg, ok := jcsOf(without(proj("host_open_proof", hop), "schema_id", "device_signature")); ok {
-				hop.put("device_signature", tS(thB64(forgeHostOpen(append([]byte("aether.managed-tool-host-open/1\n"), msg...)))))
-			}
+	wanted := make([]bool, len(thSeals))
+	for i := len(thSeals) - 1; i >= 0; i-- {
+		st := thSeals[i]
+		if wanted[i] = op == "" || need[st.doc] || need[thHolder(st.doc)]; wanted[i] {
+			need[st.of], need[thHolder(st.of)] = true, true
+			from, _, _ := strings.Cut(st.from, ".")
+			need[from] = true
 		}
 	}
-	if want("invocation", "result", "cancellation") {
-		if args := inv.get("arguments"); args != nil && args.k == 'o' {
-			if h, ok := hOf("aether.managed-tool-arguments/1", args); ok {
-				c.reseal(inv, "invocation.arguments_digest", "arguments_digest", tS(h))
-			}
+	for i, st := range thSeals {
+		d := c.Doc(st.doc)
+		if !wanted[i] || d == nil || d.k != 'o' || c.Pinned[pinPath(st.doc, st.member)] {
+			continue
 		}
-		c.sealDigest(inv, "invocation", "invocation.invocation_digest", "invocation_digest", "aether.managed-tool-invocation/1", "invocation_digest")
-	}
-	if want("result", "workspace_status") {
-		if p := res.get("payload"); p != nil && p.k == 'o' {
-			c.sealDigest(p, "workspace_status", "result.payload.status_digest", "status_digest", "aether.managed-tool-workspace-status/1", "status_digest")
+		if v := c.sealed(st); v != nil {
+			d.put(st.member, v)
 		}
-	}
-	if want("result") {
-		if p := res.get("payload"); p != nil {
-			n := 0
-			if cp, ok := jcsOf(p); ok && p.k == 'o' {
-				n = len(cp)
-			}
-			c.reseal(res, "result.bounded_bytes", "bounded_bytes", tI(int64(n)))
-		}
-		if id := inv.get("invocation_digest"); id != nil {
-			c.reseal(res, "result.invocation_digest", "invocation_digest", id.clone())
-		}
-		c.sealDigest(res, "result", "result.result_digest", "result_digest", "aether.managed-tool-result/1", "result_digest")
-	}
-	if want("cancellation") {
-		if id := inv.get("invocation_digest"); id != nil {
-			c.reseal(cxl, "cancellation.target_invocation_digest", "target_invocation_digest", id.clone())
-		}
-		c.sealDigest(cxl, "cancellation", "cancellation.cancellation_digest", "cancellation_digest", "aether.managed-tool-cancellation/1", "cancellation_digest")
-	}
-	if want("runtime_capability", "observer_channel_receipt") {
-		c.sealDigest(rc, "runtime_capability", "runtime_capability.capability_digest", "capability_digest", "aether.managed-tool-runtime-capability/1", "capability_digest")
-	}
-	if want("observer_channel_receipt") {
-		if cd := rc.get("capability_digest"); cd != nil {
-			c.reseal(rcpt, "observer_channel_receipt.capability_digest", "capability_digest", cd.clone())
-		}
-		c.sealDigest(rcpt, "observer_channel_receipt", "observer_channel_receipt.receipt_digest", "receipt_digest", "aether.managed-tool-observer-channel-receipt/1", "receipt_digest")
 	}
 }
 
-// envelope writes op's envelope with string escapes drawn from s (and, by
-// draws, its members in another order).
-func (c *ThChain) envelope(s *Source, op string) []byte {
+// sealed is the value step st gives its member, or nil when there is
+// none (nothing to copy, no canonical form, no private key).
+func (c *ThChain) sealed(st thSeal) *tv {
+	of := st.of
+	if of == "" {
+		of = st.doc
+	}
+	v := c.Doc(of)
+	switch {
+	case v == nil:
+		return nil
+	case st.from != "":
+		doc, name, _ := strings.Cut(st.from, ".")
+		if x := c.Doc(doc).get(name); x != nil {
+			return x.clone()
+		}
+		return nil
+	case st.size:
+		n := 0
+		if cv, ok := jcsOf(v); ok && v.k == 'o' {
+			n = len(cv)
+		}
+		return tI(int64(n))
+	case st.whole && v.k != 'o':
+		return nil
+	case !st.whole:
+		v = without(project(thDeclared, of, v), st.omit...)
+	}
+	prefix := ToolhostPrefix(st.doc, st.member)
+	var out string
+	var ok bool
+	switch label := c.signer(st); {
+	case st.key == "":
+		out, ok = hOf(prefix, v)
+	case c.forge && st.key != "trust":
+		var msg []byte
+		if msg, ok = jcsOf(v); ok {
+			out = base64url(ForgeHostOpen(append([]byte(prefix+"\n"), msg...)))
+		}
+	case label != "":
+		out, ok = ThSign(label, prefix, v.write(nil, nil))
+	}
+	if !ok {
+		return nil
+	}
+	return tS(out)
+}
+
+// ToolhostPrefix is the prefix of the digest or signature that is member
+// member of toolhost/1 document doc (spec/toolhost.md sections 1.6 and
+// 8.4): the seal's own, else the constant schema id of the document it
+// covers, from the declaration; for a member that seals nothing (""
+// included), doc's schema id; "" for a document without one.
+func ToolhostPrefix(doc, member string) string {
+	of := doc
+	for _, st := range thSeals {
+		if st.doc == doc && st.member == member && st.from == "" && !st.size {
+			if st.prefix != "" {
+				return st.prefix
+			}
+			of = cmp.Or(st.of, doc)
+		}
+	}
+	if o := thDecl.Object(of); o != nil && o.Member("schema_id") != nil {
+		if r := o.Member("schema_id").Rules; len(r) > 0 && r[0].Rule == shapes.RuleConst {
+			return r[0].Value
+		}
+	}
+	return ""
+}
+
+// signer is the label of the test key that signs step st: the Signer
+// override, else the test key whose public key st.key names; "" when no
+// test key has it.
+func (c *ThChain) signer(st thSeal) string {
+	if l := c.Signer[st.doc]; l != "" || st.key == "" {
+		return l
+	}
+	if st.key == "trust" {
+		return labelOf(c.trustKey(c.Doc(st.doc).get("key_id")))
+	}
+	doc, name, _ := strings.Cut(st.key, ".")
+	return labelOf(c.Doc(doc).get(name))
+}
+
+// Envelope writes op's envelope with string escapes (member names
+// included) drawn from s and, by a draw, its members in another order;
+// a member without a value is left out.
+func (c *ThChain) Envelope(s *Source, op string) []byte {
 	members := append([]string(nil), ToolhostEnvelopes[op]...)
 	if s.Chance(4) {
 		for i := len(members) - 1; i > 0; i-- {
@@ -429,29 +428,7 @@ func (c *ThChain) envelope(s *Source, op string) []byte {
 			members[i], members[j] = members[j], members[i]
 		}
 	}
-	b := []byte{'{'}
-	for i, m := range members {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = append(b, m...)
-		b = append(b, '"', ':')
-		var v *tv
-		switch m {
-		case "now":
-			v = c.now
-		case "challenge":
-			v = c.challenge
-		default:
-			v = c.doc(m)
-		}
-		if v == nil {
-			v = tL("null")
-		}
-		b = v.write(s, b)
-	}
-	return append(b, '}')
+	return c.envelopeOf(members).write(s, nil)
 }
 
 // ToolhostValue draws one toolhost/1 input for op: a chain varied within
@@ -463,7 +440,7 @@ func ToolhostValue(s *Source, op string) []byte {
 	m := s.Intn(8)
 	if m == 0 {
 		c.sealFor(op)
-		return c.envelope(s, op)
+		return c.Envelope(s, op)
 	}
 	if m == 1 {
 		c.sealFor(op)
@@ -471,14 +448,14 @@ func ToolhostValue(s *Source, op string) []byte {
 	}
 	mutate(s, c, op)
 	c.sealFor(op)
-	return c.envelope(s, op)
+	return c.Envelope(s, op)
 }
 
 // ToolhostChain draws a chain valid for op (for every operation, with
 // ""): the base chain with its shared values varied together (section
 // 8.3's relations kept), unsealed.
 func ToolhostChain(s *Source, op string) *ThChain {
-	c := newThChain()
+	c := NewThChain()
 	vary(s, c, op)
 	return c
 }
@@ -486,40 +463,23 @@ func ToolhostChain(s *Source, op string) *ThChain {
 // SealedChain draws a chain valid for op and seals it (for the properties
 // of fuzz/gocheck).
 func SealedChain(s *Source, op string) *ThChain {
-	c := ToolhostChain(s, op)
-	c.seal()
-	return c
-}
-
-// Envelope writes the chain as op's envelope, escapes drawn from s.
-func (c *ThChain) Envelope(s *Source, op string) []byte { return c.envelope(s, op) }
-
-// Doc returns a copy of one of the chain's documents as JSON text.
-func (c *ThChain) Doc(name string) []byte {
-	d := c.doc(name)
-	if d == nil {
-		return nil
-	}
-	return d.write(nil, nil)
+	return ToolhostChain(s, op).Seal()
 }
 
 // ToolhostSeals are the members that seal each sealed document of
-// toolhost/1 (its digest or signature, spec/toolhost.md sections 1.6 and
-// 8.4), by envelope member name; every other declared member of the
-// document (ToolhostDeclared) is covered by them, directly or, for the
+// toolhost/1 (its own digest or signature, spec/toolhost.md sections 1.6
+// and 8.4, from thSeals), by envelope member name; every other declared
+// member of the document is covered by them, directly or, for the
 // host-open proof's schema_id, through its constant.
-var ToolhostSeals = map[string][]string{
-	"device_proof":             {"proof_digest", "cloud_signature"},
-	"host_open_proof":          {"device_signature"},
-	"observer_channel_receipt": {"receipt_digest"},
-	"runtime_capability":       {"capability_digest"},
-	"registry":                 {"registry_digest"},
-	"host_lease":               {"cloud_signature"},
-	"invocation":               {"invocation_digest"},
-	"cancellation":             {"cancellation_digest"},
-	"result":                   {"result_digest"},
-	"workspace_status":         {"status_digest"},
-}
+var ToolhostSeals = func() map[string][]string {
+	out := map[string][]string{}
+	for _, st := range thSeals {
+		if st.from == "" && !st.size && st.of == "" {
+			out[st.doc] = append(out[st.doc], st.member)
+		}
+	}
+	return out
+}()
 
 // ToolhostDeclared returns the declared members of a toolhost/1 document
 // (spec/toolhost.md section 2), by envelope member name, or nil.

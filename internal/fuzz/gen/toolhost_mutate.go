@@ -15,6 +15,7 @@ import (
 	"crypto/sha512"
 	"encoding/binary"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,7 +33,7 @@ var thTimes = membersChecked(thDecl, "timestamp")
 // value of the chain: the relations of section 4 keep holding).
 func (c *ThChain) setAll(name string, v *tv, docs ...string) {
 	for _, d := range docs {
-		if doc := c.doc(d); doc != nil && doc.get(name) != nil {
+		if doc := c.Doc(d); doc != nil && doc.get(name) != nil {
 			doc.put(name, v.clone())
 		}
 	}
@@ -87,8 +88,8 @@ func vary(s *Source, c *ThChain, op string) {
 	if s.Chance(3) {
 		c.setAll("account_subject", tU(textUnits(s, 1+s.Intn(30), false)), "device_proof", "host_lease")
 		for _, d := range []string{"device_proof", "host_lease"} {
-			if validText(c.doc(d).get("account_subject").us) != 0 {
-				c.doc(d).put("account_subject", tS("user:x"))
+			if validText(c.Doc(d).get("account_subject").us) != 0 {
+				c.Doc(d).put("account_subject", tS("user:x"))
 			}
 		}
 	}
@@ -105,14 +106,14 @@ func vary(s *Source, c *ThChain, op string) {
 	if s.Chance(3) {
 		id := idOf(s, "inv")
 		c.setAll("invocation_id", tS(id), "invocation", "result")
-		c.docs["cancellation"].put("target_invocation_id", tS(id))
+		c.Docs["cancellation"].put("target_invocation_id", tS(id))
 	}
 	if s.Chance(3) {
-		c.docs["device_proof"].put("device_public_key", tS(thPublic("device-b")))
+		c.Docs["device_proof"].put("device_public_key", tS(ThPublic("device-b")))
 	}
 	if s.Chance(4) {
 		// The lease signed by cloud-a instead.
-		c.docs["host_lease"].put("key_id", tS("cloud-a"))
+		c.Docs["host_lease"].put("key_id", tS("cloud-a"))
 	}
 	if s.Chance(3) {
 		// Every time and now shifted together.
@@ -122,30 +123,30 @@ func vary(s *Source, c *ThChain, op string) {
 		}
 		for d, names := range thTimes {
 			for _, n := range names {
-				if doc := c.doc(d); doc != nil {
-					if ms, ok := msOf(doc.get(n)); ok {
-						doc.put(n, tS(isoOf(ms+delta)))
+				if doc := c.Doc(d); doc != nil {
+					if ms, ok := Millis(doc.get(n)); ok {
+						doc.put(n, tS(Timestamp(ms+delta)))
 					}
 				}
 			}
 		}
-		c.now = tI(thBaseNow + delta)
+		c.Now = tI(thBaseNow + delta)
 	}
 	if s.Chance(3) {
 		varyResult(s, c, op != "validate-workspace-status" && op != "check-tool-payload")
 	}
 	if s.Chance(4) {
-		keys := c.docs["trust"].get("keys")
+		keys := c.Docs["trust"].get("keys")
 		for i := range s.Intn(7) {
-			keys.elems = append(keys.elems, tO("key_id", tS("k-"+strconv.Itoa(10+i)), "public_key", tS(thPublic(Pick(s, thLabels)))))
+			keys.elems = append(keys.elems, tO("key_id", tS("k-"+strconv.Itoa(10+i)), "public_key", tS(ThPublic(Pick(s, ThLabels())))))
 		}
 	}
 	if s.Chance(4) {
 		ops := []string{"read_account_summary", "read_ats_status", "read_local_status", "read_market_status", "read_orders", "read_positions"}
-		c.docs["runtime_capability"].put("supported_read_operations", tSs(ops[s.Intn(3):3+s.Intn(4)]...))
+		c.Docs["runtime_capability"].put("supported_read_operations", tSs(ops[s.Intn(3):3+s.Intn(4)]...))
 	}
 	if s.Chance(4) && op != "assert-e1-canary-registry" {
-		tools := c.docs["registry"].get("tools")
+		tools := c.Docs["registry"].get("tools")
 		for i := range s.Intn(16) {
 			t := tools.elems[0].clone()
 			t.put("name", tS("zz.tool"))
@@ -159,29 +160,29 @@ func vary(s *Source, c *ThChain, op string) {
 			diags = append(diags, tO("code", tS("D"+strconv.Itoa(i)), "summary", tS(strings.Repeat("~", 1+s.Intn(256)))))
 		}
 		target := Pick(s, []string{"result", "workspace_status"})
-		c.doc(target).put("diagnostics", tA(diags...))
+		c.Doc(target).put("diagnostics", tA(diags...))
 	}
 	if s.Chance(4) {
 		var refs []string
 		for i := range s.Intn(17) {
 			refs = append(refs, "ev-"+strconv.Itoa(100+i))
 		}
-		c.docs["result"].put("evidence_refs", tSs(refs...))
+		c.Docs["result"].put("evidence_refs", tSs(refs...))
 	}
 	if s.Chance(3) {
-		c.doc("workspace_status_input").put("include_diagnostics", tL(Pick(s, []string{"true", "false"})))
+		c.Doc("workspace_status_input").put("include_diagnostics", tL(Pick(s, []string{"true", "false"})))
 	}
 	if s.Chance(4) && op != "validate-workspace-status-input" && op != "check-tool-arguments" {
 		// More arguments: valid open values, outside the E1 input (which
 		// those two operations read it as).
-		c.doc("workspace_status_input").put("note", openValue(s, 0))
+		c.Doc("workspace_status_input").put("note", openValue(s, 0))
 	}
 }
 
 // varyResult gives the result another valid state; without payload, only
 // those that keep the payload (another replay status or retry class).
 func varyResult(s *Source, c *ThChain, payload bool) {
-	r := c.docs["result"]
+	r := c.Docs["result"]
 	switch s.Intn(6) {
 	case 0:
 		r.put("replay_status", tS("stored_redelivery"))
@@ -200,31 +201,6 @@ func varyResult(s *Source, c *ThChain, payload bool) {
 	}
 }
 
-// validText returns 0 when u passes prim/1 string (no Cc control, no
-// unpaired surrogate, 1 to 256 scalar values), else 1.
-func validText(u []uint16) int {
-	n := 0
-	for i := 0; i < len(u); i++ {
-		x := u[i]
-		if x <= 0x1f || (x >= 0x7f && x <= 0x9f) {
-			return 1
-		}
-		if x >= 0xd800 && x <= 0xdbff && i+1 < len(u) && u[i+1] >= 0xdc00 && u[i+1] <= 0xdfff {
-			i++
-		} else if x >= 0xd800 && x <= 0xdfff {
-			return 1
-		}
-		n++
-	}
-	if n < 1 || n > 256 {
-		return 1
-	}
-	return 0
-}
-
-// otherDigest is a well-formed digest no document has.
-const otherDigest = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
-
 // keyPool are public keys at the key screening's rules (section 1.3 and
 // 1.7): the test keys, every small-order encoding with the sign bit clear
 // and set, p and p+1 (and with the sign bit), a y in [p+2, p+18], keys that
@@ -242,7 +218,7 @@ func keyPool(s *Source) []byte {
 	case 2:
 		return Pick(s, offCurve)
 	}
-	return []byte(ThKey(Pick(s, thLabels)).Public().(ed25519.PublicKey))
+	return []byte(ThKey(Pick(s, ThLabels())).Public().(ed25519.PublicKey))
 }
 
 // thDecl is the declaration of the documents
@@ -271,7 +247,7 @@ func thPool(s *Source, r shapes.Rule, cur *tv) *tv {
 		}
 		return pickS("", "~x", "a b", "-a", ".a", strings.Repeat("z", 128), strings.Repeat("z", 129), "\u00e9", "id-2", "zz.tool")
 	case "key-canonical", "key-small-order":
-		return tS(thB64(keyPool(s)))
+		return tS(base64url(keyPool(s)))
 	case "base64url":
 		return tU(b64Defect(s, us))
 	case "origin":
@@ -307,44 +283,17 @@ func thPool(s *Source, r shapes.Rule, cur *tv) *tv {
 			u[7+s.Intn(len(u)-7)] = Pick(s, []uint16{'A', 'g', 'F', '0'})
 			return tU(u)
 		}
-		return pickS(otherDigest, "sha256:"+strings.Repeat("a", 63), "sha256:"+strings.Repeat("A", 64), "sha512:"+strings.Repeat("a", 64),
+		return pickS(OtherDigest, "sha256:"+strings.Repeat("a", 63), "sha256:"+strings.Repeat("A", 64), "sha512:"+strings.Repeat("a", 64),
 			"sha256:3641ea6fafdd3e81f28f14fa366f4318e59099672ff178c6279bdf5fb0632852", "sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305")
 	case "timestamp", "instant":
-		if ms, ok := msOf(cur); ok && s.Chance(2) {
-			return tS(isoOf(ms + Pick(s, []int64{-1, 1, -30001, 30001, 86400000, -86400000})))
+		if ms, ok := Millis(cur); ok && s.Chance(2) {
+			return tS(Timestamp(ms + Pick(s, []int64{-1, 1, -30001, 30001, 86400000, -86400000})))
 		}
 		return tS(ISO(s))
 	case "open-value":
 		return openDefect(s, r, cur)
 	}
 	return nil
-}
-
-// openDefect returns open value cur with a member past one of the walk's
-// rules (section 1.8): nested to the check's depth and one past it, an
-// array of 32 or 33 elements, a number that is not an unsigned safe
-// integer, an invalid string or member name; nil when cur is not an
-// object.
-func openDefect(s *Source, r shapes.Rule, cur *tv) *tv {
-	if cur == nil || cur.k != 'o' {
-		return nil
-	}
-	depth, _ := strconv.Atoi(r.Args[0])
-	var a33 []*tv
-	for i := 0; i < 32+s.Intn(2); i++ {
-		a33 = append(a33, tI(int64(i)))
-	}
-	v := Pick(s, []*tv{
-		nestTV(&tv{k: 'o'}, depth-2+s.Intn(2)), tA(a33...), tN("-1"), tN("1.5"), tN("9007199254740992"), tN("1e400"),
-		tS("a\u0001b"), tU([]uint16{0xd800}), tS(strings.Repeat("\u00e9", Pick(s, []int{256, 257}))), tN("1E2"), tN("-0"),
-	})
-	name := []uint16{'x'}
-	if s.Chance(4) {
-		name = Pick(s, [][]uint16{{0xdc00}, units("a\u0002"), units(strings.Repeat("k", 257))})
-	}
-	o := cur.clone()
-	o.keys, o.vals = append(o.keys, name), append(o.vals, v)
-	return o
 }
 
 // targets are the documents of op's envelope a mutation may change, the
@@ -368,7 +317,7 @@ func targets(op string) []string {
 // mutate applies one mutation to the chain for op.
 func mutate(s *Source, c *ThChain, op string) {
 	doc := Pick(s, targets(op))
-	d := c.doc(doc)
+	d := c.Doc(doc)
 	if d == nil || d.k != 'o' {
 		return
 	}
@@ -385,12 +334,12 @@ func mutate(s *Source, c *ThChain, op string) {
 		// Break a digest: another value, not resealed.
 		for _, p := range thDigests {
 			if s.Chance(6) {
-				c.pinned[p] = true
+				c.Pinned[p] = true
 				dd, name := c.at(p)
 				if dd != nil && name == "bounded_bytes" {
 					dd.put(name, tN(Pick(s, []string{"0", "1", "578", "262144"})))
 				} else if dd != nil {
-					dd.put(name, tS(otherDigest))
+					dd.put(name, tS(OtherDigest))
 				}
 				break
 			}
@@ -413,15 +362,15 @@ func (c *ThChain) at(path string) (*tv, string) {
 	i := strings.LastIndexByte(path, '.')
 	docPath, name := path[:i], path[i+1:]
 	if docPath == "result.payload" {
-		return c.doc("workspace_status"), name
+		return c.Doc("workspace_status"), name
 	}
-	return c.docs[docPath], name
+	return c.Docs[docPath], name
 }
 
 // pinAll pins member name of doc, so that sealing keeps the value the
 // mutation wrote when it is a sealed member (a digest, a signature or
 // bounded_bytes).
-func pinAll(c *ThChain, doc, name string) { c.pinned[pinPath(doc, name)] = true }
+func pinAll(c *ThChain, doc, name string) { c.Pinned[pinPath(doc, name)] = true }
 
 // pinPath is the path sealing knows member name of doc by: the
 // workspace status's are the result payload's.
@@ -457,20 +406,13 @@ func timeDefect(s *Source, c *ThChain) {
 			refs = append(refs, ref{d, n})
 		}
 	}
-	sortRefs := func() {
-		for i := 1; i < len(refs); i++ {
-			for j := i; j > 0 && refs[j].doc+refs[j].name < refs[j-1].doc+refs[j-1].name; j-- {
-				refs[j], refs[j-1] = refs[j-1], refs[j]
-			}
-		}
-	}
-	sortRefs()
+	slices.SortFunc(refs, func(a, b ref) int { return strings.Compare(a.doc+a.name, b.doc+b.name) })
 	instant := func(r ref) (int64, bool) {
 		if r.doc == "" {
-			n, err := strconv.ParseInt(c.now.text, 10, 64)
+			n, err := strconv.ParseInt(c.Now.text, 10, 64)
 			return n, err == nil
 		}
-		return msOf(c.doc(r.doc).get(r.name))
+		return Millis(c.Doc(r.doc).get(r.name))
 	}
 	refs = append(refs, ref{}) // now
 	from := Pick(s, refs)
@@ -481,17 +423,17 @@ func timeDefect(s *Source, c *ThChain) {
 	offset := Pick(s, []int64{-30001, -30000, -29999, -1, 0, 1, 29999, 30000, 30001})
 	to := Pick(s, refs)
 	if to.doc == "" {
-		c.now = tI(base + offset)
-	} else if d := c.doc(to.doc); d != nil && d.k == 'o' {
-		d.put(to.name, tS(isoOf(base+offset)))
+		c.Now = tI(base + offset)
+	} else if d := c.Doc(to.doc); d != nil && d.k == 'o' {
+		d.put(to.name, tS(Timestamp(base+offset)))
 	}
 	if s.Chance(8) {
 		// The cancellation window's end: the lease expired a moment ago,
 		// the request at its edge.
-		exp, ok := msOf(c.docs["host_lease"].get("expires_at"))
+		exp, ok := Millis(c.Docs["host_lease"].get("expires_at"))
 		if ok {
-			c.now = tI(exp)
-			c.docs["cancellation"].put("requested_at", tS(isoOf(exp+Pick(s, []int64{29999, 30000}))))
+			c.Now = tI(exp)
+			c.Docs["cancellation"].put("requested_at", tS(Timestamp(exp+Pick(s, []int64{29999, 30000}))))
 		}
 	}
 }
@@ -502,22 +444,22 @@ func timeDefect(s *Source, c *ThChain) {
 func keyDefect(s *Source, c *ThChain) {
 	switch s.Intn(6) {
 	case 0:
-		c.signer[Pick(s, []string{"device_proof", "host_lease", "host_open_proof"})] = Pick(s, thLabels)
+		c.Signer[Pick(s, []string{"device_proof", "host_lease", "host_open_proof"})] = Pick(s, ThLabels())
 	case 1:
-		c.docs[Pick(s, []string{"device_proof", "host_lease"})].put("key_id", tS(Pick(s, []string{"cloud-a", "cloud-b", "cloud-c", "k-10"})))
+		c.Docs[Pick(s, []string{"device_proof", "host_lease"})].put("key_id", tS(Pick(s, []string{"cloud-a", "cloud-b", "cloud-c", "k-10"})))
 	case 2:
-		keys := c.docs["trust"].get("keys")
+		keys := c.Docs["trust"].get("keys")
 		i := s.Intn(len(keys.elems))
-		keys.elems[i].put("public_key", tS(thB64(keyPool(s))))
+		keys.elems[i].put("public_key", tS(base64url(keyPool(s))))
 	case 3:
-		c.docs["device_proof"].put("device_public_key", tS(thB64(keyPool(s))))
+		c.Docs["device_proof"].put("device_public_key", tS(base64url(keyPool(s))))
 	case 4:
-		c.docs["device_proof"].put("device_public_key", tS(thB64(make([]byte, 32))))
+		c.Docs["device_proof"].put("device_public_key", tS(base64url(make([]byte, 32))))
 		c.forge = true
 	default:
 		sigs := []string{"device_proof.cloud_signature", "host_lease.cloud_signature", "host_open_proof.device_signature"}
 		p := Pick(s, sigs)
-		c.pinned[p] = true
+		c.Pinned[p] = true
 		d, name := c.at(p)
 		raw := make([]byte, 64)
 		switch s.Intn(3) {
@@ -528,7 +470,7 @@ func keyDefect(s *Source, c *ThChain) {
 		default:
 			copy(raw[32:], le(new(big.Int).Add(L, big.NewInt(int64(s.Intn(3))))))
 		}
-		d.put(name, tS(thB64(raw)))
+		d.put(name, tS(base64url(raw)))
 	}
 }
 
@@ -536,7 +478,7 @@ func keyDefect(s *Source, c *ThChain) {
 // that a cross-object check meets it.
 func relationDefect(s *Source, c *ThChain) {
 	doc := Pick(s, []string{"device_proof", "host_open_proof", "observer_channel_receipt", "runtime_capability", "registry", "host_lease", "invocation", "cancellation", "result"})
-	d := c.docs[doc]
+	d := c.Docs[doc]
 	names := []string{"agent_id", "local_session_id", "session_generation", "conversation_id", "device_id", "lease_id", "invocation_id",
 		"account_subject", "cloud_origin_id", "revocation_epoch", "runtime_version", "tool_name", "tool_version", "target_invocation_id",
 		"input_schema_id", "input_schema_digest", "output_schema_id", "output_schema_digest", "capabilities"}
@@ -555,7 +497,7 @@ func relationDefect(s *Source, c *ThChain) {
 	case "account_subject", "runtime_version":
 		v = tS("other 1")
 	case "input_schema_digest", "output_schema_digest":
-		v = tS(otherDigest)
+		v = tS(OtherDigest)
 	case "input_schema_id", "output_schema_id":
 		v = tS("aether.managed-tool-other/1")
 	case "capabilities":
@@ -565,7 +507,7 @@ func relationDefect(s *Source, c *ThChain) {
 	}
 	d.put(n, v)
 	if s.Chance(3) {
-		tools := c.docs["registry"].get("tools")
+		tools := c.Docs["registry"].get("tools")
 		t := tools.elems[0]
 		n := Pick(s, []string{"max_argument_bytes", "max_result_bytes", "max_duration_ms", "name", "version", "input_schema_id", "output_schema_digest", "dependencies", "data_classes"})
 		switch n {
@@ -602,11 +544,11 @@ func bigDefect(s *Source, c *ThChain, op string) bool {
 	}
 	switch d := Pick(s, docs); {
 	case d == "workspace_status_input":
-		growTo(c.doc(d), Pick(s, []int{65535, 65536, 65537, 65540}))
+		PadTo(c.Doc(d), Pick(s, []int64{65535, 65536, 65537, 65540}))
 	case s.Chance(2):
-		growTo(c.doc(d), Pick(s, []int{262143, 262144, 262145, 262150}))
+		PadTo(c.Doc(d), Pick(s, []int64{262143, 262144, 262145, 262150}))
 	default:
-		growTo(c.doc(d), Pick(s, []int{65535, 65536, 65537, 70000}))
+		PadTo(c.Doc(d), Pick(s, []int64{65535, 65536, 65537, 70000}))
 	}
 	return true
 }
@@ -621,102 +563,52 @@ func envelopeDefect(s *Source, c *ThChain, op string) []byte {
 	switch s.Intn(8) {
 	case 0:
 		cut := s.Intn(256)
-		env := c.envelope(s, op)
+		env := c.Envelope(s, op)
 		return env[:len(env)*cut/256]
 	case 1:
-		return append(append([]byte{'['}, c.envelope(s, op)...), ']')
+		return append(append([]byte{'['}, c.Envelope(s, op)...), ']')
 	case 2:
 		extra := Pick(s, []string{`,"x":1`, `,"now":1790080205000`, `,"challenge":"x"`, `,"` + members[0] + `":{}`})
-		env := c.envelope(s, op)
+		env := c.Envelope(s, op)
 		return append(append(env[:len(env)-1:len(env)-1], extra...), '}')
 	case 3:
 		return []byte(Pick(s, []string{"null", "1", `"x"`, "[]", "{}", " {} "}))
 	case 4:
-		c.now = tN(Pick(s, []string{"1.0", "-0", "1e3", `"1"`, "-62135596800001", "253402300800000", "-62135596800000", "253402300799999", "0", "null"}))
-		if c.now.text == `"1"` {
-			c.now = tS("1")
-		}
-		if c.now.text == "null" {
-			c.now = tL("null")
-		}
+		c.Now = Pick(s, []*tv{tN("1.0"), tN("-0"), tN("1e3"), tS("1"), tN("-62135596800001"), tN("253402300800000"),
+			tN("-62135596800000"), tN("253402300799999"), tN("0"), tL("null")})
 	case 5:
-		c.challenge = wrongKind(s)
+		c.Challenge = wrongKind(s)
 	default:
 		m := Pick(s, members)
 		switch m {
 		case "now":
-			c.now = wrongKind(s)
+			c.Now = wrongKind(s)
 		case "challenge":
-			c.challenge = tS(Pick(s, []string{"", "x", thPublic("device-a")}))
+			c.Challenge = tS(Pick(s, []string{"", "x", ThPublic("device-a")}))
 		default:
+			var v *tv
 			if s.Chance(2) {
-				c.docs[m] = wrongKind(s)
-				if m == "workspace_status_input" || m == "workspace_status" {
-					c.SetDocValue(m, wrongKind(s))
-				}
-			} else {
-				c.docs[m] = nil
-				if m == "workspace_status_input" || m == "workspace_status" {
-					c.SetDocValue(m, nil)
-				}
+				v = wrongKind(s)
 			}
+			c.setDoc(m, v)
 		}
 	}
-	return c.envelopeOmitting(s, op)
+	return c.Envelope(s, op)
 }
 
-// SetDocValue replaces document name (the inner documents in their places).
-func (c *ThChain) SetDocValue(name string, v *tv) {
-	switch name {
-	case "workspace_status_input":
-		if v == nil {
-			c.docs["invocation"].del("arguments")
-		} else {
-			c.docs["invocation"].put("arguments", v)
-		}
-	case "workspace_status":
-		if v == nil {
-			c.docs["result"].del("payload")
-		} else {
-			c.docs["result"].put("payload", v)
-		}
+// setDoc replaces document name (the inner documents in their places;
+// nil removes it).
+func (c *ThChain) setDoc(name string, v *tv) {
+	holder, inner, _ := c.split(name)
+	switch {
+	case thHolder(name) == name:
+		c.Docs[name] = v
+	case v == nil:
+		holder.del(inner)
 	default:
-		c.docs[name] = v
+		holder.put(inner, v)
 	}
 }
-
-// envelopeOmitting writes op's envelope, leaving out the members whose
-// value is nil.
-func (c *ThChain) envelopeOmitting(s *Source, op string) []byte {
-	b := []byte{'{'}
-	first := true
-	for _, m := range ToolhostEnvelopes[op] {
-		var v *tv
-		switch m {
-		case "now":
-			v = c.now
-		case "challenge":
-			v = c.challenge
-		default:
-			v = c.doc(m)
-		}
-		if v == nil {
-			continue
-		}
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = append(b, '"')
-		b = append(b, m...)
-		b = append(b, '"', ':')
-		b = v.write(s, b)
-	}
-	return append(b, '}')
-}
-
-// forgeHostOpen is ForgeHostOpen.
-func forgeHostOpen(msg []byte) []byte { return ForgeHostOpen(msg) }
 
 // ForgeHostOpen returns the forged host-open signature of spec/toolhost.md
 // section 8.5 (R || S, 64 bytes) for the signing input msg under the
@@ -777,9 +669,9 @@ func ruleDefect(s *Source, c *ThChain, op string) bool {
 		case "host_lease":
 			switch op {
 			case "check-invocation":
-				defects = append(defects, func() { c.docs["host_lease"].put("capabilities", tSs("cancel")) })
+				defects = append(defects, func() { c.Docs["host_lease"].put("capabilities", tSs("cancel")) })
 			case "check-cancellation":
-				defects = append(defects, func() { c.docs["host_lease"].put("capabilities", tSs("invoke")) })
+				defects = append(defects, func() { c.Docs["host_lease"].put("capabilities", tSs("invoke")) })
 			}
 		case "result":
 			defects = append(defects, func() { resultDefect(s, c) })
@@ -800,7 +692,7 @@ func ruleDefect(s *Source, c *ThChain, op string) bool {
 // secondTool adds a valid tool after the registry's first, in (name,
 // version) order: the first's next version, or another name.
 func secondTool(s *Source, c *ThChain) {
-	tools := c.docs["registry"].get("tools")
+	tools := c.Docs["registry"].get("tools")
 	t := tools.elems[0].clone()
 	if s.Chance(2) {
 		t.put("version", tI(2))
@@ -834,7 +726,7 @@ func failResult(s *Source, c *ThChain, state string) {
 	case "deadline_exceeded":
 		code = "TOOL_DEADLINE_EXCEEDED"
 	}
-	r := c.docs["result"]
+	r := c.Docs["result"]
 	r.put("state", tS(state))
 	r.put("error", tO("code", tS(code), "message", tS("Tool "+state)))
 	r.put("payload", tL("null"))
@@ -851,7 +743,7 @@ func failResult(s *Source, c *ThChain, state string) {
 // output schema id or digest, or a null payload on a succeeded result,
 // their opposites on another, a payload on a failed result.
 func resultDefect(s *Source, c *ThChain) {
-	r := c.docs["result"]
+	r := c.Docs["result"]
 	succeeded := r.get("state").str() == "succeeded"
 	states := thFailed
 	// flipNull gives member name the null of a failed result on a
@@ -869,7 +761,7 @@ func resultDefect(s *Source, c *ThChain) {
 		r.put("diagnostics", tA(diag))
 	case 8:
 		if p := r.get("payload"); p.k == 'o' {
-			p.put("x", nestTV(&tv{k: 'o'}, Pick(s, []int{13, 14})))
+			p.put("x", Nest(&tv{k: 'o'}, Pick(s, []int{13, 14})))
 		} else {
 			r.put("diagnostics", seventeenDiagnostics())
 		}

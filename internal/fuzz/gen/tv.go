@@ -149,6 +149,12 @@ func (v *tv) write(s *Source, b []byte) []byte {
 		}
 		return append(b, '"')
 	}
+	return v.appendWith(b, quote)
+}
+
+// appendWith appends v as JSON text, members in order, each string (a
+// member name included) as quote writes its units.
+func (v *tv) appendWith(b []byte, quote func(b []byte, u []uint16) []byte) []byte {
 	switch v.k {
 	case 'o':
 		b = append(b, '{')
@@ -158,7 +164,7 @@ func (v *tv) write(s *Source, b []byte) []byte {
 			}
 			b = quote(b, v.keys[i])
 			b = append(b, ':')
-			b = v.vals[i].write(s, b)
+			b = v.vals[i].appendWith(b, quote)
 		}
 		return append(b, '}')
 	case 'a':
@@ -167,7 +173,7 @@ func (v *tv) write(s *Source, b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = e.write(s, b)
+			b = e.appendWith(b, quote)
 		}
 		return append(b, ']')
 	case 's':
