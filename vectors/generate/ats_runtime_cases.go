@@ -7,6 +7,8 @@ package main
 import (
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
+
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
@@ -231,17 +233,6 @@ func arCross(op string, d arDoc) string {
 	return ""
 }
 
-// arBases are each validator's canonical document (the first frozen one).
-var arBases = func() map[string]arDoc {
-	out := map[string]arDoc{}
-	for _, f := range arFrozen {
-		if _, ok := out[f.op]; !ok {
-			out[f.op] = f.doc
-		}
-	}
-	return out
-}()
-
 // arValidators are the ten validator operations in table order.
 var arValidators = []string{"runtime-installation", "runtime-capabilities", "data-profile", "data-probe", "strategy-source",
 	"strategy-compile-artifact", "strategy-activation", "trade-journal", "human-note-revision", "journal-preferences"}
@@ -266,9 +257,9 @@ func arFiles() []vfile {
 	var members []string
 	for _, op := range arValidators {
 		var cases []vcase
-		for _, f := range arFrozen {
-			if f.op == op {
-				cases = append(cases, ok(f.name, f.doc.json(), arVerdict(f.doc)).withNote("frozen document, digest "+textDigest(f.doc.json())))
+		for _, f := range gen.ARFrozen {
+			if d := textDocOf(f.Doc); f.Op == op {
+				cases = append(cases, ok(f.Name, d.json(), arVerdict(d)).withNote("frozen document, digest "+textDigest(d.json())))
 			}
 		}
 		arBuilt = append(arBuilt, arFile(op, "canonical", "the frozen documents of spec/ats-runtime.md, accepted with their digests", cases...))
@@ -292,7 +283,7 @@ func arFiles() []vfile {
 // included) its absence, its other types and its rule's variants.
 func arMemberFile(op string) vfile {
 	behaviour := op + "-members"
-	base := arBases[op]
+	base := textDocOf(gen.ARBases[op])
 	text := base.json()
 	cases := []vcase{
 		arRefused("input-truncated", text[:len(text)-1], "ats-runtime.input"),

@@ -146,7 +146,7 @@ func arDecisionFiles() []vfile {
 		ageRefused("now-negative", p.json(), "-1", "ats-runtime.now_ms"),
 		ageRefused("probe-bad-id", p.set("probe_id", arQ("probe-9")).json(), fresh, "ats-runtime.probe_id"),
 		ageRefused("probe-verified-with-reason", p.set("reason", arQ("ok")).json(), fresh, "ats-runtime.probe_reason_extra"),
-		ageRefused("probe-bad-tag", p.set("schema_version", arQ(arTagProfile)).json(), fresh, "ats-runtime.schema_version"),
+		ageRefused("probe-bad-tag", p.set("schema_version", arProfile.get("schema_version")).json(), fresh, "ats-runtime.schema_version"),
 	)
 	for i, c := range ages.cases {
 		switch c.name {

@@ -7,7 +7,8 @@ package gen
 // The pools are derived from the declaration (spec/ats-runtime/shapes.json:
 // each member's type, nullability and rules, with the bounds, enum values,
 // pinned values and ref prefixes it states); what is written here by hand
-// is a valid base document per shape and the defects of each named check.
+// is the canonical instances (the vector generator's too) and the defects
+// of each named check.
 // Artifacts are sealed with crypto/sha256 over gowebpki/jcs.
 
 import (
@@ -27,20 +28,56 @@ import (
 // (spec/ats-runtime/shapes.json).
 var arDecl = spec.MustShapes("ats-runtime")
 
-// arBases are a valid document per shape (spec/ats-runtime.md, "The
-// shapes"); the artifact is sealed at init.
-var arBases = map[string]ATSDoc{
-	"runtime-installation":      atsParse(`{"schema_version":"aether.ats.runtime-installation/1","installation_id":"install_7Qm2Xw9","runtime_version":"2.4.1","artifact_digest":"sha256:0b7e3d9c1a5f4e2d6c8b0a9f7e5d3c1b2a4f6e8d0c2b4a6f8e0d2c4b6a8f0e1d","provenance_verified":true,"installed_at_ms":1790000000000}`),
-	"runtime-capabilities":      atsParse(`{"schema_version":"aether.ats.runtime-capabilities/1","installation_id":"install_7Qm2Xw9","runtime_version":"2.4.1","authored_by":"runtime","effective_mode":"paper","reason":null,"observed_at_ms":1790000060000}`),
-	"data-profile":              atsParse(`{"schema_version":"aether.ats.data-profile/1","profile_id":"profile_Alpaca1","provider":"alpaca","feed":"realtime","credential_ref":"env:ALPACA_KEY_ID","max_probe_age_ms":300000,"configured_at_ms":1790000000000}`),
-	"data-probe":                atsParse(`{"schema_version":"aether.ats.data-probe/1","probe_id":"probe_9Kd2","profile_id":"profile_Alpaca1","status":"verified","observed_at_ms":1790000100000,"max_age_ms":300000,"reason":null}`),
-	"strategy-source":           atsParse(`{"schema_version":"aether.ats.strategy-source/1","source_id":"src_Mom3ntum","language":"nano","content_digest":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","byte_length":2048,"imported_at_ms":1790000200000}`),
-	"strategy-compile-artifact": ARSeal(atsParse(`{"schema_version":"aether.ats.strategy-compile-artifact/1","artifact_id":"","source_id":"src_Mom3ntum","source_digest":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","status":"compiled","program":"strategy momentum\nbuy when close > sma(20)\n","compiler_version":"1.3.0","compiled_at_ms":1790000300000}`)),
-	"strategy-activation":       atsParse(`{"schema_version":"aether.ats.strategy-activation/1","activation_id":"activation_P4per","artifact_id":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","requested_mode":"paper","effective_mode":"paper","execution_grant_ref":"grant_7Qm2Xw9","reason":null,"requested_at_ms":1790000150000}`),
-	"trade-journal":             atsParse(`{"schema_version":"aether.ats.trade-journal/2","entry_id":"entry_T1","facts":{"receipt_id":"receipt_9Kd2","symbol":"AAPL","side":"buy","quantity":10,"price_minor":58012,"executed_at_ms":1790000500000},"fact_revision":1,"reflection_revision":0,"reflection":null}`),
-	"human-note-revision":       atsParse(`{"schema_version":"aether.ats.human-note-revision/1","entry_id":"entry_T1","revision":1,"supersedes":null,"text":"Entered on the breakout.","authored_at_ms":1790000600000}`),
-	"journal-preferences":       atsParse(`{"schema_version":"aether.ats.journal-preferences/1","review_reminder":"daily","show_pnl":true,"grants_execution_authority":false,"updated_at_ms":1790000700000}`),
+// ARInstance is one of the fifteen canonical instances of
+// spec/ats-runtime.md ("Decisions" 11), the frozen documents that stand
+// for the seed's ats_spec2_golden.json: its validator, its case name and
+// the document, literal (the artifacts sealed by ARSeal).
+type ARInstance struct {
+	Op, Name string
+	Doc      Doc
 }
+
+// ARFrozen are the fifteen canonical instances, by validator in table
+// order; the first of each validator is its base (ARBases).
+var ARFrozen = func() []ARInstance {
+	caps := atsParse(`{"schema_version":"aether.ats.runtime-capabilities/1","installation_id":"install_7Qm2Xw9","runtime_version":"2.4.1","authored_by":"runtime","effective_mode":"paper","reason":null,"observed_at_ms":1790000060000}`)
+	probe := atsParse(`{"schema_version":"aether.ats.data-probe/1","probe_id":"probe_9Kd2","profile_id":"profile_Alpaca1","status":"verified","observed_at_ms":1790000100000,"max_age_ms":300000,"reason":null}`)
+	source := atsParse(`{"schema_version":"aether.ats.strategy-source/1","source_id":"src_Mom3ntum","language":"nano","content_digest":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","byte_length":2048,"imported_at_ms":1790000200000}`)
+	art := ARSeal(atsParse(`{"schema_version":"aether.ats.strategy-compile-artifact/1","artifact_id":"","source_id":"src_Mom3ntum","source_digest":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","status":"compiled","program":"strategy momentum\nbuy when close > sma(20)\n","compiler_version":"1.3.0","compiled_at_ms":1790000300000}`))
+	id, _ := art.Get("artifact_id")
+	act := atsParse(`{"schema_version":"aether.ats.strategy-activation/1","activation_id":"activation_P4per","artifact_id":` + id + `,"requested_mode":"paper","effective_mode":"paper","execution_grant_ref":"grant_7Qm2Xw9","reason":null,"requested_at_ms":1790000150000}`)
+	return []ARInstance{
+		{"runtime-installation", "canonical", atsParse(`{"schema_version":"aether.ats.runtime-installation/1","installation_id":"install_7Qm2Xw9","runtime_version":"2.4.1","artifact_digest":"sha256:0b7e3d9c1a5f4e2d6c8b0a9f7e5d3c1b2a4f6e8d0c2b4a6f8e0d2c4b6a8f0e1d","provenance_verified":true,"installed_at_ms":1790000000000}`)},
+		{"runtime-capabilities", "canonical-runtime-reply", caps},
+		{"runtime-capabilities", "canonical-local-offline", caps.Set("authored_by", `"local"`).Set("effective_mode", `"offline"`).Set("reason", `"no_runtime_reply"`)},
+		{"data-profile", "canonical", atsParse(`{"schema_version":"aether.ats.data-profile/1","profile_id":"profile_Alpaca1","provider":"alpaca","feed":"realtime","credential_ref":"env:ALPACA_KEY_ID","max_probe_age_ms":300000,"configured_at_ms":1790000000000}`)},
+		{"data-probe", "canonical-verified", probe},
+		{"data-probe", "canonical-failed", probe.Set("probe_id", `"probe_9Kd3"`).Set("status", `"failed"`).Set("reason", `"auth_rejected"`)},
+		{"strategy-source", "canonical-nano", source},
+		{"strategy-source", "canonical-pine", source.Set("source_id", `"src_PineRef1"`).Set("language", `"pine"`)},
+		{"strategy-compile-artifact", "canonical-compiled", art},
+		{"strategy-compile-artifact", "canonical-failed", ARSeal(art.Set("status", `"failed"`).Set("program", "null"))},
+		{"strategy-activation", "canonical-paper", act},
+		{"strategy-activation", "canonical-observe", act.Set("activation_id", `"activation_Obs1"`).Set("effective_mode", `"observe"`).
+			Set("execution_grant_ref", "null").Set("reason", `"no_execution_grant"`)},
+		{"trade-journal", "canonical", atsParse(`{"schema_version":"aether.ats.trade-journal/2","entry_id":"entry_T1","facts":{"receipt_id":"receipt_9Kd2","symbol":"AAPL","side":"buy","quantity":10,"price_minor":58012,"executed_at_ms":1790000500000},"fact_revision":1,"reflection_revision":0,"reflection":null}`)},
+		{"human-note-revision", "canonical", atsParse(`{"schema_version":"aether.ats.human-note-revision/1","entry_id":"entry_T1","revision":1,"supersedes":null,"text":"Entered on the breakout; sized small.\nReview after earnings.","authored_at_ms":1790000600000}`)},
+		{"journal-preferences", "canonical", atsParse(`{"schema_version":"aether.ats.journal-preferences/1","review_reminder":"daily","show_pnl":true,"grants_execution_authority":false,"updated_at_ms":1790000700000}`)},
+	}
+}()
+
+// ARBases are each validator's base document, by operation: its first
+// canonical instance (ARFrozen), which the vector generator's member
+// variants and the fuzz generator's changes start from.
+var ARBases = func() map[string]Doc {
+	out := map[string]Doc{}
+	for _, f := range ARFrozen {
+		if _, ok := out[f.Op]; !ok {
+			out[f.Op] = f.Doc
+		}
+	}
+	return out
+}()
 
 // ARDigest is D(text): "sha256:" and the hex SHA-256 of its JCS by
 // gowebpki/jcs.
@@ -152,7 +189,7 @@ func arChange(s *Source, name string, d ATSDoc) ATSDoc {
 // shape's valid base with one change (or two), now and then no JSON
 // object at all or a truncated text.
 func ATSRuntimeDocument(s *Source, op string) []byte {
-	d, ok := arBases[op]
+	d, ok := ARBases[op]
 	if !ok {
 		return []byte("null")
 	}
@@ -184,7 +221,7 @@ func arMaybe(s *Source, name string, d ATSDoc, n int) ATSDoc {
 
 // arProbe draws a probe: verified, failed or stale, with its reason.
 func arProbe(s *Source) ATSDoc {
-	p := arBases["data-probe"]
+	p := ARBases["data-probe"]
 	switch s.Intn(4) {
 	case 0:
 		return p.Set("status", `"failed"`).Set("reason", `"auth_rejected"`)
@@ -240,8 +277,8 @@ func ATSRuntimeDecision(s *Source, op string) []byte {
 		p := arProbe(s)
 		return arEnvelope(s, ATSDoc{{"probe", string(arMaybe(s, "data-probe", p, 5).JSON())}, {"now_ms", arNow(s, p)}})
 	case "stage-artifact":
-		src := arBases["strategy-source"].Set("language", Pick(s, []string{`"nano"`, `"nano"`, `"pine"`, `"python"`}))
-		art := arBases["strategy-compile-artifact"]
+		src := ARBases["strategy-source"].Set("language", Pick(s, []string{`"nano"`, `"nano"`, `"pine"`, `"python"`}))
+		art := ARBases["strategy-compile-artifact"]
 		switch s.Intn(8) {
 		case 0:
 			art = ARSeal(art.Set("status", `"failed"`).Set("program", "null"))
@@ -256,7 +293,7 @@ func ATSRuntimeDecision(s *Source, op string) []byte {
 		}
 		return arEnvelope(s, ATSDoc{{"source", string(arMaybe(s, "strategy-source", src, 6).JSON())}, {"artifact", string(arMaybe(s, "strategy-compile-artifact", art, 6).JSON())}})
 	case "admit-activation":
-		a := arBases["strategy-activation"]
+		a := ARBases["strategy-activation"]
 		if s.Chance(3) {
 			a = a.Set("effective_mode", `"observe"`).Set("execution_grant_ref", "null").Set("reason", `"no_grant"`)
 		}
@@ -264,7 +301,7 @@ func ATSRuntimeDecision(s *Source, op string) []byte {
 		return arEnvelope(s, ATSDoc{{"activation", string(arMaybe(s, "strategy-activation", a, 5).JSON())}, {"probe", string(arMaybe(s, "data-probe", p, 6).JSON())}, {"now_ms", arNow(s, p)}})
 	case "save-note":
 		rev := s.Intn(4)
-		e := arBases["trade-journal"].Set("reflection_revision", strconv.Itoa(rev))
+		e := ARBases["trade-journal"].Set("reflection_revision", strconv.Itoa(rev))
 		if rev > 0 {
 			e = e.Set("reflection", `"earlier"`)
 		}
@@ -276,7 +313,7 @@ func ATSRuntimeDecision(s *Source, op string) []byte {
 		if n > 1 {
 			sup = strconv.Itoa(n - 1)
 		}
-		note := arBases["human-note-revision"].Set("revision", strconv.Itoa(n)).Set("supersedes", sup)
+		note := ARBases["human-note-revision"].Set("revision", strconv.Itoa(n)).Set("supersedes", sup)
 		if s.Chance(8) {
 			note = note.Set("entry_id", `"entry_T2"`)
 		}
