@@ -14,7 +14,6 @@ package gen
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"math/big"
 	"strconv"
 	"strings"
 
@@ -95,95 +94,61 @@ func ARSeal(d ATSDoc) ATSDoc {
 	return d.Set("artifact_id", strconv.Quote(ARDigest(d.Drop("artifact_id").JSON())))
 }
 
-// arShift adds d to a decimal literal.
-func arShift(s string, d int64) string {
-	z, ok := new(big.Int).SetString(s, 10)
-	if !ok {
-		return s
+// arPool draws a value for a member under one of the named checks of
+// spec/ats-runtime.md ("Value rules"), at or past the check, or a valid
+// other value (or null, which a nullable member takes): the declared
+// defects' checkPool. The int check's values are the declared defects'
+// own (numberValue).
+func arPool(s *Source, r shapes.Rule, cur *tv) *tv {
+	pick := func(list ...string) *tv { return tS(Pick(s, list)) }
+	lone := func(prefix string) *tv { return tU(append(units(prefix), 0xd800)) }
+	if s.Chance(8) {
+		return tL("null")
 	}
-	return z.Add(z, big.NewInt(d)).String()
-}
-
-func arQ(s string) string { return strconv.Quote(s) }
-
-// arPool returns the values a member's value is replaced with: from its
-// declaration (type, nullability, each rule's bounds, values and
-// arguments) and the defects of its named checks.
-func arPool(m *shapes.Member) []string {
-	pool := []string{"null", "1", `"x"`, "true", "[]", "{}"}
-	for _, r := range m.Rules {
-		switch r.Rule {
-		case shapes.RuleConst:
-			pool = append(pool, arQ(r.Value), arQ(r.Value+"x"), arQ(strings.ToUpper(r.Value)))
-		case shapes.RuleFalse:
-			pool = append(pool, "false", "true")
-		case shapes.RuleEnum:
-			for _, v := range r.Values {
-				pool = append(pool, arQ(v), arQ(v), arQ(strings.ToUpper(v)))
-			}
-			pool = append(pool, arQ(""), arQ("orders_paused"), arQ("bogus"))
+	switch r.Check {
+	case "true":
+		return tL(Pick(s, []string{"true", "false"}))
+	case "ref":
+		p := r.Args[0]
+		if s.Chance(10) {
+			return lone(p + "_A")
 		}
-		switch r.Check {
-		case "true":
-			pool = append(pool, "true", "false")
-		case "ref":
-			p := r.Args[0]
-			pool = append(pool, arQ(p+"_A1"), arQ(p+"_"), arQ(p+"_"+strings.Repeat("Z", 64)), arQ(p+"_"+strings.Repeat("Z", 65)),
-				arQ(strings.ToUpper(p)+"_A"), arQ(p+"_a-b"), arQ(p+"_A\n"), `"`+p+`_A\ud800"`, arQ(p+"A1"))
-		case "int":
-			lo, hi := r.Min, r.Max
-			pool = append(pool, lo, hi, arShift(lo, -1), arShift(hi, 1), arShift(lo, 1), "1", "2", "3", lo+".0", "1e3", "-0", "1e400", "0.5")
-		case "text":
-			n, _ := strconv.Atoi(r.Max)
-			pool = append(pool, arQ("x"), arQ(strings.Repeat("y", n)), arQ(strings.Repeat("y", n+1)), arQ(""), `"a\u0001b"`,
-				`"a\u0085b"`, `"tab\tand\nnewline"`, `"\ud83d\ude00"`, `"lone \udc00"`)
-		case "digest":
-			h := strings.Repeat("0f", 32)
-			pool = append(pool, arQ("sha256:"+h), arQ("sha256:"+strings.ToUpper(h)), arQ("sha256:"+h[1:]), arQ("sha512:"+h), arQ(h))
-		case "version":
-			pool = append(pool, arQ("0.0.0"), arQ("999999999.0.1"), arQ("1000000000.0.0"), arQ("1.2"), arQ("01.2.3"), arQ("1.2.3.4"), arQ("v1.2.3"), `"1.2.\uff13"`)
-		case "credential-ref":
-			pool = append(pool, arQ("env:K"), arQ("vault:kv/x"), arQ("env:"), arQ("vault:"), arQ("sk_live_abc"), arQ("ENV:K"),
-				arQ("env:"+strings.Repeat("K", 128)), arQ("env:"+strings.Repeat("K", 129)), arQ("env:a b"), `"env:K\ud800"`)
-		case "equity-ticker":
-			pool = append(pool, arQ("BRK.B"), arQ("BRK-B"), arQ("ABCDEFG"), arQ("aapl"), arQ("HTTPS://X"), arQ("A."), arQ("F"))
-		case "name":
-			pool = append(pool, arQ("a"), arQ("Alpaca"), arQ("1a"), arQ("a_b"), arQ("a"+strings.Repeat("b", 64)))
-		case "reason-code":
-			pool = append(pool, arQ("probe_expired"), arQ("a-b"), arQ("A"), arQ("a"+strings.Repeat("b", 64)), `"r\ud800"`)
+		return pick(p+"_A1", p+"_", p+"_"+strings.Repeat("Z", 64), p+"_"+strings.Repeat("Z", 65),
+			strings.ToUpper(p)+"_A", p+"_a-b", p+"_A\n", p+"A1")
+	case "text":
+		if s.Chance(4) {
+			return tU(textUnits(s, 1+s.Intn(40), true))
 		}
+		n, _ := strconv.Atoi(r.Max)
+		return pick("x", strings.Repeat("y", n), strings.Repeat("y", n+1), "", "a\u0001b", "a\u0085b", "tab\tand\nnewline", "\U0001f600")
+	case "digest":
+		h := strings.Repeat("0f", 32)
+		return pick("sha256:"+h, "sha256:"+strings.ToUpper(h), "sha256:"+h[1:], "sha512:"+h, h)
+	case "version":
+		return pick("0.0.0", "999999999.0.1", "1000000000.0.0", "1.2", "01.2.3", "1.2.3.4", "v1.2.3", "1.2.\uff13")
+	case "credential-ref":
+		if s.Chance(10) {
+			return lone("env:K")
+		}
+		return pick("env:K", "vault:kv/x", "env:", "vault:", "sk_live_abc", "ENV:K", "env:"+strings.Repeat("K", 128),
+			"env:"+strings.Repeat("K", 129), "env:a b")
+	case "equity-ticker":
+		return pick("BRK.B", "BRK-B", "ABCDEFG", "aapl", "HTTPS://X", "A.", "F")
+	case "name":
+		return pick("a", "Alpaca", "1a", "a_b", "a"+strings.Repeat("b", 64))
+	case "reason-code":
+		if s.Chance(6) {
+			return lone("r")
+		}
+		return pick("probe_expired", "a-b", "A", "a"+strings.Repeat("b", 64))
 	}
-	if m.Nullable {
-		pool = append(pool, "null", "null", "null")
-	}
-	return pool
+	return nil
 }
 
 // arChange returns d (an instance of the declared object name) with one
-// change drawn from s.
-func arChange(s *Source, name string, d ATSDoc) ATSDoc {
-	o := arDecl.Object(name)
-	if len(d) == 0 {
-		return d.Set("extra", "1")
-	}
-	switch s.Intn(12) {
-	case 0:
-		return d.Drop(d[s.Intn(len(d))].Name)
-	case 1:
-		return d.Set(Pick(s, []string{"connected", "verified", "status", "extra", "last_probe", "fill"}), Pick(s, []string{"true", "1", `"x"`}))
-	}
-	k := d[s.Intn(len(d))].Name
-	m := o.Member(k) // Parse has resolved the shared ones
-	if m == nil {
-		return d
-	}
-	for _, r := range m.Rules {
-		if inner, _ := d.Get(k); r.Rule == shapes.RuleObject && strings.HasPrefix(inner, "{") && !s.Chance(4) {
-			return d.Set(k, string(arChange(s, r.Object, atsParse(inner)).JSON()))
-		}
-	}
-	return d.Set(k, Pick(s, arPool(m)))
-}
+// declared defect drawn from s (docDefect), the named checks' values from
+// arPool.
+func arChange(s *Source, name string, d ATSDoc) ATSDoc { return docDefect(s, arDecl, name, d, arPool) }
 
 // ATSRuntimeDocument draws an input for one of the ten validators: the
 // shape's valid base with one change (or two), now and then no JSON
@@ -233,19 +198,19 @@ func arProbe(s *Source) ATSDoc {
 
 // arNow draws now_ms about the probe's observation and expiry.
 func arNow(s *Source, p ATSDoc) string {
-	obs, _ := p.Get("observed_at_ms")
-	age, _ := p.Get("max_age_ms")
+	obsText, _ := p.Get("observed_at_ms")
+	ageText, _ := p.Get("max_age_ms")
+	obs, _ := strconv.ParseInt(obsText, 10, 64)
+	age, _ := strconv.ParseInt(ageText, 10, 64)
 	switch s.Intn(8) {
 	case 0:
 		return Pick(s, []string{"0", "-1", `"1"`, "1.5", "9007199254740992", "1e400", "null"})
 	case 1:
-		return arShift(obs, -1)
+		return strconv.FormatInt(obs-1, 10)
 	case 2:
-		return obs
+		return obsText
 	}
-	n, _ := strconv.ParseInt(age, 10, 64)
-	d := Pick(s, []int64{n - 1, n, n + 1, 1, n * 10})
-	return arShift(obs, d)
+	return strconv.FormatInt(obs+Pick(s, []int64{age - 1, age, age + 1, 1, age * 10}), 10)
 }
 
 // arEnvelope writes an envelope from its members, now and then with one
@@ -285,7 +250,7 @@ func ATSRuntimeDecision(s *Source, op string) []byte {
 		case 1:
 			art = ARSeal(art.Set("source_id", `"src_Other1"`))
 		case 2:
-			art = ARSeal(art.Set("source_digest", arQ("sha256:"+strings.Repeat("1", 64))))
+			art = ARSeal(art.Set("source_digest", `"sha256:`+strings.Repeat("1", 64)+`"`))
 		case 3:
 			art = art.Set("program", `"tampered"`)
 		case 4:

@@ -1,0 +1,114 @@
+package gen
+
+// The declared defects (declared.go) on a document of the Doc model: the
+// document is read into the value model (tv), changed there, and written
+// back, so that a generator that keeps its documents as Doc applies the
+// same mutations as one that builds them as tv, for any contract.
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/conform-dev/conform/spec/shapes"
+)
+
+// docDefect returns d, an instance of the object named name of decl, with
+// one declared defect (declaredDefect) drawn from s, or now and then a
+// member under an enum given another enum's member (enumCross); pool gives
+// the values of the contract's named checks. A d that does not read as
+// JSON is returned as it is.
+func docDefect(s *Source, decl *shapes.Decl, name string, d Doc, pool checkPool) Doc {
+	v, ok := tvOfJSON(string(d.JSON()))
+	if !ok {
+		return d
+	}
+	if o := decl.Object(name); !s.Chance(8) || !enumCross(s, decl, o, v) {
+		declaredDefect(s, decl, o, v, pool)
+	}
+	out := make(Doc, len(v.keys))
+	for i, k := range v.keys {
+		out[i] = Member{Name: string(utf16.Decode(k)), Value: string(v.vals[i].write(nil, nil))}
+	}
+	return out
+}
+
+// enumCross gives a place of v (an instance of object o of decl) under an
+// enum rule a member of any enum of decl: another enum's is a valid
+// spelling in the wrong place, as constsOf gives for pinned values. It
+// reports false when v has no such place.
+func enumCross(s *Source, decl *shapes.Decl, o *shapes.Object, v *tv) bool {
+	var at []place
+	for _, p := range places(decl, o, v, nil) {
+		if slices.ContainsFunc(p.rules, func(r shapes.Rule) bool { return r.Rule == shapes.RuleEnum }) {
+			at = append(at, p)
+		}
+	}
+	var values []string
+	for _, ob := range decl.Objects {
+		for _, m := range ob.Members {
+			for _, r := range m.Rules {
+				values = append(values, r.Values...)
+			}
+		}
+	}
+	if len(at) == 0 || len(values) == 0 {
+		return false
+	}
+	Pick(s, at).set(tS(Pick(s, values)))
+	return true
+}
+
+// tvOfJSON reads one JSON value into the value model: strings as their
+// UTF-16 units (a lone surrogate's escape read as U+FFFD), numbers as
+// written, members in order; ok is false when text is not one JSON value.
+func tvOfJSON(text string) (*tv, bool) {
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	v, err := tvDecode(dec)
+	return v, err == nil && !dec.More()
+}
+
+// tvDecode reads the next value of dec.
+func tvDecode(dec *json.Decoder) (*tv, error) {
+	t, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := t.(type) {
+	case json.Delim:
+		v := &tv{k: 'a'}
+		if t == '{' {
+			v.k = 'o'
+		}
+		for dec.More() {
+			if v.k == 'o' {
+				k, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v.keys = append(v.keys, units(k.(string)))
+			}
+			x, err := tvDecode(dec)
+			if err != nil {
+				return nil, err
+			}
+			if v.k == 'o' {
+				v.vals = append(v.vals, x)
+			} else {
+				v.elems = append(v.elems, x)
+			}
+		}
+		_, err := dec.Token() // the closing delimiter
+		return v, err
+	case string:
+		return tS(t), nil
+	case json.Number:
+		return tN(string(t)), nil
+	case bool:
+		return tL(strconv.FormatBool(t)), nil
+	}
+	return tL("null"), nil
+}
