@@ -16,107 +16,39 @@ import (
 // catalogue tag, by "<behaviour>.jsonl:<name>".
 var arExceptions = map[string]string{}
 
-// arVar is one value variant of a member: its name, JSON text, whether
-// the member's rule (or type) refuses it, and why it has no accept path
-// when its guard is ignored ("type-guard" for another type, "lone" for a
-// string with no JCS).
-type arVar struct {
-	name, value string
-	bad         bool
-	why         string
-}
-
-// arStr is the JSON text of a string of n copies of s.
-func arStr(s string, n int) string { return arQ(strings.Repeat(s, n)) }
-
-// arRuleVars are the variants of one rule of a member, by what the rule
-// is (the declaration) and what its named check refuses (spec/ats-runtime.md,
-// "Value rules").
-func arRuleVars(m *shapes.Member, r shapes.Rule) []arVar {
-	good := func(n, v string) arVar { return arVar{name: n, value: v} }
-	bad := func(n, v string) arVar { return arVar{name: n, value: v, bad: true} }
-	lone := func(v string) arVar { return arVar{name: "lone-surrogate", value: v, bad: true, why: "lone"} }
-	switch r.Rule {
-	case shapes.RuleConst:
-		return []arVar{bad("other-tag", arQ(strings.TrimSuffix(r.Value, "1")+"9")), bad("tag-with-space", arQ(r.Value+" ")), bad("empty", `""`)}
-	case shapes.RuleFalse:
-		return []arVar{bad("true", "true")}
-	case shapes.RuleEnum:
-		out := []arVar{bad("not-a-member", arQ("bogus")), bad("upper-case", arQ(strings.ToUpper(r.Values[0]))), bad("empty", `""`)}
+// arRuleVars are the variants of one rule of a member: the declaration's
+// own (declaredRuleVariants), or its named check's (gen.ARCheckVariants,
+// spec/ats-runtime.md, "Value rules").
+func arRuleVars(m *shapes.Member, r shapes.Rule) []ruleVariant {
+	if out, ok := declaredRuleVariants(r); ok {
 		return out
 	}
-	switch r.Check {
-	case "true":
-		return []arVar{bad("false", "false")}
-	case "ref":
-		p := r.Args[0]
-		return []arVar{good("body-1", arQ(p+"_Z")), good("body-64", arQ(p+"_"+strings.Repeat("Z9", 32))),
-			bad("body-65", arQ(p+"_"+strings.Repeat("Z9", 32)+"Z")), bad("empty-body", arQ(p+"_")),
-			bad("no-underscore", arQ(p+"7Qm2")), bad("upper-case-prefix", arQ(strings.ToUpper(p)+"_7Qm2")),
-			bad("bad-character", arQ(p+"_7Qm2-Xw9")), bad("trailing-newline", arQ(p+`_7Qm2\n`)), lone(arQ(p + `_7Qm2\ud800`))}
-	case "name":
-		return []arVar{good("one-letter", arQ("a")), good("64-units", arQ("a"+strings.Repeat("b-", 31)+"c")),
-			bad("65-units", arQ("a"+strings.Repeat("b-", 32))), bad("upper-case", arQ("Alpaca")), bad("leading-digit", arQ("1alpaca")),
-			bad("underscore", arQ("al_paca")), bad("empty", `""`)}
-	case "reason-code":
-		return []arVar{good("64-units", arQ("a"+strings.Repeat("b_", 31)+"c")), bad("65-units", arQ("a"+strings.Repeat("b_", 32))),
-			bad("hyphen", arQ("auth-rejected")), bad("upper-case", arQ("Auth_rejected")), bad("empty", `""`), lone(arQ(`auth\udc00`))}
-	case "digest":
-		h := strings.Repeat("0123456789abcdef", 4)
-		return []arVar{good("all-hex", arQ("sha256:"+h)), bad("upper-case-hex", arQ("sha256:"+strings.ToUpper(h))),
-			bad("63-digits", arQ("sha256:"+h[1:])), bad("65-digits", arQ("sha256:"+h+"0")), bad("other-algorithm", arQ("sha512:"+h)),
-			bad("no-prefix", arQ(h)), bad("trailing-newline", arQ("sha256:"+h+`\n`))}
-	case "version":
-		return []arVar{good("zeros", arQ("0.0.0")), good("nine-digits", arQ("999999999.999999999.999999999")),
-			bad("ten-digits", arQ("1000000000.0.0")), bad("two-parts", arQ("2.4")), bad("four-parts", arQ("2.4.1.0")),
-			bad("leading-zero", arQ("02.4.1")), bad("pre-release", arQ("2.4.1-rc1")), bad("v-prefix", arQ("v2.4.1")),
-			bad("empty-part", arQ("2..1")), bad("fullwidth-digit", arQ(`2.4.\uff11`))}
-	case "credential-ref":
-		return []arVar{good("vault-path", arQ("vault:kv/alpaca/api-key.v2")), good("env-128", arQ("env:"+strings.Repeat("K", 128))),
-			good("vault-128", arQ("vault:"+strings.Repeat("k", 128))),
-			bad("env-129", arQ("env:"+strings.Repeat("K", 129))), bad("env-empty", arQ("env:")), bad("vault-empty", arQ("vault:")),
-			bad("pasted-key", arQ("sk_live_4eC39HqLyjWDarjtT1zdp7dc")), bad("pasted-aws-key", arQ("AKIAIOSFODNN7EXAMPLE")),
-			bad("upper-case-prefix", arQ("ENV:ALPACA_KEY_ID")), bad("other-prefix", arQ("file:/etc/alpaca")),
-			bad("space", arQ("env:ALPACA KEY")), bad("colon-in-body", arQ("vault:kv:alpaca")), bad("trailing-newline", arQ(`env:ALPACA_KEY_ID\n`)),
-			lone(arQ(`env:ALPACA\ud800`))}
-	case "equity-ticker":
-		return []arVar{good("dot-class", arQ("BRK.B")), good("hyphen-class", arQ("BRK-B")), good("six-and-four", arQ("ABCDEF.GHIJ")),
-			good("one-letter", arQ("F")), bad("seven-letters", arQ("ABCDEFG")), bad("five-letter-class", arQ("BRK.BBBBB")),
-			bad("lower-case", arQ("aapl")), bad("url", arQ("HTTPS://X")), bad("digit", arQ("1ABC")), bad("dangling-dot", arQ("BRK.")),
-			bad("empty", `""`)}
-	case "int":
-		lo, hi := r.Min, r.Max
-		below := "-1"
-		if lo != "0" {
-			below = pastBound(lo, -1)
+	var out []ruleVariant
+	for _, v := range gen.ARCheckVariants(r) {
+		out = append(out, ruleVariant{name: v.Name, value: v.Value, bad: v.Bad})
+		if v.Name == "lone-surrogate" {
+			out[len(out)-1].why = "lone"
 		}
-		return []arVar{good("min", lo), good("max", hi), bad("below-min", below), bad("above-max", pastBound(hi, 1)),
-			bad("fraction", lo+".0"), bad("exponent", "1e3"), bad("negative-zero", "-0")}
-	case "text":
-		lo, hi := r.Bounds()
-		n := int(hi.Int64())
-		_ = lo
-		return []arVar{good("one-unit", arQ("x")), good("max-units", arStr("x", n)), good("tab-and-newline", arQ(`a\tb\nc`)),
-			good("astral", arQ(`\ud83d\ude00 ok`)), bad("empty", `""`), bad("max-plus-one", arStr("x", n+1)),
-			bad("control", arQ(`a\u0001b`)), bad("carriage-return", arQ(`a\rb`)), bad("del", arQ(`a\u007fb`)), bad("c1-control", arQ(`a\u0085b`)),
-			lone(arQ(`note \udbff`))}
 	}
-	panic("ats-runtime: no variants for rule " + r.Rule + " " + r.Check + " of " + m.Name)
+	if out == nil {
+		panic("ats-runtime: no variants for rule " + r.Rule + " " + r.Check + " of " + m.Name)
+	}
+	return out
 }
 
 // arTypeVars are values of another JSON type than member m's
 // (typeVariants), each with no accept path.
-func arTypeVars(m *shapes.Member) []arVar {
-	var out []arVar
+func arTypeVars(m *shapes.Member) []ruleVariant {
+	var out []ruleVariant
 	for _, v := range typeVariants(m) {
-		out = append(out, arVar{name: v.name, value: v.value, bad: true, why: "type-guard"})
+		out = append(out, ruleVariant{name: v.name, value: v.value, bad: true, why: "type-guard"})
 	}
 	return out
 }
 
 // arFieldCase is one validator case: the document and its expectation,
 // computed from the variant and the object rules.
-func arFieldCase(op, behaviour, name string, d arDoc, v arVar, code string) vcase {
+func arFieldCase(op, behaviour, name string, d arDoc, v ruleVariant, code string) vcase {
 	if !v.bad {
 		return arExpect(op, behaviour, name, d)
 	}
@@ -312,7 +244,7 @@ func arMemberFile(op string) vfile {
 				add(arFieldCase(op, behaviour, n+"-"+v.name, put(m.Name, v.value), v, m.TypeCode))
 			}
 			if m.Nullable {
-				add(arFieldCase(op, behaviour, n+"-null", put(m.Name, "null"), arVar{}, ""))
+				add(arFieldCase(op, behaviour, n+"-null", put(m.Name, "null"), ruleVariant{}, ""))
 			}
 			for _, r := range m.Rules {
 				if r.Rule == shapes.RuleObject {

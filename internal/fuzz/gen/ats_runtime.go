@@ -94,55 +94,90 @@ func ARSeal(d ATSDoc) ATSDoc {
 	return d.Set("artifact_id", strconv.Quote(ARDigest(d.Drop("artifact_id").JSON())))
 }
 
-// arPool draws a value for a member under one of the named checks of
-// spec/ats-runtime.md ("Value rules"), at or past the check, or a valid
-// other value (or null, which a nullable member takes): the declared
-// defects' checkPool. The int check's values are the declared defects'
-// own (numberValue).
+// ARCheckVariant is one value of a member under a named check of
+// spec/ats-runtime.md ("Value rules"): its case name, its JSON text (a
+// string's escapes as written, a lone surrogate's included) and whether
+// the check refuses it.
+type ARCheckVariant struct {
+	Name, Value string
+	Bad         bool
+}
+
+// ARCheckVariants are the values at and past named check r, in the order
+// of the vectors' member variants (the fuzz pool draws from them too): the
+// valid ones at each end, then each way the check refuses; nil for the
+// int check, whose values are its declared bounds'.
+func ARCheckVariants(r shapes.Rule) []ARCheckVariant {
+	good := func(n, v string) ARCheckVariant { return ARCheckVariant{n, `"` + v + `"`, false} }
+	bad := func(n, v string) ARCheckVariant { return ARCheckVariant{n, `"` + v + `"`, true} }
+	lone := func(v string) ARCheckVariant { return bad("lone-surrogate", v) }
+	switch r.Check {
+	case "true":
+		return []ARCheckVariant{{"false", "false", true}}
+	case "ref":
+		p := r.Args[0]
+		return []ARCheckVariant{good("body-1", p+"_Z"), good("body-64", p+"_"+strings.Repeat("Z9", 32)),
+			bad("body-65", p+"_"+strings.Repeat("Z9", 32)+"Z"), bad("empty-body", p+"_"),
+			bad("no-underscore", p+"7Qm2"), bad("upper-case-prefix", strings.ToUpper(p)+"_7Qm2"),
+			bad("bad-character", p+"_7Qm2-Xw9"), bad("trailing-newline", p+`_7Qm2\n`), lone(p + `_7Qm2\ud800`)}
+	case "name":
+		return []ARCheckVariant{good("one-letter", "a"), good("64-units", "a"+strings.Repeat("b-", 31)+"c"),
+			bad("65-units", "a"+strings.Repeat("b-", 32)), bad("upper-case", "Alpaca"), bad("leading-digit", "1alpaca"),
+			bad("underscore", "al_paca"), bad("empty", "")}
+	case "reason-code":
+		return []ARCheckVariant{good("64-units", "a"+strings.Repeat("b_", 31)+"c"), bad("65-units", "a"+strings.Repeat("b_", 32)),
+			bad("hyphen", "auth-rejected"), bad("upper-case", "Auth_rejected"), bad("empty", ""), lone(`auth\udc00`)}
+	case "digest":
+		h := strings.Repeat("0123456789abcdef", 4)
+		return []ARCheckVariant{good("all-hex", "sha256:"+h), bad("upper-case-hex", "sha256:"+strings.ToUpper(h)),
+			bad("63-digits", "sha256:"+h[1:]), bad("65-digits", "sha256:"+h+"0"), bad("other-algorithm", "sha512:"+h),
+			bad("no-prefix", h), bad("trailing-newline", "sha256:"+h+`\n`)}
+	case "version":
+		return []ARCheckVariant{good("zeros", "0.0.0"), good("nine-digits", "999999999.999999999.999999999"),
+			bad("ten-digits", "1000000000.0.0"), bad("two-parts", "2.4"), bad("four-parts", "2.4.1.0"),
+			bad("leading-zero", "02.4.1"), bad("pre-release", "2.4.1-rc1"), bad("v-prefix", "v2.4.1"),
+			bad("empty-part", "2..1"), bad("fullwidth-digit", `2.4.\uff11`)}
+	case "credential-ref":
+		return []ARCheckVariant{good("vault-path", "vault:kv/alpaca/api-key.v2"), good("env-128", "env:"+strings.Repeat("K", 128)),
+			good("vault-128", "vault:"+strings.Repeat("k", 128)),
+			bad("env-129", "env:"+strings.Repeat("K", 129)), bad("env-empty", "env:"), bad("vault-empty", "vault:"),
+			bad("pasted-key", "sk_live_4eC39HqLyjWDarjtT1zdp7dc"), bad("pasted-aws-key", "AKIAIOSFODNN7EXAMPLE"),
+			bad("upper-case-prefix", "ENV:ALPACA_KEY_ID"), bad("other-prefix", "file:/etc/alpaca"),
+			bad("space", "env:ALPACA KEY"), bad("colon-in-body", "vault:kv:alpaca"), bad("trailing-newline", `env:ALPACA_KEY_ID\n`),
+			lone(`env:ALPACA\ud800`)}
+	case "equity-ticker":
+		return []ARCheckVariant{good("dot-class", "BRK.B"), good("hyphen-class", "BRK-B"), good("six-and-four", "ABCDEF.GHIJ"),
+			good("one-letter", "F"), bad("seven-letters", "ABCDEFG"), bad("five-letter-class", "BRK.BBBBB"),
+			bad("lower-case", "aapl"), bad("url", "HTTPS://X"), bad("digit", "1ABC"), bad("dangling-dot", "BRK."),
+			bad("empty", "")}
+	case "text":
+		n, _ := strconv.Atoi(r.Max)
+		return []ARCheckVariant{good("one-unit", "x"), good("max-units", strings.Repeat("x", n)), good("tab-and-newline", `a\tb\nc`),
+			good("astral", `\ud83d\ude00 ok`), bad("empty", ""), bad("max-plus-one", strings.Repeat("x", n+1)),
+			bad("control", `a\u0001b`), bad("carriage-return", `a\rb`), bad("del", `a\u007fb`), bad("c1-control", `a\u0085b`),
+			lone(`note \udbff`)}
+	}
+	return nil
+}
+
+// arPool draws a value for a member under one of the named checks, at or
+// past the check or a valid other value (ARCheckVariants; for text also
+// random text with lone surrogates; now and then null, which a nullable
+// member takes): the declared defects' checkPool. It returns nil for the
+// int check, whose values are the declared defects' own (numberValue).
 func arPool(s *Source, r shapes.Rule, cur *tv) *tv {
-	pick := func(list ...string) *tv { return tS(Pick(s, list)) }
-	lone := func(prefix string) *tv { return tU(append(units(prefix), 0xd800)) }
 	if s.Chance(8) {
 		return tL("null")
 	}
-	switch r.Check {
-	case "true":
-		return tL(Pick(s, []string{"true", "false"}))
-	case "ref":
-		p := r.Args[0]
-		if s.Chance(10) {
-			return lone(p + "_A")
-		}
-		return pick(p+"_A1", p+"_", p+"_"+strings.Repeat("Z", 64), p+"_"+strings.Repeat("Z", 65),
-			strings.ToUpper(p)+"_A", p+"_a-b", p+"_A\n", p+"A1")
-	case "text":
-		if s.Chance(4) {
-			return tU(textUnits(s, 1+s.Intn(40), true))
-		}
-		n, _ := strconv.Atoi(r.Max)
-		return pick("x", strings.Repeat("y", n), strings.Repeat("y", n+1), "", "a\u0001b", "a\u0085b", "tab\tand\nnewline", "\U0001f600")
-	case "digest":
-		h := strings.Repeat("0f", 32)
-		return pick("sha256:"+h, "sha256:"+strings.ToUpper(h), "sha256:"+h[1:], "sha512:"+h, h)
-	case "version":
-		return pick("0.0.0", "999999999.0.1", "1000000000.0.0", "1.2", "01.2.3", "1.2.3.4", "v1.2.3", "1.2.\uff13")
-	case "credential-ref":
-		if s.Chance(10) {
-			return lone("env:K")
-		}
-		return pick("env:K", "vault:kv/x", "env:", "vault:", "sk_live_abc", "ENV:K", "env:"+strings.Repeat("K", 128),
-			"env:"+strings.Repeat("K", 129), "env:a b")
-	case "equity-ticker":
-		return pick("BRK.B", "BRK-B", "ABCDEFG", "aapl", "HTTPS://X", "A.", "F")
-	case "name":
-		return pick("a", "Alpaca", "1a", "a_b", "a"+strings.Repeat("b", 64))
-	case "reason-code":
-		if s.Chance(6) {
-			return lone("r")
-		}
-		return pick("probe_expired", "a-b", "A", "a"+strings.Repeat("b", 64))
+	if r.Check == "text" && s.Chance(4) {
+		return tU(textUnits(s, 1+s.Intn(40), true))
 	}
-	return nil
+	vs := ARCheckVariants(r)
+	if len(vs) == 0 {
+		return nil
+	}
+	v, _ := tvOfJSON(Pick(s, vs).Value)
+	return v
 }
 
 // arChange returns d (an instance of the declared object name) with one

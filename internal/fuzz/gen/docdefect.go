@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/conform-dev/conform/spec/shapes"
 )
@@ -62,9 +63,14 @@ func enumCross(s *Source, decl *shapes.Decl, o *shapes.Object, v *tv) bool {
 }
 
 // tvOfJSON reads one JSON value into the value model: strings as their
-// UTF-16 units (a lone surrogate's escape read as U+FFFD), numbers as
-// written, members in order; ok is false when text is not one JSON value.
+// UTF-16 units, numbers as written, members in order; ok is false when
+// text is not one JSON value. A lone surrogate's escape survives in a
+// text that is one string (jsonUnits); inside a container it is read as
+// U+FFFD.
 func tvOfJSON(text string) (*tv, bool) {
+	if u, ok := jsonUnits(text); ok {
+		return tU(u), true
+	}
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
 	v, err := tvDecode(dec)
@@ -111,4 +117,42 @@ func tvDecode(dec *json.Decoder) (*tv, error) {
 		return tL(strconv.FormatBool(t)), nil
 	}
 	return tL("null"), nil
+}
+
+// jsonUnits is the UTF-16 units of lit, a JSON string literal (its quotes
+// included), each escape read as written, so that a lone surrogate's stays
+// one unit; ok is false for a text that is not one such literal.
+func jsonUnits(lit string) (out []uint16, ok bool) {
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return nil, false
+	}
+	body := lit[1 : len(lit)-1]
+	for i := 0; i < len(body); {
+		switch {
+		case body[i] == '"':
+			return nil, false
+		case body[i] != '\\':
+			r, n := utf8.DecodeRuneInString(body[i:])
+			out = utf16.AppendRune(out, r)
+			i += n
+		case strings.HasPrefix(body[i:], `\u`) && i+6 <= len(body):
+			x, err := strconv.ParseUint(body[i+2:i+6], 16, 16)
+			if err != nil {
+				return nil, false
+			}
+			out = append(out, uint16(x))
+			i += 6
+		default:
+			k := -1
+			if i+1 < len(body) {
+				k = strings.IndexByte(`"\/bfnrt`, body[i+1])
+			}
+			if k < 0 {
+				return nil, false
+			}
+			out = append(out, uint16("\"\\/\b\f\n\r\t"[k]))
+			i += 2
+		}
+	}
+	return out, true
 }
