@@ -33,13 +33,6 @@ var arDecl = specdata.MustShapes("ats-runtime")
 // arRefusals is the refusal table, from the catalogue.
 var arRefusals = refusalsOf(arContract)
 
-// arKV is one member of a document and arDoc a document, members in order
-// (textDoc).
-type (
-	arKV  = textKV
-	arDoc = textDoc
-)
-
 // arQ quotes an ASCII string without quotes or backslashes (or with \u
 // escapes already written).
 func arQ(s string) string { return `"` + s + `"` }

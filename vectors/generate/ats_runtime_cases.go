@@ -5,10 +5,9 @@ package main
 // "Vectors").
 
 import (
-	"strings"
+	"slices"
 
 	"github.com/conform-dev/conform/internal/fuzz/gen"
-
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
@@ -36,19 +35,9 @@ func arRuleVars(m *shapes.Member, r shapes.Rule) []ruleVariant {
 	return out
 }
 
-// arTypeVars are values of another JSON type than member m's
-// (typeVariants), each with no accept path.
-func arTypeVars(m *shapes.Member) []ruleVariant {
-	var out []ruleVariant
-	for _, v := range typeVariants(m) {
-		out = append(out, ruleVariant{name: v.name, value: v.value, bad: true, why: "type-guard"})
-	}
-	return out
-}
-
 // arFieldCase is one validator case: the document and its expectation,
 // computed from the variant and the object rules.
-func arFieldCase(op, behaviour, name string, d arDoc, v ruleVariant, code string) vcase {
+func arFieldCase(op, behaviour, name string, d textDoc, v ruleVariant, code string) vcase {
 	if !v.bad {
 		return arExpect(op, behaviour, name, d)
 	}
@@ -80,7 +69,7 @@ func arTagged(behaviour string, c vcase, tag string) vcase {
 // arExpect is the validator case of an accepted-or-object-rule document:
 // refused with the first object rule that fires, else accepted with the
 // verdict.
-func arExpect(op, behaviour, name string, d arDoc) vcase {
+func arExpect(op, behaviour, name string, d textDoc) vcase {
 	if code := arCross(op, d); code != "" {
 		return arRefused(name, d.json(), code)
 	}
@@ -88,29 +77,26 @@ func arExpect(op, behaviour, name string, d arDoc) vcase {
 }
 
 // arVerdict is a validator's verdict for d.
-func arVerdict(d arDoc) string {
+func arVerdict(d textDoc) string {
 	return `{"digest":"` + textDigest(d.json()) + `","schema_version":` + d.get("schema_version") + `}`
 }
 
 // arIs reports whether member k of d is the string s.
-func arIs(d arDoc, k, s string) bool { return d.get(k) == arQ(s) }
+func arIs(d textDoc, k, s string) bool { return d.get(k) == arQ(s) }
 
 // arNull reports whether member k of d is null.
-func arNull(d arDoc, k string) bool { return d.get(k) == "null" }
+func arNull(d textDoc, k string) bool { return d.get(k) == "null" }
 
-// arRank is a ladder mode's rank, or -1.
+// arRank is a ladder mode's rank, its place in requested_mode's enum (the
+// ladder, lowest first), or -1.
 func arRank(v string) int {
-	for i, m := range []string{"offline", "observe", "review_only", "paper", "approve", "auto"} {
-		if v == arQ(m) {
-			return i
-		}
-	}
-	return -1
+	ladder := arDecl.Object("strategy-activation").Member("requested_mode").Rules[0].Values
+	return slices.IndexFunc(ladder, func(m string) bool { return v == arQ(m) })
 }
 
 // arCross is the code of the first object rule of op's shape that d
 // breaks, or "" (spec/ats-runtime.md, "The shapes").
-func arCross(op string, d arDoc) string {
+func arCross(op string, d textDoc) string {
 	switch op {
 	case "runtime-capabilities":
 		if arIs(d, "authored_by", "local") && !arIs(d, "effective_mode", "offline") {
@@ -225,7 +211,7 @@ func arMemberFile(op string) vfile {
 		arRefused("type-null", "null", "ats-runtime.type"),
 		arRefused("type-string", `"x"`, "ats-runtime.type"),
 		arRefused("unknown-member", base.set("extra", "1").json(), "ats-runtime.unknown_member"),
-		arRefused("unknown-member-first", append(arDoc{{"connected", "true"}}, base...).json(), "ats-runtime.unknown_member"),
+		arRefused("unknown-member-first", append(textDoc{{"connected", "true"}}, base...).json(), "ats-runtime.unknown_member"),
 	}
 	seen := map[string]bool{}
 	add := func(c vcase) {
@@ -235,13 +221,14 @@ func arMemberFile(op string) vfile {
 		seen[c.input] = true
 		cases = append(cases, c)
 	}
-	var walk func(o *shapes.Object, prefix string, put func(k, v string) arDoc, del func(k string) arDoc)
-	walk = func(o *shapes.Object, prefix string, put func(k, v string) arDoc, del func(k string) arDoc) {
+	var walk func(o *shapes.Object, prefix string, put func(k, v string) textDoc, del func(k string) textDoc)
+	walk = func(o *shapes.Object, prefix string, put func(k, v string) textDoc, del func(k string) textDoc) {
 		for _, m := range o.Members { // Parse has resolved the shared ones
 			n := prefix + m.Name
 			add(arTagged(behaviour, arRefused("missing-"+n, del(m.Name).json(), "ats-runtime.missing_member"), "shadowed"))
-			for _, v := range arTypeVars(m) {
-				add(arFieldCase(op, behaviour, n+"-"+v.name, put(m.Name, v.value), v, m.TypeCode))
+			for _, v := range typeVariants(m) {
+				other := ruleVariant{name: v.name, value: v.value, bad: true, why: "type-guard"}
+				add(arFieldCase(op, behaviour, n+"-"+v.name, put(m.Name, v.value), other, m.TypeCode))
 			}
 			if m.Nullable {
 				add(arFieldCase(op, behaviour, n+"-null", put(m.Name, "null"), ruleVariant{}, ""))
@@ -249,11 +236,11 @@ func arMemberFile(op string) vfile {
 			for _, r := range m.Rules {
 				if r.Rule == shapes.RuleObject {
 					sub := arDecl.Object(r.Object)
-					cur := base.get(m.Name)
-					nested := arParseFlat(cur)
+					inner, _ := gen.ParseDoc(base.get(m.Name))
+					nested := textDocOf(inner)
 					walk(sub, n+".",
-						func(k, v string) arDoc { return put(m.Name, nested.set(k, v).json()) },
-						func(k string) arDoc { return put(m.Name, nested.del(k).json()) })
+						func(k, v string) textDoc { return put(m.Name, nested.set(k, v).json()) },
+						func(k string) textDoc { return put(m.Name, nested.del(k).json()) })
 					add(arRefused("unknown-member-in-"+n, put(m.Name, nested.set("extra", "1").json()).json(), "ats-runtime.unknown_member"))
 					continue
 				}
@@ -266,15 +253,4 @@ func arMemberFile(op string) vfile {
 	}
 	walk(arDecl.Object(op), "", base.set, base.del)
 	return arFile(op, "members", "each member absent, of another type, and at and past each end of its rule", cases...)
-}
-
-// arParseFlat splits a flat JSON object text written by arDoc.json (no
-// nested containers, no commas or colons inside strings) into members.
-func arParseFlat(text string) arDoc {
-	var out arDoc
-	for _, kv := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(text, "{"), "}"), ",") {
-		k, v, _ := strings.Cut(kv, ":")
-		out = append(out, arKV{strings.Trim(k, `"`), v})
-	}
-	return out
 }

@@ -8,7 +8,7 @@ package main
 import "github.com/conform-dev/conform/internal/fuzz/gen"
 
 // arCanonical is the canonical instance name of validator op.
-func arCanonical(op, name string) arDoc {
+func arCanonical(op, name string) textDoc {
 	for _, f := range gen.ARFrozen {
 		if f.Op == op && f.Name == name {
 			return textDocOf(f.Doc)
@@ -35,4 +35,4 @@ var (
 
 // arSeal returns artifact d with artifact_id := D(d without artifact_id)
 // (gen.ARSeal).
-func arSeal(d arDoc) arDoc { return textDocOf(gen.ARSeal(genDocOf(d))) }
+func arSeal(d textDoc) textDoc { return textDocOf(gen.ARSeal(genDocOf(d))) }

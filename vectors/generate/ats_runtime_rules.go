@@ -10,11 +10,11 @@ import (
 )
 
 // arRuleCase is a validator case on d, its expectation from arExpect.
-func arRuleCase(op, name string, d arDoc) vcase { return arExpect(op, op+"-rules", name, d) }
+func arRuleCase(op, name string, d textDoc) vcase { return arExpect(op, op+"-rules", name, d) }
 
 func arRuleFiles() []vfile {
 	caps, probe, art, act, j, note := arCapabilities, arProbe, arArtifact, arActivation, arJournal, arNote
-	mode := func(d arDoc, req, eff, grant, reason string) arDoc {
+	mode := func(d textDoc, req, eff, grant, reason string) textDoc {
 		return d.set("requested_mode", arQ(req)).set("effective_mode", arQ(eff)).set("execution_grant_ref", grant).set("reason", reason)
 	}
 	const g, why = `"grant_7Qm2Xw9"`, `"operator_limit"`
@@ -31,7 +31,7 @@ func arRuleFiles() []vfile {
 			arRefused("connected-true", arProfile.set("connected", "true").json(), "ats-runtime.unknown_member"),
 			arRefused("connection-status", arProfile.set("status", arQ("verified")).json(), "ats-runtime.unknown_member"),
 			arRefused("last-probe", arProfile.set("last_probe", arProbe.json()).json(), "ats-runtime.unknown_member"),
-			arRefused("verified-first", append(arDoc{{"verified", "true"}}, arProfile...).json(), "ats-runtime.unknown_member"),
+			arRefused("verified-first", append(textDoc{{"verified", "true"}}, arProfile...).json(), "ats-runtime.unknown_member"),
 		),
 		arFile("data-probe", "rules", "a verified probe has no reason, any other has one",
 			arRuleCase("data-probe", "verified-with-reason", probe.set("reason", arQ("feed_ok"))),
@@ -87,11 +87,11 @@ func arRuleFiles() []vfile {
 const repeatHex = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 
 // arEnv is an envelope's JSON text from its members in order.
-func arEnv(kv ...arKV) string { return arDoc(kv).json() }
+func arEnv(kv ...textKV) string { return textDoc(kv).json() }
 
 // arAge is ageProbeReceipt: the aged probe at now (spec/ats-runtime.md,
 // "age-probe-receipt"), the probe valid and now not before it.
-func arAge(p arDoc, now string) arDoc {
+func arAge(p textDoc, now string) textDoc {
 	if arIs(p, "status", "verified") && arNum(now)-arNum(p.get("observed_at_ms")) >= arNum(p.get("max_age_ms")) {
 		return p.set("status", arQ("stale")).set("reason", arQ("probe_expired"))
 	}
@@ -99,25 +99,25 @@ func arAge(p arDoc, now string) arDoc {
 }
 
 // arAgeOut is age-probe-receipt's output.
-func arAgeOut(p arDoc, now string) string {
+func arAgeOut(p textDoc, now string) string {
 	aged := arAge(p, now)
 	out, _ := textJCS(`{"probe":` + aged.json() + `,"usable":` + strconv.FormatBool(arIs(aged, "status", "verified")) + `}`)
 	return out
 }
 
 // arNow returns observed_at_ms of p plus d, as a literal.
-func arNow(p arDoc, d int64) string {
+func arNow(p textDoc, d int64) string {
 	n, _ := strconv.ParseInt(p.get("observed_at_ms"), 10, 64)
 	return strconv.FormatInt(n+d, 10)
 }
 
 func arDecisionFiles() []vfile {
 	p := arProbe
-	age := func(name string, probe arDoc, now string) vcase {
-		return ok(name, arEnv(arKV{"probe", probe.json()}, arKV{"now_ms", now}), arAgeOut(probe, now))
+	age := func(name string, probe textDoc, now string) vcase {
+		return ok(name, arEnv(textKV{"probe", probe.json()}, textKV{"now_ms", now}), arAgeOut(probe, now))
 	}
 	ageRefused := func(name string, probe, now, code string) vcase {
-		return arRefused(name, arEnv(arKV{"probe", probe}, arKV{"now_ms", now}), code)
+		return arRefused(name, arEnv(textKV{"probe", probe}, textKV{"now_ms", now}), code)
 	}
 	fresh := arNow(p, 1000)
 	ageBehaviour := "age-probe-receipt-cases"
@@ -135,9 +135,9 @@ func arDecisionFiles() []vfile {
 		ageRefused("now-zero", p.json(), "0", "ats-runtime.probe_clock"),
 		ageRefused("input-truncated", `{"probe":`+p.json(), fresh, "ats-runtime.input"),
 		arRefused("type-array", "[]", "ats-runtime.type"),
-		arRefused("missing-probe", arEnv(arKV{"now_ms", fresh}), "ats-runtime.missing_member"),
-		arRefused("missing-now", arEnv(arKV{"probe", p.json()}), "ats-runtime.missing_member"),
-		arRefused("unknown-member", arEnv(arKV{"probe", p.json()}, arKV{"now_ms", fresh}, arKV{"clock", "1"}), "ats-runtime.unknown_member"),
+		arRefused("missing-probe", arEnv(textKV{"now_ms", fresh}), "ats-runtime.missing_member"),
+		arRefused("missing-now", arEnv(textKV{"probe", p.json()}), "ats-runtime.missing_member"),
+		arRefused("unknown-member", arEnv(textKV{"probe", p.json()}, textKV{"now_ms", fresh}, textKV{"clock", "1"}), "ats-runtime.unknown_member"),
 		ageRefused("probe-array", "[]", fresh, "ats-runtime.type"),
 		ageRefused("probe-null", "null", fresh, "ats-runtime.type"),
 		ageRefused("now-string", p.json(), `"`+fresh+`"`, "ats-runtime.now_ms"),
@@ -159,13 +159,13 @@ func arDecisionFiles() []vfile {
 
 	// stage-artifact.
 	src, art := arSource, arArtifact
-	stage := func(source, artifact arDoc) string {
-		return arEnv(arKV{"source", source.json()}, arKV{"artifact", artifact.json()})
+	stage := func(source, artifact textDoc) string {
+		return arEnv(textKV{"source", source.json()}, textKV{"artifact", artifact.json()})
 	}
-	staged := func(name string, source, artifact arDoc) vcase {
+	staged := func(name string, source, artifact textDoc) vcase {
 		return ok(name, stage(source, artifact), `{"artifact_id":`+artifact.get("artifact_id")+`}`)
 	}
-	stageRefused := func(name string, source, artifact arDoc, code string) vcase {
+	stageRefused := func(name string, source, artifact textDoc, code string) vcase {
 		return arRefused(name, stage(source, artifact), code)
 	}
 	pine := arSourcePine
@@ -184,9 +184,9 @@ func arDecisionFiles() []vfile {
 		stageRefused("tampered-compiled-at", src, art.set("compiled_at_ms", "1790000300001"), "ats-runtime.stage_id"),
 		stageRefused("tampered-compiler", src, art.set("compiler_version", arQ("1.3.1")), "ats-runtime.stage_id"),
 		stageRefused("id-of-whole-artifact", src, art.set("artifact_id", arQ(textDigest(art.json()))), "ats-runtime.stage_id"),
-		arRefused("missing-artifact", arEnv(arKV{"source", src.json()}), "ats-runtime.missing_member"),
+		arRefused("missing-artifact", arEnv(textKV{"source", src.json()}), "ats-runtime.missing_member"),
 		arRefused("unknown-member", stage(src, art)[:len(stage(src, art))-1]+`,"staged":true}`, "ats-runtime.unknown_member"),
-		arRefused("artifact-array", arEnv(arKV{"source", src.json()}, arKV{"artifact", "[]"}), "ats-runtime.type"),
+		arRefused("artifact-array", arEnv(textKV{"source", src.json()}, textKV{"artifact", "[]"}), "ats-runtime.type"),
 		stageRefused("compiled-without-program", src, arSeal(art.set("program", "null")), "ats-runtime.artifact_program_missing"),
 		stageRefused("artifact-bad-id-form", src, art.set("artifact_id", arQ("sha256:XYZ")), "ats-runtime.artifact_id"),
 		stageRefused("source-bad-language", src.set("language", arQ("pinescript")), art, "ats-runtime.language"),
@@ -201,17 +201,17 @@ func arDecisionFiles() []vfile {
 	}
 
 	// admit-activation.
-	admit := func(a, probe arDoc, now string) string {
-		return arEnv(arKV{"activation", a.json()}, arKV{"probe", probe.json()}, arKV{"now_ms", now})
+	admit := func(a, probe textDoc, now string) string {
+		return arEnv(textKV{"activation", a.json()}, textKV{"probe", probe.json()}, textKV{"now_ms", now})
 	}
-	admitOut := func(a, probe arDoc, now string) string {
+	admitOut := func(a, probe textDoc, now string) string {
 		out, _ := textJCS(`{"activation_digest":"` + textDigest(a.json()) + `","probe_digest":"` + textDigest(arAge(probe, now).json()) + `"}`)
 		return out
 	}
-	admitted := func(name string, a, probe arDoc, now string) vcase {
+	admitted := func(name string, a, probe textDoc, now string) vcase {
 		return ok(name, admit(a, probe, now), admitOut(a, probe, now))
 	}
-	admitRefused := func(name string, a, probe arDoc, now, code, tag string) vcase {
+	admitRefused := func(name string, a, probe textDoc, now, code, tag string) vcase {
 		c := arRefused(name, admit(a, probe, now), code)
 		if tag != "" {
 			c = arTagged("admit-activation-cases", c, tag)
@@ -235,8 +235,8 @@ func arDecisionFiles() []vfile {
 		admitRefused("now-above-max", arActivation, p, "9007199254740992", "ats-runtime.now_ms", "shadowed"),
 		admitRefused("probe-bad-id", arActivation, p.set("probe_id", arQ("probe_")), fresh, "ats-runtime.probe_id", ""),
 		arRefused("unknown-member", admit(arActivation, p, fresh)[:len(admit(arActivation, p, fresh))-1]+`,"force":true}`, "ats-runtime.unknown_member"),
-		arRefused("missing-activation", arEnv(arKV{"probe", p.json()}, arKV{"now_ms", fresh}), "ats-runtime.missing_member"),
-		arRefused("activation-string", arEnv(arKV{"activation", `"activation_P4per"`}, arKV{"probe", p.json()}, arKV{"now_ms", fresh}), "ats-runtime.type"),
+		arRefused("missing-activation", arEnv(textKV{"probe", p.json()}, textKV{"now_ms", fresh}), "ats-runtime.missing_member"),
+		arRefused("activation-string", arEnv(textKV{"activation", `"activation_P4per"`}, textKV{"probe", p.json()}, textKV{"now_ms", fresh}), "ats-runtime.type"),
 	)
 	for i, c := range admits.cases {
 		switch c.name {
@@ -250,14 +250,14 @@ func arDecisionFiles() []vfile {
 	// save-note.
 	j1 := arJournal.set("reflection_revision", "1").set("reflection", arNote.get("text"))
 	n2 := arNote.set("revision", "2").set("supersedes", "1").set("text", arQ("Sold half at target."))
-	save := func(e, n arDoc) string { return arEnv(arKV{"entry", e.json()}, arKV{"note", n.json()}) }
-	saveOut := func(e, n arDoc) string {
+	save := func(e, n textDoc) string { return arEnv(textKV{"entry", e.json()}, textKV{"note", n.json()}) }
+	saveOut := func(e, n textDoc) string {
 		next := e.set("reflection", n.get("text")).set("reflection_revision", n.get("revision"))
 		out, _ := textJCS(`{"digest":"` + textDigest(next.json()) + `","fact_revision":` + e.get("fact_revision") + `,"reflection_revision":` + n.get("revision") + `}`)
 		return out
 	}
-	saved := func(name string, e, n arDoc) vcase { return ok(name, save(e, n), saveOut(e, n)) }
-	saveRefused := func(name string, e, n arDoc, code string) vcase { return arRefused(name, save(e, n), code) }
+	saved := func(name string, e, n textDoc) vcase { return ok(name, save(e, n), saveOut(e, n)) }
+	saveRefused := func(name string, e, n textDoc, code string) vcase { return arRefused(name, save(e, n), code) }
 	saves := arFile("save-note", "cases", "notes append: a revision supersedes its predecessor, a stale base conflicts, fact_revision never moves (seed invariant 7)",
 		saved("first-note", arJournal, arNote),
 		saved("second-note", j1, n2),
@@ -271,9 +271,9 @@ func arDecisionFiles() []vfile {
 		saveRefused("entry-reflection-missing", arJournal.set("reflection_revision", "1"), n2, "ats-runtime.journal_reflection_missing"),
 		saveRefused("entry-bad-fact-revision", arJournal.set("fact_revision", "0"), arNote, "ats-runtime.fact_revision"),
 		saveRefused("note-control-character", arJournal, arNote.set("text", arQ(`sized small\u0007`)), "ats-runtime.text"),
-		arRefused("missing-note", arEnv(arKV{"entry", arJournal.json()}), "ats-runtime.missing_member"),
-		arRefused("note-array", arEnv(arKV{"entry", arJournal.json()}, arKV{"note", "[]"}), "ats-runtime.type"),
-		arRefused("unknown-member", arEnv(arKV{"entry", arJournal.json()}, arKV{"note", arNote.json()}, arKV{"force", "true"}), "ats-runtime.unknown_member"),
+		arRefused("missing-note", arEnv(textKV{"entry", arJournal.json()}), "ats-runtime.missing_member"),
+		arRefused("note-array", arEnv(textKV{"entry", arJournal.json()}, textKV{"note", "[]"}), "ats-runtime.type"),
+		arRefused("unknown-member", arEnv(textKV{"entry", arJournal.json()}, textKV{"note", arNote.json()}, textKV{"force", "true"}), "ats-runtime.unknown_member"),
 	)
 	for i, c := range saves.cases {
 		switch c.name {

@@ -2,22 +2,17 @@ package gen
 
 // ats-runtime/1 (spec/ats-runtime.md): structured inputs for the ten
 // validators and the four decisions. Each draw is a valid document (or
-// envelope of valid documents) with one change: a member dropped, one
-// outside the shape added, or a member's value replaced from its pool.
-// The pools are derived from the declaration (spec/ats-runtime/shapes.json:
+// envelope of valid documents) with one change: a declared defect
+// (docDefect) read from the declaration (spec/ats-runtime/shapes.json:
 // each member's type, nullability and rules, with the bounds, enum values,
-// pinned values and ref prefixes it states); what is written here by hand
-// is the canonical instances (the vector generator's too) and the defects
-// of each named check.
-// Artifacts are sealed with crypto/sha256 over gowebpki/jcs.
+// pinned values and ref prefixes it states). What is written here by hand
+// is the canonical instances, the values at and past each named check
+// (both read by the vector generator too), the seal of an artifact, and
+// the relations each decision tests.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"strconv"
 	"strings"
-
-	gowebpki "github.com/gowebpki/jcs"
 
 	"github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
@@ -78,20 +73,11 @@ var ARBases = func() map[string]Doc {
 	return out
 }()
 
-// ARDigest is D(text): "sha256:" and the hex SHA-256 of its JCS by
-// gowebpki/jcs.
-func ARDigest(text []byte) string {
-	out, err := gowebpki.Transform(text)
-	if err != nil {
-		return "sha256:" + strings.Repeat("0", 64)
-	}
-	sum := sha256.Sum256(out)
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
-
-// ARSeal returns artifact d with artifact_id := D(d without artifact_id).
+// ARSeal returns artifact d with artifact_id := D(d without artifact_id),
+// D the ATS digest (ATSDigest); "" when gowebpki/jcs refuses d.
 func ARSeal(d ATSDoc) ATSDoc {
-	return d.Set("artifact_id", strconv.Quote(ARDigest(d.Drop("artifact_id").JSON())))
+	id, _ := ATSDigest(d.Drop("artifact_id"))
+	return d.Set("artifact_id", strconv.Quote(id))
 }
 
 // ARCheckVariant is one value of a member under a named check of
