@@ -6,6 +6,7 @@ package main
 // refusing cases, with their expected canonical bytes computed here.
 
 import (
+	"slices"
 	"strconv"
 )
 
@@ -111,6 +112,17 @@ func arNow(p textDoc, d int64) string {
 	return strconv.FormatInt(n+d, 10)
 }
 
+// arTag gives the cases of f named names the exception tag (arTagged).
+func arTag(f vfile, tag string, names ...string) {
+	for i, c := range f.cases {
+		if slices.Contains(names, c.name) {
+			f.cases[i] = arTagged(f.behaviour, c, tag)
+		}
+	}
+}
+
+// arDecisionFiles are the four decisions' files, each case's expected
+// answer computed here.
 func arDecisionFiles() []vfile {
 	p := arProbe
 	age := func(name string, probe textDoc, now string) vcase {
@@ -120,7 +132,6 @@ func arDecisionFiles() []vfile {
 		return arRefused(name, arEnv(textKV{"probe", probe}, textKV{"now_ms", now}), code)
 	}
 	fresh := arNow(p, 1000)
-	ageBehaviour := "age-probe-receipt-cases"
 	ages := arFile("age-probe-receipt", "cases", "a verified probe expires against the clock (seed invariant 3)",
 		age("fresh", p, fresh),
 		age("at-observation", p, arNow(p, 0)),
@@ -148,14 +159,8 @@ func arDecisionFiles() []vfile {
 		ageRefused("probe-verified-with-reason", p.set("reason", arQ("ok")).json(), fresh, "ats-runtime.probe_reason_extra"),
 		ageRefused("probe-bad-tag", p.set("schema_version", arProfile.get("schema_version")).json(), fresh, "ats-runtime.schema_version"),
 	)
-	for i, c := range ages.cases {
-		switch c.name {
-		case "now-string", "probe-array", "probe-null":
-			ages.cases[i] = arTagged(ageBehaviour, c, "type-guard")
-		case "now-negative", "missing-now", "missing-probe":
-			ages.cases[i] = arTagged(ageBehaviour, c, "shadowed")
-		}
-	}
+	arTag(ages, "type-guard", "now-string", "probe-array", "probe-null")
+	arTag(ages, "shadowed", "now-negative", "missing-now", "missing-probe")
 
 	// stage-artifact.
 	src, art := arSource, arArtifact
@@ -191,14 +196,8 @@ func arDecisionFiles() []vfile {
 		stageRefused("artifact-bad-id-form", src, art.set("artifact_id", arQ("sha256:XYZ")), "ats-runtime.artifact_id"),
 		stageRefused("source-bad-language", src.set("language", arQ("pinescript")), art, "ats-runtime.language"),
 	)
-	for i, c := range stages.cases {
-		switch c.name {
-		case "artifact-array":
-			stages.cases[i] = arTagged("stage-artifact-cases", c, "type-guard")
-		case "missing-artifact", "artifact-bad-id-form", "pine-failed-artifact":
-			stages.cases[i] = arTagged("stage-artifact-cases", c, "shadowed")
-		}
-	}
+	arTag(stages, "type-guard", "artifact-array")
+	arTag(stages, "shadowed", "missing-artifact", "artifact-bad-id-form", "pine-failed-artifact")
 
 	// admit-activation.
 	admit := func(a, probe textDoc, now string) string {
@@ -211,41 +210,31 @@ func arDecisionFiles() []vfile {
 	admitted := func(name string, a, probe textDoc, now string) vcase {
 		return ok(name, admit(a, probe, now), admitOut(a, probe, now))
 	}
-	admitRefused := func(name string, a, probe textDoc, now, code, tag string) vcase {
-		c := arRefused(name, admit(a, probe, now), code)
-		if tag != "" {
-			c = arTagged("admit-activation-cases", c, tag)
-		}
-		return c
+	admitRefused := func(name string, a, probe textDoc, now, code string) vcase {
+		return arRefused(name, admit(a, probe, now), code)
 	}
 	admits := arFile("admit-activation", "cases", "a stale feed blocks a new activation (seed invariants 3 and 6)",
 		admitted("fresh-probe", arActivation, p, fresh),
 		admitted("observe-fresh-probe", arActivationObserve, p, arNow(p, 299999)),
-		admitRefused("probe-at-expiry", arActivation, p, arNow(p, 300000), "ats-runtime.activation_probe", ""),
-		admitRefused("probe-long-stale", arActivation, p, arNow(p, 3600000), "ats-runtime.activation_probe", ""),
-		admitRefused("probe-failed", arActivation, arProbeFailed, fresh, "ats-runtime.activation_probe", ""),
-		admitRefused("probe-stale-already", arActivation, p.set("status", arQ("stale")).set("reason", arQ("feed_delayed")), fresh, "ats-runtime.activation_probe", ""),
-		admitRefused("clock-before-probe", arActivation, p, arNow(p, -1), "ats-runtime.probe_clock", ""),
-		admitRefused("paper-without-grant", arActivation.set("execution_grant_ref", "null"), p, fresh, "ats-runtime.activation_grant_missing", ""),
-		admitRefused("observe-with-grant", arActivationObserve.set("execution_grant_ref", `"grant_7Qm2Xw9"`), p, fresh, "ats-runtime.activation_grant_extra", ""),
-		admitRefused("exceeds", arActivation.set("requested_mode", arQ("observe")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.activation_exceeds", ""),
-		admitRefused("now-string", arActivation, p, `"1"`, "ats-runtime.now_ms", "type-guard"),
-		admitRefused("activation-bad-mode", arActivation.set("requested_mode", arQ("orders_paused")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.requested_mode", ""),
-		admitRefused("now-fraction", arActivation, p, fresh+".5", "ats-runtime.now_ms", ""),
-		admitRefused("now-above-max", arActivation, p, "9007199254740992", "ats-runtime.now_ms", "shadowed"),
-		admitRefused("probe-bad-id", arActivation, p.set("probe_id", arQ("probe_")), fresh, "ats-runtime.probe_id", ""),
+		admitRefused("probe-at-expiry", arActivation, p, arNow(p, 300000), "ats-runtime.activation_probe"),
+		admitRefused("probe-long-stale", arActivation, p, arNow(p, 3600000), "ats-runtime.activation_probe"),
+		admitRefused("probe-failed", arActivation, arProbeFailed, fresh, "ats-runtime.activation_probe"),
+		admitRefused("probe-stale-already", arActivation, p.set("status", arQ("stale")).set("reason", arQ("feed_delayed")), fresh, "ats-runtime.activation_probe"),
+		admitRefused("clock-before-probe", arActivation, p, arNow(p, -1), "ats-runtime.probe_clock"),
+		admitRefused("paper-without-grant", arActivation.set("execution_grant_ref", "null"), p, fresh, "ats-runtime.activation_grant_missing"),
+		admitRefused("observe-with-grant", arActivationObserve.set("execution_grant_ref", `"grant_7Qm2Xw9"`), p, fresh, "ats-runtime.activation_grant_extra"),
+		admitRefused("exceeds", arActivation.set("requested_mode", arQ("observe")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.activation_exceeds"),
+		admitRefused("now-string", arActivation, p, `"1"`, "ats-runtime.now_ms"),
+		admitRefused("activation-bad-mode", arActivation.set("requested_mode", arQ("orders_paused")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.requested_mode"),
+		admitRefused("now-fraction", arActivation, p, fresh+".5", "ats-runtime.now_ms"),
+		admitRefused("now-above-max", arActivation, p, "9007199254740992", "ats-runtime.now_ms"),
+		admitRefused("probe-bad-id", arActivation, p.set("probe_id", arQ("probe_")), fresh, "ats-runtime.probe_id"),
 		arRefused("unknown-member", admit(arActivation, p, fresh)[:len(admit(arActivation, p, fresh))-1]+`,"force":true}`, "ats-runtime.unknown_member"),
 		arRefused("missing-activation", arEnv(textKV{"probe", p.json()}, textKV{"now_ms", fresh}), "ats-runtime.missing_member"),
 		arRefused("activation-string", arEnv(textKV{"activation", `"activation_P4per"`}, textKV{"probe", p.json()}, textKV{"now_ms", fresh}), "ats-runtime.type"),
 	)
-	for i, c := range admits.cases {
-		switch c.name {
-		case "missing-activation":
-			admits.cases[i] = arTagged("admit-activation-cases", c, "shadowed")
-		case "activation-string":
-			admits.cases[i] = arTagged("admit-activation-cases", c, "type-guard")
-		}
-	}
+	arTag(admits, "type-guard", "now-string", "activation-string")
+	arTag(admits, "shadowed", "now-above-max", "missing-activation")
 
 	// save-note.
 	j1 := arJournal.set("reflection_revision", "1").set("reflection", arNote.get("text"))
@@ -275,16 +264,9 @@ func arDecisionFiles() []vfile {
 		arRefused("note-array", arEnv(textKV{"entry", arJournal.json()}, textKV{"note", "[]"}), "ats-runtime.type"),
 		arRefused("unknown-member", arEnv(textKV{"entry", arJournal.json()}, textKV{"note", arNote.json()}, textKV{"force", "true"}), "ats-runtime.unknown_member"),
 	)
-	for i, c := range saves.cases {
-		switch c.name {
-		case "missing-note":
-			saves.cases[i] = arTagged("save-note-cases", c, "shadowed")
-		case "note-array":
-			saves.cases[i] = arTagged("save-note-cases", c, "type-guard")
-		case "entry-reflection-missing":
-			// Ignored, the entry's null reflection is replaced by the note's
-			// text and the save goes on: accepted.
-		}
-	}
+	// entry-reflection-missing has no tag: ignored, the entry's null
+	// reflection is replaced by the note's text and the save goes on.
+	arTag(saves, "type-guard", "note-array")
+	arTag(saves, "shadowed", "missing-note")
 	return []vfile{ages, stages, admits, saves}
 }
