@@ -7,30 +7,20 @@ package main
 
 import "github.com/conform-dev/conform/internal/fuzz/gen"
 
-// arCanonical is the canonical instance name of validator op.
-func arCanonical(op, name string) textDoc {
-	for _, f := range gen.ARFrozen {
-		if f.Op == op && f.Name == name {
-			return textDocOf(f.Doc)
-		}
-	}
-	panic("ats-runtime: no canonical instance " + op + " " + name)
-}
-
 // The canonical instances the object rules and decisions start from.
 var (
-	arCapabilities      = arCanonical("runtime-capabilities", "canonical-runtime-reply")
-	arProfile           = arCanonical("data-profile", "canonical")
-	arProbe             = arCanonical("data-probe", "canonical-verified")
-	arProbeFailed       = arCanonical("data-probe", "canonical-failed")
-	arSource            = arCanonical("strategy-source", "canonical-nano")
-	arSourcePine        = arCanonical("strategy-source", "canonical-pine")
-	arArtifact          = arCanonical("strategy-compile-artifact", "canonical-compiled")
-	arArtifactFailed    = arCanonical("strategy-compile-artifact", "canonical-failed")
-	arActivation        = arCanonical("strategy-activation", "canonical-paper")
-	arActivationObserve = arCanonical("strategy-activation", "canonical-observe")
-	arJournal           = arCanonical("trade-journal", "canonical")
-	arNote              = arCanonical("human-note-revision", "canonical")
+	arCapabilities      = textDocOf(gen.ARCanonical("runtime-capabilities", "canonical-runtime-reply"))
+	arProfile           = textDocOf(gen.ARCanonical("data-profile", "canonical"))
+	arProbe             = textDocOf(gen.ARCanonical("data-probe", "canonical-verified"))
+	arProbeFailed       = textDocOf(gen.ARCanonical("data-probe", "canonical-failed"))
+	arSource            = textDocOf(gen.ARCanonical("strategy-source", "canonical-nano"))
+	arSourcePine        = textDocOf(gen.ARCanonical("strategy-source", "canonical-pine"))
+	arArtifact          = textDocOf(gen.ARCanonical("strategy-compile-artifact", "canonical-compiled"))
+	arArtifactFailed    = textDocOf(gen.ARCanonical("strategy-compile-artifact", "canonical-failed"))
+	arActivation        = textDocOf(gen.ARCanonical("strategy-activation", "canonical-paper"))
+	arActivationObserve = textDocOf(gen.ARCanonical("strategy-activation", "canonical-observe"))
+	arJournal           = textDocOf(gen.ARCanonical("trade-journal", "canonical"))
+	arNote              = textDocOf(gen.ARCanonical("human-note-revision", "canonical"))
 )
 
 // arSeal returns artifact d with artifact_id := D(d without artifact_id)

@@ -8,6 +8,8 @@ package main
 import (
 	"slices"
 	"strconv"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 )
 
 // arRuleCase is a validator case on d, its expectation from arExpect.
@@ -106,11 +108,8 @@ func arAgeOut(p textDoc, now string) string {
 	return out
 }
 
-// arNow returns observed_at_ms of p plus d, as a literal.
-func arNow(p textDoc, d int64) string {
-	n, _ := strconv.ParseInt(p.get("observed_at_ms"), 10, 64)
-	return strconv.FormatInt(n+d, 10)
-}
+// arNow is now_ms d milliseconds after p's observed_at_ms (gen.ARAt).
+func arNow(p textDoc, d int64) string { return gen.ARAt(genDocOf(p), d) }
 
 // arTag gives the cases of f named names the exception tag (arTagged).
 func arTag(f vfile, tag string, names ...string) {

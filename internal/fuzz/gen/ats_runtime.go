@@ -73,6 +73,25 @@ var ARBases = func() map[string]Doc {
 	return out
 }()
 
+// ARCanonical is the canonical instance of validator op named name
+// (ARFrozen); it panics on a pair ARFrozen lacks (a programming error).
+func ARCanonical(op, name string) Doc {
+	for _, f := range ARFrozen {
+		if f.Op == op && f.Name == name {
+			return f.Doc
+		}
+	}
+	panic("gen: no canonical instance " + op + " " + name)
+}
+
+// ARAt is now_ms d milliseconds (d may be negative) after probe p's
+// observed_at_ms, as a literal.
+func ARAt(p Doc, d int64) string {
+	obs, _ := p.Get("observed_at_ms")
+	n, _ := strconv.ParseInt(obs, 10, 64)
+	return strconv.FormatInt(n+d, 10)
+}
+
 // ARSeal returns artifact d with artifact_id := D(d without artifact_id),
 // D the ATS digest (ATSDigest); "" when gowebpki/jcs refuses d.
 func ARSeal(d ATSDoc) ATSDoc {
@@ -207,31 +226,28 @@ func arMaybe(s *Source, name string, d ATSDoc, n int) ATSDoc {
 
 // arProbe draws a probe: verified, failed or stale, with its reason.
 func arProbe(s *Source) ATSDoc {
-	p := ARBases["data-probe"]
 	switch s.Intn(4) {
 	case 0:
-		return p.Set("status", `"failed"`).Set("reason", `"auth_rejected"`)
+		return ARCanonical("data-probe", "canonical-failed")
 	case 1:
-		return p.Set("status", `"stale"`).Set("reason", `"feed_delayed"`)
+		return ARBases["data-probe"].Set("status", `"stale"`).Set("reason", `"feed_delayed"`)
 	}
-	return p
+	return ARBases["data-probe"]
 }
 
 // arNow draws now_ms about the probe's observation and expiry.
 func arNow(s *Source, p ATSDoc) string {
-	obsText, _ := p.Get("observed_at_ms")
-	ageText, _ := p.Get("max_age_ms")
-	obs, _ := strconv.ParseInt(obsText, 10, 64)
-	age, _ := strconv.ParseInt(ageText, 10, 64)
+	text, _ := p.Get("max_age_ms")
+	age, _ := strconv.ParseInt(text, 10, 64)
 	switch s.Intn(8) {
 	case 0:
 		return Pick(s, []string{"0", "-1", `"1"`, "1.5", "9007199254740992", "1e400", "null"})
 	case 1:
-		return strconv.FormatInt(obs-1, 10)
+		return ARAt(p, -1)
 	case 2:
-		return obsText
+		return ARAt(p, 0)
 	}
-	return strconv.FormatInt(obs+Pick(s, []int64{age - 1, age, age + 1, 1, age * 10}), 10)
+	return ARAt(p, Pick(s, []int64{age - 1, age, age + 1, 1, age * 10}))
 }
 
 // arEnvelope writes an envelope from its members, now and then with one
@@ -267,7 +283,7 @@ func ATSRuntimeDecision(s *Source, op string) []byte {
 		art := ARBases["strategy-compile-artifact"]
 		switch s.Intn(8) {
 		case 0:
-			art = ARSeal(art.Set("status", `"failed"`).Set("program", "null"))
+			art = ARCanonical("strategy-compile-artifact", "canonical-failed")
 		case 1:
 			art = ARSeal(art.Set("source_id", `"src_Other1"`))
 		case 2:
@@ -281,7 +297,7 @@ func ATSRuntimeDecision(s *Source, op string) []byte {
 	case "admit-activation":
 		a := ARBases["strategy-activation"]
 		if s.Chance(3) {
-			a = a.Set("effective_mode", `"observe"`).Set("execution_grant_ref", "null").Set("reason", `"no_grant"`)
+			a = ARCanonical("strategy-activation", "canonical-observe")
 		}
 		p := arProbe(s)
 		return arEnvelope(s, ATSDoc{{"activation", string(arMaybe(s, "strategy-activation", a, 5).JSON())}, {"probe", string(arMaybe(s, "data-probe", p, 6).JSON())}, {"now_ms", arNow(s, p)}})
