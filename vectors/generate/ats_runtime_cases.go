@@ -201,7 +201,7 @@ func arFiles() []vfile {
 // included) its absence, its other types and its rule's variants.
 func arMemberFile(op string) vfile {
 	behaviour := op + "-members"
-	base := textDocOf(gen.ARBases[op])
+	base := arBase(op)
 	text := base.json()
 	cases := []vcase{
 		arRefused("input-truncated", text[:len(text)-1], "ats-runtime.input"),

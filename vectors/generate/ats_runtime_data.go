@@ -7,20 +7,16 @@ package main
 
 import "github.com/conform-dev/conform/internal/fuzz/gen"
 
-// The canonical instances the object rules and decisions start from.
+// arBase is validator op's base document, its first canonical instance
+// (gen.ARBases).
+func arBase(op string) textDoc { return textDocOf(gen.ARBases[op]) }
+
+// The other canonical instances the decisions start from.
 var (
-	arCapabilities      = textDocOf(gen.ARCanonical("runtime-capabilities", "canonical-runtime-reply"))
-	arProfile           = textDocOf(gen.ARCanonical("data-profile", "canonical"))
-	arProbe             = textDocOf(gen.ARCanonical("data-probe", "canonical-verified"))
 	arProbeFailed       = textDocOf(gen.ARCanonical("data-probe", "canonical-failed"))
-	arSource            = textDocOf(gen.ARCanonical("strategy-source", "canonical-nano"))
 	arSourcePine        = textDocOf(gen.ARCanonical("strategy-source", "canonical-pine"))
-	arArtifact          = textDocOf(gen.ARCanonical("strategy-compile-artifact", "canonical-compiled"))
 	arArtifactFailed    = textDocOf(gen.ARCanonical("strategy-compile-artifact", "canonical-failed"))
-	arActivation        = textDocOf(gen.ARCanonical("strategy-activation", "canonical-paper"))
 	arActivationObserve = textDocOf(gen.ARCanonical("strategy-activation", "canonical-observe"))
-	arJournal           = textDocOf(gen.ARCanonical("trade-journal", "canonical"))
-	arNote              = textDocOf(gen.ARCanonical("human-note-revision", "canonical"))
 )
 
 // arSeal returns artifact d with artifact_id := D(d without artifact_id)

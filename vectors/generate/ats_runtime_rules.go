@@ -15,8 +15,12 @@ import (
 // arRuleCase is a validator case on d, its expectation from arExpect.
 func arRuleCase(op, name string, d textDoc) vcase { return arExpect(op, op+"-rules", name, d) }
 
+// arRuleFiles are the object rules' files: each rule each way it fires,
+// on the validators' bases.
 func arRuleFiles() []vfile {
-	caps, probe, art, act, j, note := arCapabilities, arProbe, arArtifact, arActivation, arJournal, arNote
+	caps, profile, probe := arBase("runtime-capabilities"), arBase("data-profile"), arBase("data-probe")
+	art, act := arBase("strategy-compile-artifact"), arBase("strategy-activation")
+	j, note := arBase("trade-journal"), arBase("human-note-revision")
 	mode := func(d textDoc, req, eff, grant, reason string) textDoc {
 		return d.set("requested_mode", arQ(req)).set("effective_mode", arQ(eff)).set("execution_grant_ref", grant).set("reason", reason)
 	}
@@ -31,10 +35,10 @@ func arRuleFiles() []vfile {
 			arRuleCase("runtime-capabilities", "runtime-emergency-locked", caps.set("effective_mode", arQ("emergency_locked")).set("reason", arQ("kill_switch"))),
 		),
 		arFile("data-profile", "rules", "configured is not verified: no member can hold a connection verdict (seed invariant 2)",
-			arRefused("connected-true", arProfile.set("connected", "true").json(), "ats-runtime.unknown_member"),
-			arRefused("connection-status", arProfile.set("status", arQ("verified")).json(), "ats-runtime.unknown_member"),
-			arRefused("last-probe", arProfile.set("last_probe", arProbe.json()).json(), "ats-runtime.unknown_member"),
-			arRefused("verified-first", append(textDoc{{"verified", "true"}}, arProfile...).json(), "ats-runtime.unknown_member"),
+			arRefused("connected-true", profile.set("connected", "true").json(), "ats-runtime.unknown_member"),
+			arRefused("connection-status", profile.set("status", arQ("verified")).json(), "ats-runtime.unknown_member"),
+			arRefused("last-probe", profile.set("last_probe", probe.json()).json(), "ats-runtime.unknown_member"),
+			arRefused("verified-first", append(textDoc{{"verified", "true"}}, profile...).json(), "ats-runtime.unknown_member"),
 		),
 		arFile("data-probe", "rules", "a verified probe has no reason, any other has one",
 			arRuleCase("data-probe", "verified-with-reason", probe.set("reason", arQ("feed_ok"))),
@@ -123,7 +127,8 @@ func arTag(f vfile, tag string, names ...string) {
 // arDecisionFiles are the four decisions' files, each case's expected
 // answer computed here.
 func arDecisionFiles() []vfile {
-	p := arProbe
+	p, src, art := arBase("data-probe"), arBase("strategy-source"), arBase("strategy-compile-artifact")
+	act, journal, note := arBase("strategy-activation"), arBase("trade-journal"), arBase("human-note-revision")
 	age := func(name string, probe textDoc, now string) vcase {
 		return ok(name, arEnv(textKV{"probe", probe.json()}, textKV{"now_ms", now}), arAgeOut(probe, now))
 	}
@@ -156,13 +161,12 @@ func arDecisionFiles() []vfile {
 		ageRefused("now-negative", p.json(), "-1", "ats-runtime.now_ms"),
 		ageRefused("probe-bad-id", p.set("probe_id", arQ("probe-9")).json(), fresh, "ats-runtime.probe_id"),
 		ageRefused("probe-verified-with-reason", p.set("reason", arQ("ok")).json(), fresh, "ats-runtime.probe_reason_extra"),
-		ageRefused("probe-bad-tag", p.set("schema_version", arProfile.get("schema_version")).json(), fresh, "ats-runtime.schema_version"),
+		ageRefused("probe-bad-tag", p.set("schema_version", arBase("data-profile").get("schema_version")).json(), fresh, "ats-runtime.schema_version"),
 	)
 	arTag(ages, "type-guard", "now-string", "probe-array", "probe-null")
 	arTag(ages, "shadowed", "now-negative", "missing-now", "missing-probe")
 
 	// stage-artifact.
-	src, art := arSource, arArtifact
 	stage := func(source, artifact textDoc) string {
 		return arEnv(textKV{"source", source.json()}, textKV{"artifact", artifact.json()})
 	}
@@ -173,7 +177,7 @@ func arDecisionFiles() []vfile {
 		return arRefused(name, stage(source, artifact), code)
 	}
 	pine := arSourcePine
-	python := arSource.set("source_id", arQ("src_PyRef1")).set("language", arQ("python"))
+	python := src.set("source_id", arQ("src_PyRef1")).set("language", arQ("python"))
 	stages := arFile("stage-artifact", "cases", "only a compiled, content-addressed artifact of a Nano source is staged (seed invariant 5)",
 		staged("compiled-nano", src, art),
 		staged("compiled-max-source", src.set("byte_length", "1048576"), art),
@@ -213,22 +217,22 @@ func arDecisionFiles() []vfile {
 		return arRefused(name, admit(a, probe, now), code)
 	}
 	admits := arFile("admit-activation", "cases", "a stale feed blocks a new activation (seed invariants 3 and 6)",
-		admitted("fresh-probe", arActivation, p, fresh),
+		admitted("fresh-probe", act, p, fresh),
 		admitted("observe-fresh-probe", arActivationObserve, p, arNow(p, 299999)),
-		admitRefused("probe-at-expiry", arActivation, p, arNow(p, 300000), "ats-runtime.activation_probe"),
-		admitRefused("probe-long-stale", arActivation, p, arNow(p, 3600000), "ats-runtime.activation_probe"),
-		admitRefused("probe-failed", arActivation, arProbeFailed, fresh, "ats-runtime.activation_probe"),
-		admitRefused("probe-stale-already", arActivation, p.set("status", arQ("stale")).set("reason", arQ("feed_delayed")), fresh, "ats-runtime.activation_probe"),
-		admitRefused("clock-before-probe", arActivation, p, arNow(p, -1), "ats-runtime.probe_clock"),
-		admitRefused("paper-without-grant", arActivation.set("execution_grant_ref", "null"), p, fresh, "ats-runtime.activation_grant_missing"),
+		admitRefused("probe-at-expiry", act, p, arNow(p, 300000), "ats-runtime.activation_probe"),
+		admitRefused("probe-long-stale", act, p, arNow(p, 3600000), "ats-runtime.activation_probe"),
+		admitRefused("probe-failed", act, arProbeFailed, fresh, "ats-runtime.activation_probe"),
+		admitRefused("probe-stale-already", act, p.set("status", arQ("stale")).set("reason", arQ("feed_delayed")), fresh, "ats-runtime.activation_probe"),
+		admitRefused("clock-before-probe", act, p, arNow(p, -1), "ats-runtime.probe_clock"),
+		admitRefused("paper-without-grant", act.set("execution_grant_ref", "null"), p, fresh, "ats-runtime.activation_grant_missing"),
 		admitRefused("observe-with-grant", arActivationObserve.set("execution_grant_ref", `"grant_7Qm2Xw9"`), p, fresh, "ats-runtime.activation_grant_extra"),
-		admitRefused("exceeds", arActivation.set("requested_mode", arQ("observe")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.activation_exceeds"),
-		admitRefused("now-string", arActivation, p, `"1"`, "ats-runtime.now_ms"),
-		admitRefused("activation-bad-mode", arActivation.set("requested_mode", arQ("orders_paused")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.requested_mode"),
-		admitRefused("now-fraction", arActivation, p, fresh+".5", "ats-runtime.now_ms"),
-		admitRefused("now-above-max", arActivation, p, "9007199254740992", "ats-runtime.now_ms"),
-		admitRefused("probe-bad-id", arActivation, p.set("probe_id", arQ("probe_")), fresh, "ats-runtime.probe_id"),
-		arRefused("unknown-member", admit(arActivation, p, fresh)[:len(admit(arActivation, p, fresh))-1]+`,"force":true}`, "ats-runtime.unknown_member"),
+		admitRefused("exceeds", act.set("requested_mode", arQ("observe")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.activation_exceeds"),
+		admitRefused("now-string", act, p, `"1"`, "ats-runtime.now_ms"),
+		admitRefused("activation-bad-mode", act.set("requested_mode", arQ("orders_paused")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.requested_mode"),
+		admitRefused("now-fraction", act, p, fresh+".5", "ats-runtime.now_ms"),
+		admitRefused("now-above-max", act, p, "9007199254740992", "ats-runtime.now_ms"),
+		admitRefused("probe-bad-id", act, p.set("probe_id", arQ("probe_")), fresh, "ats-runtime.probe_id"),
+		arRefused("unknown-member", admit(act, p, fresh)[:len(admit(act, p, fresh))-1]+`,"force":true}`, "ats-runtime.unknown_member"),
 		arRefused("missing-activation", arEnv(textKV{"probe", p.json()}, textKV{"now_ms", fresh}), "ats-runtime.missing_member"),
 		arRefused("activation-string", arEnv(textKV{"activation", `"activation_P4per"`}, textKV{"probe", p.json()}, textKV{"now_ms", fresh}), "ats-runtime.type"),
 	)
@@ -236,8 +240,8 @@ func arDecisionFiles() []vfile {
 	arTag(admits, "shadowed", "now-above-max", "missing-activation")
 
 	// save-note.
-	j1 := arJournal.set("reflection_revision", "1").set("reflection", arNote.get("text"))
-	n2 := arNote.set("revision", "2").set("supersedes", "1").set("text", arQ("Sold half at target."))
+	j1 := journal.set("reflection_revision", "1").set("reflection", note.get("text"))
+	n2 := note.set("revision", "2").set("supersedes", "1").set("text", arQ("Sold half at target."))
 	save := func(e, n textDoc) string { return arEnv(textKV{"entry", e.json()}, textKV{"note", n.json()}) }
 	saveOut := func(e, n textDoc) string {
 		next := e.set("reflection", n.get("text")).set("reflection_revision", n.get("revision"))
@@ -247,21 +251,21 @@ func arDecisionFiles() []vfile {
 	saved := func(name string, e, n textDoc) vcase { return ok(name, save(e, n), saveOut(e, n)) }
 	saveRefused := func(name string, e, n textDoc, code string) vcase { return arRefused(name, save(e, n), code) }
 	saves := arFile("save-note", "cases", "notes append: a revision supersedes its predecessor, a stale base conflicts, fact_revision never moves (seed invariant 7)",
-		saved("first-note", arJournal, arNote),
+		saved("first-note", journal, note),
 		saved("second-note", j1, n2),
 		saved("keeps-fact-revision", j1.set("fact_revision", "3"), n2),
-		saved("at-max", arJournal.set("reflection_revision", "9007199254740990").set("reflection", arQ("old")), arNote.set("revision", "9007199254740991").set("supersedes", "9007199254740990")),
+		saved("at-max", journal.set("reflection_revision", "9007199254740990").set("reflection", arQ("old")), note.set("revision", "9007199254740991").set("supersedes", "9007199254740990")),
 		saveRefused("stale-base", j1.set("reflection_revision", "2"), n2, "ats-runtime.note_conflict"),
-		saveRefused("first-note-on-noted-entry", j1, arNote, "ats-runtime.note_conflict"),
-		saveRefused("ahead-of-entry", arJournal, n2, "ats-runtime.note_conflict"),
-		saveRefused("other-entry", arJournal, arNote.set("entry_id", arQ("entry_T2")), "ats-runtime.note_entry"),
+		saveRefused("first-note-on-noted-entry", j1, note, "ats-runtime.note_conflict"),
+		saveRefused("ahead-of-entry", journal, n2, "ats-runtime.note_conflict"),
+		saveRefused("other-entry", journal, note.set("entry_id", arQ("entry_T2")), "ats-runtime.note_entry"),
 		saveRefused("note-skips-revision", j1, n2.set("revision", "3"), "ats-runtime.note_supersedes"),
-		saveRefused("entry-reflection-missing", arJournal.set("reflection_revision", "1"), n2, "ats-runtime.journal_reflection_missing"),
-		saveRefused("entry-bad-fact-revision", arJournal.set("fact_revision", "0"), arNote, "ats-runtime.fact_revision"),
-		saveRefused("note-control-character", arJournal, arNote.set("text", arQ(`sized small\u0007`)), "ats-runtime.text"),
-		arRefused("missing-note", arEnv(textKV{"entry", arJournal.json()}), "ats-runtime.missing_member"),
-		arRefused("note-array", arEnv(textKV{"entry", arJournal.json()}, textKV{"note", "[]"}), "ats-runtime.type"),
-		arRefused("unknown-member", arEnv(textKV{"entry", arJournal.json()}, textKV{"note", arNote.json()}, textKV{"force", "true"}), "ats-runtime.unknown_member"),
+		saveRefused("entry-reflection-missing", journal.set("reflection_revision", "1"), n2, "ats-runtime.journal_reflection_missing"),
+		saveRefused("entry-bad-fact-revision", journal.set("fact_revision", "0"), note, "ats-runtime.fact_revision"),
+		saveRefused("note-control-character", journal, note.set("text", arQ(`sized small\u0007`)), "ats-runtime.text"),
+		arRefused("missing-note", arEnv(textKV{"entry", journal.json()}), "ats-runtime.missing_member"),
+		arRefused("note-array", arEnv(textKV{"entry", journal.json()}, textKV{"note", "[]"}), "ats-runtime.type"),
+		arRefused("unknown-member", arEnv(textKV{"entry", journal.json()}, textKV{"note", note.json()}, textKV{"force", "true"}), "ats-runtime.unknown_member"),
 	)
 	// entry-reflection-missing has no tag: ignored, the entry's null
 	// reflection is replaced by the note's text and the save goes on.
