@@ -200,18 +200,17 @@ func arFiles() []vfile {
 // guards, the closed check, and per member (the facts object's members
 // included) its absence, its other types and its rule's variants.
 func arMemberFile(op string) vfile {
-	behaviour := op + "-members"
-	base := arBase(op)
+	behaviour, base, o := op+"-members", arBase(op), arDecl.Object(op)
 	text := base.json()
 	cases := []vcase{
 		arRefused("input-truncated", text[:len(text)-1], "ats-runtime.input"),
 		arRefused("input-duplicate-member", `{"`+base[0].k+`":`+base[0].v+`,`+text[1:], "ats-runtime.input"),
 		arRefused("input-bom", "\ufeff"+text, "ats-runtime.input"),
-		arRefused("type-array", "["+text+"]", "ats-runtime.type"),
-		arRefused("type-null", "null", "ats-runtime.type"),
-		arRefused("type-string", `"x"`, "ats-runtime.type"),
-		arRefused("unknown-member", base.set("extra", "1").json(), "ats-runtime.unknown_member"),
-		arRefused("unknown-member-first", append(textDoc{{"connected", "true"}}, base...).json(), "ats-runtime.unknown_member"),
+		arRefused("type-array", "["+text+"]", o.Type),
+		arRefused("type-null", "null", o.Type),
+		arRefused("type-string", `"x"`, o.Type),
+		arRefused("unknown-member", base.set("extra", "1").json(), o.Unknown),
+		arRefused("unknown-member-first", append(textDoc{{"connected", "true"}}, base...).json(), o.Unknown),
 	}
 	seen := map[string]bool{}
 	add := func(c vcase) {
@@ -221,36 +220,15 @@ func arMemberFile(op string) vfile {
 		seen[c.input] = true
 		cases = append(cases, c)
 	}
-	var walk func(o *shapes.Object, prefix string, put func(k, v string) textDoc, del func(k string) textDoc)
-	walk = func(o *shapes.Object, prefix string, put func(k, v string) textDoc, del func(k string) textDoc) {
-		for _, m := range o.Members { // Parse has resolved the shared ones
-			n := prefix + m.Name
-			add(arTagged(behaviour, arRefused("missing-"+n, del(m.Name).json(), "ats-runtime.missing_member"), "shadowed"))
-			for _, v := range typeVariants(m) {
-				other := ruleVariant{name: v.name, value: v.value, bad: true, why: "type-guard"}
-				add(arFieldCase(op, behaviour, n+"-"+v.name, put(m.Name, v.value), other, m.TypeCode))
-			}
-			if m.Nullable {
-				add(arFieldCase(op, behaviour, n+"-null", put(m.Name, "null"), ruleVariant{}, ""))
-			}
-			for _, r := range m.Rules {
-				if r.Rule == shapes.RuleObject {
-					sub := arDecl.Object(r.Object)
-					inner, _ := gen.ParseDoc(base.get(m.Name))
-					nested := textDocOf(inner)
-					walk(sub, n+".",
-						func(k, v string) textDoc { return put(m.Name, nested.set(k, v).json()) },
-						func(k string) textDoc { return put(m.Name, nested.del(k).json()) })
-					add(arRefused("unknown-member-in-"+n, put(m.Name, nested.set("extra", "1").json()).json(), "ats-runtime.unknown_member"))
-					continue
-				}
-				code := r.Code
-				for _, v := range arRuleVars(m, r) {
-					add(arFieldCase(op, behaviour, n+"-"+v.name, put(m.Name, v.value), v, code))
-				}
-			}
+	for _, c := range declaredCases(arDecl, o, base, arRuleVars) {
+		switch c.v.why {
+		case "missing":
+			add(arTagged(behaviour, arRefused(c.name, c.doc.json(), c.code), "shadowed"))
+		case "unknown":
+			add(arRefused(c.name, c.doc.json(), c.code))
+		default:
+			add(arFieldCase(op, behaviour, c.name, c.doc, c.v, c.code))
 		}
 	}
-	walk(arDecl.Object(op), "", base.set, base.del)
 	return arFile(op, "members", "each member absent, of another type, and at and past each end of its rule", cases...)
 }

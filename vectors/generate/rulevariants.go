@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
@@ -37,4 +38,58 @@ func declaredRuleVariants(r shapes.Rule) (out []ruleVariant, ok bool) {
 			bad("above-max", pastBound(r.Max, 1)), bad("fraction", r.Min+".0"), bad("exponent", "1e3"), bad("negative-zero", "-0")}, true
 	}
 	return nil, false
+}
+
+// declaredCase is one single-cause variant of a document of a declared
+// closed object: its case name, the whole document with the change, the
+// value variant (why "missing" for a member absent, "unknown" for a
+// member outside a nested object's shape) and the code of the guard that
+// refuses it ("" for a valid value).
+type declaredCase struct {
+	name string
+	doc  textDoc
+	v    ruleVariant
+	code string
+}
+
+// declaredCases derives the member variants of doc, an instance of object
+// o of d (spec/README.md, "Shapes"), per member in table order, a nested
+// object's members included with the path of their object as a prefix:
+// "missing-<member>" (o.Missing); "<member>-type-<type>" per typeVariants
+// (its type code); "<member>-null" for a nullable member (valid); then per
+// rule "<member>-<variant>" per variant vars gives (the rule's code), or
+// for a member validated as a declared object, its members' variants and
+// "unknown-member-in-<member>" (that object's Unknown).
+func declaredCases(d *shapes.Decl, o *shapes.Object, doc textDoc, vars func(*shapes.Member, shapes.Rule) []ruleVariant) []declaredCase {
+	var out []declaredCase
+	var walk func(o *shapes.Object, prefix string, cur textDoc, wrap func(textDoc) textDoc)
+	walk = func(o *shapes.Object, prefix string, cur textDoc, wrap func(textDoc) textDoc) {
+		for _, m := range o.Members { // Parse has resolved the shared ones
+			n := prefix + m.Name
+			put := func(v string) textDoc { return wrap(cur.set(m.Name, v)) }
+			out = append(out, declaredCase{"missing-" + n, wrap(cur.del(m.Name)), ruleVariant{bad: true, why: "missing"}, o.Missing})
+			for _, t := range typeVariants(m) {
+				out = append(out, declaredCase{n + "-" + t.name, put(t.value), ruleVariant{t.name, t.value, true, "type-guard"}, m.TypeCode})
+			}
+			if m.Nullable {
+				out = append(out, declaredCase{n + "-null", put("null"), ruleVariant{name: "null", value: "null"}, ""})
+			}
+			for _, r := range m.Rules {
+				if r.Rule != shapes.RuleObject {
+					for _, v := range vars(m, r) {
+						out = append(out, declaredCase{n + "-" + v.name, put(v.value), v, r.Code})
+					}
+					continue
+				}
+				sub := d.Object(r.Object)
+				inner, _ := gen.ParseDoc(cur.get(m.Name))
+				nested := textDocOf(inner)
+				walk(sub, n+".", nested, func(x textDoc) textDoc { return put(x.json()) })
+				out = append(out, declaredCase{"unknown-member-in-" + n, put(nested.set("extra", "1").json()),
+					ruleVariant{bad: true, why: "unknown"}, sub.Unknown})
+			}
+		}
+	}
+	walk(o, "", doc, func(x textDoc) textDoc { return x })
+	return out
 }
