@@ -13,7 +13,7 @@ import (
 
 // arExceptions are the vectors whose tag differs from their message's
 // catalogue tag, by "<behaviour>.jsonl:<name>".
-var arExceptions = map[string]string{}
+var arExceptions = exceptionTags{}
 
 // arRuleVars are the variants of one rule of a member: the declaration's
 // own (declaredRuleVariants), or its named check's (gen.ARCheckVariants,
@@ -44,11 +44,11 @@ func arFieldCase(op, behaviour, name string, d textDoc, v ruleVariant, code stri
 	c := arRefused(name, d.json(), code)
 	switch {
 	case v.why == "type-guard":
-		c = arTagged(behaviour, c, "type-guard")
+		c = arExceptions.tag(behaviour, c, "type-guard")
 	case v.why == "lone":
-		c = arTagged(behaviour, c, "shadowed")
+		c = arExceptions.tag(behaviour, c, "shadowed")
 	case arCross(op, d) != "":
-		c = arTagged(behaviour, c, "shadowed")
+		c = arExceptions.tag(behaviour, c, "shadowed")
 	}
 	return c
 }
@@ -56,15 +56,6 @@ func arFieldCase(op, behaviour, name string, d textDoc, v ruleVariant, code stri
 // arRefused is a refused case with the message of code and its catalogue
 // tag.
 func arRefused(name, input, code string) vcase { return arRefusals.refused(name, input, code) }
-
-// arTagged records that vector name of behaviour carries tag.
-func arTagged(behaviour string, c vcase, tag string) vcase {
-	if tag == c.exception {
-		return c
-	}
-	arExceptions[behaviour+".jsonl:"+c.name] = tag
-	return c.withException(tag)
-}
 
 // arExpect is the validator case of an accepted-or-object-rule document:
 // refused with the first object rule that fires, else accepted with the
@@ -223,7 +214,7 @@ func arMemberFile(op string) vfile {
 	for _, c := range declaredCases(arDecl, o, base, arRuleVars) {
 		switch c.v.why {
 		case "missing":
-			add(arTagged(behaviour, arRefused(c.name, c.doc.json(), c.code), "shadowed"))
+			add(arExceptions.tag(behaviour, arRefused(c.name, c.doc.json(), c.code), "shadowed"))
 		case "unknown":
 			add(arRefused(c.name, c.doc.json(), c.code))
 		default:

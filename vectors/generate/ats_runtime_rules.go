@@ -6,7 +6,6 @@ package main
 // refusing cases, with their expected canonical bytes computed here.
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/conform-dev/conform/internal/fuzz/gen"
@@ -115,15 +114,6 @@ func arAgeOut(p textDoc, now string) string {
 // arNow is now_ms d milliseconds after p's observed_at_ms (gen.ARAt).
 func arNow(p textDoc, d int64) string { return gen.ARAt(genDocOf(p), d) }
 
-// arTag gives the cases of f named names the exception tag (arTagged).
-func arTag(f vfile, tag string, names ...string) {
-	for i, c := range f.cases {
-		if slices.Contains(names, c.name) {
-			f.cases[i] = arTagged(f.behaviour, c, tag)
-		}
-	}
-}
-
 // arDecisionFiles are the four decisions' files, each case's expected
 // answer computed here.
 func arDecisionFiles() []vfile {
@@ -163,8 +153,8 @@ func arDecisionFiles() []vfile {
 		ageRefused("probe-verified-with-reason", p.set("reason", arQ("ok")).json(), fresh, "ats-runtime.probe_reason_extra"),
 		ageRefused("probe-bad-tag", p.set("schema_version", arBase("data-profile").get("schema_version")).json(), fresh, "ats-runtime.schema_version"),
 	)
-	arTag(ages, "type-guard", "now-string", "probe-array", "probe-null")
-	arTag(ages, "shadowed", "now-negative", "missing-now", "missing-probe")
+	arExceptions.tagNamed(ages, "type-guard", "now-string", "probe-array", "probe-null")
+	arExceptions.tagNamed(ages, "shadowed", "now-negative", "missing-now", "missing-probe")
 
 	// stage-artifact.
 	stage := func(source, artifact textDoc) string {
@@ -199,8 +189,8 @@ func arDecisionFiles() []vfile {
 		stageRefused("artifact-bad-id-form", src, art.set("artifact_id", arQ("sha256:XYZ")), "ats-runtime.artifact_id"),
 		stageRefused("source-bad-language", src.set("language", arQ("pinescript")), art, "ats-runtime.language"),
 	)
-	arTag(stages, "type-guard", "artifact-array")
-	arTag(stages, "shadowed", "missing-artifact", "artifact-bad-id-form", "pine-failed-artifact")
+	arExceptions.tagNamed(stages, "type-guard", "artifact-array")
+	arExceptions.tagNamed(stages, "shadowed", "missing-artifact", "artifact-bad-id-form", "pine-failed-artifact")
 
 	// admit-activation.
 	admit := func(a, probe textDoc, now string) string {
@@ -236,8 +226,8 @@ func arDecisionFiles() []vfile {
 		arRefused("missing-activation", arEnv(textKV{"probe", p.json()}, textKV{"now_ms", fresh}), "ats-runtime.missing_member"),
 		arRefused("activation-string", arEnv(textKV{"activation", `"activation_P4per"`}, textKV{"probe", p.json()}, textKV{"now_ms", fresh}), "ats-runtime.type"),
 	)
-	arTag(admits, "type-guard", "now-string", "activation-string")
-	arTag(admits, "shadowed", "now-above-max", "missing-activation")
+	arExceptions.tagNamed(admits, "type-guard", "now-string", "activation-string")
+	arExceptions.tagNamed(admits, "shadowed", "now-above-max", "missing-activation")
 
 	// save-note.
 	j1 := journal.set("reflection_revision", "1").set("reflection", note.get("text"))
@@ -269,7 +259,7 @@ func arDecisionFiles() []vfile {
 	)
 	// entry-reflection-missing has no tag: ignored, the entry's null
 	// reflection is replaced by the note's text and the save goes on.
-	arTag(saves, "type-guard", "note-array")
-	arTag(saves, "shadowed", "missing-note")
+	arExceptions.tagNamed(saves, "type-guard", "note-array")
+	arExceptions.tagNamed(saves, "shadowed", "missing-note")
 	return []vfile{ages, stages, admits, saves}
 }
