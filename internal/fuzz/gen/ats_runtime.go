@@ -191,37 +191,38 @@ func arPool(s *Source, r shapes.Rule, cur *tv) *tv {
 func arChange(s *Source, name string, d ATSDoc) ATSDoc { return docDefect(s, arDecl, name, d, arPool) }
 
 // ATSRuntimeDocument draws an input for one of the ten validators: the
-// shape's valid base with one change (or two), now and then no JSON
-// object at all or a truncated text.
+// shape's valid base with one declared defect (or two, or now and then
+// none), or no JSON object at all or a truncated text (arWrite).
 func ATSRuntimeDocument(s *Source, op string) []byte {
 	d, ok := ARBases[op]
 	if !ok {
 		return []byte("null")
 	}
+	changes := 1 + s.Intn(2)
+	if s.Chance(15) {
+		changes = 0
+	}
+	return arWrite(s, op, d, changes)
+}
+
+// arWrite writes d, an instance of the declared object name, with changes
+// declared defects (arChange), now and then its members shuffled; one
+// time in 15 it writes no JSON object at all or a truncated text instead.
+func arWrite(s *Source, name string, d ATSDoc, changes int) []byte {
 	switch s.Intn(30) {
 	case 0:
 		return []byte(Pick(s, []string{"null", "[]", "1", `"x"`, "true"}))
 	case 1:
 		b := d.JSON()
 		return b[:s.Intn(len(b))]
-	case 2:
-		return d.JSON()
 	}
-	for range 1 + s.Intn(2) {
-		d = arChange(s, op, d)
+	for range changes {
+		d = arChange(s, name, d)
 	}
 	if s.Chance(5) {
 		d = d.Shuffled(s)
 	}
 	return d.JSON()
-}
-
-// arMaybe returns d, or with one chance in n d with one change.
-func arMaybe(s *Source, name string, d ATSDoc, n int) ATSDoc {
-	if s.Chance(n) {
-		return arChange(s, name, d)
-	}
-	return d
 }
 
 // arProbe draws a probe: verified, failed or stale, with its reason.
@@ -250,34 +251,17 @@ func arNow(s *Source, p ATSDoc) string {
 	return ARAt(p, Pick(s, []int64{age - 1, age, age + 1, 1, age * 10}))
 }
 
-// arEnvelope writes an envelope from its members, now and then with one
-// envelope-level change.
-func arEnvelope(s *Source, d ATSDoc) []byte {
-	switch s.Intn(20) {
-	case 0:
-		d = d.Drop(d[s.Intn(len(d))].Name)
-	case 1:
-		d = d.Set("extra", "1")
-	case 2:
-		d = d.Set(d[s.Intn(len(d))].Name, Pick(s, []string{"[]", "null", `"x"`, "1"}))
-	case 3:
-		b := d.JSON()
-		return b[:s.Intn(len(b))]
-	case 4:
-		return []byte(Pick(s, []string{"[]", "null", "1"}))
-	}
-	return d.JSON()
-}
-
 // ATSRuntimeDecision draws an input for one of the four decisions: valid
 // documents in the relations the decision tests (ages about expiry, the
-// source's language and ids, the note's base), each document now and then
-// with one change.
+// source's language and ids, the note's base), and with one chance in two
+// a declared defect anywhere in the envelope, its documents' members
+// included (arWrite).
 func ATSRuntimeDecision(s *Source, op string) []byte {
+	var env ATSDoc
 	switch op {
 	case "age-probe-receipt":
 		p := arProbe(s)
-		return arEnvelope(s, ATSDoc{{"probe", string(arMaybe(s, "data-probe", p, 5).JSON())}, {"now_ms", arNow(s, p)}})
+		env = envelopeOf("probe", p, "now_ms", arNow(s, p))
 	case "stage-artifact":
 		src := ARBases["strategy-source"].Set("language", Pick(s, []string{`"nano"`, `"nano"`, `"pine"`, `"python"`}))
 		art := ARBases["strategy-compile-artifact"]
@@ -293,14 +277,14 @@ func ATSRuntimeDecision(s *Source, op string) []byte {
 		case 4:
 			art = ARSeal(arChange(s, "strategy-compile-artifact", art))
 		}
-		return arEnvelope(s, ATSDoc{{"source", string(arMaybe(s, "strategy-source", src, 6).JSON())}, {"artifact", string(arMaybe(s, "strategy-compile-artifact", art, 6).JSON())}})
+		env = envelopeOf("source", src, "artifact", art)
 	case "admit-activation":
 		a := ARBases["strategy-activation"]
 		if s.Chance(3) {
 			a = ARCanonical("strategy-activation", "canonical-observe")
 		}
 		p := arProbe(s)
-		return arEnvelope(s, ATSDoc{{"activation", string(arMaybe(s, "strategy-activation", a, 5).JSON())}, {"probe", string(arMaybe(s, "data-probe", p, 6).JSON())}, {"now_ms", arNow(s, p)}})
+		env = envelopeOf("activation", a, "probe", p, "now_ms", arNow(s, p))
 	case "save-note":
 		rev := s.Intn(4)
 		e := ARBases["trade-journal"].Set("reflection_revision", strconv.Itoa(rev))
@@ -319,7 +303,9 @@ func ATSRuntimeDecision(s *Source, op string) []byte {
 		if s.Chance(8) {
 			note = note.Set("entry_id", `"entry_T2"`)
 		}
-		return arEnvelope(s, ATSDoc{{"entry", string(arMaybe(s, "trade-journal", e, 5).JSON())}, {"note", string(arMaybe(s, "human-note-revision", note, 5).JSON())}})
+		env = envelopeOf("entry", e, "note", note)
+	default:
+		return []byte("null")
 	}
-	return []byte("null")
+	return arWrite(s, op, env, s.Intn(2))
 }

@@ -3,7 +3,9 @@ package gen
 // The declared defects (declared.go) on a document of the Doc model: the
 // document is read into the value model (tv), changed there, and written
 // back, so that a generator that keeps its documents as Doc applies the
-// same mutations as one that builds them as tv, for any contract.
+// same mutations as one that builds them as tv, for any contract; and an
+// envelope of documents built as a Doc, whose declared defects reach into
+// the documents it holds.
 
 import (
 	"encoding/json"
@@ -32,6 +34,21 @@ func docDefect(s *Source, decl *shapes.Decl, name string, d Doc, pool checkPool)
 	out := make(Doc, len(v.keys))
 	for i, k := range v.keys {
 		out[i] = Member{Name: string(utf16.Decode(k)), Value: string(v.vals[i].write(nil, nil))}
+	}
+	return out
+}
+
+// envelopeOf is an envelope (a Doc) of the members kv, name and value in
+// turn: a value a Doc, written as its JSON text, or a JSON text.
+func envelopeOf(kv ...any) Doc {
+	var out Doc
+	for i := 0; i+1 < len(kv); i += 2 {
+		v, ok := kv[i+1].(Doc)
+		if !ok {
+			out = append(out, Member{kv[i].(string), kv[i+1].(string)})
+			continue
+		}
+		out = append(out, Member{kv[i].(string), string(v.JSON())})
 	}
 	return out
 }

@@ -27,7 +27,7 @@ func TestJSONUnits(t *testing.T) {
 }
 
 // TestDocDefect: a Doc reads into the value model and writes back as it
-// was; over many draws docDefect gives the declared defects (a member
+// was, and envelopeOf writes a document member as its text; over many draws docDefect gives the declared defects (a member
 // dropped, a member's other enum value, a nested member changed) and
 // enumCross an enum's place another enum's member, and every result is
 // still one JSON object.
@@ -42,6 +42,9 @@ func TestDocDefect(t *testing.T) {
 	}
 	if _, ok := tvOfJSON(testLamp + "1"); ok {
 		t.Errorf("tvOfJSON reads a text with more than one value")
+	}
+	if got := string(envelopeOf("a", Doc{{"x", "1"}}, "b", `"2"`).JSON()); got != `{"a":{"x":1},"b":"2"}` {
+		t.Errorf("envelopeOf writes %s", got)
 	}
 	base, _ := ParseDoc(testLamp)
 	seen := map[string]bool{}
