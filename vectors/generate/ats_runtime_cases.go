@@ -142,10 +142,6 @@ func arCross(op string, d textDoc) string {
 	return ""
 }
 
-// arValidators are the ten validator operations in table order.
-var arValidators = []string{"runtime-installation", "runtime-capabilities", "data-profile", "data-probe", "strategy-source",
-	"strategy-compile-artifact", "strategy-activation", "trade-journal", "human-note-revision", "journal-preferences"}
-
 // arFile is one vector file of ats-runtime/1.
 func arFile(op, aspect, description string, cases ...vcase) vfile {
 	return vfile{contract: arContract, op: op, dir: "ats-runtime", behaviour: op + "-" + aspect, description: description, cases: cases}
@@ -163,8 +159,7 @@ func arFiles() []vfile {
 	if arBuilt != nil {
 		return arBuilt
 	}
-	var members []string
-	for _, op := range arValidators {
+	for _, op := range gen.ARValidators {
 		var cases []vcase
 		for _, f := range gen.ARFrozen {
 			if d := textDocOf(f.Doc); f.Op == op {
@@ -172,7 +167,6 @@ func arFiles() []vfile {
 			}
 		}
 		arBuilt = append(arBuilt, arFile(op, "canonical", "the frozen documents of spec/ats-runtime.md, accepted with their digests", cases...))
-		members = append(members, op)
 	}
 	arBuilt = append(arBuilt, arRuleFiles()...)
 	arBuilt = append(arBuilt, arDecisionFiles()...)
@@ -181,7 +175,7 @@ func arFiles() []vfile {
 			arSeen[f.op+"\n"+c.input] = true
 		}
 	}
-	for _, op := range members {
+	for _, op := range gen.ARValidators {
 		arBuilt = append(arBuilt, arMemberFile(op))
 	}
 	return arBuilt

@@ -60,17 +60,19 @@ var ARFrozen = func() []ARInstance {
 	}
 }()
 
-// ARBases are each validator's base document, by operation: its first
-// canonical instance (ARFrozen), which the vector generator's member
-// variants and the fuzz generator's changes start from.
-var ARBases = func() map[string]Doc {
-	out := map[string]Doc{}
+// ARValidators are the ten validator operations in table order, and
+// ARBases each one's base document: its first canonical instance
+// (ARFrozen), which the vector generator's member variants and the fuzz
+// generator's changes start from.
+var ARValidators, ARBases = func() ([]string, map[string]Doc) {
+	var ops []string
+	bases := map[string]Doc{}
 	for _, f := range ARFrozen {
-		if _, ok := out[f.Op]; !ok {
-			out[f.Op] = f.Doc
+		if _, ok := bases[f.Op]; !ok {
+			ops, bases[f.Op] = append(ops, f.Op), f.Doc
 		}
 	}
-	return out
+	return ops, bases
 }()
 
 // ARCanonical is the canonical instance of validator op named name
