@@ -34,19 +34,77 @@ type ARInstance struct {
 // ARFrozen are the fifteen canonical instances, by validator in table
 // order; the first of each validator is its base (ARBases).
 var ARFrozen = func() []ARInstance {
-	caps := atsParse(`{"schema_version":"aether.ats.runtime-capabilities/1","installation_id":"install_7Qm2Xw9","runtime_version":"2.4.1","authored_by":"runtime","effective_mode":"paper","reason":null,"observed_at_ms":1790000060000}`)
-	probe := atsParse(`{"schema_version":"aether.ats.data-probe/1","probe_id":"probe_9Kd2","profile_id":"profile_Alpaca1","status":"verified","observed_at_ms":1790000100000,"max_age_ms":300000,"reason":null}`)
-	source := atsParse(`{"schema_version":"aether.ats.strategy-source/1","source_id":"src_Mom3ntum","language":"nano","content_digest":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","byte_length":2048,"imported_at_ms":1790000200000}`)
-	art := ARSeal(atsParse(`{"schema_version":"aether.ats.strategy-compile-artifact/1","artifact_id":"","source_id":"src_Mom3ntum","source_digest":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","status":"compiled","program":"strategy momentum\nbuy when close > sma(20)\n","compiler_version":"1.3.0","compiled_at_ms":1790000300000}`))
+	caps := atsParse(`{
+		"schema_version": "aether.ats.runtime-capabilities/1",
+		"installation_id": "install_7Qm2Xw9",
+		"runtime_version": "2.4.1",
+		"authored_by": "runtime",
+		"effective_mode": "paper",
+		"reason": null,
+		"observed_at_ms": 1790000060000
+	}`)
+	probe := atsParse(`{
+		"schema_version": "aether.ats.data-probe/1",
+		"probe_id": "probe_9Kd2",
+		"profile_id": "profile_Alpaca1",
+		"status": "verified",
+		"observed_at_ms": 1790000100000,
+		"max_age_ms": 300000,
+		"reason": null
+	}`)
+	source := atsParse(`{
+		"schema_version": "aether.ats.strategy-source/1",
+		"source_id": "src_Mom3ntum",
+		"language": "nano",
+		"content_digest": "sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b",
+		"byte_length": 2048,
+		"imported_at_ms": 1790000200000
+	}`)
+	art := ARSeal(atsParse(`{
+		"schema_version": "aether.ats.strategy-compile-artifact/1",
+		"artifact_id": "",
+		"source_id": "src_Mom3ntum",
+		"source_digest": "sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b",
+		"status": "compiled",
+		"program": "strategy momentum\nbuy when close > sma(20)\n",
+		"compiler_version": "1.3.0",
+		"compiled_at_ms": 1790000300000
+	}`))
 	id, _ := art.Get("artifact_id")
-	act := atsParse(`{"schema_version":"aether.ats.strategy-activation/1","activation_id":"activation_P4per","artifact_id":` + id + `,"requested_mode":"paper","effective_mode":"paper","execution_grant_ref":"grant_7Qm2Xw9","reason":null,"requested_at_ms":1790000150000}`)
+	act := atsParse(`{
+		"schema_version": "aether.ats.strategy-activation/1",
+		"activation_id": "activation_P4per",
+		"artifact_id": ` + id + `,
+		"requested_mode": "paper",
+		"effective_mode": "paper",
+		"execution_grant_ref": "grant_7Qm2Xw9",
+		"reason": null,
+		"requested_at_ms": 1790000150000
+	}`)
 	return []ARInstance{
-		{"runtime-installation", "canonical", atsParse(`{"schema_version":"aether.ats.runtime-installation/1","installation_id":"install_7Qm2Xw9","runtime_version":"2.4.1","artifact_digest":"sha256:0b7e3d9c1a5f4e2d6c8b0a9f7e5d3c1b2a4f6e8d0c2b4a6f8e0d2c4b6a8f0e1d","provenance_verified":true,"installed_at_ms":1790000000000}`)},
+		{"runtime-installation", "canonical", atsParse(`{
+			"schema_version": "aether.ats.runtime-installation/1",
+			"installation_id": "install_7Qm2Xw9",
+			"runtime_version": "2.4.1",
+			"artifact_digest": "sha256:0b7e3d9c1a5f4e2d6c8b0a9f7e5d3c1b2a4f6e8d0c2b4a6f8e0d2c4b6a8f0e1d",
+			"provenance_verified": true,
+			"installed_at_ms": 1790000000000
+		}`)},
 		{"runtime-capabilities", "canonical-runtime-reply", caps},
-		{"runtime-capabilities", "canonical-local-offline", caps.Set("authored_by", `"local"`).Set("effective_mode", `"offline"`).Set("reason", `"no_runtime_reply"`)},
-		{"data-profile", "canonical", atsParse(`{"schema_version":"aether.ats.data-profile/1","profile_id":"profile_Alpaca1","provider":"alpaca","feed":"realtime","credential_ref":"env:ALPACA_KEY_ID","max_probe_age_ms":300000,"configured_at_ms":1790000000000}`)},
+		{"runtime-capabilities", "canonical-local-offline", caps.Set("authored_by", `"local"`).Set("effective_mode", `"offline"`).
+			Set("reason", `"no_runtime_reply"`)},
+		{"data-profile", "canonical", atsParse(`{
+			"schema_version": "aether.ats.data-profile/1",
+			"profile_id": "profile_Alpaca1",
+			"provider": "alpaca",
+			"feed": "realtime",
+			"credential_ref": "env:ALPACA_KEY_ID",
+			"max_probe_age_ms": 300000,
+			"configured_at_ms": 1790000000000
+		}`)},
 		{"data-probe", "canonical-verified", probe},
-		{"data-probe", "canonical-failed", probe.Set("probe_id", `"probe_9Kd3"`).Set("status", `"failed"`).Set("reason", `"auth_rejected"`)},
+		{"data-probe", "canonical-failed", probe.Set("probe_id", `"probe_9Kd3"`).Set("status", `"failed"`).
+			Set("reason", `"auth_rejected"`)},
 		{"strategy-source", "canonical-nano", source},
 		{"strategy-source", "canonical-pine", source.Set("source_id", `"src_PineRef1"`).Set("language", `"pine"`)},
 		{"strategy-compile-artifact", "canonical-compiled", art},
@@ -54,9 +112,29 @@ var ARFrozen = func() []ARInstance {
 		{"strategy-activation", "canonical-paper", act},
 		{"strategy-activation", "canonical-observe", act.Set("activation_id", `"activation_Obs1"`).Set("effective_mode", `"observe"`).
 			Set("execution_grant_ref", "null").Set("reason", `"no_execution_grant"`)},
-		{"trade-journal", "canonical", atsParse(`{"schema_version":"aether.ats.trade-journal/2","entry_id":"entry_T1","facts":{"receipt_id":"receipt_9Kd2","symbol":"AAPL","side":"buy","quantity":10,"price_minor":58012,"executed_at_ms":1790000500000},"fact_revision":1,"reflection_revision":0,"reflection":null}`)},
-		{"human-note-revision", "canonical", atsParse(`{"schema_version":"aether.ats.human-note-revision/1","entry_id":"entry_T1","revision":1,"supersedes":null,"text":"Entered on the breakout; sized small.\nReview after earnings.","authored_at_ms":1790000600000}`)},
-		{"journal-preferences", "canonical", atsParse(`{"schema_version":"aether.ats.journal-preferences/1","review_reminder":"daily","show_pnl":true,"grants_execution_authority":false,"updated_at_ms":1790000700000}`)},
+		{"trade-journal", "canonical", atsParse(`{
+			"schema_version": "aether.ats.trade-journal/2",
+			"entry_id": "entry_T1",
+			"facts": {"receipt_id":"receipt_9Kd2","symbol":"AAPL","side":"buy","quantity":10,"price_minor":58012,"executed_at_ms":1790000500000},
+			"fact_revision": 1,
+			"reflection_revision": 0,
+			"reflection": null
+		}`)},
+		{"human-note-revision", "canonical", atsParse(`{
+			"schema_version": "aether.ats.human-note-revision/1",
+			"entry_id": "entry_T1",
+			"revision": 1,
+			"supersedes": null,
+			"text": "Entered on the breakout; sized small.\nReview after earnings.",
+			"authored_at_ms": 1790000600000
+		}`)},
+		{"journal-preferences", "canonical", atsParse(`{
+			"schema_version": "aether.ats.journal-preferences/1",
+			"review_reminder": "daily",
+			"show_pnl": true,
+			"grants_execution_authority": false,
+			"updated_at_ms": 1790000700000
+		}`)},
 	}
 }()
 
