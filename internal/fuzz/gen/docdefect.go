@@ -80,60 +80,46 @@ func enumCross(s *Source, decl *shapes.Decl, o *shapes.Object, v *tv) bool {
 }
 
 // tvOfJSON reads one JSON value into the value model: strings as their
-// UTF-16 units, numbers as written, members in order; ok is false when
-// text is not one JSON value. A lone surrogate's escape survives in a
-// text that is one string (jsonUnits); inside a container it is read as
-// U+FFFD.
+// UTF-16 units, a lone surrogate's escape as one unit (jsonUnits), numbers
+// as written, members in order; ok is false when text is not one JSON
+// value.
 func tvOfJSON(text string) (*tv, bool) {
+	text = strings.TrimSpace(text)
+	if !json.Valid([]byte(text)) {
+		return nil, false
+	}
 	if u, ok := jsonUnits(text); ok {
 		return tU(u), true
 	}
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.UseNumber()
-	v, err := tvDecode(dec)
-	return v, err == nil && !dec.More()
-}
-
-// tvDecode reads the next value of dec.
-func tvDecode(dec *json.Decoder) (*tv, error) {
-	t, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := t.(type) {
-	case json.Delim:
-		v := &tv{k: 'a'}
-		if t == '{' {
-			v.k = 'o'
+	var raw []string
+	v := &tv{k: 'o'}
+	switch text[0] {
+	case '{':
+		d, _ := ParseDoc(text)
+		for _, m := range d {
+			v.keys, raw = append(v.keys, units(m.Name)), append(raw, m.Value)
 		}
-		for dec.More() {
-			if v.k == 'o' {
-				k, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				v.keys = append(v.keys, units(k.(string)))
-			}
-			x, err := tvDecode(dec)
-			if err != nil {
-				return nil, err
-			}
-			if v.k == 'o' {
-				v.vals = append(v.vals, x)
-			} else {
-				v.elems = append(v.elems, x)
-			}
+	case '[':
+		var elems []json.RawMessage
+		_ = json.Unmarshal([]byte(text), &elems)
+		v.k = 'a'
+		for _, e := range elems {
+			raw = append(raw, string(e))
 		}
-		_, err := dec.Token() // the closing delimiter
-		return v, err
-	case string:
-		return tS(t), nil
-	case json.Number:
-		return tN(string(t)), nil
-	case bool:
-		return tL(strconv.FormatBool(t)), nil
+	case 't', 'f', 'n':
+		return tL(text), true
+	default:
+		return tN(text), true
 	}
-	return tL("null"), nil
+	for _, r := range raw {
+		x, _ := tvOfJSON(r)
+		if v.k == 'o' {
+			v.vals = append(v.vals, x)
+		} else {
+			v.elems = append(v.elems, x)
+		}
+	}
+	return v, true
 }
 
 // jsonUnits is the UTF-16 units of lit, a JSON string literal (its quotes

@@ -9,7 +9,8 @@ import (
 
 // TestJSONUnits: a JSON string literal reads into its UTF-16 units with
 // each escape as written, a lone surrogate's kept as one unit; a text that
-// is not one string literal is refused.
+// is not one string literal is refused; tvOfJSON keeps a lone surrogate
+// at any depth.
 func TestJSONUnits(t *testing.T) {
 	got, ok := jsonUnits(`"a\ud800\"\\\/\b\f\n\r\tz\u00e9é"`)
 	want := []uint16{'a', 0xd800, '"', '\\', '/', '\b', '\f', '\n', '\r', '\t', 'z', 0xe9, 0xe9}
@@ -21,8 +22,10 @@ func TestJSONUnits(t *testing.T) {
 			t.Errorf("jsonUnits(%s) is ok", bad)
 		}
 	}
-	if v, ok := tvOfJSON(`"x\udc00"`); !ok || string(v.write(nil, nil)) != `"x\udc00"` {
-		t.Errorf("a lone surrogate does not survive tvOfJSON and write")
+	for _, text := range []string{`"x\udc00"`, `{"a":["x\ud800",{"b":"\udfff"}],"c":-1.5e3,"d":null}`} {
+		if v, ok := tvOfJSON(text); !ok || string(v.write(nil, nil)) != text {
+			t.Errorf("%s does not survive tvOfJSON and write", text)
+		}
 	}
 }
 
