@@ -1,7 +1,7 @@
 package main
 
 // ats-runtime/1: spec/ats-runtime.md, "Vectors". The fifteen canonical
-// instances (arFrozen, literal), each member's variants derived from the
+// instances (gen.ARFrozen), each member's variants derived from the
 // declaration (spec/ats-runtime/shapes.json: its members, types and rules;
 // what a rule's defects are is written here per named check), the object
 // rules each way they fire, and the four decisions. Expected verdicts are
@@ -32,13 +32,6 @@ var arDecl = specdata.MustShapes("ats-runtime")
 
 // arRefusals is the refusal table, from the catalogue.
 var arRefusals = refusalsOf(arContract)
-
-// arKV is one member of a document and arDoc a document, members in order
-// (textDoc).
-type (
-	arKV  = textKV
-	arDoc = textDoc
-)
 
 // arQ quotes an ASCII string without quotes or backslashes (or with \u
 // escapes already written).

@@ -7,14 +7,20 @@ package main
 
 import (
 	"strconv"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 )
 
 // arRuleCase is a validator case on d, its expectation from arExpect.
-func arRuleCase(op, name string, d arDoc) vcase { return arExpect(op, op+"-rules", name, d) }
+func arRuleCase(op, name string, d textDoc) vcase { return arExpect(op, op+"-rules", name, d) }
 
+// arRuleFiles are the object rules' files: each rule each way it fires,
+// on the validators' bases.
 func arRuleFiles() []vfile {
-	caps, probe, art, act, j, note := arCapabilities, arProbe, arArtifact, arActivation, arJournal, arNote
-	mode := func(d arDoc, req, eff, grant, reason string) arDoc {
+	caps, profile, probe := arBase("runtime-capabilities"), arBase("data-profile"), arBase("data-probe")
+	art, act := arBase("strategy-compile-artifact"), arBase("strategy-activation")
+	j, note := arBase("trade-journal"), arBase("human-note-revision")
+	mode := func(d textDoc, req, eff, grant, reason string) textDoc {
 		return d.set("requested_mode", arQ(req)).set("effective_mode", arQ(eff)).set("execution_grant_ref", grant).set("reason", reason)
 	}
 	const g, why = `"grant_7Qm2Xw9"`, `"operator_limit"`
@@ -28,10 +34,10 @@ func arRuleFiles() []vfile {
 			arRuleCase("runtime-capabilities", "runtime-emergency-locked", caps.set("effective_mode", arQ("emergency_locked")).set("reason", arQ("kill_switch"))),
 		),
 		arFile("data-profile", "rules", "configured is not verified: no member can hold a connection verdict (seed invariant 2)",
-			arRefused("connected-true", arProfile.set("connected", "true").json(), "ats-runtime.unknown_member"),
-			arRefused("connection-status", arProfile.set("status", arQ("verified")).json(), "ats-runtime.unknown_member"),
-			arRefused("last-probe", arProfile.set("last_probe", arProbe.json()).json(), "ats-runtime.unknown_member"),
-			arRefused("verified-first", append(arDoc{{"verified", "true"}}, arProfile...).json(), "ats-runtime.unknown_member"),
+			arRefused("connected-true", profile.set("connected", "true").json(), "ats-runtime.unknown_member"),
+			arRefused("connection-status", profile.set("status", arQ("verified")).json(), "ats-runtime.unknown_member"),
+			arRefused("last-probe", profile.set("last_probe", probe.json()).json(), "ats-runtime.unknown_member"),
+			arRefused("verified-first", append(textDoc{{"verified", "true"}}, profile...).json(), "ats-runtime.unknown_member"),
 		),
 		arFile("data-probe", "rules", "a verified probe has no reason, any other has one",
 			arRuleCase("data-probe", "verified-with-reason", probe.set("reason", arQ("feed_ok"))),
@@ -87,11 +93,11 @@ func arRuleFiles() []vfile {
 const repeatHex = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 
 // arEnv is an envelope's JSON text from its members in order.
-func arEnv(kv ...arKV) string { return arDoc(kv).json() }
+func arEnv(kv ...textKV) string { return textDoc(kv).json() }
 
 // arAge is ageProbeReceipt: the aged probe at now (spec/ats-runtime.md,
 // "age-probe-receipt"), the probe valid and now not before it.
-func arAge(p arDoc, now string) arDoc {
+func arAge(p textDoc, now string) textDoc {
 	if arIs(p, "status", "verified") && arNum(now)-arNum(p.get("observed_at_ms")) >= arNum(p.get("max_age_ms")) {
 		return p.set("status", arQ("stale")).set("reason", arQ("probe_expired"))
 	}
@@ -99,28 +105,27 @@ func arAge(p arDoc, now string) arDoc {
 }
 
 // arAgeOut is age-probe-receipt's output.
-func arAgeOut(p arDoc, now string) string {
+func arAgeOut(p textDoc, now string) string {
 	aged := arAge(p, now)
 	out, _ := textJCS(`{"probe":` + aged.json() + `,"usable":` + strconv.FormatBool(arIs(aged, "status", "verified")) + `}`)
 	return out
 }
 
-// arNow returns observed_at_ms of p plus d, as a literal.
-func arNow(p arDoc, d int64) string {
-	n, _ := strconv.ParseInt(p.get("observed_at_ms"), 10, 64)
-	return strconv.FormatInt(n+d, 10)
-}
+// arNow is now_ms d milliseconds after p's observed_at_ms (gen.ARAt).
+func arNow(p textDoc, d int64) string { return gen.ARAt(genDocOf(p), d) }
 
+// arDecisionFiles are the four decisions' files, each case's expected
+// answer computed here.
 func arDecisionFiles() []vfile {
-	p := arProbe
-	age := func(name string, probe arDoc, now string) vcase {
-		return ok(name, arEnv(arKV{"probe", probe.json()}, arKV{"now_ms", now}), arAgeOut(probe, now))
+	p, src, art := arBase("data-probe"), arBase("strategy-source"), arBase("strategy-compile-artifact")
+	act, journal, note := arBase("strategy-activation"), arBase("trade-journal"), arBase("human-note-revision")
+	age := func(name string, probe textDoc, now string) vcase {
+		return ok(name, arEnv(textKV{"probe", probe.json()}, textKV{"now_ms", now}), arAgeOut(probe, now))
 	}
 	ageRefused := func(name string, probe, now, code string) vcase {
-		return arRefused(name, arEnv(arKV{"probe", probe}, arKV{"now_ms", now}), code)
+		return arRefused(name, arEnv(textKV{"probe", probe}, textKV{"now_ms", now}), code)
 	}
 	fresh := arNow(p, 1000)
-	ageBehaviour := "age-probe-receipt-cases"
 	ages := arFile("age-probe-receipt", "cases", "a verified probe expires against the clock (seed invariant 3)",
 		age("fresh", p, fresh),
 		age("at-observation", p, arNow(p, 0)),
@@ -135,9 +140,9 @@ func arDecisionFiles() []vfile {
 		ageRefused("now-zero", p.json(), "0", "ats-runtime.probe_clock"),
 		ageRefused("input-truncated", `{"probe":`+p.json(), fresh, "ats-runtime.input"),
 		arRefused("type-array", "[]", "ats-runtime.type"),
-		arRefused("missing-probe", arEnv(arKV{"now_ms", fresh}), "ats-runtime.missing_member"),
-		arRefused("missing-now", arEnv(arKV{"probe", p.json()}), "ats-runtime.missing_member"),
-		arRefused("unknown-member", arEnv(arKV{"probe", p.json()}, arKV{"now_ms", fresh}, arKV{"clock", "1"}), "ats-runtime.unknown_member"),
+		arRefused("missing-probe", arEnv(textKV{"now_ms", fresh}), "ats-runtime.missing_member"),
+		arRefused("missing-now", arEnv(textKV{"probe", p.json()}), "ats-runtime.missing_member"),
+		arRefused("unknown-member", arEnv(textKV{"probe", p.json()}, textKV{"now_ms", fresh}, textKV{"clock", "1"}), "ats-runtime.unknown_member"),
 		ageRefused("probe-array", "[]", fresh, "ats-runtime.type"),
 		ageRefused("probe-null", "null", fresh, "ats-runtime.type"),
 		ageRefused("now-string", p.json(), `"`+fresh+`"`, "ats-runtime.now_ms"),
@@ -146,30 +151,23 @@ func arDecisionFiles() []vfile {
 		ageRefused("now-negative", p.json(), "-1", "ats-runtime.now_ms"),
 		ageRefused("probe-bad-id", p.set("probe_id", arQ("probe-9")).json(), fresh, "ats-runtime.probe_id"),
 		ageRefused("probe-verified-with-reason", p.set("reason", arQ("ok")).json(), fresh, "ats-runtime.probe_reason_extra"),
-		ageRefused("probe-bad-tag", p.set("schema_version", arQ(arTagProfile)).json(), fresh, "ats-runtime.schema_version"),
+		ageRefused("probe-bad-tag", p.set("schema_version", arBase("data-profile").get("schema_version")).json(), fresh, "ats-runtime.schema_version"),
 	)
-	for i, c := range ages.cases {
-		switch c.name {
-		case "now-string", "probe-array", "probe-null":
-			ages.cases[i] = arTagged(ageBehaviour, c, "type-guard")
-		case "now-negative", "missing-now", "missing-probe":
-			ages.cases[i] = arTagged(ageBehaviour, c, "shadowed")
-		}
-	}
+	arExceptions.tagNamed(ages, "type-guard", "now-string", "probe-array", "probe-null")
+	arExceptions.tagNamed(ages, "shadowed", "now-negative", "missing-now", "missing-probe")
 
 	// stage-artifact.
-	src, art := arSource, arArtifact
-	stage := func(source, artifact arDoc) string {
-		return arEnv(arKV{"source", source.json()}, arKV{"artifact", artifact.json()})
+	stage := func(source, artifact textDoc) string {
+		return arEnv(textKV{"source", source.json()}, textKV{"artifact", artifact.json()})
 	}
-	staged := func(name string, source, artifact arDoc) vcase {
+	staged := func(name string, source, artifact textDoc) vcase {
 		return ok(name, stage(source, artifact), `{"artifact_id":`+artifact.get("artifact_id")+`}`)
 	}
-	stageRefused := func(name string, source, artifact arDoc, code string) vcase {
+	stageRefused := func(name string, source, artifact textDoc, code string) vcase {
 		return arRefused(name, stage(source, artifact), code)
 	}
 	pine := arSourcePine
-	python := arSource.set("source_id", arQ("src_PyRef1")).set("language", arQ("python"))
+	python := src.set("source_id", arQ("src_PyRef1")).set("language", arQ("python"))
 	stages := arFile("stage-artifact", "cases", "only a compiled, content-addressed artifact of a Nano source is staged (seed invariant 5)",
 		staged("compiled-nano", src, art),
 		staged("compiled-max-source", src.set("byte_length", "1048576"), art),
@@ -184,107 +182,84 @@ func arDecisionFiles() []vfile {
 		stageRefused("tampered-compiled-at", src, art.set("compiled_at_ms", "1790000300001"), "ats-runtime.stage_id"),
 		stageRefused("tampered-compiler", src, art.set("compiler_version", arQ("1.3.1")), "ats-runtime.stage_id"),
 		stageRefused("id-of-whole-artifact", src, art.set("artifact_id", arQ(textDigest(art.json()))), "ats-runtime.stage_id"),
-		arRefused("missing-artifact", arEnv(arKV{"source", src.json()}), "ats-runtime.missing_member"),
+		arRefused("missing-artifact", arEnv(textKV{"source", src.json()}), "ats-runtime.missing_member"),
 		arRefused("unknown-member", stage(src, art)[:len(stage(src, art))-1]+`,"staged":true}`, "ats-runtime.unknown_member"),
-		arRefused("artifact-array", arEnv(arKV{"source", src.json()}, arKV{"artifact", "[]"}), "ats-runtime.type"),
+		arRefused("artifact-array", arEnv(textKV{"source", src.json()}, textKV{"artifact", "[]"}), "ats-runtime.type"),
 		stageRefused("compiled-without-program", src, arSeal(art.set("program", "null")), "ats-runtime.artifact_program_missing"),
 		stageRefused("artifact-bad-id-form", src, art.set("artifact_id", arQ("sha256:XYZ")), "ats-runtime.artifact_id"),
 		stageRefused("source-bad-language", src.set("language", arQ("pinescript")), art, "ats-runtime.language"),
 	)
-	for i, c := range stages.cases {
-		switch c.name {
-		case "artifact-array":
-			stages.cases[i] = arTagged("stage-artifact-cases", c, "type-guard")
-		case "missing-artifact", "artifact-bad-id-form", "pine-failed-artifact":
-			stages.cases[i] = arTagged("stage-artifact-cases", c, "shadowed")
-		}
-	}
+	arExceptions.tagNamed(stages, "type-guard", "artifact-array")
+	arExceptions.tagNamed(stages, "shadowed", "missing-artifact", "artifact-bad-id-form", "pine-failed-artifact")
 
 	// admit-activation.
-	admit := func(a, probe arDoc, now string) string {
-		return arEnv(arKV{"activation", a.json()}, arKV{"probe", probe.json()}, arKV{"now_ms", now})
+	admit := func(a, probe textDoc, now string) string {
+		return arEnv(textKV{"activation", a.json()}, textKV{"probe", probe.json()}, textKV{"now_ms", now})
 	}
-	admitOut := func(a, probe arDoc, now string) string {
+	admitOut := func(a, probe textDoc, now string) string {
 		out, _ := textJCS(`{"activation_digest":"` + textDigest(a.json()) + `","probe_digest":"` + textDigest(arAge(probe, now).json()) + `"}`)
 		return out
 	}
-	admitted := func(name string, a, probe arDoc, now string) vcase {
+	admitted := func(name string, a, probe textDoc, now string) vcase {
 		return ok(name, admit(a, probe, now), admitOut(a, probe, now))
 	}
-	admitRefused := func(name string, a, probe arDoc, now, code, tag string) vcase {
-		c := arRefused(name, admit(a, probe, now), code)
-		if tag != "" {
-			c = arTagged("admit-activation-cases", c, tag)
-		}
-		return c
+	admitRefused := func(name string, a, probe textDoc, now, code string) vcase {
+		return arRefused(name, admit(a, probe, now), code)
 	}
 	admits := arFile("admit-activation", "cases", "a stale feed blocks a new activation (seed invariants 3 and 6)",
-		admitted("fresh-probe", arActivation, p, fresh),
+		admitted("fresh-probe", act, p, fresh),
 		admitted("observe-fresh-probe", arActivationObserve, p, arNow(p, 299999)),
-		admitRefused("probe-at-expiry", arActivation, p, arNow(p, 300000), "ats-runtime.activation_probe", ""),
-		admitRefused("probe-long-stale", arActivation, p, arNow(p, 3600000), "ats-runtime.activation_probe", ""),
-		admitRefused("probe-failed", arActivation, arProbeFailed, fresh, "ats-runtime.activation_probe", ""),
-		admitRefused("probe-stale-already", arActivation, p.set("status", arQ("stale")).set("reason", arQ("feed_delayed")), fresh, "ats-runtime.activation_probe", ""),
-		admitRefused("clock-before-probe", arActivation, p, arNow(p, -1), "ats-runtime.probe_clock", ""),
-		admitRefused("paper-without-grant", arActivation.set("execution_grant_ref", "null"), p, fresh, "ats-runtime.activation_grant_missing", ""),
-		admitRefused("observe-with-grant", arActivationObserve.set("execution_grant_ref", `"grant_7Qm2Xw9"`), p, fresh, "ats-runtime.activation_grant_extra", ""),
-		admitRefused("exceeds", arActivation.set("requested_mode", arQ("observe")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.activation_exceeds", ""),
-		admitRefused("now-string", arActivation, p, `"1"`, "ats-runtime.now_ms", "type-guard"),
-		admitRefused("activation-bad-mode", arActivation.set("requested_mode", arQ("orders_paused")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.requested_mode", ""),
-		admitRefused("now-fraction", arActivation, p, fresh+".5", "ats-runtime.now_ms", ""),
-		admitRefused("now-above-max", arActivation, p, "9007199254740992", "ats-runtime.now_ms", "shadowed"),
-		admitRefused("probe-bad-id", arActivation, p.set("probe_id", arQ("probe_")), fresh, "ats-runtime.probe_id", ""),
-		arRefused("unknown-member", admit(arActivation, p, fresh)[:len(admit(arActivation, p, fresh))-1]+`,"force":true}`, "ats-runtime.unknown_member"),
-		arRefused("missing-activation", arEnv(arKV{"probe", p.json()}, arKV{"now_ms", fresh}), "ats-runtime.missing_member"),
-		arRefused("activation-string", arEnv(arKV{"activation", `"activation_P4per"`}, arKV{"probe", p.json()}, arKV{"now_ms", fresh}), "ats-runtime.type"),
+		admitRefused("probe-at-expiry", act, p, arNow(p, 300000), "ats-runtime.activation_probe"),
+		admitRefused("probe-long-stale", act, p, arNow(p, 3600000), "ats-runtime.activation_probe"),
+		admitRefused("probe-failed", act, arProbeFailed, fresh, "ats-runtime.activation_probe"),
+		admitRefused("probe-stale-already", act, p.set("status", arQ("stale")).set("reason", arQ("feed_delayed")), fresh, "ats-runtime.activation_probe"),
+		admitRefused("clock-before-probe", act, p, arNow(p, -1), "ats-runtime.probe_clock"),
+		admitRefused("paper-without-grant", act.set("execution_grant_ref", "null"), p, fresh, "ats-runtime.activation_grant_missing"),
+		admitRefused("observe-with-grant", arActivationObserve.set("execution_grant_ref", `"grant_7Qm2Xw9"`), p, fresh, "ats-runtime.activation_grant_extra"),
+		admitRefused("exceeds", act.set("requested_mode", arQ("observe")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.activation_exceeds"),
+		admitRefused("now-string", act, p, `"1"`, "ats-runtime.now_ms"),
+		admitRefused("activation-bad-mode", act.set("requested_mode", arQ("orders_paused")).set("reason", arQ("operator_limit")), p, fresh, "ats-runtime.requested_mode"),
+		admitRefused("now-fraction", act, p, fresh+".5", "ats-runtime.now_ms"),
+		admitRefused("now-above-max", act, p, "9007199254740992", "ats-runtime.now_ms"),
+		admitRefused("probe-bad-id", act, p.set("probe_id", arQ("probe_")), fresh, "ats-runtime.probe_id"),
+		arRefused("unknown-member", admit(act, p, fresh)[:len(admit(act, p, fresh))-1]+`,"force":true}`, "ats-runtime.unknown_member"),
+		arRefused("missing-activation", arEnv(textKV{"probe", p.json()}, textKV{"now_ms", fresh}), "ats-runtime.missing_member"),
+		arRefused("activation-string", arEnv(textKV{"activation", `"activation_P4per"`}, textKV{"probe", p.json()}, textKV{"now_ms", fresh}), "ats-runtime.type"),
 	)
-	for i, c := range admits.cases {
-		switch c.name {
-		case "missing-activation":
-			admits.cases[i] = arTagged("admit-activation-cases", c, "shadowed")
-		case "activation-string":
-			admits.cases[i] = arTagged("admit-activation-cases", c, "type-guard")
-		}
-	}
+	arExceptions.tagNamed(admits, "type-guard", "now-string", "activation-string")
+	arExceptions.tagNamed(admits, "shadowed", "now-above-max", "missing-activation")
 
 	// save-note.
-	j1 := arJournal.set("reflection_revision", "1").set("reflection", arNote.get("text"))
-	n2 := arNote.set("revision", "2").set("supersedes", "1").set("text", arQ("Sold half at target."))
-	save := func(e, n arDoc) string { return arEnv(arKV{"entry", e.json()}, arKV{"note", n.json()}) }
-	saveOut := func(e, n arDoc) string {
+	j1 := journal.set("reflection_revision", "1").set("reflection", note.get("text"))
+	n2 := note.set("revision", "2").set("supersedes", "1").set("text", arQ("Sold half at target."))
+	save := func(e, n textDoc) string { return arEnv(textKV{"entry", e.json()}, textKV{"note", n.json()}) }
+	saveOut := func(e, n textDoc) string {
 		next := e.set("reflection", n.get("text")).set("reflection_revision", n.get("revision"))
 		out, _ := textJCS(`{"digest":"` + textDigest(next.json()) + `","fact_revision":` + e.get("fact_revision") + `,"reflection_revision":` + n.get("revision") + `}`)
 		return out
 	}
-	saved := func(name string, e, n arDoc) vcase { return ok(name, save(e, n), saveOut(e, n)) }
-	saveRefused := func(name string, e, n arDoc, code string) vcase { return arRefused(name, save(e, n), code) }
+	saved := func(name string, e, n textDoc) vcase { return ok(name, save(e, n), saveOut(e, n)) }
+	saveRefused := func(name string, e, n textDoc, code string) vcase { return arRefused(name, save(e, n), code) }
 	saves := arFile("save-note", "cases", "notes append: a revision supersedes its predecessor, a stale base conflicts, fact_revision never moves (seed invariant 7)",
-		saved("first-note", arJournal, arNote),
+		saved("first-note", journal, note),
 		saved("second-note", j1, n2),
 		saved("keeps-fact-revision", j1.set("fact_revision", "3"), n2),
-		saved("at-max", arJournal.set("reflection_revision", "9007199254740990").set("reflection", arQ("old")), arNote.set("revision", "9007199254740991").set("supersedes", "9007199254740990")),
+		saved("at-max", journal.set("reflection_revision", "9007199254740990").set("reflection", arQ("old")), note.set("revision", "9007199254740991").set("supersedes", "9007199254740990")),
 		saveRefused("stale-base", j1.set("reflection_revision", "2"), n2, "ats-runtime.note_conflict"),
-		saveRefused("first-note-on-noted-entry", j1, arNote, "ats-runtime.note_conflict"),
-		saveRefused("ahead-of-entry", arJournal, n2, "ats-runtime.note_conflict"),
-		saveRefused("other-entry", arJournal, arNote.set("entry_id", arQ("entry_T2")), "ats-runtime.note_entry"),
+		saveRefused("first-note-on-noted-entry", j1, note, "ats-runtime.note_conflict"),
+		saveRefused("ahead-of-entry", journal, n2, "ats-runtime.note_conflict"),
+		saveRefused("other-entry", journal, note.set("entry_id", arQ("entry_T2")), "ats-runtime.note_entry"),
 		saveRefused("note-skips-revision", j1, n2.set("revision", "3"), "ats-runtime.note_supersedes"),
-		saveRefused("entry-reflection-missing", arJournal.set("reflection_revision", "1"), n2, "ats-runtime.journal_reflection_missing"),
-		saveRefused("entry-bad-fact-revision", arJournal.set("fact_revision", "0"), arNote, "ats-runtime.fact_revision"),
-		saveRefused("note-control-character", arJournal, arNote.set("text", arQ(`sized small\u0007`)), "ats-runtime.text"),
-		arRefused("missing-note", arEnv(arKV{"entry", arJournal.json()}), "ats-runtime.missing_member"),
-		arRefused("note-array", arEnv(arKV{"entry", arJournal.json()}, arKV{"note", "[]"}), "ats-runtime.type"),
-		arRefused("unknown-member", arEnv(arKV{"entry", arJournal.json()}, arKV{"note", arNote.json()}, arKV{"force", "true"}), "ats-runtime.unknown_member"),
+		saveRefused("entry-reflection-missing", journal.set("reflection_revision", "1"), n2, "ats-runtime.journal_reflection_missing"),
+		saveRefused("entry-bad-fact-revision", journal.set("fact_revision", "0"), note, "ats-runtime.fact_revision"),
+		saveRefused("note-control-character", journal, note.set("text", arQ(`sized small\u0007`)), "ats-runtime.text"),
+		arRefused("missing-note", arEnv(textKV{"entry", journal.json()}), "ats-runtime.missing_member"),
+		arRefused("note-array", arEnv(textKV{"entry", journal.json()}, textKV{"note", "[]"}), "ats-runtime.type"),
+		arRefused("unknown-member", arEnv(textKV{"entry", journal.json()}, textKV{"note", note.json()}, textKV{"force", "true"}), "ats-runtime.unknown_member"),
 	)
-	for i, c := range saves.cases {
-		switch c.name {
-		case "missing-note":
-			saves.cases[i] = arTagged("save-note-cases", c, "shadowed")
-		case "note-array":
-			saves.cases[i] = arTagged("save-note-cases", c, "type-guard")
-		case "entry-reflection-missing":
-			// Ignored, the entry's null reflection is replaced by the note's
-			// text and the save goes on: accepted.
-		}
-	}
+	// entry-reflection-missing has no tag: ignored, the entry's null
+	// reflection is replaced by the note's text and the save goes on.
+	arExceptions.tagNamed(saves, "type-guard", "note-array")
+	arExceptions.tagNamed(saves, "shadowed", "missing-note")
 	return []vfile{ages, stages, admits, saves}
 }

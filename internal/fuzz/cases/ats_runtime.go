@@ -10,9 +10,7 @@ import "github.com/conform-dev/conform/internal/fuzz/gen"
 // (gen.ATSRuntimeDecision).
 func init() {
 	register(Target{Name: "FuzzATSRuntimeDocuments", Contract: "ats-runtime/1",
-		Ops: []string{"runtime-installation", "runtime-capabilities", "data-profile", "data-probe", "strategy-source",
-			"strategy-compile-artifact", "strategy-activation", "trade-journal", "human-note-revision", "journal-preferences"},
-		draw: gen.ATSRuntimeDocument})
+		Ops: gen.ARValidators, draw: gen.ATSRuntimeDocument})
 	register(Target{Name: "FuzzATSRuntimeDecisions", Contract: "ats-runtime/1",
 		Ops:  []string{"age-probe-receipt", "stage-artifact", "admit-activation", "save-note"},
 		draw: gen.ATSRuntimeDecision})

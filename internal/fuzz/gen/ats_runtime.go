@@ -2,22 +2,17 @@ package gen
 
 // ats-runtime/1 (spec/ats-runtime.md): structured inputs for the ten
 // validators and the four decisions. Each draw is a valid document (or
-// envelope of valid documents) with one change: a member dropped, one
-// outside the shape added, or a member's value replaced from its pool.
-// The pools are derived from the declaration (spec/ats-runtime/shapes.json:
+// envelope of valid documents) with one change: a declared defect
+// (docDefect) read from the declaration (spec/ats-runtime/shapes.json:
 // each member's type, nullability and rules, with the bounds, enum values,
-// pinned values and ref prefixes it states); what is written here by hand
-// is a valid base document per shape and the defects of each named check.
-// Artifacts are sealed with crypto/sha256 over gowebpki/jcs.
+// pinned values and ref prefixes it states). What is written here by hand
+// is the canonical instances, the values at and past each named check
+// (both read by the vector generator too), the seal of an artifact, and
+// the relations each decision tests.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"math/big"
 	"strconv"
 	"strings"
-
-	gowebpki "github.com/gowebpki/jcs"
 
 	"github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
@@ -27,146 +22,282 @@ import (
 // (spec/ats-runtime/shapes.json).
 var arDecl = spec.MustShapes("ats-runtime")
 
-// arBases are a valid document per shape (spec/ats-runtime.md, "The
-// shapes"); the artifact is sealed at init.
-var arBases = map[string]ATSDoc{
-	"runtime-installation":      atsParse(`{"schema_version":"aether.ats.runtime-installation/1","installation_id":"install_7Qm2Xw9","runtime_version":"2.4.1","artifact_digest":"sha256:0b7e3d9c1a5f4e2d6c8b0a9f7e5d3c1b2a4f6e8d0c2b4a6f8e0d2c4b6a8f0e1d","provenance_verified":true,"installed_at_ms":1790000000000}`),
-	"runtime-capabilities":      atsParse(`{"schema_version":"aether.ats.runtime-capabilities/1","installation_id":"install_7Qm2Xw9","runtime_version":"2.4.1","authored_by":"runtime","effective_mode":"paper","reason":null,"observed_at_ms":1790000060000}`),
-	"data-profile":              atsParse(`{"schema_version":"aether.ats.data-profile/1","profile_id":"profile_Alpaca1","provider":"alpaca","feed":"realtime","credential_ref":"env:ALPACA_KEY_ID","max_probe_age_ms":300000,"configured_at_ms":1790000000000}`),
-	"data-probe":                atsParse(`{"schema_version":"aether.ats.data-probe/1","probe_id":"probe_9Kd2","profile_id":"profile_Alpaca1","status":"verified","observed_at_ms":1790000100000,"max_age_ms":300000,"reason":null}`),
-	"strategy-source":           atsParse(`{"schema_version":"aether.ats.strategy-source/1","source_id":"src_Mom3ntum","language":"nano","content_digest":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","byte_length":2048,"imported_at_ms":1790000200000}`),
-	"strategy-compile-artifact": ARSeal(atsParse(`{"schema_version":"aether.ats.strategy-compile-artifact/1","artifact_id":"","source_id":"src_Mom3ntum","source_digest":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","status":"compiled","program":"strategy momentum\nbuy when close > sma(20)\n","compiler_version":"1.3.0","compiled_at_ms":1790000300000}`)),
-	"strategy-activation":       atsParse(`{"schema_version":"aether.ats.strategy-activation/1","activation_id":"activation_P4per","artifact_id":"sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b","requested_mode":"paper","effective_mode":"paper","execution_grant_ref":"grant_7Qm2Xw9","reason":null,"requested_at_ms":1790000150000}`),
-	"trade-journal":             atsParse(`{"schema_version":"aether.ats.trade-journal/2","entry_id":"entry_T1","facts":{"receipt_id":"receipt_9Kd2","symbol":"AAPL","side":"buy","quantity":10,"price_minor":58012,"executed_at_ms":1790000500000},"fact_revision":1,"reflection_revision":0,"reflection":null}`),
-	"human-note-revision":       atsParse(`{"schema_version":"aether.ats.human-note-revision/1","entry_id":"entry_T1","revision":1,"supersedes":null,"text":"Entered on the breakout.","authored_at_ms":1790000600000}`),
-	"journal-preferences":       atsParse(`{"schema_version":"aether.ats.journal-preferences/1","review_reminder":"daily","show_pnl":true,"grants_execution_authority":false,"updated_at_ms":1790000700000}`),
+// ARInstance is one of the fifteen canonical instances of
+// spec/ats-runtime.md ("Decisions" 11), the frozen documents that stand
+// for the seed's ats_spec2_golden.json: its validator, its case name and
+// the document, literal (the artifacts sealed by ARSeal).
+type ARInstance struct {
+	Op, Name string
+	Doc      Doc
 }
 
-// ARDigest is D(text): "sha256:" and the hex SHA-256 of its JCS by
-// gowebpki/jcs.
-func ARDigest(text []byte) string {
-	out, err := gowebpki.Transform(text)
-	if err != nil {
-		return "sha256:" + strings.Repeat("0", 64)
+// ARFrozen are the fifteen canonical instances, by validator in table
+// order; the first of each validator is its base (ARBases).
+var ARFrozen = func() []ARInstance {
+	caps := atsParse(`{
+		"schema_version": "aether.ats.runtime-capabilities/1",
+		"installation_id": "install_7Qm2Xw9",
+		"runtime_version": "2.4.1",
+		"authored_by": "runtime",
+		"effective_mode": "paper",
+		"reason": null,
+		"observed_at_ms": 1790000060000
+	}`)
+	probe := atsParse(`{
+		"schema_version": "aether.ats.data-probe/1",
+		"probe_id": "probe_9Kd2",
+		"profile_id": "profile_Alpaca1",
+		"status": "verified",
+		"observed_at_ms": 1790000100000,
+		"max_age_ms": 300000,
+		"reason": null
+	}`)
+	source := atsParse(`{
+		"schema_version": "aether.ats.strategy-source/1",
+		"source_id": "src_Mom3ntum",
+		"language": "nano",
+		"content_digest": "sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b",
+		"byte_length": 2048,
+		"imported_at_ms": 1790000200000
+	}`)
+	art := ARSeal(atsParse(`{
+		"schema_version": "aether.ats.strategy-compile-artifact/1",
+		"artifact_id": "",
+		"source_id": "src_Mom3ntum",
+		"source_digest": "sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b",
+		"status": "compiled",
+		"program": "strategy momentum\nbuy when close > sma(20)\n",
+		"compiler_version": "1.3.0",
+		"compiled_at_ms": 1790000300000
+	}`))
+	id, _ := art.Get("artifact_id")
+	act := atsParse(`{
+		"schema_version": "aether.ats.strategy-activation/1",
+		"activation_id": "activation_P4per",
+		"artifact_id": ` + id + `,
+		"requested_mode": "paper",
+		"effective_mode": "paper",
+		"execution_grant_ref": "grant_7Qm2Xw9",
+		"reason": null,
+		"requested_at_ms": 1790000150000
+	}`)
+	return []ARInstance{
+		{"runtime-installation", "canonical", atsParse(`{
+			"schema_version": "aether.ats.runtime-installation/1",
+			"installation_id": "install_7Qm2Xw9",
+			"runtime_version": "2.4.1",
+			"artifact_digest": "sha256:0b7e3d9c1a5f4e2d6c8b0a9f7e5d3c1b2a4f6e8d0c2b4a6f8e0d2c4b6a8f0e1d",
+			"provenance_verified": true,
+			"installed_at_ms": 1790000000000
+		}`)},
+		{"runtime-capabilities", "canonical-runtime-reply", caps},
+		{"runtime-capabilities", "canonical-local-offline", caps.Set("authored_by", `"local"`).Set("effective_mode", `"offline"`).
+			Set("reason", `"no_runtime_reply"`)},
+		{"data-profile", "canonical", atsParse(`{
+			"schema_version": "aether.ats.data-profile/1",
+			"profile_id": "profile_Alpaca1",
+			"provider": "alpaca",
+			"feed": "realtime",
+			"credential_ref": "env:ALPACA_KEY_ID",
+			"max_probe_age_ms": 300000,
+			"configured_at_ms": 1790000000000
+		}`)},
+		{"data-probe", "canonical-verified", probe},
+		{"data-probe", "canonical-failed", probe.Set("probe_id", `"probe_9Kd3"`).Set("status", `"failed"`).
+			Set("reason", `"auth_rejected"`)},
+		{"strategy-source", "canonical-nano", source},
+		{"strategy-source", "canonical-pine", source.Set("source_id", `"src_PineRef1"`).Set("language", `"pine"`)},
+		{"strategy-compile-artifact", "canonical-compiled", art},
+		{"strategy-compile-artifact", "canonical-failed", ARSeal(art.Set("status", `"failed"`).Set("program", "null"))},
+		{"strategy-activation", "canonical-paper", act},
+		{"strategy-activation", "canonical-observe", act.Set("activation_id", `"activation_Obs1"`).Set("effective_mode", `"observe"`).
+			Set("execution_grant_ref", "null").Set("reason", `"no_execution_grant"`)},
+		{"trade-journal", "canonical", atsParse(`{
+			"schema_version": "aether.ats.trade-journal/2",
+			"entry_id": "entry_T1",
+			"facts": {"receipt_id":"receipt_9Kd2","symbol":"AAPL","side":"buy","quantity":10,"price_minor":58012,"executed_at_ms":1790000500000},
+			"fact_revision": 1,
+			"reflection_revision": 0,
+			"reflection": null
+		}`)},
+		{"human-note-revision", "canonical", atsParse(`{
+			"schema_version": "aether.ats.human-note-revision/1",
+			"entry_id": "entry_T1",
+			"revision": 1,
+			"supersedes": null,
+			"text": "Entered on the breakout; sized small.\nReview after earnings.",
+			"authored_at_ms": 1790000600000
+		}`)},
+		{"journal-preferences", "canonical", atsParse(`{
+			"schema_version": "aether.ats.journal-preferences/1",
+			"review_reminder": "daily",
+			"show_pnl": true,
+			"grants_execution_authority": false,
+			"updated_at_ms": 1790000700000
+		}`)},
 	}
-	sum := sha256.Sum256(out)
-	return "sha256:" + hex.EncodeToString(sum[:])
+}()
+
+// ARValidators are the ten validator operations in table order, and
+// ARBases each one's base document: its first canonical instance
+// (ARFrozen), which the vector generator's member variants and the fuzz
+// generator's changes start from.
+var ARValidators, ARBases = func() ([]string, map[string]Doc) {
+	var ops []string
+	bases := map[string]Doc{}
+	for _, f := range ARFrozen {
+		if _, ok := bases[f.Op]; !ok {
+			ops, bases[f.Op] = append(ops, f.Op), f.Doc
+		}
+	}
+	return ops, bases
+}()
+
+// ARCanonical is the canonical instance of validator op named name
+// (ARFrozen); it panics on a pair ARFrozen lacks (a programming error).
+func ARCanonical(op, name string) Doc {
+	for _, f := range ARFrozen {
+		if f.Op == op && f.Name == name {
+			return f.Doc
+		}
+	}
+	panic("gen: no canonical instance " + op + " " + name)
 }
 
-// ARSeal returns artifact d with artifact_id := D(d without artifact_id).
+// ARAt is now_ms d milliseconds (d may be negative) after probe p's
+// observed_at_ms, as a literal.
+func ARAt(p Doc, d int64) string {
+	obs, _ := p.Get("observed_at_ms")
+	n, _ := strconv.ParseInt(obs, 10, 64)
+	return strconv.FormatInt(n+d, 10)
+}
+
+// ARSeal returns artifact d with artifact_id := D(d without artifact_id),
+// D the ATS digest (ATSDigest); "" when gowebpki/jcs refuses d.
 func ARSeal(d ATSDoc) ATSDoc {
-	return d.Set("artifact_id", strconv.Quote(ARDigest(d.Drop("artifact_id").JSON())))
+	id, _ := ATSDigest(d.Drop("artifact_id"))
+	return d.Set("artifact_id", strconv.Quote(id))
 }
 
-// arShift adds d to a decimal literal.
-func arShift(s string, d int64) string {
-	z, ok := new(big.Int).SetString(s, 10)
-	if !ok {
-		return s
-	}
-	return z.Add(z, big.NewInt(d)).String()
+// ARCheckVariant is one value of a member under a named check of
+// spec/ats-runtime.md ("Value rules"): its case name, its JSON text (a
+// string's escapes as written, a lone surrogate's included) and whether
+// the check refuses it.
+type ARCheckVariant struct {
+	Name, Value string
+	Bad         bool
 }
 
-func arQ(s string) string { return strconv.Quote(s) }
+// ARCheckVariants are the values at and past named check r, in the order
+// of the vectors' member variants (the fuzz pool draws from them too): the
+// valid ones at each end, then each way the check refuses; nil for the
+// int check, whose values are its declared bounds'.
+func ARCheckVariants(r shapes.Rule) []ARCheckVariant {
+	good := func(n, v string) ARCheckVariant { return ARCheckVariant{n, `"` + v + `"`, false} }
+	bad := func(n, v string) ARCheckVariant { return ARCheckVariant{n, `"` + v + `"`, true} }
+	lone := func(v string) ARCheckVariant { return bad("lone-surrogate", v) }
+	switch r.Check {
+	case "true":
+		return []ARCheckVariant{{"false", "false", true}}
+	case "ref":
+		p := r.Args[0]
+		return []ARCheckVariant{good("body-1", p+"_Z"), good("body-64", p+"_"+strings.Repeat("Z9", 32)),
+			bad("body-65", p+"_"+strings.Repeat("Z9", 32)+"Z"), bad("empty-body", p+"_"),
+			bad("no-underscore", p+"7Qm2"), bad("upper-case-prefix", strings.ToUpper(p)+"_7Qm2"),
+			bad("bad-character", p+"_7Qm2-Xw9"), bad("trailing-newline", p+`_7Qm2\n`), lone(p + `_7Qm2\ud800`)}
+	case "name":
+		return []ARCheckVariant{good("one-letter", "a"), good("64-units", "a"+strings.Repeat("b-", 31)+"c"),
+			bad("65-units", "a"+strings.Repeat("b-", 32)), bad("upper-case", "Alpaca"), bad("leading-digit", "1alpaca"),
+			bad("underscore", "al_paca"), bad("empty", "")}
+	case "reason-code":
+		return []ARCheckVariant{good("64-units", "a"+strings.Repeat("b_", 31)+"c"), bad("65-units", "a"+strings.Repeat("b_", 32)),
+			bad("hyphen", "auth-rejected"), bad("upper-case", "Auth_rejected"), bad("empty", ""), lone(`auth\udc00`)}
+	case "digest":
+		h := strings.Repeat("0123456789abcdef", 4)
+		return []ARCheckVariant{good("all-hex", "sha256:"+h), bad("upper-case-hex", "sha256:"+strings.ToUpper(h)),
+			bad("63-digits", "sha256:"+h[1:]), bad("65-digits", "sha256:"+h+"0"), bad("other-algorithm", "sha512:"+h),
+			bad("no-prefix", h), bad("trailing-newline", "sha256:"+h+`\n`)}
+	case "version":
+		return []ARCheckVariant{good("zeros", "0.0.0"), good("nine-digits", "999999999.999999999.999999999"),
+			bad("ten-digits", "1000000000.0.0"), bad("two-parts", "2.4"), bad("four-parts", "2.4.1.0"),
+			bad("leading-zero", "02.4.1"), bad("pre-release", "2.4.1-rc1"), bad("v-prefix", "v2.4.1"),
+			bad("empty-part", "2..1"), bad("fullwidth-digit", `2.4.\uff11`)}
+	case "credential-ref":
+		return []ARCheckVariant{good("vault-path", "vault:kv/alpaca/api-key.v2"), good("env-128", "env:"+strings.Repeat("K", 128)),
+			good("vault-128", "vault:"+strings.Repeat("k", 128)),
+			bad("env-129", "env:"+strings.Repeat("K", 129)), bad("env-empty", "env:"), bad("vault-empty", "vault:"),
+			bad("pasted-key", "sk_live_4eC39HqLyjWDarjtT1zdp7dc"), bad("pasted-aws-key", "AKIAIOSFODNN7EXAMPLE"),
+			bad("upper-case-prefix", "ENV:ALPACA_KEY_ID"), bad("other-prefix", "file:/etc/alpaca"),
+			bad("space", "env:ALPACA KEY"), bad("colon-in-body", "vault:kv:alpaca"), bad("trailing-newline", `env:ALPACA_KEY_ID\n`),
+			lone(`env:ALPACA\ud800`)}
+	case "equity-ticker":
+		return []ARCheckVariant{good("dot-class", "BRK.B"), good("hyphen-class", "BRK-B"), good("six-and-four", "ABCDEF.GHIJ"),
+			good("one-letter", "F"), bad("seven-letters", "ABCDEFG"), bad("five-letter-class", "BRK.BBBBB"),
+			bad("lower-case", "aapl"), bad("url", "HTTPS://X"), bad("digit", "1ABC"), bad("dangling-dot", "BRK."),
+			bad("empty", "")}
+	case "text":
+		n, _ := strconv.Atoi(r.Max)
+		return []ARCheckVariant{good("one-unit", "x"), good("max-units", strings.Repeat("x", n)), good("tab-and-newline", `a\tb\nc`),
+			good("astral", `\ud83d\ude00 ok`), bad("empty", ""), bad("max-plus-one", strings.Repeat("x", n+1)),
+			bad("control", `a\u0001b`), bad("carriage-return", `a\rb`), bad("del", `a\u007fb`), bad("c1-control", `a\u0085b`),
+			lone(`note \udbff`)}
+	}
+	return nil
+}
 
-// arPool returns the values a member's value is replaced with: from its
-// declaration (type, nullability, each rule's bounds, values and
-// arguments) and the defects of its named checks.
-func arPool(m *shapes.Member) []string {
-	pool := []string{"null", "1", `"x"`, "true", "[]", "{}"}
-	for _, r := range m.Rules {
-		switch r.Rule {
-		case shapes.RuleConst:
-			pool = append(pool, arQ(r.Value), arQ(r.Value+"x"), arQ(strings.ToUpper(r.Value)))
-		case shapes.RuleFalse:
-			pool = append(pool, "false", "true")
-		case shapes.RuleEnum:
-			for _, v := range r.Values {
-				pool = append(pool, arQ(v), arQ(v), arQ(strings.ToUpper(v)))
-			}
-			pool = append(pool, arQ(""), arQ("orders_paused"), arQ("bogus"))
-		}
-		switch r.Check {
-		case "true":
-			pool = append(pool, "true", "false")
-		case "ref":
-			p := r.Args[0]
-			pool = append(pool, arQ(p+"_A1"), arQ(p+"_"), arQ(p+"_"+strings.Repeat("Z", 64)), arQ(p+"_"+strings.Repeat("Z", 65)),
-				arQ(strings.ToUpper(p)+"_A"), arQ(p+"_a-b"), arQ(p+"_A\n"), `"`+p+`_A\ud800"`, arQ(p+"A1"))
-		case "int":
-			lo, hi := r.Min, r.Max
-			pool = append(pool, lo, hi, arShift(lo, -1), arShift(hi, 1), arShift(lo, 1), "1", "2", "3", lo+".0", "1e3", "-0", "1e400", "0.5")
-		case "text":
-			n, _ := strconv.Atoi(r.Max)
-			pool = append(pool, arQ("x"), arQ(strings.Repeat("y", n)), arQ(strings.Repeat("y", n+1)), arQ(""), `"a\u0001b"`,
-				`"a\u0085b"`, `"tab\tand\nnewline"`, `"\ud83d\ude00"`, `"lone \udc00"`)
-		case "digest":
-			h := strings.Repeat("0f", 32)
-			pool = append(pool, arQ("sha256:"+h), arQ("sha256:"+strings.ToUpper(h)), arQ("sha256:"+h[1:]), arQ("sha512:"+h), arQ(h))
-		case "version":
-			pool = append(pool, arQ("0.0.0"), arQ("999999999.0.1"), arQ("1000000000.0.0"), arQ("1.2"), arQ("01.2.3"), arQ("1.2.3.4"), arQ("v1.2.3"), `"1.2.\uff13"`)
-		case "credential-ref":
-			pool = append(pool, arQ("env:K"), arQ("vault:kv/x"), arQ("env:"), arQ("vault:"), arQ("sk_live_abc"), arQ("ENV:K"),
-				arQ("env:"+strings.Repeat("K", 128)), arQ("env:"+strings.Repeat("K", 129)), arQ("env:a b"), `"env:K\ud800"`)
-		case "equity-ticker":
-			pool = append(pool, arQ("BRK.B"), arQ("BRK-B"), arQ("ABCDEFG"), arQ("aapl"), arQ("HTTPS://X"), arQ("A."), arQ("F"))
-		case "name":
-			pool = append(pool, arQ("a"), arQ("Alpaca"), arQ("1a"), arQ("a_b"), arQ("a"+strings.Repeat("b", 64)))
-		case "reason-code":
-			pool = append(pool, arQ("probe_expired"), arQ("a-b"), arQ("A"), arQ("a"+strings.Repeat("b", 64)), `"r\ud800"`)
-		}
+// arPool draws a value for a member under one of the named checks, at or
+// past the check or a valid other value (ARCheckVariants; for text also
+// random text with lone surrogates; now and then null, which a nullable
+// member takes): the declared defects' checkPool. It returns nil for the
+// int check, whose values are the declared defects' own (numberValue).
+func arPool(s *Source, r shapes.Rule, cur *tv) *tv {
+	if s.Chance(8) {
+		return tL("null")
 	}
-	if m.Nullable {
-		pool = append(pool, "null", "null", "null")
+	if r.Check == "text" && s.Chance(4) {
+		return tU(textUnits(s, 1+s.Intn(40), true))
 	}
-	return pool
+	vs := ARCheckVariants(r)
+	if len(vs) == 0 {
+		return nil
+	}
+	v, _ := tvOfJSON(Pick(s, vs).Value)
+	return v
 }
 
 // arChange returns d (an instance of the declared object name) with one
-// change drawn from s.
-func arChange(s *Source, name string, d ATSDoc) ATSDoc {
-	o := arDecl.Object(name)
-	if len(d) == 0 {
-		return d.Set("extra", "1")
-	}
-	switch s.Intn(12) {
-	case 0:
-		return d.Drop(d[s.Intn(len(d))].Name)
-	case 1:
-		return d.Set(Pick(s, []string{"connected", "verified", "status", "extra", "last_probe", "fill"}), Pick(s, []string{"true", "1", `"x"`}))
-	}
-	k := d[s.Intn(len(d))].Name
-	m := o.Member(k) // Parse has resolved the shared ones
-	if m == nil {
-		return d
-	}
-	for _, r := range m.Rules {
-		if inner, _ := d.Get(k); r.Rule == shapes.RuleObject && strings.HasPrefix(inner, "{") && !s.Chance(4) {
-			return d.Set(k, string(arChange(s, r.Object, atsParse(inner)).JSON()))
-		}
-	}
-	return d.Set(k, Pick(s, arPool(m)))
-}
+// declared defect drawn from s (docDefect), the named checks' values from
+// arPool.
+func arChange(s *Source, name string, d ATSDoc) ATSDoc { return docDefect(s, arDecl, name, d, arPool) }
 
 // ATSRuntimeDocument draws an input for one of the ten validators: the
-// shape's valid base with one change (or two), now and then no JSON
-// object at all or a truncated text.
+// shape's valid base with one declared defect (or two, or now and then
+// none), or no JSON object at all or a truncated text (arWrite).
 func ATSRuntimeDocument(s *Source, op string) []byte {
-	d, ok := arBases[op]
+	d, ok := ARBases[op]
 	if !ok {
 		return []byte("null")
 	}
+	changes := 1 + s.Intn(2)
+	if s.Chance(15) {
+		changes = 0
+	}
+	return arWrite(s, op, d, changes)
+}
+
+// arWrite writes d, an instance of the declared object name, with changes
+// declared defects (arChange), now and then its members shuffled; one
+// time in 15 it writes no JSON object at all or a truncated text instead.
+func arWrite(s *Source, name string, d ATSDoc, changes int) []byte {
 	switch s.Intn(30) {
 	case 0:
 		return []byte(Pick(s, []string{"null", "[]", "1", `"x"`, "true"}))
 	case 1:
 		b := d.JSON()
 		return b[:s.Intn(len(b))]
-	case 2:
-		return d.JSON()
 	}
-	for range 1 + s.Intn(2) {
-		d = arChange(s, op, d)
+	for range changes {
+		d = arChange(s, name, d)
 	}
 	if s.Chance(5) {
 		d = d.Shuffled(s)
@@ -174,97 +305,69 @@ func ATSRuntimeDocument(s *Source, op string) []byte {
 	return d.JSON()
 }
 
-// arMaybe returns d, or with one chance in n d with one change.
-func arMaybe(s *Source, name string, d ATSDoc, n int) ATSDoc {
-	if s.Chance(n) {
-		return arChange(s, name, d)
-	}
-	return d
-}
-
 // arProbe draws a probe: verified, failed or stale, with its reason.
 func arProbe(s *Source) ATSDoc {
-	p := arBases["data-probe"]
 	switch s.Intn(4) {
 	case 0:
-		return p.Set("status", `"failed"`).Set("reason", `"auth_rejected"`)
+		return ARCanonical("data-probe", "canonical-failed")
 	case 1:
-		return p.Set("status", `"stale"`).Set("reason", `"feed_delayed"`)
+		return ARBases["data-probe"].Set("status", `"stale"`).Set("reason", `"feed_delayed"`)
 	}
-	return p
+	return ARBases["data-probe"]
 }
 
 // arNow draws now_ms about the probe's observation and expiry.
 func arNow(s *Source, p ATSDoc) string {
-	obs, _ := p.Get("observed_at_ms")
-	age, _ := p.Get("max_age_ms")
+	text, _ := p.Get("max_age_ms")
+	age, _ := strconv.ParseInt(text, 10, 64)
 	switch s.Intn(8) {
 	case 0:
 		return Pick(s, []string{"0", "-1", `"1"`, "1.5", "9007199254740992", "1e400", "null"})
 	case 1:
-		return arShift(obs, -1)
+		return ARAt(p, -1)
 	case 2:
-		return obs
+		return ARAt(p, 0)
 	}
-	n, _ := strconv.ParseInt(age, 10, 64)
-	d := Pick(s, []int64{n - 1, n, n + 1, 1, n * 10})
-	return arShift(obs, d)
-}
-
-// arEnvelope writes an envelope from its members, now and then with one
-// envelope-level change.
-func arEnvelope(s *Source, d ATSDoc) []byte {
-	switch s.Intn(20) {
-	case 0:
-		d = d.Drop(d[s.Intn(len(d))].Name)
-	case 1:
-		d = d.Set("extra", "1")
-	case 2:
-		d = d.Set(d[s.Intn(len(d))].Name, Pick(s, []string{"[]", "null", `"x"`, "1"}))
-	case 3:
-		b := d.JSON()
-		return b[:s.Intn(len(b))]
-	case 4:
-		return []byte(Pick(s, []string{"[]", "null", "1"}))
-	}
-	return d.JSON()
+	return ARAt(p, Pick(s, []int64{age - 1, age, age + 1, 1, age * 10}))
 }
 
 // ATSRuntimeDecision draws an input for one of the four decisions: valid
 // documents in the relations the decision tests (ages about expiry, the
-// source's language and ids, the note's base), each document now and then
-// with one change.
+// source's language and ids, the note's base), and with one chance in two
+// a declared defect anywhere in the envelope, its documents' members
+// included (arWrite).
 func ATSRuntimeDecision(s *Source, op string) []byte {
+	var env ATSDoc
 	switch op {
 	case "age-probe-receipt":
 		p := arProbe(s)
-		return arEnvelope(s, ATSDoc{{"probe", string(arMaybe(s, "data-probe", p, 5).JSON())}, {"now_ms", arNow(s, p)}})
+		env = envelopeOf("probe", p, "now_ms", arNow(s, p))
 	case "stage-artifact":
-		src := arBases["strategy-source"].Set("language", Pick(s, []string{`"nano"`, `"nano"`, `"pine"`, `"python"`}))
-		art := arBases["strategy-compile-artifact"]
+		src := ARBases["strategy-source"].Set("language", Pick(s, []string{`"nano"`, `"nano"`, `"pine"`, `"python"`}))
+		art := ARBases["strategy-compile-artifact"]
 		switch s.Intn(8) {
 		case 0:
-			art = ARSeal(art.Set("status", `"failed"`).Set("program", "null"))
+			art = ARCanonical("strategy-compile-artifact", "canonical-failed")
 		case 1:
 			art = ARSeal(art.Set("source_id", `"src_Other1"`))
 		case 2:
-			art = ARSeal(art.Set("source_digest", arQ("sha256:"+strings.Repeat("1", 64))))
+			art = ARSeal(art.Set("source_digest", `"sha256:`+strings.Repeat("1", 64)+`"`))
 		case 3:
 			art = art.Set("program", `"tampered"`)
 		case 4:
 			art = ARSeal(arChange(s, "strategy-compile-artifact", art))
 		}
-		return arEnvelope(s, ATSDoc{{"source", string(arMaybe(s, "strategy-source", src, 6).JSON())}, {"artifact", string(arMaybe(s, "strategy-compile-artifact", art, 6).JSON())}})
+		env = envelopeOf("source", src, "artifact", art)
 	case "admit-activation":
-		a := arBases["strategy-activation"]
+		a := ARBases["strategy-activation"]
 		if s.Chance(3) {
-			a = a.Set("effective_mode", `"observe"`).Set("execution_grant_ref", "null").Set("reason", `"no_grant"`)
+			a = ARCanonical("strategy-activation", "canonical-observe")
 		}
 		p := arProbe(s)
-		return arEnvelope(s, ATSDoc{{"activation", string(arMaybe(s, "strategy-activation", a, 5).JSON())}, {"probe", string(arMaybe(s, "data-probe", p, 6).JSON())}, {"now_ms", arNow(s, p)}})
+		env = envelopeOf("activation", a, "probe", p, "now_ms", arNow(s, p))
 	case "save-note":
 		rev := s.Intn(4)
-		e := arBases["trade-journal"].Set("reflection_revision", strconv.Itoa(rev))
+		e := ARBases["trade-journal"].Set("reflection_revision", strconv.Itoa(rev))
 		if rev > 0 {
 			e = e.Set("reflection", `"earlier"`)
 		}
@@ -276,11 +379,13 @@ func ATSRuntimeDecision(s *Source, op string) []byte {
 		if n > 1 {
 			sup = strconv.Itoa(n - 1)
 		}
-		note := arBases["human-note-revision"].Set("revision", strconv.Itoa(n)).Set("supersedes", sup)
+		note := ARBases["human-note-revision"].Set("revision", strconv.Itoa(n)).Set("supersedes", sup)
 		if s.Chance(8) {
 			note = note.Set("entry_id", `"entry_T2"`)
 		}
-		return arEnvelope(s, ATSDoc{{"entry", string(arMaybe(s, "trade-journal", e, 5).JSON())}, {"note", string(arMaybe(s, "human-note-revision", note, 5).JSON())}})
+		env = envelopeOf("entry", e, "note", note)
+	default:
+		return []byte("null")
 	}
-	return []byte("null")
+	return arWrite(s, op, env, s.Intn(2))
 }

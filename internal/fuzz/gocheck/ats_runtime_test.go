@@ -85,7 +85,9 @@ func arAgreed(o arOutcome) *gopter.PropResult {
 
 // arSaved is the expected answer of a save that produced state m.
 func arSaved(m arNote) []byte {
-	return []byte(`{"digest":"` + fgen.ARDigest([]byte(arEntry(m))) + `","fact_revision":` + strconv.Itoa(m.fact) + `,"reflection_revision":` + strconv.Itoa(m.rev) + `}`)
+	entry, _ := fgen.ParseDoc(arEntry(m))
+	digest, _ := fgen.ATSDigest(entry)
+	return []byte(`{"digest":"` + digest + `","fact_revision":` + strconv.Itoa(m.fact) + `,"reflection_revision":` + strconv.Itoa(m.rev) + `}`)
 }
 
 // arSaveCommand saves a note from the current base with text: an append
