@@ -49,9 +49,6 @@ var abMsg, abTag = func() (map[string]string, map[string]string) {
 // catalogue tag, by "<behaviour>.jsonl:<name>".
 var abExceptions = map[string]string{}
 
-// abDoc is a document as its members in order, values as JSON text.
-type abDoc = textDoc
-
 // abQ quotes s (ASCII, escapes already written).
 func abQ(s string) string { return `"` + s + `"` }
 

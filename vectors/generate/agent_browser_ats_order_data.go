@@ -3,7 +3,11 @@ package main
 // agent-browser-ats-order/1 base documents and the faithful exchanges
 // (spec/agent-browser-ats-order.md, "Vectors").
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/conform-dev/conform/internal/fuzz/gen"
+)
 
 const (
 	abIssued   = "2026-09-23T14:30:00.000Z"
@@ -20,11 +24,11 @@ var (
 	abHex2 = strings.Repeat("a0b1c2d3", 8)
 	abHex3 = strings.Repeat("5e6f7a8b", 8)
 
-	abPrincipal = abDoc{{"user_id", abQ("user_7Qm2")}, {"agent_id", abQ("agent_A1")}, {"browser_session_id", abQ("bsess_9Xw")}}
-	abAdapter   = abDoc{{"adapter_id", abQ("alpaca-web")}, {"adapter_version", abQ("1.4.2")}, {"adapter_digest", abQ("sha256:" + abHex1)}}
-	abTicket    = abDoc{{"symbol", abQ("BRK.B")}, {"side", abQ("buy")}, {"quantity", "10"}, {"order_type", abQ("limit")}, {"limit_price_minor", "41250"}, {"time_in_force", abQ("day")}}
-	abEvidence  = func(m string) abDoc {
-		return abDoc{{"primary", abQ(m)}, {"second_supported", "true"}, {"second", abQ(m)}}
+	abPrincipal = gen.Doc{kv("user_id", abQ("user_7Qm2")), kv("agent_id", abQ("agent_A1")), kv("browser_session_id", abQ("bsess_9Xw"))}
+	abAdapter   = gen.Doc{kv("adapter_id", abQ("alpaca-web")), kv("adapter_version", abQ("1.4.2")), kv("adapter_digest", abQ("sha256:"+abHex1))}
+	abTicket    = gen.Doc{kv("symbol", abQ("BRK.B")), kv("side", abQ("buy")), kv("quantity", "10"), kv("order_type", abQ("limit")), kv("limit_price_minor", "41250"), kv("time_in_force", abQ("day"))}
+	abEvidence  = func(m string) gen.Doc {
+		return gen.Doc{kv("primary", abQ(m)), kv("second_supported", "true"), kv("second", abQ(m))}
 	}
 )
 
@@ -44,106 +48,106 @@ func abFP(mode string) string {
 }
 
 // abBinding is the binding of mode.
-func abBinding(mode string) abDoc {
+func abBinding(mode string) gen.Doc {
 	env, id := "provider_sandbox", "binding_P4per"
 	if mode == "live" {
 		env, id = "provider_live", "binding_L1ve"
 	}
-	return abDoc{{"binding_id", abQ(id)}, {"binding_generation", "3"}, {"account_fingerprint", abFP(mode)}, {"site_mode", abQ(mode)}, {"environment", abQ(env)}}
+	return gen.Doc{kv("binding_id", abQ(id)), kv("binding_generation", "3"), kv("account_fingerprint", abFP(mode)), kv("site_mode", abQ(mode)), kv("environment", abQ(env))}
 }
 
 // abParams are op's parameters.
-func abParams(op string) abDoc {
+func abParams(op string) gen.Doc {
 	switch op {
 	case "read_market":
-		return abDoc{{"symbol", abQ("SPY")}}
+		return gen.Doc{kv("symbol", abQ("SPY"))}
 	case "verify_ticket", "commit_once":
-		return abDoc{{"ticket_digest", abQ(abD(abTicket.json()))}}
+		return gen.Doc{kv("ticket_digest", abQ(abD(abTicket.String())))}
 	case "read_order", "cancel_order":
-		return abDoc{{"site_order_id", abQ(abOrderID)}}
+		return gen.Doc{kv("site_order_id", abQ(abOrderID))}
 	case "prepare_ticket":
-		return abDoc{{"ticket", abTicket.json()}}
+		return gen.Doc{kv("ticket", abTicket.String())}
 	case "end_control":
-		return abDoc{{"reason", abQ("completed")}}
+		return gen.Doc{kv("reason", abQ("completed"))}
 	}
-	return abDoc{}
+	return gen.Doc{}
 }
 
 // abCall is the call of op in mode; bound false gives a null binding.
-func abCall(op, mode string, bound bool) abDoc {
+func abCall(op, mode string, bound bool) gen.Doc {
 	dl := abDeadline
 	if abMutation(op) {
 		dl = abMutDead
 	}
 	b := "null"
 	if bound {
-		b = abBinding(mode).json()
+		b = abBinding(mode).String()
 	}
-	return abDoc{{"schema_version", abQ(abCallTag)}, {"operation", abQ(op)}, {"request_id", abQ("req_" + strings.ReplaceAll(op, "_", "") + "1")},
-		{"principal", abPrincipal.json()}, {"session_generation", "7"}, {"adapter", abAdapter.json()}, {"binding", b},
-		{"issued_at", abQ(abIssued)}, {"deadline_at", abQ(dl)}, {"params", abParams(op).json()}}
+	return gen.Doc{kv("schema_version", abQ(abCallTag)), kv("operation", abQ(op)), kv("request_id", abQ("req_"+strings.ReplaceAll(op, "_", "")+"1")),
+		kv("principal", abPrincipal.String()), kv("session_generation", "7"), kv("adapter", abAdapter.String()), kv("binding", b),
+		kv("issued_at", abQ(abIssued)), kv("deadline_at", abQ(dl)), kv("params", abParams(op).String())}
 }
 
 // abSealed is the rendered ticket data of t, its digest recomputed.
-func abSealed(t abDoc) abDoc {
-	return abDoc{{"rendered_ticket", t.json()}, {"rendered_ticket_digest", abQ(abD(t.json()))}}
+func abSealed(t gen.Doc) gen.Doc {
+	return gen.Doc{kv("rendered_ticket", t.String()), kv("rendered_ticket_digest", abQ(abD(t.String())))}
 }
 
 // abData is op's ok data in mode.
-func abData(op, mode string) abDoc {
+func abData(op, mode string) gen.Doc {
 	fp, m := abFP(mode), abQ(mode)
 	switch op {
 	case "verify_session":
-		return abDoc{{"verified", "true"}, {"origin", abQ("https://app.alpaca.markets")}, {"account_label", abQ(abLabel)},
-			{"site_mode_evidence", abEvidence(mode).json()}, {"permission", abQ("trade")}, {"control", abQ("agent")}}
+		return gen.Doc{kv("verified", "true"), kv("origin", abQ("https://app.alpaca.markets")), kv("account_label", abQ(abLabel)),
+			kv("site_mode_evidence", abEvidence(mode).String()), kv("permission", abQ("trade")), kv("control", abQ("agent"))}
 	case "read_market":
-		return abDoc{{"symbol", abQ("SPY")}, {"bid_minor", "50010"}, {"ask_minor", "50012"}, {"last_minor", "50011"}}
+		return gen.Doc{kv("symbol", abQ("SPY")), kv("bid_minor", "50010"), kv("ask_minor", "50012"), kv("last_minor", "50011")}
 	case "read_account":
-		return abDoc{{"account_fingerprint", fp}, {"site_mode", m}, {"account_label", abQ(abLabel)}, {"buying_power_minor", "2500000"}}
+		return gen.Doc{kv("account_fingerprint", fp), kv("site_mode", m), kv("account_label", abQ(abLabel)), kv("buying_power_minor", "2500000")}
 	case "verify_ticket", "prepare_ticket":
 		return abSealed(abTicket)
 	case "read_order":
-		return abDoc{{"site_order_id", abQ(abOrderID)}, {"account_fingerprint", fp}, {"site_mode", m}, {"order_status", abQ("partially_filled")},
-			{"evidence", abQ("order_history")}, {"quantity", "10"}, {"filled_quantity", "4"}, {"average_fill_price_minor", "41240"}}
+		return gen.Doc{kv("site_order_id", abQ(abOrderID)), kv("account_fingerprint", fp), kv("site_mode", m), kv("order_status", abQ("partially_filled")),
+			kv("evidence", abQ("order_history")), kv("quantity", "10"), kv("filled_quantity", "4"), kv("average_fill_price_minor", "41240")}
 	case "read_positions":
-		return abDoc{{"account_fingerprint", fp}, {"site_mode", m}, {"positions", `[{"symbol":"SPY","quantity":12},{"symbol":"BRK.B","quantity":3}]`}, {"unrepresented_count", "1"}}
+		return gen.Doc{kv("account_fingerprint", fp), kv("site_mode", m), kv("positions", `[{"symbol":"SPY","quantity":12},{"symbol":"BRK.B","quantity":3}]`), kv("unrepresented_count", "1")}
 	case "commit_once":
-		return abDoc{{"outcome", abQ("confirmed")}, {"site_order_id", abQ(abOrderID)}, {"ticket_digest", abQ(abD(abTicket.json()))}, {"account_fingerprint", fp}, {"site_mode", m}}
+		return gen.Doc{kv("outcome", abQ("confirmed")), kv("site_order_id", abQ(abOrderID)), kv("ticket_digest", abQ(abD(abTicket.String()))), kv("account_fingerprint", fp), kv("site_mode", m)}
 	case "cancel_order":
-		return abDoc{{"site_order_id", abQ(abOrderID)}, {"account_fingerprint", fp}, {"site_mode", m}, {"outcome", abQ("cancel_requested")}}
+		return gen.Doc{kv("site_order_id", abQ(abOrderID)), kv("account_fingerprint", fp), kv("site_mode", m), kv("outcome", abQ("cancel_requested"))}
 	}
-	return abDoc{{"control", abQ("user")}}
+	return gen.Doc{kv("control", abQ("user"))}
 }
 
 // abResult is the result answering call with status, reason (JSON text)
 // and data (JSON text).
-func abResult(call abDoc, status, reason, data string) abDoc {
-	return abDoc{{"schema_version", abQ(abResTag)}, {"operation", call.get("operation")}, {"request_id", call.get("request_id")},
-		{"principal", call.get("principal")}, {"session_generation", call.get("session_generation")}, {"adapter", call.get("adapter")},
-		{"status", abQ(status)}, {"reason", reason}, {"observed_at", abQ(abObserved)}, {"data", data}}
+func abResult(call gen.Doc, status, reason, data string) gen.Doc {
+	return gen.Doc{kv("schema_version", abQ(abResTag)), kv("operation", call.Value("operation")), kv("request_id", call.Value("request_id")),
+		kv("principal", call.Value("principal")), kv("session_generation", call.Value("session_generation")), kv("adapter", call.Value("adapter")),
+		kv("status", abQ(status)), kv("reason", reason), kv("observed_at", abQ(abObserved)), kv("data", data)}
 }
 
 // abOK is the ok result of call in mode.
-func abOK(call abDoc, op, mode string) abDoc {
-	return abResult(call, "ok", "null", abData(op, mode).json())
+func abOK(call gen.Doc, op, mode string) gen.Doc {
+	return abResult(call, "ok", "null", abData(op, mode).String())
 }
 
 // abExchange is one faithful exchange: a call, its result and now.
 type abExchange struct {
 	name         string
-	call, result abDoc
+	call, result gen.Doc
 	now          string
 }
 
 // abEnv is the verify-result envelope of x.
 func (x abExchange) env() string {
-	return abDoc{{"call", x.call.json()}, {"result", x.result.json()}, {"now", abQ(x.now)}}.json()
+	return gen.Doc{kv("call", x.call.String()), kv("result", x.result.String()), kv("now", abQ(x.now))}.String()
 }
 
 // abRequires is requiresReconciliation of a valid result.
-func abRequires(r abDoc) bool {
-	op := strings.Trim(r.get("operation"), `"`)
-	return abMutation(op) && r.get("status") != abQ("refused") || r.get("reason") == abQ("duplicate_commit")
+func abRequires(r gen.Doc) bool {
+	op := strings.Trim(r.Value("operation"), `"`)
+	return abMutation(op) && r.Value("status") != abQ("refused") || r.Value("reason") == abQ("duplicate_commit")
 }
 
 // abVerdict is verify-result's output for a faithful exchange.
@@ -152,7 +156,7 @@ func abVerdict(x abExchange) string {
 	if abRequires(x.result) {
 		req = "true"
 	}
-	return `{"call_digest":"` + abD(x.call.json()) + `","requires_reconciliation":` + req + `,"result_digest":"` + abD(x.result.json()) + `"}`
+	return `{"call_digest":"` + abD(x.call.String()) + `","requires_reconciliation":` + req + `,"result_digest":"` + abD(x.result.String()) + `"}`
 }
 
 // abExchanges are the faithful exchanges: every operation in both site
@@ -166,7 +170,7 @@ func abExchanges() []abExchange {
 			out = append(out, abExchange{op + "-" + mode + "-ok", c, abOK(c, op, mode), abNow})
 		}
 	}
-	p := func(op string) abDoc { return abCall(op, "paper", op != "verify_session") }
+	p := func(op string) gen.Doc { return abCall(op, "paper", op != "verify_session") }
 	ref := func(name, op, reason string) abExchange {
 		c := p(op)
 		return abExchange{name, c, abResult(c, "refused", abQ(reason), "null"), abNow}
@@ -175,15 +179,15 @@ func abExchanges() []abExchange {
 		c := p(op)
 		return abExchange{name, c, abResult(c, "ambiguous", abQ(reason), "null"), abNow}
 	}
-	unverified := abDoc{{"verified", "false"}, {"origin", "null"}, {"account_label", "null"}, {"site_mode_evidence", "null"}, {"permission", "null"}, {"control", abQ("user")}}
+	unverified := gen.Doc{kv("verified", "false"), kv("origin", "null"), kv("account_label", "null"), kv("site_mode_evidence", "null"), kv("permission", "null"), kv("control", abQ("user"))}
 	vs := p("verify_session")
 	rej := p("commit_once")
-	rejData := abData("commit_once", "paper").set("outcome", abQ("site_rejected")).set("site_order_id", "null")
+	rejData := abData("commit_once", "paper").Set("outcome", abQ("site_rejected")).Set("site_order_id", "null")
 	ro := p("read_order")
-	filled := abData("read_order", "paper").set("order_status", abQ("filled")).set("evidence", abQ("order_detail")).set("filled_quantity", "10")
-	open := abData("read_order", "paper").set("order_status", abQ("open")).set("evidence", abQ("order_list")).set("filled_quantity", "0").set("average_fill_price_minor", "null")
-	market := abTicket.set("order_type", abQ("market")).set("limit_price_minor", "null")
-	pt := p("prepare_ticket").set("params", abDoc{{"ticket", market.json()}}.json())
+	filled := abData("read_order", "paper").Set("order_status", abQ("filled")).Set("evidence", abQ("order_detail")).Set("filled_quantity", "10")
+	open := abData("read_order", "paper").Set("order_status", abQ("open")).Set("evidence", abQ("order_list")).Set("filled_quantity", "0").Set("average_fill_price_minor", "null")
+	market := abTicket.Set("order_type", abQ("market")).Set("limit_price_minor", "null")
+	pt := p("prepare_ticket").Set("params", gen.Doc{kv("ticket", market.String())}.String())
 	late := p("commit_once")
 	return append(out,
 		ref("verify-session-refused-site-unavailable", "verify_session", "site_unavailable"),
@@ -196,12 +200,12 @@ func abExchanges() []abExchange {
 		ref("cancel-order-refused-not-found", "cancel_order", "not_found"),
 		amb("commit-once-ambiguous-outcome-unknown", "commit_once", "outcome_unknown"),
 		amb("cancel-order-ambiguous-connection-lost", "cancel_order", "connection_lost"),
-		abExchange{"verify-session-unverified-login-screen", vs, abResult(vs, "ok", "null", unverified.json()), abNow},
-		abExchange{"commit-once-site-rejected", rej, abResult(rej, "ok", "null", rejData.json()), abNow},
-		abExchange{"read-order-filled-detail", ro, abResult(ro, "ok", "null", filled.json()), abNow},
-		abExchange{"read-order-open-list", ro, abResult(ro, "ok", "null", open.json()), abNow},
-		abExchange{"prepare-ticket-market", pt, abResult(pt, "ok", "null", abSealed(market).json()), abNow},
-		abExchange{"commit-once-observed-after-deadline", late, abOK(late, "commit_once", "paper").set("observed_at", abQ("2026-09-23T14:30:25.000Z")), "2026-09-23T14:30:26.000Z"},
+		abExchange{"verify-session-unverified-login-screen", vs, abResult(vs, "ok", "null", unverified.String()), abNow},
+		abExchange{"commit-once-site-rejected", rej, abResult(rej, "ok", "null", rejData.String()), abNow},
+		abExchange{"read-order-filled-detail", ro, abResult(ro, "ok", "null", filled.String()), abNow},
+		abExchange{"read-order-open-list", ro, abResult(ro, "ok", "null", open.String()), abNow},
+		abExchange{"prepare-ticket-market", pt, abResult(pt, "ok", "null", abSealed(market).String()), abNow},
+		abExchange{"commit-once-observed-after-deadline", late, abOK(late, "commit_once", "paper").Set("observed_at", abQ("2026-09-23T14:30:25.000Z")), "2026-09-23T14:30:26.000Z"},
 	)
 }
 
@@ -212,13 +216,13 @@ func abExchangeFiles() []vfile {
 	var gate, calls, results, recon []vcase
 	for _, x := range abExchanges() {
 		gate = append(gate, ok(x.name, x.env(), abVerdict(x)))
-		calls = append(calls, ok(x.name, x.call.json(), `{"digest":"`+abD(x.call.json())+`","operation":`+x.call.get("operation")+`}`))
-		results = append(results, ok(x.name, x.result.json(), `{"digest":"`+abD(x.result.json())+`","operation":`+x.result.get("operation")+`,"status":`+x.result.get("status")+`}`))
+		calls = append(calls, ok(x.name, x.call.String(), `{"digest":"`+abD(x.call.String())+`","operation":`+x.call.Value("operation")+`}`))
+		results = append(results, ok(x.name, x.result.String(), `{"digest":"`+abD(x.result.String())+`","operation":`+x.result.Value("operation")+`,"status":`+x.result.Value("status")+`}`))
 		req := "false"
 		if abRequires(x.result) {
 			req = "true"
 		}
-		recon = append(recon, ok(x.name, x.result.json(), `{"requires_reconciliation":`+req+`}`))
+		recon = append(recon, ok(x.name, x.result.String(), `{"requires_reconciliation":`+req+`}`))
 	}
 	return []vfile{
 		abFile("verify-result", "faithful", "faithful exchanges: every operation, both site modes, all three statuses (seed invariant 11)", gate...),

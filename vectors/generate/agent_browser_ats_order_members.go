@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
@@ -87,18 +88,18 @@ func abRuleVars(r shapes.Rule) []abVar {
 // (object o, its members' held objects recursively), each whole input
 // made by wrap; path names the member in the case name. shadow says
 // which defects an object rule then refuses (their tag is shadowed).
-func abWalk(o *shapes.Object, doc abDoc, path string, wrap func(abDoc) string, emit func(name, input, code, tag string)) {
-	emit(path+"unknown-member", wrap(doc.set("page_text", abQ("Welcome back"))), "unknown_member", "")
+func abWalk(o *shapes.Object, doc gen.Doc, path string, wrap func(gen.Doc) string, emit func(name, input, code, tag string)) {
+	emit(path+"unknown-member", wrap(doc.Set("page_text", abQ("Welcome back"))), "unknown_member", "")
 	for _, m := range o.Members {
 		name := path + m.Name + "-"
-		cur := doc.get(m.Name)
-		emit(name+"missing", wrap(doc.del(m.Name)), "missing_member", "")
+		cur := doc.Value(m.Name)
+		emit(name+"missing", wrap(doc.Drop(m.Name)), "missing_member", "")
 		for _, v := range typeVariants(m) {
-			emit(name+v.name, wrap(doc.set(m.Name, v.value)), "type", "")
+			emit(name+v.name, wrap(doc.Set(m.Name, v.value)), "type", "")
 		}
 		for _, r := range m.Rules {
 			for _, v := range abRuleVars(r) {
-				emit(name+v.name, wrap(doc.set(m.Name, v.value)), v.code, v.tag)
+				emit(name+v.name, wrap(doc.Set(m.Name, v.value)), v.code, v.tag)
 			}
 			var sub *shapes.Object
 			switch {
@@ -106,38 +107,29 @@ func abWalk(o *shapes.Object, doc abDoc, path string, wrap func(abDoc) string, e
 				sub = abDecl.Object(r.Object)
 			case r.Rule == shapes.RuleEach && len(r.Rules) > 0:
 				sub = abDecl.Object(r.Rules[0].Object)
-				emit(name+"element-number", wrap(doc.set(m.Name, "[1]")), "type", "")
+				emit(name+"element-number", wrap(doc.Set(m.Name, "[1]")), "type", "")
 			}
 			if sub == nil || cur == "null" || cur == "" {
 				continue
 			}
 			if r.Rule == shapes.RuleEach {
 				first, rest := abSplitFirst(cur)
-				abWalk(sub, abParse(first), name+"0-", func(d abDoc) string { return wrap(doc.set(m.Name, "["+d.json()+rest+"]")) }, emit)
+				abWalk(sub, abParse(first), name+"0-", func(d gen.Doc) string { return wrap(doc.Set(m.Name, "["+d.String()+rest+"]")) }, emit)
 				continue
 			}
-			abWalk(sub, abParse(cur), name, func(d abDoc) string { return wrap(doc.set(m.Name, d.json())) }, emit)
+			abWalk(sub, abParse(cur), name, func(d gen.Doc) string { return wrap(doc.Set(m.Name, d.String())) }, emit)
 		}
 	}
 }
 
 // abParse reads a JSON object's text into its members, each value kept as
 // the text it is written with.
-func abParse(text string) abDoc {
-	dec := json.NewDecoder(strings.NewReader(text))
-	if _, err := dec.Token(); err != nil {
+func abParse(text string) gen.Doc {
+	d, ok := gen.ParseDoc(text)
+	if !ok {
 		panic("agent-browser-ats-order: not an object: " + text)
 	}
-	var out abDoc
-	for dec.More() {
-		k, _ := dec.Token()
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			panic("agent-browser-ats-order: bad member in " + text)
-		}
-		out = append(out, textKV{k.(string), string(raw)})
-	}
-	return out
+	return d
 }
 
 // abSplitFirst splits an array's text into its first element's text and
@@ -198,7 +190,7 @@ func abMemberFiles() []vfile {
 		emitTo := func(to *[]vcase, isCall bool) func(name, input, code, tag string) {
 			return func(name, input, code, tag string) {
 				c := abRefused(name, input, code)
-				if tag == "" && abShadowed(name, code, isCall && call.get("params") == "{}") {
+				if tag == "" && abShadowed(name, code, isCall && call.Value("params") == "{}") {
 					tag = "shadowed"
 				}
 				if tag != "" {
@@ -209,22 +201,22 @@ func abMemberFiles() []vfile {
 		}
 		if op == "read_order" {
 			// The members every call shares, walked once.
-			abWalk(abDecl.Object("call"), call, "", func(d abDoc) string { return d.json() }, emitTo(&cc, true))
+			abWalk(abDecl.Object("call"), call, "", func(d gen.Doc) string { return d.String() }, emitTo(&cc, true))
 		}
-		abWalk(abDecl.Object("params-"+op), abParse(call.get("params")), "params-", func(d abDoc) string { return call.set("params", d.json()).json() }, emitTo(&cc, true))
+		abWalk(abDecl.Object("params-"+op), abParse(call.Value("params")), "params-", func(d gen.Doc) string { return call.Set("params", d.String()).String() }, emitTo(&cc, true))
 		res := abOK(call, op, "paper")
 		if op == "read_order" {
 			// The members every result shares, walked once.
-			abWalk(abDecl.Object("result"), res, "", func(d abDoc) string { return d.json() }, emitTo(&rc, false))
+			abWalk(abDecl.Object("result"), res, "", func(d gen.Doc) string { return d.String() }, emitTo(&rc, false))
 		}
-		base := abParse(res.get("data"))
-		wrapData := func(d abDoc) string {
-			if t := d.get("rendered_ticket"); t != "" && t != base.get("rendered_ticket") {
+		base := abParse(res.Value("data"))
+		wrapData := func(d gen.Doc) string {
+			if t := d.Value("rendered_ticket"); t != "" && t != base.Value("rendered_ticket") {
 				if _, ok := abJCS(t); ok && strings.HasPrefix(t, "{") {
-					d = d.set("rendered_ticket_digest", abQ(abD(t)))
+					d = d.Set("rendered_ticket_digest", abQ(abD(t)))
 				}
 			}
-			return res.set("data", d.json()).json()
+			return res.Set("data", d.String()).String()
 		}
 		abWalk(abDecl.Object("data-"+op), base, "data-", wrapData, emitTo(&rc, false))
 		calls = append(calls, abFile("call", op+"-members", "every member of a "+op+" call (the shared members on read_order): absent, of another type, each defect of its rule", cc...))

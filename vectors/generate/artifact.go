@@ -13,12 +13,12 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"encoding/json"
 	"strconv"
 	"strings"
 
 	gowebpki "github.com/gowebpki/jcs"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	"github.com/conform-dev/conform/internal/spec"
 	specdata "github.com/conform-dev/conform/spec"
 )
@@ -89,63 +89,63 @@ func afNum(text string) float64 {
 
 // The base documents (spec/artifact.md): a traced summary and its trace.
 var (
-	afModel       = textDoc{{"name", afQ("reviewer-7b")}, {"digest", afQ(afHex("model"))}}
-	afConvergence = textDoc{{"state", afQ("converged")}, {"iterations", "3"}}
-	afSummary     = textDoc{
-		{"verdict", afQ("pass")}, {"confidence", "0.87"}, {"epistemic_status", afQ("inferred")},
-		{"stop_reason", afQ("threshold_met")}, {"termination_reason", afQ("completed")},
-		{"convergence", afConvergence.json()}, {"runtime_version", afQ("1.4.2")},
-		{"trace_path", afQ("trace/run_trace.json")}, {"model", afModel.json()},
+	afModel       = gen.Doc{kv("name", afQ("reviewer-7b")), kv("digest", afQ(afHex("model")))}
+	afConvergence = gen.Doc{kv("state", afQ("converged")), kv("iterations", "3")}
+	afSummary     = gen.Doc{
+		kv("verdict", afQ("pass")), kv("confidence", "0.87"), kv("epistemic_status", afQ("inferred")),
+		kv("stop_reason", afQ("threshold_met")), kv("termination_reason", afQ("completed")),
+		kv("convergence", afConvergence.String()), kv("runtime_version", afQ("1.4.2")),
+		kv("trace_path", afQ("trace/run_trace.json")), kv("model", afModel.String()),
 	}
-	afVeto = textDoc{
-		{"verdict", afQ("veto")}, {"confidence", "0"}, {"epistemic_status", afQ("unknown")},
-		{"stop_reason", afQ("dry_run")}, {"termination_reason", afQ("dry_run")},
-		{"convergence", textDoc{{"state", afQ("not_run")}, {"iterations", "0"}}.json()}, {"runtime_version", afQ("1.4.2")},
+	afVeto = gen.Doc{
+		kv("verdict", afQ("veto")), kv("confidence", "0"), kv("epistemic_status", afQ("unknown")),
+		kv("stop_reason", afQ("dry_run")), kv("termination_reason", afQ("dry_run")),
+		kv("convergence", gen.Doc{kv("state", afQ("not_run")), kv("iterations", "0")}.String()), kv("runtime_version", afQ("1.4.2")),
 	}
-	afDefinition = textDoc{{"name", afQ("review-pipeline")}, {"phases", `["intake","analysis","scoring","convergence","decision"]`}}
-	afDecision   = textDoc{{"verdict", afQ("pass")}, {"confidence", "0.87"}, {"stop_reason", afQ("threshold_met")}, {"termination_reason", afQ("completed")}}
-	afHeader     = textDoc{
-		{"config_hash", afQ(afHex("config"))}, {"definition_hash", afQ(afD(afDefinition.json()))},
-		{"runtime_version", afQ("1.4.2")}, {"convergence", afConvergence.json()}, {"model", afModel.json()},
+	afDefinition = gen.Doc{kv("name", afQ("review-pipeline")), kv("phases", `["intake","analysis","scoring","convergence","decision"]`)}
+	afDecision   = gen.Doc{kv("verdict", afQ("pass")), kv("confidence", "0.87"), kv("stop_reason", afQ("threshold_met")), kv("termination_reason", afQ("completed"))}
+	afHeader     = gen.Doc{
+		kv("config_hash", afQ(afHex("config"))), kv("definition_hash", afQ(afD(afDefinition.String()))),
+		kv("runtime_version", afQ("1.4.2")), kv("convergence", afConvergence.String()), kv("model", afModel.String()),
 	}
 )
 
 // afEntry is a full v2 entry of phase at time at, with decision d ("null"
 // for none).
-func afEntry(phase string, at int, d string) textDoc {
+func afEntry(phase string, at int, d string) gen.Doc {
 	prompt := afQ(afHex("prompt-" + phase))
 	if phase == "intake" {
 		prompt = "null"
 	}
-	return textDoc{
-		{"phase", afQ(phase)}, {"at_ms", strconv.Itoa(1790000000000 + at)},
-		{"input", `{"document":"doc-` + phase + `"}`}, {"output", `{"note":"` + phase + ` done"}`},
-		{"scores", `{"relevance":0.9}`}, {"prompt_hash", prompt}, {"model_hash", afQ(afHex("model"))},
-		{"replay", `{"seed":7,"cached":false}`}, {"epistemic_state", afQ("inferred")},
-		{"decision", d}, {"failure", "null"}, {"fingerprint", afQ(afHex("fp-" + phase))},
+	return gen.Doc{
+		kv("phase", afQ(phase)), kv("at_ms", strconv.Itoa(1790000000000+at)),
+		kv("input", `{"document":"doc-`+phase+`"}`), kv("output", `{"note":"`+phase+` done"}`),
+		kv("scores", `{"relevance":0.9}`), kv("prompt_hash", prompt), kv("model_hash", afQ(afHex("model"))),
+		kv("replay", `{"seed":7,"cached":false}`), kv("epistemic_state", afQ("inferred")),
+		kv("decision", d), kv("failure", "null"), kv("fingerprint", afQ(afHex("fp-"+phase))),
 	}
 }
 
 // afTrace is a trace: its top-level members without entries, and its
 // entries.
 type afTrace struct {
-	top     textDoc
-	entries []textDoc
+	top     gen.Doc
+	entries []gen.Doc
 }
 
 // json is the trace's JSON text, entries last.
 func (t afTrace) json() string {
 	var es []string
 	for _, e := range t.entries {
-		es = append(es, e.json())
+		es = append(es, e.String())
 	}
-	return t.top.set("entries", "["+strings.Join(es, ",")+"]").json()
+	return t.top.Set("entries", "["+strings.Join(es, ",")+"]").String()
 }
 
 // with returns a copy of t with entry i (negative: from the end) replaced
 // by e.
-func (t afTrace) with(i int, e textDoc) afTrace {
-	out := afTrace{top: t.top, entries: append([]textDoc(nil), t.entries...)}
+func (t afTrace) with(i int, e gen.Doc) afTrace {
+	out := afTrace{top: t.top, entries: append([]gen.Doc(nil), t.entries...)}
 	if i < 0 {
 		i += len(out.entries)
 	}
@@ -155,27 +155,27 @@ func (t afTrace) with(i int, e textDoc) afTrace {
 
 // top returns a copy of t with top-level member k set to v.
 func (t afTrace) set(k, v string) afTrace {
-	return afTrace{top: t.top.set(k, v), entries: t.entries}
+	return afTrace{top: t.top.Set(k, v), entries: t.entries}
 }
 
 // afV2 is the current trace that afSummary summarizes.
 var afV2 = afTrace{
-	top: textDoc{{"trace_schema_version", "2"}, {"run_id", afQ("3f2b8c1e-9a4d-4e6f-8b21-0c7d5e9a1f34")},
-		{"created_at_ms", "1790000000000"}, {"header", afHeader.json()}},
-	entries: []textDoc{
+	top: gen.Doc{kv("trace_schema_version", "2"), kv("run_id", afQ("3f2b8c1e-9a4d-4e6f-8b21-0c7d5e9a1f34")),
+		kv("created_at_ms", "1790000000000"), kv("header", afHeader.String())},
+	entries: []gen.Doc{
 		afEntry("intake", 10, "null"), afEntry("analysis", 20, "null"), afEntry("scoring", 30, "null"),
-		afEntry("convergence", 40, "null"), afEntry("decision", 50, afDecision.json()),
+		afEntry("convergence", 40, "null"), afEntry("decision", 50, afDecision.String()),
 	},
 }
 
 // afV1 is afV2 without its marker: a v1 trace with full entries.
-var afV1 = afTrace{top: afV2.top.del("trace_schema_version"), entries: afV2.entries}
+var afV1 = afTrace{top: afV2.top.Drop("trace_schema_version"), entries: afV2.entries}
 
 // afV1Reduced is a v1 trace as an old runtime wrote it: a run ID and one
 // entry holding the decision state, no header.
 var afV1Reduced = afTrace{
-	top:     textDoc{{"run_id", afQ("run-2025-11-04-001")}},
-	entries: []textDoc{{{"phase", afQ("decision")}, {"epistemic_state", afQ("inferred")}, {"decision", afDecision.json()}}},
+	top:     gen.Doc{kv("run_id", afQ("run-2025-11-04-001"))},
+	entries: []gen.Doc{{kv("phase", afQ("decision")), kv("epistemic_state", afQ("inferred")), kv("decision", afDecision.String())}},
 }
 
 // afTraceOut is the trace operation's output for t with source version v
@@ -188,54 +188,45 @@ func afTraceOut(t afTrace, v int) string {
 // afProj is the decision projection of t's last entry, as JSON text.
 func afProj(t afTrace) string {
 	e := t.entries[len(t.entries)-1]
-	d := afDocOf(e.get("decision"))
-	return `{"confidence":` + d.get("confidence") + `,"epistemic_status":` + e.get("epistemic_state") +
-		`,"stop_reason":` + d.get("stop_reason") + `,"verdict":` + d.get("verdict") + `}`
+	d := afDocOf(e.Value("decision"))
+	return `{"confidence":` + d.Value("confidence") + `,"epistemic_status":` + e.Value("epistemic_state") +
+		`,"stop_reason":` + d.Value("stop_reason") + `,"verdict":` + d.Value("verdict") + `}`
 }
 
 // afSumProj is a summary's four parity fields as JSON text.
-func afSumProj(s textDoc) string {
-	return `{"confidence":` + s.get("confidence") + `,"epistemic_status":` + s.get("epistemic_status") +
-		`,"stop_reason":` + s.get("stop_reason") + `,"verdict":` + s.get("verdict") + `}`
+func afSumProj(s gen.Doc) string {
+	return `{"confidence":` + s.Value("confidence") + `,"epistemic_status":` + s.Value("epistemic_status") +
+		`,"stop_reason":` + s.Value("stop_reason") + `,"verdict":` + s.Value("verdict") + `}`
 }
 
 // afDocs are the base documents by their JSON text, so that a nested
-// member's text can be read back as a textDoc.
-var afDocs = map[string]textDoc{}
+// member's text can be read back as a gen.Doc.
+var afDocs = map[string]gen.Doc{}
 
-// afDocOf returns the textDoc whose JSON text is text (one of the base
+// afDocOf returns the gen.Doc whose JSON text is text (one of the base
 // documents or a variant made by afNested).
-func afDocOf(text string) textDoc {
+func afDocOf(text string) gen.Doc {
 	if d, ok := afDocs[text]; ok {
 		return d
 	}
-	dec := json.NewDecoder(strings.NewReader(text))
-	var out textDoc
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+	out, ok := gen.ParseDoc(text)
+	if !ok {
 		panic("artifact: not an object: " + text)
 	}
-	for dec.More() {
-		k, _ := dec.Token()
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			panic("artifact: not an object: " + text)
-		}
-		out = append(out, textKV{k.(string), string(raw)})
-	}
-	if out.json() != text {
+	if out.String() != text {
 		panic("artifact: not written compactly: " + text)
 	}
 	return out
 }
 
 // afKeep records d so that afDocOf can find it, and returns its text.
-func afKeep(d textDoc) string {
-	afDocs[d.json()] = d
-	return d.json()
+func afKeep(d gen.Doc) string {
+	afDocs[d.String()] = d
+	return d.String()
 }
 
 func init() {
-	for _, d := range []textDoc{afModel, afConvergence, afSummary, afVeto, afDefinition, afDecision, afHeader} {
+	for _, d := range []gen.Doc{afModel, afConvergence, afSummary, afVeto, afDefinition, afDecision, afHeader} {
 		afKeep(d)
 	}
 }
@@ -245,13 +236,13 @@ func afB64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)
 
 // afFileEntry is one tree entry.
 func afFileEntry(path, kind, content string) string {
-	return textDoc{{"path", afQ(path)}, {"kind", afQ(kind)}, {"bytes_b64", afQ(afB64(content))}}.json()
+	return gen.Doc{kv("path", afQ(path)), kv("kind", afQ(kind)), kv("bytes_b64", afQ(afB64(content)))}.String()
 }
 
 // afRoot is an accept input: the files (entry JSON texts) and the
 // definition.
-func afRoot(def textDoc, files ...string) string {
-	return textDoc{{"files", "[" + strings.Join(files, ",") + "]"}, {"definition", def.json()}}.json()
+func afRoot(def gen.Doc, files ...string) string {
+	return gen.Doc{kv("files", "["+strings.Join(files, ",")+"]"), kv("definition", def.String())}.String()
 }
 
 // afSummaryFile and afTraceFile are the two files of a root.

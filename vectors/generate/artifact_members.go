@@ -7,6 +7,7 @@ package main
 import (
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
@@ -15,7 +16,7 @@ import (
 // exception tag that refusal carries.
 type afVar struct {
 	name string
-	doc  textDoc
+	doc  gen.Doc
 	code string
 	tag  string
 }
@@ -122,8 +123,8 @@ func afSorted(m map[string]string) []string {
 // ("presence") or that are derived elsewhere ("all");
 // shadowed names codes whose rule, ignored, hands the input to a later
 // guard; nest says which nested objects to derive.
-func afVariants(o *shapes.Object, base textDoc, skip map[string]string, shadowed map[string]bool, nest bool) []afVar {
-	out := []afVar{{name: "unknown-member", doc: base.set("extra_member", "1"), code: o.Unknown, tag: afRuleTag(o.Unknown, false, shadowed)}}
+func afVariants(o *shapes.Object, base gen.Doc, skip map[string]string, shadowed map[string]bool, nest bool) []afVar {
+	out := []afVar{{name: "unknown-member", doc: base.Set("extra_member", "1"), code: o.Unknown, tag: afRuleTag(o.Unknown, false, shadowed)}}
 	for _, m := range o.Members {
 		p := m.Name + "-"
 		if skip[m.Name] == "all" {
@@ -135,17 +136,17 @@ func afVariants(o *shapes.Object, base textDoc, skip map[string]string, shadowed
 				if code == "" {
 					code = m.TypeCode
 				}
-				out = append(out, afVar{name: p + "absent", doc: base.del(m.Name), code: code, tag: afTag[code]})
+				out = append(out, afVar{name: p + "absent", doc: base.Drop(m.Name), code: code, tag: afTag[code]})
 			} else {
-				out = append(out, afVar{name: p + "absent", doc: base.del(m.Name)})
+				out = append(out, afVar{name: p + "absent", doc: base.Drop(m.Name)})
 			}
 			others := afOtherTypes(m.Type, m.Nullable)
 			for _, k := range afSorted(others) {
-				out = append(out, afVar{name: p + k, doc: base.set(m.Name, others[k]), code: m.TypeCode, tag: "type-guard"})
+				out = append(out, afVar{name: p + k, doc: base.Set(m.Name, others[k]), code: m.TypeCode, tag: "type-guard"})
 			}
 		}
 		if m.Nullable {
-			out = append(out, afVar{name: p + "null", doc: base.set(m.Name, "null")})
+			out = append(out, afVar{name: p + "null", doc: base.Set(m.Name, "null")})
 		}
 		for _, r := range m.Rules {
 			out = append(out, afRuleVariants(m, r, base, shadowed, nest)...)
@@ -167,7 +168,7 @@ func afRuleTag(code string, stands bool, shadowed map[string]bool) string {
 }
 
 // afRuleVariants are the variants of one rule r of member m.
-func afRuleVariants(m *shapes.Member, r shapes.Rule, base textDoc, shadowed map[string]bool, nest bool) []afVar {
+func afRuleVariants(m *shapes.Member, r shapes.Rule, base gen.Doc, shadowed map[string]bool, nest bool) []afVar {
 	p := m.Name + "-"
 	var out []afVar
 	put := func(name, v, code string, stands bool) {
@@ -175,7 +176,7 @@ func afRuleVariants(m *shapes.Member, r shapes.Rule, base textDoc, shadowed map[
 		if code != "" {
 			tag = afRuleTag(code, stands, shadowed)
 		}
-		out = append(out, afVar{name: p + name, doc: base.set(m.Name, v), code: code, tag: tag})
+		out = append(out, afVar{name: p + name, doc: base.Set(m.Name, v), code: code, tag: tag})
 	}
 	switch r.Rule {
 	case shapes.RuleEnum:
@@ -214,8 +215,8 @@ func afRuleVariants(m *shapes.Member, r shapes.Rule, base textDoc, shadowed map[
 			return nil
 		}
 		inner := afDecl.Object(r.Object)
-		for _, v := range afVariants(inner, afDocOf(base.get(m.Name)), nil, shadowed, true) {
-			out = append(out, afVar{name: p + v.name, doc: base.set(m.Name, afKeep(v.doc)), code: v.code, tag: v.tag})
+		for _, v := range afVariants(inner, afDocOf(base.Value(m.Name)), nil, shadowed, true) {
+			out = append(out, afVar{name: p + v.name, doc: base.Set(m.Name, afKeep(v.doc)), code: v.code, tag: v.tag})
 		}
 	}
 	return out
@@ -223,7 +224,7 @@ func afRuleVariants(m *shapes.Member, r shapes.Rule, base textDoc, shadowed map[
 
 // afCases turns variants into cases of behaviour: a refused variant
 // refuses with its code and tag, an accepted one gets expect's case.
-func afCases(behaviour string, vars []afVar, input func(textDoc) string, expect func(name string, d textDoc) vcase) []vcase {
+func afCases(behaviour string, vars []afVar, input func(gen.Doc) string, expect func(name string, d gen.Doc) vcase) []vcase {
 	var out []vcase
 	seen := map[string]bool{}
 	for _, v := range vars {

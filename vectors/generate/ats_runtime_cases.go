@@ -37,11 +37,11 @@ func arRuleVars(m *shapes.Member, r shapes.Rule) []ruleVariant {
 
 // arFieldCase is one validator case: the document and its expectation,
 // computed from the variant and the object rules.
-func arFieldCase(op, behaviour, name string, d textDoc, v ruleVariant, code string) vcase {
+func arFieldCase(op, behaviour, name string, d gen.Doc, v ruleVariant, code string) vcase {
 	if !v.bad {
 		return arExpect(op, behaviour, name, d)
 	}
-	c := arRefused(name, d.json(), code)
+	c := arRefused(name, d.String(), code)
 	switch {
 	case v.why == "type-guard":
 		c = arExceptions.tag(behaviour, c, "type-guard")
@@ -60,23 +60,23 @@ func arRefused(name, input, code string) vcase { return arRefusals.refused(name,
 // arExpect is the validator case of an accepted-or-object-rule document:
 // refused with the first object rule that fires, else accepted with the
 // verdict.
-func arExpect(op, behaviour, name string, d textDoc) vcase {
+func arExpect(op, behaviour, name string, d gen.Doc) vcase {
 	if code := arCross(op, d); code != "" {
-		return arRefused(name, d.json(), code)
+		return arRefused(name, d.String(), code)
 	}
-	return ok(name, d.json(), arVerdict(d))
+	return ok(name, d.String(), arVerdict(d))
 }
 
 // arVerdict is a validator's verdict for d.
-func arVerdict(d textDoc) string {
-	return `{"digest":"` + textDigest(d.json()) + `","schema_version":` + d.get("schema_version") + `}`
+func arVerdict(d gen.Doc) string {
+	return `{"digest":"` + textDigest(d.String()) + `","schema_version":` + d.Value("schema_version") + `}`
 }
 
 // arIs reports whether member k of d is the string s.
-func arIs(d textDoc, k, s string) bool { return d.get(k) == arQ(s) }
+func arIs(d gen.Doc, k, s string) bool { return d.Value(k) == arQ(s) }
 
 // arNull reports whether member k of d is null.
-func arNull(d textDoc, k string) bool { return d.get(k) == "null" }
+func arNull(d gen.Doc, k string) bool { return d.Value(k) == "null" }
 
 // arRank is a ladder mode's rank, its place in requested_mode's enum (the
 // ladder, lowest first), or -1.
@@ -87,7 +87,7 @@ func arRank(v string) int {
 
 // arCross is the code of the first object rule of op's shape that d
 // breaks, or "" (spec/ats-runtime.md, "The shapes").
-func arCross(op string, d textDoc) string {
+func arCross(op string, d gen.Doc) string {
 	switch op {
 	case "runtime-capabilities":
 		if arIs(d, "authored_by", "local") && !arIs(d, "effective_mode", "offline") {
@@ -109,12 +109,12 @@ func arCross(op string, d textDoc) string {
 			return "ats-runtime.artifact_program_extra"
 		}
 	case "strategy-activation":
-		r, e := arRank(d.get("requested_mode")), arRank(d.get("effective_mode"))
+		r, e := arRank(d.Value("requested_mode")), arRank(d.Value("effective_mode"))
 		grant := !arNull(d, "execution_grant_ref")
 		switch {
 		case r >= 0 && e >= 0 && e > r:
 			return "ats-runtime.activation_exceeds"
-		case d.get("requested_mode") != d.get("effective_mode") && arNull(d, "reason"):
+		case d.Value("requested_mode") != d.Value("effective_mode") && arNull(d, "reason"):
 			return "ats-runtime.activation_reason_missing"
 		case e >= 3 && !grant:
 			return "ats-runtime.activation_grant_missing"
@@ -122,7 +122,7 @@ func arCross(op string, d textDoc) string {
 			return "ats-runtime.activation_grant_extra"
 		}
 	case "trade-journal":
-		zero := arNum(d.get("reflection_revision")) == 0
+		zero := arNum(d.Value("reflection_revision")) == 0
 		if zero && !arNull(d, "reflection") {
 			return "ats-runtime.journal_reflection_extra"
 		}
@@ -130,10 +130,10 @@ func arCross(op string, d textDoc) string {
 			return "ats-runtime.journal_reflection_missing"
 		}
 	case "human-note-revision":
-		rev := arNum(d.get("revision"))
+		rev := arNum(d.Value("revision"))
 		exact := arNull(d, "supersedes")
 		if rev != 1 {
-			exact = !arNull(d, "supersedes") && arNum(d.get("supersedes")) == rev-1
+			exact = !arNull(d, "supersedes") && arNum(d.Value("supersedes")) == rev-1
 		}
 		if !exact {
 			return "ats-runtime.note_supersedes"
@@ -162,8 +162,8 @@ func arFiles() []vfile {
 	for _, op := range gen.ARValidators {
 		var cases []vcase
 		for _, f := range gen.ARFrozen {
-			if d := textDocOf(f.Doc); f.Op == op {
-				cases = append(cases, ok(f.Name, d.json(), arVerdict(d)).withNote("frozen document, digest "+textDigest(d.json())))
+			if d := f.Doc; f.Op == op {
+				cases = append(cases, ok(f.Name, d.String(), arVerdict(d)).withNote("frozen document, digest "+textDigest(d.String())))
 			}
 		}
 		arBuilt = append(arBuilt, arFile(op, "canonical", "the frozen documents of spec/ats-runtime.md, accepted with their digests", cases...))
@@ -186,16 +186,16 @@ func arFiles() []vfile {
 // included) its absence, its other types and its rule's variants.
 func arMemberFile(op string) vfile {
 	behaviour, base, o := op+"-members", arBase(op), arDecl.Object(op)
-	text := base.json()
+	text := base.String()
 	cases := []vcase{
 		arRefused("input-truncated", text[:len(text)-1], "ats-runtime.input"),
-		arRefused("input-duplicate-member", `{"`+base[0].k+`":`+base[0].v+`,`+text[1:], "ats-runtime.input"),
+		arRefused("input-duplicate-member", `{"`+base[0].Name+`":`+base[0].Value+`,`+text[1:], "ats-runtime.input"),
 		arRefused("input-bom", "\ufeff"+text, "ats-runtime.input"),
 		arRefused("type-array", "["+text+"]", o.Type),
 		arRefused("type-null", "null", o.Type),
 		arRefused("type-string", `"x"`, o.Type),
-		arRefused("unknown-member", base.set("extra", "1").json(), o.Unknown),
-		arRefused("unknown-member-first", append(textDoc{{"connected", "true"}}, base...).json(), o.Unknown),
+		arRefused("unknown-member", base.Set("extra", "1").String(), o.Unknown),
+		arRefused("unknown-member-first", append(gen.Doc{kv("connected", "true")}, base...).String(), o.Unknown),
 	}
 	seen := map[string]bool{}
 	add := func(c vcase) {
@@ -208,9 +208,9 @@ func arMemberFile(op string) vfile {
 	for _, c := range declaredCases(arDecl, o, base, arRuleVars) {
 		switch c.v.why {
 		case "missing":
-			add(arExceptions.tag(behaviour, arRefused(c.name, c.doc.json(), c.code), "shadowed"))
+			add(arExceptions.tag(behaviour, arRefused(c.name, c.doc.String(), c.code), "shadowed"))
 		case "unknown":
-			add(arRefused(c.name, c.doc.json(), c.code))
+			add(arRefused(c.name, c.doc.String(), c.code))
 		default:
 			add(arFieldCase(op, behaviour, c.name, c.doc, c.v, c.code))
 		}

@@ -9,16 +9,16 @@ import "github.com/conform-dev/conform/internal/fuzz/gen"
 
 // arBase is validator op's base document, its first canonical instance
 // (gen.ARBases).
-func arBase(op string) textDoc { return textDocOf(gen.ARBases[op]) }
+func arBase(op string) gen.Doc { return gen.ARBases[op] }
 
 // The other canonical instances the decisions start from.
 var (
-	arProbeFailed       = textDocOf(gen.ARCanonical("data-probe", "canonical-failed"))
-	arSourcePine        = textDocOf(gen.ARCanonical("strategy-source", "canonical-pine"))
-	arArtifactFailed    = textDocOf(gen.ARCanonical("strategy-compile-artifact", "canonical-failed"))
-	arActivationObserve = textDocOf(gen.ARCanonical("strategy-activation", "canonical-observe"))
+	arProbeFailed       = gen.ARCanonical("data-probe", "canonical-failed")
+	arSourcePine        = gen.ARCanonical("strategy-source", "canonical-pine")
+	arArtifactFailed    = gen.ARCanonical("strategy-compile-artifact", "canonical-failed")
+	arActivationObserve = gen.ARCanonical("strategy-activation", "canonical-observe")
 )
 
 // arSeal returns artifact d with artifact_id := D(d without artifact_id)
 // (gen.ARSeal).
-func arSeal(d textDoc) textDoc { return textDocOf(gen.ARSeal(genDocOf(d))) }
+func arSeal(d gen.Doc) gen.Doc { return gen.ARSeal(d) }

@@ -9,6 +9,7 @@ package main
 import (
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	"github.com/conform-dev/conform/internal/spec"
 	specdata "github.com/conform-dev/conform/spec"
 )
@@ -54,16 +55,16 @@ var (
 	atControl   = `{"step":"control","target":"#add"}`
 	atMilestone = `{"step":"milestone","target":"#count"}`
 	atReset     = `{"step":"reset","target":"#reset"}`
-	atObs       = textDoc{{"writer", `"runtime"`}, {"tool", `"validate_html"`}, {"ok", `true`}, {"error", `null`},
-		{"requestedInteractions", "[" + atControl + "]"}, {"executedInteractions", "[" + atControl + "," + atMilestone + "," + atReset + "]"}}
+	atObs       = gen.Doc{kv("writer", `"runtime"`), kv("tool", `"validate_html"`), kv("ok", `true`), kv("error", `null`),
+		kv("requestedInteractions", "["+atControl+"]"), kv("executedInteractions", "["+atControl+","+atMilestone+","+atReset+"]")}
 	atModelW     = `{"observer":"model","declaredBy":"model","ref":"probe-1","cmd":"npm test"}`
 	atTransportW = `{"observer":"transport","declaredBy":"transport","ref":"trace:e7"}`
-	atRecord     = textDoc{{"obligation", `"dom-interaction"`}, {"observation", atObs.json()}, {"witnesses", "[" + atModelW + "," + atTransportW + "]"}}
+	atRecord     = gen.Doc{kv("obligation", `"dom-interaction"`), kv("observation", atObs.String()), kv("witnesses", "["+atModelW+","+atTransportW+"]")}
 )
 
 // atWith is the base record with the observation's members changed.
-func atWith(obs textDoc, witnesses ...string) string {
-	return atRecord.set("observation", obs.json()).set("witnesses", "["+strings.Join(witnesses, ",")+"]").json()
+func atWith(obs gen.Doc, witnesses ...string) string {
+	return atRecord.Set("observation", obs.String()).Set("witnesses", "["+strings.Join(witnesses, ",")+"]").String()
 }
 
 // atVerdict is a verdict.
@@ -89,26 +90,26 @@ func atLog(steps ...string) string { return "[" + strings.Join(steps, ",") + "]"
 func atFiles() []vfile {
 	smoke := `"smoke preflight refused: the page has no milestone"`
 	probeURL := `"probe url refused: http://127.0.0.1/ has no port"`
-	failed := atObs.set("ok", `false`).set("error", `"timeout"`)
+	failed := atObs.Set("ok", `false`).Set("error", `"timeout"`)
 	return append([]vfile{
 		atFile("attest", "attest-verdict", "the verdict: requested and executed apart, a control before any reset, pre-flight refusals observe nothing",
-			ok("proven", atRecord.json(), atVerdict(true, "proven", `"npm test"`, `"trace:e7"`)),
-			ok("proven.control-only", atWith(atObs.set("executedInteractions", atLog(atControl))), atVerdict(true, "proven", "", "")),
-			ok("proven.milestone-then-control", atWith(atObs.set("executedInteractions", atLog(atMilestone, atControl))), atVerdict(true, "proven", "", "")),
-			ok("nothing-executed.requested", atWith(atObs.set("executedInteractions", `[]`)), atVerdict(false, "nothing-executed", "", "")).
+			ok("proven", atRecord.String(), atVerdict(true, "proven", `"npm test"`, `"trace:e7"`)),
+			ok("proven.control-only", atWith(atObs.Set("executedInteractions", atLog(atControl))), atVerdict(true, "proven", "", "")),
+			ok("proven.milestone-then-control", atWith(atObs.Set("executedInteractions", atLog(atMilestone, atControl))), atVerdict(true, "proven", "", "")),
+			ok("nothing-executed.requested", atWith(atObs.Set("executedInteractions", `[]`)), atVerdict(false, "nothing-executed", "", "")).
 				withNote("ok: true with an empty executed log is not proof, whatever was requested."),
-			ok("nothing-executed.nothing-requested", atWith(atObs.set("requestedInteractions", `[]`).set("executedInteractions", `[]`)), atVerdict(false, "nothing-executed", "", "")),
-			ok("no-control.milestones", atWith(atObs.set("executedInteractions", atLog(atMilestone, atMilestone))), atVerdict(false, "no-control", "", "")),
-			ok("no-control.requested-control", atWith(atObs.set("requestedInteractions", atLog(atControl, atControl)).set("executedInteractions", atLog(atMilestone))), atVerdict(false, "no-control", "", "")),
-			ok("reset-first", atWith(atObs.set("executedInteractions", atLog(atReset, atControl))), atVerdict(false, "reset-first", "", "")).
+			ok("nothing-executed.nothing-requested", atWith(atObs.Set("requestedInteractions", `[]`).Set("executedInteractions", `[]`)), atVerdict(false, "nothing-executed", "", "")),
+			ok("no-control.milestones", atWith(atObs.Set("executedInteractions", atLog(atMilestone, atMilestone))), atVerdict(false, "no-control", "", "")),
+			ok("no-control.requested-control", atWith(atObs.Set("requestedInteractions", atLog(atControl, atControl)).Set("executedInteractions", atLog(atMilestone))), atVerdict(false, "no-control", "", "")),
+			ok("reset-first", atWith(atObs.Set("executedInteractions", atLog(atReset, atControl))), atVerdict(false, "reset-first", "", "")).
 				withNote("A reset on a fresh page proves nothing."),
-			ok("reset-only", atWith(atObs.set("executedInteractions", atLog(atReset))), atVerdict(false, "no-control", "", "")),
+			ok("reset-only", atWith(atObs.Set("executedInteractions", atLog(atReset))), atVerdict(false, "no-control", "", "")),
 			ok("not-ok", atWith(failed), atVerdict(false, "not-ok", "", "")),
-			ok("not-ok.executed", atWith(failed.set("executedInteractions", atLog(atControl))), atVerdict(false, "not-ok", "", "")),
-			ok("preflight.smoke", atWith(atObs.set("ok", `false`).set("error", smoke).set("executedInteractions", `[]`)), atVerdict(false, "preflight", "", "")),
-			ok("preflight.probe-url", atWith(atObs.set("ok", `false`).set("error", probeURL).set("executedInteractions", `[]`)), atVerdict(false, "preflight", "", "")),
-			ok("preflight.requested-kept", atWith(atObs.set("ok", `false`).set("error", smoke).set("executedInteractions", `[]`).set("requestedInteractions", atLog(atControl, atMilestone))), atVerdict(false, "preflight", "", "")),
-			ok("not-preflight.inside", atWith(atObs.set("ok", `false`).set("error", `"error: smoke preflight refused: x"`).set("executedInteractions", atLog(atControl))), atVerdict(false, "not-ok", "", "")).
+			ok("not-ok.executed", atWith(failed.Set("executedInteractions", atLog(atControl))), atVerdict(false, "not-ok", "", "")),
+			ok("preflight.smoke", atWith(atObs.Set("ok", `false`).Set("error", smoke).Set("executedInteractions", `[]`)), atVerdict(false, "preflight", "", "")),
+			ok("preflight.probe-url", atWith(atObs.Set("ok", `false`).Set("error", probeURL).Set("executedInteractions", `[]`)), atVerdict(false, "preflight", "", "")),
+			ok("preflight.requested-kept", atWith(atObs.Set("ok", `false`).Set("error", smoke).Set("executedInteractions", `[]`).Set("requestedInteractions", atLog(atControl, atMilestone))), atVerdict(false, "preflight", "", "")),
+			ok("not-preflight.inside", atWith(atObs.Set("ok", `false`).Set("error", `"error: smoke preflight refused: x"`).Set("executedInteractions", atLog(atControl))), atVerdict(false, "not-ok", "", "")).
 				withNote("The prefix counts only at the beginning."),
 			ok("witnesses.order", atWith(atObs, atTransportW, `{"observer":"model","declaredBy":"model","ref":"p2","cmd":"make"}`, atModelW, `{"observer":"transport","declaredBy":"transport","ref":"trace:e9"}`),
 				atVerdict(true, "proven", `"make","npm test"`, `"trace:e7","trace:e9"`)).withNote("Transport witnesses are references, never folded into the recorded probes."),
@@ -117,24 +118,24 @@ func atFiles() []vfile {
 			ok("escapes", atWith(atObs, `{"observer":"model","declaredBy":"model","ref":"r","cmd":"echo \"\u00e9\""}`), atVerdict(true, "proven", `"echo \u0022\u00e9\u0022"`, "")),
 		),
 		atFile("attest", "attest-rules", "the record's rules, each single-cause",
-			atNo("ok-error.ok-with-error", atWith(atObs.set("error", `"boom"`)), "ok_error"),
-			atNo("ok-error.failed-without-error", atWith(atObs.set("ok", `false`)), "ok_error").
+			atNo("ok-error.ok-with-error", atWith(atObs.Set("error", `"boom"`)), "ok_error"),
+			atNo("ok-error.failed-without-error", atWith(atObs.Set("ok", `false`)), "ok_error").
 				withNote("Ignored, the verdict reads ok as given: not-ok."),
-			atNo("preflight-executed.smoke", atWith(atObs.set("ok", `false`).set("error", smoke)), "preflight_executed"),
-			atNo("preflight-executed.probe-url", atWith(atObs.set("ok", `false`).set("error", probeURL).set("executedInteractions", atLog(atMilestone))), "preflight_executed"),
+			atNo("preflight-executed.smoke", atWith(atObs.Set("ok", `false`).Set("error", smoke)), "preflight_executed"),
+			atNo("preflight-executed.probe-url", atWith(atObs.Set("ok", `false`).Set("error", probeURL).Set("executedInteractions", atLog(atMilestone))), "preflight_executed"),
 			atNo("relabel", atWith(atObs, `{"observer":"transport","declaredBy":"model","ref":"trace:e1"}`), "relabel").
 				withNote("A model-declared witness is never transport-observed."),
 			atNo("relabel.second", atWith(atObs, atModelW, `{"observer":"transport","declaredBy":"model","ref":"x"}`), "relabel"),
 			atNo("witness-cmd", atWith(atObs, `{"observer":"transport","declaredBy":"transport","ref":"trace:e1","cmd":"curl x"}`), "witness_cmd"),
 			atNo("witness-no-cmd", atWith(atObs, `{"observer":"model","declaredBy":"model","ref":"p"}`), "witness_no_cmd"),
-			atNo("obligation.other", atRecord.set("obligation", `"dom-interactions"`).json(), "obligation").
+			atNo("obligation.other", atRecord.Set("obligation", `"dom-interactions"`).String(), "obligation").
 				withNote("The obligation vocabulary is closed and has one member."),
-			atNo("obligation.upper", atRecord.set("obligation", `"DOM-interaction"`).json(), "obligation"),
-			atNo("writer.model", atWith(atObs.set("writer", `"model"`)), "writer").withNote("No model-authored payload enters an observation."),
-			atNo("tool.empty", atWith(atObs.set("tool", `""`)), "tool"),
-			atNo("step.click", atWith(atObs.set("executedInteractions", `[{"step":"click","target":"#add"}]`)), "step"),
-			atNo("step.requested", atWith(atObs.set("requestedInteractions", `[{"step":"Reset","target":"#r"}]`)), "step"),
-			atNo("target.empty", atWith(atObs.set("executedInteractions", `[{"step":"control","target":""}]`)), "target"),
+			atNo("obligation.upper", atRecord.Set("obligation", `"DOM-interaction"`).String(), "obligation"),
+			atNo("writer.model", atWith(atObs.Set("writer", `"model"`)), "writer").withNote("No model-authored payload enters an observation."),
+			atNo("tool.empty", atWith(atObs.Set("tool", `""`)), "tool"),
+			atNo("step.click", atWith(atObs.Set("executedInteractions", `[{"step":"click","target":"#add"}]`)), "step"),
+			atNo("step.requested", atWith(atObs.Set("requestedInteractions", `[{"step":"Reset","target":"#r"}]`)), "step"),
+			atNo("target.empty", atWith(atObs.Set("executedInteractions", `[{"step":"control","target":""}]`)), "target"),
 			atNo("observer.other", atWith(atObs, `{"observer":"runtime","declaredBy":"transport","ref":"r","cmd":"ls"}`), "observer"),
 			atNo("declared-by.other", atWith(atObs, `{"observer":"transport","declaredBy":"runtime","ref":"r"}`), "declared_by"),
 			atNo("ref.empty", atWith(atObs, `{"observer":"transport","declaredBy":"transport","ref":""}`), "ref"),
@@ -167,12 +168,12 @@ func atFiles() []vfile {
 // interaction and a witness.
 func atVariants() []memberVariant {
 	out := memberVariants(atDecl, atDecl.Object("record"), atRecord, func(s string) string { return s },
-		func(string) textDoc { return atObs }, nil, "")
-	inLog := func(s string) string { return atWith(atObs.set("executedInteractions", "["+s+"]")) }
-	out = append(out, memberVariants(atDecl, atDecl.Object("interaction"), textDoc{{"step", `"control"`}, {"target", `"#add"`}}, inLog, nil, nil, "interaction.")...)
+		func(string) gen.Doc { return atObs }, nil, "")
+	inLog := func(s string) string { return atWith(atObs.Set("executedInteractions", "["+s+"]")) }
+	out = append(out, memberVariants(atDecl, atDecl.Object("interaction"), gen.Doc{kv("step", `"control"`), kv("target", `"#add"`)}, inLog, nil, nil, "interaction.")...)
 	inWitnesses := func(s string) string { return atWith(atObs, s) }
 	out = append(out, memberVariants(atDecl, atDecl.Object("witness"),
-		textDoc{{"observer", `"model"`}, {"declaredBy", `"model"`}, {"ref", `"probe-1"`}, {"cmd", `"npm test"`}}, inWitnesses, nil, nil, "witness.")...)
+		gen.Doc{kv("observer", `"model"`), kv("declaredBy", `"model"`), kv("ref", `"probe-1"`), kv("cmd", `"npm test"`)}, inWitnesses, nil, nil, "witness.")...)
 	return out
 }
 

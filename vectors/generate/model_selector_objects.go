@@ -7,6 +7,7 @@ package main
 import (
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
@@ -238,11 +239,11 @@ func msReceiptFile() vfile {
 // members in order, and its operation.
 var msShapeBase = []struct {
 	object, op string
-	doc        textDoc
+	doc        gen.Doc
 }{
-	{"payer", "payer", textDoc{{"selector", `"api:openai:gpt-5"`}, {"org_keys", `["openai"]`}}},
-	{"run-payers", "run-payers", textDoc{{"l1", msRunL1}, {"l2", msRunL2}, {"l3", msRunL3}, {"org_keys", `["openai"]`}}},
-	{"publication-receipt", "publication-receipt", textDoc{{"commitSha", `"` + msSha1 + `"`}, {"baseSha", `"` + msSha2 + `"`}}},
+	{"payer", "payer", gen.Doc{kv("selector", `"api:openai:gpt-5"`), kv("org_keys", `["openai"]`)}},
+	{"run-payers", "run-payers", gen.Doc{kv("l1", msRunL1), kv("l2", msRunL2), kv("l3", msRunL3), kv("org_keys", `["openai"]`)}},
+	{"publication-receipt", "publication-receipt", gen.Doc{kv("commitSha", `"`+msSha1+`"`), kv("baseSha", `"`+msSha2+`"`)}},
 }
 
 // msOther is a JSON value not of type t (nor null).
@@ -262,14 +263,14 @@ type msVariant struct {
 // msVariants are the member variants of object o with document doc: the
 // member absent, of another type, and a member outside the shape; then the
 // same inside each member validated as a nested object.
-func msVariants(prefix string, o *shapes.Object, doc textDoc, wrap func(string) string) []msVariant {
-	out := []msVariant{{prefix + "unknown-member", wrap(doc.set("extra", `1`).json()), "model-selector.unknown_member", false}}
+func msVariants(prefix string, o *shapes.Object, doc gen.Doc, wrap func(string) string) []msVariant {
+	out := []msVariant{{prefix + "unknown-member", wrap(doc.Set("extra", `1`).String()), "model-selector.unknown_member", false}}
 	for _, m := range o.Members {
 		out = append(out,
-			msVariant{prefix + strings.ToLower(m.Name) + ".absent", wrap(doc.del(m.Name).json()), "model-selector.missing_member", false},
-			msVariant{prefix + strings.ToLower(m.Name) + ".type", wrap(doc.set(m.Name, msOther(m.Type)).json()), m.TypeCode, true})
+			msVariant{prefix + strings.ToLower(m.Name) + ".absent", wrap(doc.Drop(m.Name).String()), "model-selector.missing_member", false},
+			msVariant{prefix + strings.ToLower(m.Name) + ".type", wrap(doc.Set(m.Name, msOther(m.Type)).String()), m.TypeCode, true})
 		if m.Type == "array" {
-			out = append(out, msVariant{prefix + m.Name + ".element-type", wrap(doc.set(m.Name, `[1]`).json()), m.Rules[0].TypeCode, true})
+			out = append(out, msVariant{prefix + m.Name + ".element-type", wrap(doc.Set(m.Name, `[1]`).String()), m.Rules[0].TypeCode, true})
 		}
 		for _, r := range m.Rules {
 			if r.Rule != shapes.RuleObject {
@@ -278,18 +279,18 @@ func msVariants(prefix string, o *shapes.Object, doc textDoc, wrap func(string) 
 			inner := msDecl.Object(r.Object)
 			sub := msRunBaseDoc(m.Name)
 			name := m.Name
-			out = append(out, msVariants(prefix+name+".", inner, sub, func(s string) string { return wrap(doc.set(name, s).json()) })...)
+			out = append(out, msVariants(prefix+name+".", inner, sub, func(s string) string { return wrap(doc.Set(name, s).String()) })...)
 		}
 	}
 	return out
 }
 
 // msRunBaseDoc is the base pin of tier as members.
-func msRunBaseDoc(tier string) textDoc {
-	pins := map[string]textDoc{
-		"l1": {{"selector", `"api:openai:gpt-5"`}, {"level", `"org"`}},
-		"l2": {{"selector", `"sub:openai:gpt-5-codex"`}, {"level", `"account"`}},
-		"l3": {{"selector", `"own:anthropic:claude-opus-4-1"`}, {"level", `"account"`}},
+func msRunBaseDoc(tier string) gen.Doc {
+	pins := map[string]gen.Doc{
+		"l1": {kv("selector", `"api:openai:gpt-5"`), kv("level", `"org"`)},
+		"l2": {kv("selector", `"sub:openai:gpt-5-codex"`), kv("level", `"account"`)},
+		"l3": {kv("selector", `"own:anthropic:claude-opus-4-1"`), kv("level", `"account"`)},
 	}
 	return pins[tier]
 }

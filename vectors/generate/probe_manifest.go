@@ -9,6 +9,7 @@ package main
 import (
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	"github.com/conform-dev/conform/internal/spec"
 	specdata "github.com/conform-dev/conform/spec"
 )
@@ -251,15 +252,15 @@ func pmFiles() []vfile {
 // the operation and file its variants go to, with how to embed an entry.
 var pmShapeBase = []struct {
 	object, op, behaviour string
-	doc                   textDoc
+	doc                   gen.Doc
 	wrap                  func(string) string
 }{
-	{"merge", "merge", "merge-members", textDoc{{"path", `".atoma-probes.json"`}, {"writer", `"verify"`}, {"existing", `null`}, {"entries", `[]`}}, func(s string) string { return s }},
-	{"write-guard", "write-guard", "write-guard-members", textDoc{{"path", `"a"`}, {"writer", `"model"`}}, func(s string) string { return s }},
-	{"manifest", "check", "check-members", textDoc{{"probes", `[]`}}, func(s string) string { return s }},
-	{"shell", "check", "check-shell-members", textDoc{{"kind", `"shell"`}, {"cmd", `"x"`}, {"exit", `0`}}, func(s string) string { return `{"probes":[` + s + `]}` }},
-	{"web", "check", "check-web-members", textDoc{{"kind", `"web"`}, {"file", `"f"`}, {"smoke", `"s"`}}, func(s string) string { return `{"probes":[` + s + `]}` }},
-	{"http", "check", "check-http-members", textDoc{{"kind", `"http"`}, {"url", `"http://x"`}, {"status", `200`}}, func(s string) string { return `{"probes":[` + s + `]}` }},
+	{"merge", "merge", "merge-members", gen.Doc{kv("path", `".atoma-probes.json"`), kv("writer", `"verify"`), kv("existing", `null`), kv("entries", `[]`)}, func(s string) string { return s }},
+	{"write-guard", "write-guard", "write-guard-members", gen.Doc{kv("path", `"a"`), kv("writer", `"model"`)}, func(s string) string { return s }},
+	{"manifest", "check", "check-members", gen.Doc{kv("probes", `[]`)}, func(s string) string { return s }},
+	{"shell", "check", "check-shell-members", gen.Doc{kv("kind", `"shell"`), kv("cmd", `"x"`), kv("exit", `0`)}, func(s string) string { return `{"probes":[` + s + `]}` }},
+	{"web", "check", "check-web-members", gen.Doc{kv("kind", `"web"`), kv("file", `"f"`), kv("smoke", `"s"`)}, func(s string) string { return `{"probes":[` + s + `]}` }},
+	{"http", "check", "check-http-members", gen.Doc{kv("kind", `"http"`), kv("url", `"http://x"`), kv("status", `200`)}, func(s string) string { return `{"probes":[` + s + `]}` }},
 }
 
 // pmVariant is one member variant of a declared object.
@@ -274,7 +275,7 @@ type pmVariant struct {
 func pmVariants(b int) []pmVariant {
 	base := pmShapeBase[b]
 	o := pmDecl.Object(base.object)
-	out := []pmVariant{{"unknown-member", base.wrap(base.doc.set("extra", `1`).json()), "probe-manifest.unknown_member", false}}
+	out := []pmVariant{{"unknown-member", base.wrap(base.doc.Set("extra", `1`).String()), "probe-manifest.unknown_member", false}}
 	for _, m := range o.Members {
 		if m.Name == "kind" {
 			continue
@@ -284,8 +285,8 @@ func pmVariants(b int) []pmVariant {
 			other = `"5"`
 		}
 		out = append(out,
-			pmVariant{m.Name + ".absent", base.wrap(base.doc.del(m.Name).json()), "probe-manifest.missing_member", false},
-			pmVariant{m.Name + ".type", base.wrap(base.doc.set(m.Name, other).json()), m.TypeCode, true})
+			pmVariant{m.Name + ".absent", base.wrap(base.doc.Drop(m.Name).String()), "probe-manifest.missing_member", false},
+			pmVariant{m.Name + ".type", base.wrap(base.doc.Set(m.Name, other).String()), m.TypeCode, true})
 	}
 	return out
 }

@@ -47,7 +47,7 @@ func declaredRuleVariants(r shapes.Rule) (out []ruleVariant, ok bool) {
 // refuses it ("" for a valid value).
 type declaredCase struct {
 	name string
-	doc  textDoc
+	doc  gen.Doc
 	v    ruleVariant
 	code string
 }
@@ -60,14 +60,14 @@ type declaredCase struct {
 // rule "<member>-<variant>" per variant vars gives (the rule's code), or
 // for a member validated as a declared object, its members' variants and
 // "unknown-member-in-<member>" (that object's Unknown).
-func declaredCases(d *shapes.Decl, o *shapes.Object, doc textDoc, vars func(*shapes.Member, shapes.Rule) []ruleVariant) []declaredCase {
+func declaredCases(d *shapes.Decl, o *shapes.Object, doc gen.Doc, vars func(*shapes.Member, shapes.Rule) []ruleVariant) []declaredCase {
 	var out []declaredCase
-	var walk func(o *shapes.Object, prefix string, cur textDoc, wrap func(textDoc) textDoc)
-	walk = func(o *shapes.Object, prefix string, cur textDoc, wrap func(textDoc) textDoc) {
+	var walk func(o *shapes.Object, prefix string, cur gen.Doc, wrap func(gen.Doc) gen.Doc)
+	walk = func(o *shapes.Object, prefix string, cur gen.Doc, wrap func(gen.Doc) gen.Doc) {
 		for _, m := range o.Members { // Parse has resolved the shared ones
 			n := prefix + m.Name
-			put := func(v string) textDoc { return wrap(cur.set(m.Name, v)) }
-			out = append(out, declaredCase{"missing-" + n, wrap(cur.del(m.Name)), ruleVariant{bad: true, why: "missing"}, o.Missing})
+			put := func(v string) gen.Doc { return wrap(cur.Set(m.Name, v)) }
+			out = append(out, declaredCase{"missing-" + n, wrap(cur.Drop(m.Name)), ruleVariant{bad: true, why: "missing"}, o.Missing})
 			for _, t := range typeVariants(m) {
 				out = append(out, declaredCase{n + "-" + t.name, put(t.value), ruleVariant{t.name, t.value, true, "type-guard"}, m.TypeCode})
 			}
@@ -82,14 +82,14 @@ func declaredCases(d *shapes.Decl, o *shapes.Object, doc textDoc, vars func(*sha
 					continue
 				}
 				sub := d.Object(r.Object)
-				inner, _ := gen.ParseDoc(cur.get(m.Name))
-				nested := textDocOf(inner)
-				walk(sub, n+".", nested, func(x textDoc) textDoc { return put(x.json()) })
-				out = append(out, declaredCase{"unknown-member-in-" + n, put(nested.set("extra", "1").json()),
+				inner, _ := gen.ParseDoc(cur.Value(m.Name))
+				nested := inner
+				walk(sub, n+".", nested, func(x gen.Doc) gen.Doc { return put(x.String()) })
+				out = append(out, declaredCase{"unknown-member-in-" + n, put(nested.Set("extra", "1").String()),
 					ruleVariant{bad: true, why: "unknown"}, sub.Unknown})
 			}
 		}
 	}
-	walk(o, "", doc, func(x textDoc) textDoc { return x })
+	walk(o, "", doc, func(x gen.Doc) gen.Doc { return x })
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
@@ -30,7 +31,7 @@ func TestDeclaredCases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := textDoc{{"tag", `"lamp/1"`}, {"on", "false"}, {"color", `"red"`}, {"watts", "40"}, {"name", `"desk"`}, {"bulb", `{"kind":"led"}`}}
+	doc := gen.Doc{kv("tag", `"lamp/1"`), kv("on", "false"), kv("color", `"red"`), kv("watts", "40"), kv("name", `"desk"`), kv("bulb", `{"kind":"led"}`)}
 	vars := func(m *shapes.Member, r shapes.Rule) []ruleVariant {
 		if out, ok := declaredRuleVariants(r); ok {
 			return out
@@ -63,8 +64,8 @@ func TestDeclaredCases(t *testing.T) {
 			t.Errorf("no case %s among %v", w.name, names)
 			continue
 		}
-		if c.doc.json() != w.doc || c.code != w.code {
-			t.Errorf("%s: %s, code %q; want %s, code %q", w.name, c.doc.json(), c.code, w.doc, w.code)
+		if c.doc.String() != w.doc || c.code != w.code {
+			t.Errorf("%s: %s, code %q; want %s, code %q", w.name, c.doc.String(), c.code, w.doc, w.code)
 		}
 	}
 	if got["name-null"].v.bad || !got["watts-type-string"].v.bad || got["watts-type-string"].v.why != "type-guard" ||

@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/conform-dev/conform/internal/fuzz/gen"
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
@@ -24,30 +25,30 @@ type memberVariant struct {
 // of another type; and, for a member validated as a declared object, the
 // same variants inside it, from its valid document nested(member). Names
 // are lower case, prefixed by the path of the member.
-func memberVariants(d *shapes.Decl, o *shapes.Object, doc textDoc, wrap func(string) string,
-	nested func(member string) textDoc, skip func(*shapes.Member) bool, prefix string) []memberVariant {
-	out := []memberVariant{{prefix + "unknown-member", wrap(doc.set("extra", `1`).json()), o.Unknown, false}}
+func memberVariants(d *shapes.Decl, o *shapes.Object, doc gen.Doc, wrap func(string) string,
+	nested func(member string) gen.Doc, skip func(*shapes.Member) bool, prefix string) []memberVariant {
+	out := []memberVariant{{prefix + "unknown-member", wrap(doc.Set("extra", `1`).String()), o.Unknown, false}}
 	for _, m := range o.Members {
 		if skip != nil && skip(m) {
 			continue
 		}
 		name := prefix + strings.ToLower(m.Name)
 		if !m.Optional {
-			out = append(out, memberVariant{name + ".absent", wrap(doc.del(m.Name).json()), o.Missing, false})
+			out = append(out, memberVariant{name + ".absent", wrap(doc.Drop(m.Name).String()), o.Missing, false})
 		}
 		other := `"x"`
 		if m.Type == "string" {
 			other = `5`
 		}
-		out = append(out, memberVariant{name + ".type", wrap(doc.set(m.Name, other).json()), m.TypeCode, true})
+		out = append(out, memberVariant{name + ".type", wrap(doc.Set(m.Name, other).String()), m.TypeCode, true})
 		for _, r := range m.Rules {
 			switch {
 			case r.Rule == shapes.RuleEach && r.Type != "number":
-				out = append(out, memberVariant{name + ".element-type", wrap(doc.set(m.Name, `[1]`).json()), r.TypeCode, true})
+				out = append(out, memberVariant{name + ".element-type", wrap(doc.Set(m.Name, `[1]`).String()), r.TypeCode, true})
 			case r.Rule == shapes.RuleObject && nested != nil:
 				member := m.Name
 				out = append(out, memberVariants(d, d.Object(r.Object), nested(member),
-					func(s string) string { return wrap(doc.set(member, s).json()) }, nil, skip, name+".")...)
+					func(s string) string { return wrap(doc.Set(member, s).String()) }, nil, skip, name+".")...)
 			}
 		}
 	}
