@@ -6,8 +6,8 @@ import (
 	"github.com/conform-dev/conform/internal/fuzz/gen"
 )
 
-// kv is the document member name: value, value as JSON text: the
-// generator's documents are gen.Doc values written as gen.Doc{kv(...), ...}.
+// kv is the document member named name whose value is the JSON text
+// value; the generator writes its documents as gen.Doc{kv(...), ...}.
 func kv(name, value string) gen.Member { return gen.Member{Name: name, Value: value} }
 
 // textJCS is JCS(text) by gowebpki/jcs (an RFC 8785 implementation
