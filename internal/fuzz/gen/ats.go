@@ -291,7 +291,7 @@ func atsValue(s *Source, d ATSDoc, name string, rel []string) string {
 	}
 	var cur *tv
 	if v, ok := d.Get(name); ok {
-		cur = parseTV(v)
+		cur, _ = tvOfJSON(v)
 	}
 	return string(memberValue(s, atsDecl, o, name, cur, atsPool).write(nil, nil))
 }

@@ -74,7 +74,7 @@ func TestDeclaredDefectClasses(t *testing.T) {
 		},
 		"pooled": func(b, g *tv) bool { v := g.get("name"); return v != nil && v.k == 's' && v.str() == "pooled" },
 	}
-	base := parseTV(testLamp)
+	base, _ := tvOfJSON(testLamp)
 	seen := map[string]bool{}
 	for i := range 4000 {
 		v := base.clone()

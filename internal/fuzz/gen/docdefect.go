@@ -8,12 +8,8 @@ package gen
 // the documents it holds.
 
 import (
-	"encoding/json"
 	"slices"
-	"strconv"
-	"strings"
 	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/conform-dev/conform/spec/shapes"
 )
@@ -77,85 +73,4 @@ func enumCross(s *Source, decl *shapes.Decl, o *shapes.Object, v *tv) bool {
 	}
 	Pick(s, at).set(tS(Pick(s, values)))
 	return true
-}
-
-// tvOfJSON reads one JSON value into the value model: strings as their
-// UTF-16 units, a lone surrogate's escape as one unit (jsonUnits), numbers
-// as written, members in order; ok is false when text is not one JSON
-// value.
-func tvOfJSON(text string) (*tv, bool) {
-	text = strings.TrimSpace(text)
-	if !json.Valid([]byte(text)) {
-		return nil, false
-	}
-	if u, ok := jsonUnits(text); ok {
-		return tU(u), true
-	}
-	var raw []string
-	v := &tv{k: 'o'}
-	switch text[0] {
-	case '{':
-		d, _ := ParseDoc(text)
-		for _, m := range d {
-			v.keys, raw = append(v.keys, units(m.Name)), append(raw, m.Value)
-		}
-	case '[':
-		var elems []json.RawMessage
-		_ = json.Unmarshal([]byte(text), &elems)
-		v.k = 'a'
-		for _, e := range elems {
-			raw = append(raw, string(e))
-		}
-	case 't', 'f', 'n':
-		return tL(text), true
-	default:
-		return tN(text), true
-	}
-	for _, r := range raw {
-		x, _ := tvOfJSON(r)
-		if v.k == 'o' {
-			v.vals = append(v.vals, x)
-		} else {
-			v.elems = append(v.elems, x)
-		}
-	}
-	return v, true
-}
-
-// jsonUnits is the UTF-16 units of lit, a JSON string literal (its quotes
-// included), each escape read as written, so that a lone surrogate's stays
-// one unit; ok is false for a text that is not one such literal.
-func jsonUnits(lit string) (out []uint16, ok bool) {
-	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
-		return nil, false
-	}
-	body := lit[1 : len(lit)-1]
-	for i := 0; i < len(body); {
-		switch {
-		case body[i] == '"':
-			return nil, false
-		case body[i] != '\\':
-			r, n := utf8.DecodeRuneInString(body[i:])
-			out = utf16.AppendRune(out, r)
-			i += n
-		case strings.HasPrefix(body[i:], `\u`) && i+6 <= len(body):
-			x, err := strconv.ParseUint(body[i+2:i+6], 16, 16)
-			if err != nil {
-				return nil, false
-			}
-			out = append(out, uint16(x))
-			i += 6
-		default:
-			k := -1
-			if i+1 < len(body) {
-				k = strings.IndexByte(`"\/bfnrt`, body[i+1])
-			}
-			if k < 0 {
-				return nil, false
-			}
-			out = append(out, uint16("\"\\/\b\f\n\r\t"[k]))
-			i += 2
-		}
-	}
-	return out, true
 }

@@ -39,7 +39,7 @@ const thBase = `{"trust":{"expires_at":"2027-09-01T00:00:00.000Z","issued_at":"2
 "result":{"bounded_bytes":579,"completed_at":"2026-09-22T12:30:01.200Z","diagnostics":[],"error":null,"evidence_refs":["ev-obs-0001"],"invocation_digest":"sha256:c55672044602e723ad609b7cfcbc273686e26261cc041a8b8d206aecac78d9a7","invocation_id":"inv-0001","lease_id":"lease-01J8Z4","output_schema_digest":"sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305","output_schema_id":"aether.managed-tool-workspace-status/1","payload":{"ats_status":{"connection":"connected","effective_mode":"observe","execution_authority":"none","orders_enabled":false},"device_id":"scdev_01J8Z3D5Q2A7","diagnostics":[{"code":"ATS_FEED_DELAYED","summary":"Market status feed is 2 s behind"}],"local_session_id":"ls-7d2e9c","local_status":{"active_invocations":1,"host_state":"ready"},"observed_at":"2026-09-22T12:30:01.000Z","runtime_version":"ats-runtime 2.4.1","schema_id":"aether.managed-tool-workspace-status/1","session_generation":4,"status_digest":"sha256:432937c2d6908171556e5257a8aef4a50bfb4deae117f9d5041c377d7e8024b1"},"redaction_profile":"aether.safe-display/1","replay_status":"original","result_digest":"sha256:29b52710195c151cc3974eb6fd992e96ad8715f31f227475eecf9a141d7cbb64","retry_class":"none","schema_id":"aether.managed-tool-result/1","started_at":"2026-09-22T12:30:00.500Z","state":"succeeded","tool_name":"ats.workspace_status","tool_version":1}}`
 
 // thBaseTV is the base chain, parsed once.
-var thBaseTV = parseTV(thBase)
+var thBaseTV, _ = tvOfJSON(thBase)
 
 // thBaseNow is the base chain's now: 2026-09-22T12:30:05.000Z.
 const thBaseNow = 1790080205000

@@ -7,6 +7,7 @@ package gen
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -182,80 +183,83 @@ func (v *tv) appendWith(b []byte, quote func(b []byte, u []uint16) []byte) []byt
 	return append(b, v.text...)
 }
 
-// parseTV reads a literal JSON text (ASCII, plain escapes) into the
-// model.
-func parseTV(s string) *tv {
-	p := &tvParser{s: s}
-	return p.value()
-}
-
-type tvParser struct {
-	s string
-	i int
-}
-
-func (p *tvParser) ws() {
-	for p.i < len(p.s) && strings.IndexByte(" \t\r\n", p.s[p.i]) >= 0 {
-		p.i++
+// tvOfJSON reads one JSON value into the value model: strings as their
+// UTF-16 units, a lone surrogate's escape as one unit (jsonUnits), numbers
+// as written, members in order; ok is false when text is not one JSON
+// value.
+func tvOfJSON(text string) (*tv, bool) {
+	text = strings.TrimSpace(text)
+	if !json.Valid([]byte(text)) {
+		return nil, false
 	}
-}
-
-func (p *tvParser) value() *tv {
-	p.ws()
-	switch c := p.s[p.i]; c {
+	if u, ok := jsonUnits(text); ok {
+		return tU(u), true
+	}
+	var raw []string
+	v := &tv{k: 'o'}
+	switch text[0] {
 	case '{':
-		p.i++
-		o := &tv{k: 'o'}
-		for {
-			p.ws()
-			switch p.s[p.i] {
-			case '}':
-				p.i++
-				return o
-			case ',':
-				p.i++
-				p.ws()
-			}
-			k := p.value()
-			p.ws()
-			p.i++ // ':'
-			o.keys = append(o.keys, k.us)
-			o.vals = append(o.vals, p.value())
+		d, _ := ParseDoc(text)
+		for _, m := range d {
+			v.keys, raw = append(v.keys, units(m.Name)), append(raw, m.Value)
 		}
 	case '[':
-		p.i++
-		a := &tv{k: 'a'}
-		for {
-			p.ws()
-			switch p.s[p.i] {
-			case ']':
-				p.i++
-				return a
-			case ',':
-				p.i++
+		var elems []json.RawMessage
+		_ = json.Unmarshal([]byte(text), &elems)
+		v.k = 'a'
+		for _, e := range elems {
+			raw = append(raw, string(e))
+		}
+	case 't', 'f', 'n':
+		return tL(text), true
+	default:
+		return tN(text), true
+	}
+	for _, r := range raw {
+		x, _ := tvOfJSON(r)
+		if v.k == 'o' {
+			v.vals = append(v.vals, x)
+		} else {
+			v.elems = append(v.elems, x)
+		}
+	}
+	return v, true
+}
+
+// jsonUnits is the UTF-16 units of lit, a JSON string literal (its quotes
+// included), each escape read as written, so that a lone surrogate's stays
+// one unit; ok is false for a text that is not one such literal.
+func jsonUnits(lit string) (out []uint16, ok bool) {
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return nil, false
+	}
+	body := lit[1 : len(lit)-1]
+	for i := 0; i < len(body); {
+		switch {
+		case body[i] == '"':
+			return nil, false
+		case body[i] != '\\':
+			r, n := utf8.DecodeRuneInString(body[i:])
+			out = utf16.AppendRune(out, r)
+			i += n
+		case strings.HasPrefix(body[i:], `\u`) && i+6 <= len(body):
+			x, err := strconv.ParseUint(body[i+2:i+6], 16, 16)
+			if err != nil {
+				return nil, false
 			}
-			a.elems = append(a.elems, p.value())
-		}
-	case '"':
-		j := p.i + 1
-		for p.s[j] != '"' {
-			j++
-		}
-		v := tS(p.s[p.i+1 : j])
-		p.i = j + 1
-		return v
-	}
-	for _, w := range []string{"true", "false", "null"} {
-		if strings.HasPrefix(p.s[p.i:], w) {
-			p.i += len(w)
-			return tL(w)
+			out = append(out, uint16(x))
+			i += 6
+		default:
+			k := -1
+			if i+1 < len(body) {
+				k = strings.IndexByte(`"\/bfnrt`, body[i+1])
+			}
+			if k < 0 {
+				return nil, false
+			}
+			out = append(out, uint16("\"\\/\b\f\n\r\t"[k]))
+			i += 2
 		}
 	}
-	j := p.i
-	for j < len(p.s) && strings.IndexByte("+-0123456789.eE", p.s[j]) >= 0 {
-		j++
-	}
-	v := tN(p.s[p.i:j])
-	p.i = j
-	return v
+	return out, true
 }
