@@ -16,8 +16,6 @@ import (
 	"strconv"
 	"strings"
 
-	gowebpki "github.com/gowebpki/jcs"
-
 	"github.com/conform-dev/conform/internal/fuzz/gen"
 	"github.com/conform-dev/conform/internal/spec"
 	specdata "github.com/conform-dev/conform/spec"
@@ -60,20 +58,18 @@ var afExceptions = map[string]string{}
 // afQ quotes an ASCII string (escapes already written).
 func afQ(s string) string { return `"` + s + `"` }
 
-// afJCS is JCS(text) by gowebpki/jcs.
+// afJCS is JCS(text) by gowebpki/jcs (textJCS).
 func afJCS(text string) string {
-	out, err := gowebpki.Transform([]byte(text))
-	if err != nil {
+	out, ok := textJCS(text)
+	if !ok {
 		panic("artifact: no JCS for " + text)
 	}
-	return string(out)
+	return out
 }
 
-// afD is D(text): "sha256:" and the lowercase hex SHA-256 of JCS(text).
-func afD(text string) string {
-	sum := sha256.Sum256([]byte(afJCS(text)))
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
+// afD is D(text): "sha256:" and the lowercase hex SHA-256 of JCS(text)
+// (textDigest).
+func afD(text string) string { return textDigest(text) }
 
 // afHex is a digest body of 64 lowercase hex digits made from seed s.
 func afHex(s string) string {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	gowebpki "github.com/gowebpki/jcs"
-
 	"github.com/conform-dev/conform/internal/fuzz/gen"
 )
 
@@ -13,11 +11,8 @@ func kv(name, value string) gen.Member { return gen.Member{Name: name, Value: va
 // textJCS is JCS(text) by gowebpki/jcs (an RFC 8785 implementation
 // independent of the reference); ok false when it refuses text.
 func textJCS(text string) (string, bool) {
-	out, err := gowebpki.Transform([]byte(text))
-	if err != nil {
-		return "", false
-	}
-	return string(out), true
+	out, ok := gen.JCS([]byte(text))
+	return string(out), ok
 }
 
 // textDigest is gen.JCSDigest(text): "sha256:" and the lowercase hex

@@ -22,8 +22,6 @@ import (
 	"strconv"
 	"strings"
 
-	gowebpki "github.com/gowebpki/jcs"
-
 	"github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
 )
@@ -63,15 +61,13 @@ func (o afObj) text() string {
 	return o.json()
 }
 
-// afDigest is D(text): "sha256:" and the hex SHA-256 of its JCS by
-// gowebpki/jcs (zeros when it has none).
+// afDigest is D(text), JCSDigest (OtherDigest, all zeros, when text has no
+// JCS form).
 func afDigest(text string) string {
-	out, err := gowebpki.Transform([]byte(text))
-	if err != nil {
-		return "sha256:" + strings.Repeat("0", 64)
+	if d, ok := JCSDigest([]byte(text)); ok {
+		return d
 	}
-	sum := sha256.Sum256(out)
-	return "sha256:" + hex.EncodeToString(sum[:])
+	return OtherDigest
 }
 
 func afQ(s string) string { return strconv.Quote(s) }

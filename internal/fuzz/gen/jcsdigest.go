@@ -3,8 +3,6 @@ package gen
 import (
 	"crypto/sha256"
 	"encoding/hex"
-
-	gowebpki "github.com/gowebpki/jcs"
 )
 
 // JCSDigest is the digest D(v) of the contracts that digest a JSON value
@@ -15,8 +13,8 @@ import (
 // doubles, text that is not JSON). The vector and fuzz generators seal
 // with it.
 func JCSDigest(text []byte) (digest string, ok bool) {
-	canon, err := gowebpki.Transform(text)
-	if err != nil {
+	canon, ok := JCS(text)
+	if !ok {
 		return "", false
 	}
 	sum := sha256.Sum256(canon)
