@@ -47,7 +47,7 @@ var abMsg, abTag = func() (map[string]string, map[string]string) {
 
 // abExceptions are the vectors whose tag differs from their message's
 // catalogue tag, by "<behaviour>.jsonl:<name>".
-var abExceptions = map[string]string{}
+var abExceptions = exceptionTags{}
 
 // abQ quotes s (ASCII, escapes already written).
 func abQ(s string) string { return `"` + s + `"` }
@@ -68,15 +68,6 @@ func abRefused(name, input, code string) vcase {
 		panic("agent-browser-ats-order: no refusal " + code)
 	}
 	return refused(name, input, m).withException(abTag[abPrefix+code])
-}
-
-// abTagged records that vector c of behaviour carries tag.
-func abTagged(behaviour string, c vcase, tag string) vcase {
-	if tag == c.exception {
-		return c
-	}
-	abExceptions[behaviour+".jsonl:"+c.name] = tag
-	return c.withException(tag)
 }
 
 // abFile is one vector file of op.

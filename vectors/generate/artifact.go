@@ -53,7 +53,7 @@ var afMsg, afTag = func() (map[string]string, map[string]string) {
 
 // afExceptions are the vectors whose tag differs from their message's
 // catalogue tag, by "<behaviour>.jsonl:<name>" (filled while building).
-var afExceptions = map[string]string{}
+var afExceptions = exceptionTags{}
 
 // afQ quotes an ASCII string (escapes already written).
 func afQ(s string) string { return `"` + s + `"` }
@@ -254,16 +254,6 @@ func afRefused(name, input, code string) vcase {
 	return refused(name, input, m).withException(afTag[code])
 }
 
-// afTagged returns c with tag, recording it when it differs from the
-// catalogue's.
-func afTagged(behaviour string, c vcase, tag string) vcase {
-	if tag == c.exception {
-		return c
-	}
-	afExceptions[behaviour+".jsonl:"+c.name] = tag
-	return c.withException(tag)
-}
-
 // afFile is one vector file of op.
 // A case whose input an earlier case of the file has is dropped (a good
 // value equal to the base document's).
@@ -283,7 +273,7 @@ func afFile(op, aspect, description string, cases ...vcase) vfile {
 func afTagAll(f vfile, tags map[string]string) vfile {
 	for i, c := range f.cases {
 		if tag, ok := tags[c.name]; ok {
-			f.cases[i] = afTagged(f.behaviour, c, tag)
+			f.cases[i] = afExceptions.tag(f.behaviour, c, tag)
 		}
 	}
 	return f

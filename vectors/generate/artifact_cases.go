@@ -147,7 +147,7 @@ func afMemberFiles() []vfile {
 	lifeCases = append(lifeCases, life("lifecycle-members", first, func(d gen.Doc) afTrace { return afV2.with(0, d) })...)
 	for _, v := range []string{"[]", `"none"`, "true"} {
 		in := afLifeInput(afV2.with(0, afV2.entries[0].Set("decision", v)), def)
-		lifeCases = append(lifeCases, afTagged("lifecycle-members", afRefused("first-entry-decision-"+strings.Trim(v, `"[]`)+"-type", in, "artifact.decision"), "type-guard"))
+		lifeCases = append(lifeCases, afExceptions.tag("lifecycle-members", afRefused("first-entry-decision-"+strings.Trim(v, `"[]`)+"-type", in, "artifact.decision"), "type-guard"))
 	}
 	dec := afVariants(afDecl.Object("decision"), afDecision, nil, nil, true)
 	for i := range dec {
@@ -174,7 +174,7 @@ func afMemberFiles() []vfile {
 		if v.code == "" {
 			lifeCases = append(lifeCases, afLifeExpect(v.name, t, v.doc))
 		} else {
-			lifeCases = append(lifeCases, afTagged("lifecycle-members", afRefused(v.name, in, v.code), v.tag))
+			lifeCases = append(lifeCases, afExceptions.tag("lifecycle-members", afRefused(v.name, in, v.code), v.tag))
 		}
 	}
 	lifecycle := afFile("lifecycle", "members", "each member of the trace, its header, an entry, the decision and the definition absent, of another type, and on each side of its rules",

@@ -237,7 +237,7 @@ func afCases(behaviour string, vars []afVar, input func(gen.Doc) string, expect 
 			out = append(out, expect(v.name, v.doc))
 			continue
 		}
-		out = append(out, afTagged(behaviour, afRefused(v.name, in, v.code), v.tag))
+		out = append(out, afExceptions.tag(behaviour, afRefused(v.name, in, v.code), v.tag))
 	}
 	return out
 }

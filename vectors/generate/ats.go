@@ -122,7 +122,7 @@ var (
 	atsOpOptional    = atsOpOf("optional-binding", func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` })
 	atsOpOptionalV2  = atsOpOf("optional-binding-v2", func(d atsDoc) string { return `{"binding":` + atsVerdict(d) + `}` })
 	atsValidatorOps  = []atsOp{atsOpState, atsOpCapability, atsOpBindingV1, atsOpBindingV2, atsOpGrantV1, atsOpGrantV2, atsOpUsage, atsOpIntentV1, atsOpIntentV2, atsOpReview, atsOpApprovalV1, atsOpApprovalV2, atsOpReceiptV1, atsOpReceiptV2, atsOpProposalV1, atsOpProposalV2, atsOpRedact, atsOpOptional, atsOpOptionalV2}
-	atsExceptions    = map[string]string{}
+	atsExceptions    = exceptionTags{}
 	atsExceptionNote = map[string]string{}
 )
 
@@ -142,9 +142,8 @@ func atsTagged(behaviour string, c vcase, tag, why string) vcase {
 	if _, dup := atsExceptions[key]; dup {
 		panic("ats: exception declared twice: " + key)
 	}
-	atsExceptions[key] = tag
 	atsExceptionNote[key] = why
-	return c.withException(tag)
+	return atsExceptions.tag(behaviour, c, tag)
 }
 
 // atsFile is one vector file of ats/1.
