@@ -29,36 +29,23 @@ import (
 // afDecl is the declaration of artifact/1's shapes.
 var afDecl = spec.MustShapes("artifact")
 
-// afObj is a document (Doc, doc.go) with the short accessors this file
-// reads: a member's text ("" when absent), a copy with a member set or
-// dropped, and the JSON text.
-type afObj Doc
-
-// afParse reads a JSON object text (nil when the text is not one).
-func afParse(text string) afObj {
+// afParse reads a JSON object text (nil when the text is not one, an
+// empty non-nil document for {}).
+func afParse(text string) Doc {
 	d, ok := ParseDoc(text)
 	if !ok {
 		return nil
 	}
-	return append(afObj{}, d...)
+	return append(Doc{}, d...)
 }
 
-func (o afObj) get(k string) string {
-	v, _ := Doc(o).Get(k)
-	return v
-}
-
-func (o afObj) set(k, v string) afObj { return afObj(Doc(o).Set(k, v)) }
-func (o afObj) drop(k string) afObj   { return afObj(Doc(o).Drop(k)) }
-func (o afObj) json() string          { return string(Doc(o).JSON()) }
-
-// text is o's JSON text; an object of the one member named "" stands for
-// a value that is not an object, its value's text.
-func (o afObj) text() string {
+// afText is o's JSON text; an object of the one member named "" stands
+// for a value that is not an object, its value's text.
+func afText(o Doc) string {
 	if len(o) == 1 && o[0].Name == "" {
 		return o[0].Value
 	}
-	return o.json()
+	return o.String()
 }
 
 // afDigest is D(text), JCSDigest (OtherDigest, all zeros, when text has no
@@ -80,21 +67,21 @@ func afHash(w string) string {
 
 // The valid root's documents (spec/artifact.md).
 var (
-	afModel       = afObj{{"name", afQ("reviewer-7b")}, {"digest", afHash("model")}}
-	afConvergence = afObj{{"state", afQ("converged")}, {"iterations", "3"}}
-	afDefinition  = afObj{{"name", afQ("review-pipeline")}, {"phases", `["intake","analysis","scoring","convergence","decision"]`}}
-	afDecision    = afObj{{"verdict", afQ("pass")}, {"confidence", "0.87"}, {"stop_reason", afQ("threshold_met")}, {"termination_reason", afQ("completed")}}
-	afSummary     = afObj{{"verdict", afQ("pass")}, {"confidence", "0.87"}, {"epistemic_status", afQ("inferred")},
-		{"stop_reason", afQ("threshold_met")}, {"termination_reason", afQ("completed")}, {"convergence", afConvergence.json()},
-		{"runtime_version", afQ("1.4.2")}, {"trace_path", afQ("trace/run_trace.json")}, {"model", afModel.json()}}
-	afVeto = afObj{{"verdict", afQ("veto")}, {"confidence", "0"}, {"epistemic_status", afQ("unknown")},
+	afModel       = Doc{{"name", afQ("reviewer-7b")}, {"digest", afHash("model")}}
+	afConvergence = Doc{{"state", afQ("converged")}, {"iterations", "3"}}
+	afDefinition  = Doc{{"name", afQ("review-pipeline")}, {"phases", `["intake","analysis","scoring","convergence","decision"]`}}
+	afDecision    = Doc{{"verdict", afQ("pass")}, {"confidence", "0.87"}, {"stop_reason", afQ("threshold_met")}, {"termination_reason", afQ("completed")}}
+	afSummary     = Doc{{"verdict", afQ("pass")}, {"confidence", "0.87"}, {"epistemic_status", afQ("inferred")},
+		{"stop_reason", afQ("threshold_met")}, {"termination_reason", afQ("completed")}, {"convergence", afConvergence.String()},
+		{"runtime_version", afQ("1.4.2")}, {"trace_path", afQ("trace/run_trace.json")}, {"model", afModel.String()}}
+	afVeto = Doc{{"verdict", afQ("veto")}, {"confidence", "0"}, {"epistemic_status", afQ("unknown")},
 		{"stop_reason", afQ("dry_run")}, {"termination_reason", afQ("dry_run")},
-		{"convergence", afObj{{"state", afQ("not_run")}, {"iterations", "0"}}.json()}, {"runtime_version", afQ("1.4.2")}}
+		{"convergence", Doc{{"state", afQ("not_run")}, {"iterations", "0"}}.String()}, {"runtime_version", afQ("1.4.2")}}
 )
 
 // afEntry is a full v2 entry.
-func afEntry(phase string, d string) afObj {
-	return afObj{{"phase", afQ(phase)}, {"at_ms", "1790000000050"}, {"input", `{"doc":"d"}`}, {"output", `{"note":"n"}`},
+func afEntry(phase string, d string) Doc {
+	return Doc{{"phase", afQ(phase)}, {"at_ms", "1790000000050"}, {"input", `{"doc":"d"}`}, {"output", `{"note":"n"}`},
 		{"scores", `{"relevance":0.9}`}, {"prompt_hash", afHash("prompt-" + phase)}, {"model_hash", afHash("model")},
 		{"replay", `{"seed":7}`}, {"epistemic_state", afQ("inferred")}, {"decision", d}, {"failure", "null"}, {"fingerprint", afHash("fp-" + phase)}}
 }
@@ -102,8 +89,8 @@ func afEntry(phase string, d string) afObj {
 // afRoot is one output root under construction: the summary, the trace's
 // top level, header and entries, and the definition.
 type afRoot struct {
-	summary, top, header, def afObj
-	entries                   []afObj
+	summary, top, header, def Doc
+	entries                   []Doc
 }
 
 // afBase draws a valid root: v2 (most often), v1 with full entries, a
@@ -113,33 +100,33 @@ func afBase(s *Source) afRoot {
 	phases := []string{"intake", "analysis", "scoring", "convergence", "decision"}
 	if s.Chance(4) {
 		phases = []string{"intake", "scoring", "decision"}
-		def = def.set("phases", `["intake","scoring","decision"]`)
+		def = def.Set("phases", `["intake","scoring","decision"]`)
 	}
 	r := afRoot{summary: afSummary, def: def}
-	r.header = afObj{{"config_hash", afHash("config")}, {"definition_hash", afQ(afDigest(def.json()))},
-		{"runtime_version", afQ("1.4.2")}, {"convergence", afConvergence.json()}, {"model", afModel.json()}}
+	r.header = Doc{{"config_hash", afHash("config")}, {"definition_hash", afQ(afDigest(def.String()))},
+		{"runtime_version", afQ("1.4.2")}, {"convergence", afConvergence.String()}, {"model", afModel.String()}}
 	for i, p := range phases {
 		d := "null"
 		if i == len(phases)-1 {
-			d = afDecision.json()
+			d = afDecision.String()
 		}
 		r.entries = append(r.entries, afEntry(p, d))
 		if s.Chance(6) {
 			r.entries = append(r.entries, afEntry(p, d))
 		}
 	}
-	r.top = afObj{{"trace_schema_version", "2"}, {"run_id", afQ("3f2b8c1e-9a4d-4e6f-8b21-0c7d5e9a1f34")}, {"created_at_ms", "1790000000000"}}
+	r.top = Doc{{"trace_schema_version", "2"}, {"run_id", afQ("3f2b8c1e-9a4d-4e6f-8b21-0c7d5e9a1f34")}, {"created_at_ms", "1790000000000"}}
 	switch s.Intn(8) {
 	case 0:
-		r.top = r.top.drop("trace_schema_version")
+		r.top = r.top.Drop("trace_schema_version")
 	case 1:
-		r.top = afObj{{"run_id", afQ("run-1")}}
+		r.top = Doc{{"run_id", afQ("run-1")}}
 		r.header = nil
-		r.entries = []afObj{{{"phase", afQ("decision")}, {"epistemic_state", afQ("inferred")}, {"decision", afDecision.json()}}}
+		r.entries = []Doc{{{"phase", afQ("decision")}, {"epistemic_state", afQ("inferred")}, {"decision", afDecision.String()}}}
 	case 2:
 		r.summary = afVeto
 		if s.Chance(4) {
-			r.summary = r.summary.set("model", afModel.json())
+			r.summary = r.summary.Set("model", afModel.String())
 		}
 	}
 	return r
@@ -149,13 +136,13 @@ func afBase(s *Source) afRoot {
 func (r afRoot) traceJSON() string {
 	t := r.top
 	if r.header != nil {
-		t = t.set("header", r.header.text())
+		t = t.Set("header", afText(r.header))
 	}
 	var es []string
 	for _, e := range r.entries {
-		es = append(es, e.text())
+		es = append(es, afText(e))
 	}
-	return t.set("entries", "["+strings.Join(es, ",")+"]").json()
+	return t.Set("entries", "["+strings.Join(es, ",")+"]").String()
 }
 
 // afPool is the values a member's value is replaced with: from its
@@ -203,16 +190,16 @@ func afPool(m *shapes.Member) []string {
 
 // afChange returns o, an instance of the declared object name, with one
 // change drawn from s.
-func afChange(s *Source, name string, o afObj) afObj {
+func afChange(s *Source, name string, o Doc) Doc {
 	decl := afDecl.Object(name)
 	if len(o) == 0 || decl == nil {
-		return o.set("extra", "1")
+		return o.Set("extra", "1")
 	}
 	switch s.Intn(10) {
 	case 0:
-		return o.drop(o[s.Intn(len(o))].Name)
+		return o.Drop(o[s.Intn(len(o))].Name)
 	case 1:
-		return o.set(Pick(s, []string{"extra", "status", "verified"}), Pick(s, []string{"true", "1", `"x"`}))
+		return o.Set(Pick(s, []string{"extra", "status", "verified"}), Pick(s, []string{"true", "1", `"x"`}))
 	}
 	k := o[s.Intn(len(o))].Name
 	m := decl.Member(k)
@@ -220,11 +207,11 @@ func afChange(s *Source, name string, o afObj) afObj {
 		return o
 	}
 	for _, r := range m.Rules {
-		if inner := afParse(o.get(k)); r.Rule == shapes.RuleObject && inner != nil && !s.Chance(4) {
-			return o.set(k, afChange(s, r.Object, inner).json())
+		if inner := afParse(o.Value(k)); r.Rule == shapes.RuleObject && inner != nil && !s.Chance(4) {
+			return o.Set(k, afChange(s, r.Object, inner).String())
 		}
 	}
-	return o.set(k, Pick(s, afPool(m)))
+	return o.Set(k, Pick(s, afPool(m)))
 }
 
 // change applies one change to r.
@@ -237,10 +224,10 @@ func (r afRoot) change(s *Source) afRoot {
 	case 0, 1:
 		r.summary = afChange(s, "summary", r.summary)
 	case 2:
-		r.top = r.top.set(Pick(s, []string{"trace_schema_version", "run_id", "created_at_ms"}),
+		r.top = r.top.Set(Pick(s, []string{"trace_schema_version", "run_id", "created_at_ms"}),
 			Pick(s, []string{"1", "2", "3", "0", `"2"`, "2.0", "null", `""`, "7", afQ("run-1"), "9007199254740992"}))
 		if s.Chance(3) {
-			r.header = afObj{{"", Pick(s, []string{"[]", "7", "null", `"h"`})}}
+			r.header = Doc{{"", Pick(s, []string{"[]", "7", "null", `"h"`})}}
 		}
 	case 3:
 		if r.header != nil {
@@ -248,18 +235,18 @@ func (r afRoot) change(s *Source) afRoot {
 		}
 	case 4:
 		i := s.Intn(len(r.entries))
-		r.entries = append([]afObj(nil), r.entries...)
+		r.entries = append([]Doc(nil), r.entries...)
 		r.entries[i] = afChange(s, "entry", r.entries[i])
 	case 5:
 		last := len(r.entries) - 1
-		if d := afParse(r.entries[last].get("decision")); d != nil {
-			r.entries = append([]afObj(nil), r.entries...)
-			r.entries[last] = r.entries[last].set("decision", afChange(s, "decision", d).json())
+		if d := afParse(r.entries[last].Value("decision")); d != nil {
+			r.entries = append([]Doc(nil), r.entries...)
+			r.entries[last] = r.entries[last].Set("decision", afChange(s, "decision", d).String())
 		}
 	case 6:
 		r.def = afChange(s, "definition", r.def)
 	case 7:
-		r.summary = r.summary.set("trace_path", Pick(s, []string{`""`, afQ("/trace/run_trace.json"), afQ(`trace\\run_trace.json`),
+		r.summary = r.summary.Set("trace_path", Pick(s, []string{`""`, afQ("/trace/run_trace.json"), afQ(`trace\\run_trace.json`),
 			afQ("../trace/run_trace.json"), afQ("trace/../trace/run_trace.json"), afQ("./trace/run_trace.json"), afQ("trace/other.json"),
 			afQ("result/final_result.json"), afQ("trace//run_trace.json"), "7"}))
 	case 8:
@@ -267,9 +254,9 @@ func (r afRoot) change(s *Source) afRoot {
 		case 0:
 			r.entries = r.entries[:len(r.entries)-1]
 		case 1:
-			r.entries = append([]afObj{r.entries[len(r.entries)-1]}, r.entries...)
+			r.entries = append([]Doc{r.entries[len(r.entries)-1]}, r.entries...)
 		case 2:
-			r.entries = append([]afObj{{{"", Pick(s, []string{"7", "[]", "null"})}}}, r.entries...)
+			r.entries = append([]Doc{{{"", Pick(s, []string{"7", "[]", "null"})}}}, r.entries...)
 		default:
 			r.entries = nil
 		}
@@ -279,15 +266,15 @@ func (r afRoot) change(s *Source) afRoot {
 
 // afFile is one entry of a tree.
 func afFile(path, kind, content string) string {
-	return afObj{{"path", afQ(path)}, {"kind", afQ(kind)}, {"bytes_b64", afQ(base64.StdEncoding.EncodeToString([]byte(content)))}}.json()
+	return Doc{{"path", afQ(path)}, {"kind", afQ(kind)}, {"bytes_b64", afQ(base64.StdEncoding.EncodeToString([]byte(content)))}}.String()
 }
 
 // files is r's tree, now and then with one change to the tree itself.
 func (r afRoot) files(s *Source) []string {
-	sum := afFile("result/final_result.json", "file", r.summary.json())
+	sum := afFile("result/final_result.json", "file", r.summary.String())
 	tr := afFile("trace/run_trace.json", "file", r.traceJSON())
 	out := []string{sum}
-	if r.summary.get("trace_path") != "" || s.Chance(6) {
+	if r.summary.Value("trace_path") != "" || s.Chance(6) {
 		out = append(out, tr)
 	}
 	switch s.Intn(17) {
@@ -308,12 +295,12 @@ func (r afRoot) files(s *Source) []string {
 	case 6:
 		out = []string{sum, afFile("trace/run_trace.json", "file", r.traceJSON()[:20])}
 	case 7:
-		out = []string{afFile("result/final_result.json", "file", "\ufeff"+r.summary.json()), tr}
+		out = []string{afFile("result/final_result.json", "file", "\ufeff"+r.summary.String()), tr}
 	case 8:
-		out = append(out, afObj{{"path", afQ("a")}, {"kind", afQ("file")}, {"bytes_b64", `""`}, {"mode", "1"}}.json())
+		out = append(out, Doc{{"path", afQ("a")}, {"kind", afQ("file")}, {"bytes_b64", `""`}, {"mode", "1"}}.String())
 	case 9:
 		f := afParse(sum)
-		out[0] = afChange(s, "file", f).json()
+		out[0] = afChange(s, "file", f).String()
 	}
 	if s.Chance(4) {
 		for i := len(out) - 1; i > 0; i-- {
@@ -335,19 +322,19 @@ func Artifacts(s *Source, op string) []byte {
 	var in string
 	switch op {
 	case "summary":
-		in = r.summary.json()
+		in = r.summary.String()
 	case "trace":
 		in = r.traceJSON()
 	case "lifecycle":
-		in = afObj{{"trace", r.traceJSON()}, {"definition", r.def.json()}}.json()
+		in = Doc{{"trace", r.traceJSON()}, {"definition", r.def.String()}}.String()
 	case "parity":
-		sum := r.summary.json()
+		sum := r.summary.String()
 		if s.Chance(6) {
 			sum = "null"
 		}
-		in = afObj{{"summary", sum}, {"trace", r.traceJSON()}}.json()
+		in = Doc{{"summary", sum}, {"trace", r.traceJSON()}}.String()
 	default:
-		in = afObj{{"files", "[" + strings.Join(r.files(s), ",") + "]"}, {"definition", r.def.json()}}.json()
+		in = Doc{{"files", "[" + strings.Join(r.files(s), ",") + "]"}, {"definition", r.def.String()}}.String()
 	}
 	switch s.Intn(40) {
 	case 0:
@@ -356,7 +343,7 @@ func Artifacts(s *Source, op string) []byte {
 		return []byte(in[:s.Intn(len(in))])
 	case 2:
 		if o := afParse(in); len(o) > 0 {
-			return []byte(afChange(s, op, o).json())
+			return []byte(afChange(s, op, o).String())
 		}
 	}
 	return []byte(in)
@@ -372,7 +359,7 @@ func Artifacts(s *Source, op string) []byte {
 // epistemic state. An input that is not such an object is returned as is.
 func ArtifactsNonParity(s *Source, in []byte) []byte {
 	o := afParse(string(in))
-	sum, tr := afParse(o.get("summary")), afParse(o.get("trace"))
+	sum, tr := afParse(o.Value("summary")), afParse(o.Value("trace"))
 	if o == nil || tr == nil {
 		return in
 	}
@@ -383,40 +370,40 @@ func ArtifactsNonParity(s *Source, in []byte) []byte {
 		}
 		keys := []string{"runtime_version", "termination_reason", "convergence"}
 		for _, k := range []string{"model", "trace_path"} {
-			if sum.get(k) != "" {
+			if sum.Value(k) != "" {
 				keys = append(keys, k)
 			}
 		}
 		k := Pick(s, keys)
-		sum = sum.set(k, Pick(s, map[string][]string{
+		sum = sum.Set(k, Pick(s, map[string][]string{
 			"runtime_version":    {afQ("0.0.0"), afQ("1.4.3"), afQ("999999999.1.2")},
 			"termination_reason": {afQ("interrupted"), afQ("budget_exhausted"), afQ("a")},
-			"convergence":        {afObj{{"state", afQ("not_converged")}, {"iterations", "9"}}.json(), afObj{{"iterations", "0"}, {"state", afQ("not_run")}}.json()},
-			"model":              {afObj{{"name", afQ("other")}, {"digest", afHash("other")}}.json()},
+			"convergence":        {Doc{{"state", afQ("not_converged")}, {"iterations", "9"}}.String(), Doc{{"iterations", "0"}, {"state", afQ("not_run")}}.String()},
+			"model":              {Doc{{"name", afQ("other")}, {"digest", afHash("other")}}.String()},
 			"trace_path":         {afQ("elsewhere.json"), afQ("../x"), afQ("")},
 		}[k]))
-		o = o.set("summary", sum.json())
+		o = o.Set("summary", sum.String())
 	case 1:
 		switch s.Intn(4) {
 		case 0:
 			v := Pick(s, []string{"", "1", "2"})
 			if v == "" {
-				tr = tr.drop("trace_schema_version")
-			} else if tr.get("trace_schema_version") == "" || tr.get("trace_schema_version") == "1" || tr.get("trace_schema_version") == "2" {
-				tr = tr.set("trace_schema_version", v)
+				tr = tr.Drop("trace_schema_version")
+			} else if tr.Value("trace_schema_version") == "" || tr.Value("trace_schema_version") == "1" || tr.Value("trace_schema_version") == "2" {
+				tr = tr.Set("trace_schema_version", v)
 			}
 		case 1:
-			if id := tr.get("run_id"); strings.HasPrefix(id, `"`) && id != `""` {
-				tr = tr.set("run_id", Pick(s, []string{afQ("r"), afQ("00000000-0000-0000-0000-000000000000"), `"\ud800"`}))
+			if id := tr.Value("run_id"); strings.HasPrefix(id, `"`) && id != `""` {
+				tr = tr.Set("run_id", Pick(s, []string{afQ("r"), afQ("00000000-0000-0000-0000-000000000000"), `"\ud800"`}))
 			}
 		case 2:
-			tr = tr.set("created_at_ms", Pick(s, []string{"0", `"later"`, "1e400"}))
+			tr = tr.Set("created_at_ms", Pick(s, []string{"0", `"later"`, "1e400"}))
 		default:
-			tr = tr.set("header", Pick(s, []string{"{}", "[]", "null", afObj{{"config_hash", afHash("c2")}, {"definition_hash", afHash("d2")}}.json()}))
+			tr = tr.Set("header", Pick(s, []string{"{}", "[]", "null", Doc{{"config_hash", afHash("c2")}, {"definition_hash", afHash("d2")}}.String()}))
 		}
 	default:
 		var es []json.RawMessage
-		if json.Unmarshal([]byte(tr.get("entries")), &es) != nil || len(es) == 0 {
+		if json.Unmarshal([]byte(tr.Value("entries")), &es) != nil || len(es) == 0 {
 			break
 		}
 		last := afParse(string(es[len(es)-1]))
@@ -425,16 +412,16 @@ func ArtifactsNonParity(s *Source, in []byte) []byte {
 		} else if last != nil {
 			k := Pick(s, []string{"phase", "at_ms", "input", "output", "scores", "prompt_hash", "model_hash", "replay", "failure", "fingerprint", "extra", "decision"})
 			if k == "decision" {
-				if d := afParse(last.get("decision")); d != nil {
-					last = last.set("decision", d.set(Pick(s, []string{"termination_reason", "extra"}), Pick(s, []string{afQ("other_reason"), "1", "null"})).json())
+				if d := afParse(last.Value("decision")); d != nil {
+					last = last.Set("decision", d.Set(Pick(s, []string{"termination_reason", "extra"}), Pick(s, []string{afQ("other_reason"), "1", "null"})).String())
 				}
 			} else {
-				last = last.set(k, Pick(s, []string{"null", "7", `"x"`, "{}", afHash("z")}))
+				last = last.Set(k, Pick(s, []string{"null", "7", `"x"`, "{}", afHash("z")}))
 			}
-			es[len(es)-1] = json.RawMessage(last.json())
+			es[len(es)-1] = json.RawMessage(last.String())
 		}
 		b, _ := json.Marshal(es)
-		tr = tr.set("entries", string(b))
+		tr = tr.Set("entries", string(b))
 	}
-	return []byte(o.set("trace", tr.json()).json())
+	return []byte(o.Set("trace", tr.String()).String())
 }
