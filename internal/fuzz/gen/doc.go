@@ -3,7 +3,6 @@ package gen
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"strings"
 )
 
@@ -89,7 +88,11 @@ func (d Doc) JSON() []byte {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(strconv.Quote(m.Name))
+		// A JSON string, not strconv.Quote's Go one (\x00, \a).
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.Encode(m.Name)
+		b.Truncate(b.Len() - 1) // Encode's newline
 		b.WriteByte(':')
 		b.WriteString(m.Value)
 	}

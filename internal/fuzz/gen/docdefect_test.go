@@ -70,3 +70,17 @@ func TestDocDefect(t *testing.T) {
 		}
 	}
 }
+
+// TestDocJSONNames: a member name is written as a JSON string (a control
+// character as \u00XX, never Go's \x00), and the text parses back.
+func TestDocJSONNames(t *testing.T) {
+	d := Doc{{Name: "a\x00<b>\u00e9", Value: "1"}}
+	got := d.String()
+	if want := `{"a\u0000<b>` + "\u00e9" + `":1}`; got != want {
+		t.Errorf("JSON %q, want %q", got, want)
+	}
+	back, ok := ParseDoc(got)
+	if !ok || len(back) != 1 || back[0].Name != d[0].Name {
+		t.Errorf("ParseDoc(%q) = %+v, %v", got, back, ok)
+	}
+}
