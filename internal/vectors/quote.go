@@ -3,6 +3,7 @@ package vectors
 import (
 	"fmt"
 	"strings"
+	"unicode/utf16"
 )
 
 // QuoteASCII returns s as the pure-ASCII JSON string vector files use
@@ -12,33 +13,25 @@ import (
 // this: it writes non-ASCII raw. s must be valid UTF-8; an invalid byte
 // would be written as U+FFFD, so callers check first.
 func QuoteASCII(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
+	return string(AppendQuoteASCII(nil, utf16.Encode([]rune(s))))
+}
+
+// AppendQuoteASCII appends the UTF-16 units u to b as QuoteASCII writes a
+// string, and returns the extended slice: a unit outside U+0020-U+007E
+// without a short escape is \uxxxx in lowercase hex, a lone surrogate
+// included (the generators write those on purpose).
+func AppendQuoteASCII(b []byte, u []uint16) []byte {
+	b = append(b, '"')
+	for _, x := range u {
+		short := strings.IndexByte("\"\\\b\f\n\r\t", byte(x))
 		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r >= 0x20 && r <= 0x7e:
-			b.WriteRune(r)
-		case r <= 0xffff:
-			fmt.Fprintf(&b, `\u%04x`, r)
+		case x < 0x80 && short >= 0:
+			b = append(b, '\\', `"\bfnrt`[short])
+		case x >= 0x20 && x <= 0x7e:
+			b = append(b, byte(x))
 		default:
-			r -= 0x10000
-			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
+			b = fmt.Appendf(b, `\u%04x`, x)
 		}
 	}
-	b.WriteByte('"')
-	return b.String()
+	return append(b, '"')
 }

@@ -7,9 +7,10 @@ package gen
 // inside a document; Text writes the pure-ASCII form the vector files pin.
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/conform-dev/conform/internal/vectors"
 )
 
 // Value is one JSON value of the model: strings as UTF-16 units (a lone
@@ -89,24 +90,7 @@ func (v *tv) Without(names ...string) *Value { return without(v, names...) }
 // strings, the quote, the backslash and \b \f \n \r \t as their short
 // escapes, the rest of printable ASCII as itself, every other UTF-16 unit
 // (a lone surrogate included) as a lowercase \u escape.
-func (v *tv) Text() string { return string(v.appendWith(nil, quoteASCII)) }
-
-// quoteASCII appends the units u as a pure-ASCII JSON string (Text).
-func quoteASCII(b []byte, u []uint16) []byte {
-	b = append(b, '"')
-	for _, x := range u {
-		short := strings.IndexByte("\"\\\b\f\n\r\t", byte(x))
-		switch {
-		case x < 0x80 && short >= 0:
-			b = append(b, '\\', `"\bfnrt`[short])
-		case x >= 0x20 && x <= 0x7e:
-			b = append(b, byte(x))
-		default:
-			b = fmt.Appendf(b, `\u%04x`, x)
-		}
-	}
-	return append(b, '"')
-}
+func (v *tv) Text() string { return string(v.appendWith(nil, vectors.AppendQuoteASCII)) }
 
 // step is one step of a path: a member name, or an index (name "").
 type step struct {
