@@ -83,7 +83,6 @@ func parseInstances(file string, data []byte) ([]Instance, error) {
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
-		where := fmt.Sprintf("spec/%s:%d", file, n)
 		switch {
 		case inBlock && line == "```":
 			inBlock = false
@@ -98,11 +97,11 @@ func parseInstances(file string, data []byte) ([]Instance, error) {
 			level = 0
 		case line == "```json":
 			if lead == nil {
-				return nil, fmt.Errorf("%s: a json block of %q without an instance paragraph before it", where, InstancesSection)
+				return nil, fmt.Errorf("spec/%s:%d: a json block of %q without an instance paragraph before it", file, n, InstancesSection)
 			}
 			inBlock = true
 		case lead != nil && line != "":
-			return nil, fmt.Errorf("%s: the instance paragraph of line %d has no json block", where, lead.Line)
+			return nil, fmt.Errorf("spec/%s:%d: the instance paragraph of line %d has no json block", file, n, lead.Line)
 		default:
 			if m := instanceLead.FindStringSubmatch(line); m != nil {
 				lead = &Instance{Name: m[1], Note: m[2], Digest: m[3], Line: n}
