@@ -192,8 +192,15 @@ func tvOfJSON(text string) (*tv, bool) {
 	if !json.Valid([]byte(text)) {
 		return nil, false
 	}
+	return tvOfValid(text), true
+}
+
+// tvOfValid is tvOfJSON for text already known to be one JSON value, its
+// members and elements read without validating each again.
+func tvOfValid(text string) *tv {
+	text = strings.TrimSpace(text)
 	if u, ok := jsonUnits(text); ok {
-		return tU(u), true
+		return tU(u)
 	}
 	var raw []string
 	v := &tv{k: 'o'}
@@ -211,19 +218,19 @@ func tvOfJSON(text string) (*tv, bool) {
 			raw = append(raw, string(e))
 		}
 	case 't', 'f', 'n':
-		return tL(text), true
+		return tL(text)
 	default:
-		return tN(text), true
+		return tN(text)
 	}
 	for _, r := range raw {
-		x, _ := tvOfJSON(r)
+		x := tvOfValid(r)
 		if v.k == 'o' {
 			v.vals = append(v.vals, x)
 		} else {
 			v.elems = append(v.elems, x)
 		}
 	}
-	return v, true
+	return v
 }
 
 // jsonUnits is the UTF-16 units of lit, a JSON string literal (its quotes
