@@ -52,14 +52,6 @@ var abExceptions = exceptionTags{}
 // abQ quotes s (ASCII, escapes already written).
 func abQ(s string) string { return `"` + s + `"` }
 
-// abJCS is JCS(text) by gowebpki/jcs (textJCS); ok false when it has
-// none.
-func abJCS(text string) (string, bool) { return textJCS(text) }
-
-// abD is D(text): "sha256:" and the lowercase hex SHA-256 of JCS(text)
-// (textDigest).
-func abD(text string) string { return textDigest(text) }
-
 // abRefused is a refused case with the message of code (a short code, the
 // prefix added) and its catalogue tag.
 func abRefused(name, input, code string) vcase {

@@ -62,7 +62,7 @@ func abParams(op string) gen.Doc {
 	case "read_market":
 		return gen.Doc{kv("symbol", abQ("SPY"))}
 	case "verify_ticket", "commit_once":
-		return gen.Doc{kv("ticket_digest", abQ(abD(abTicket.String())))}
+		return gen.Doc{kv("ticket_digest", abQ(textDigest(abTicket.String())))}
 	case "read_order", "cancel_order":
 		return gen.Doc{kv("site_order_id", abQ(abOrderID))}
 	case "prepare_ticket":
@@ -90,7 +90,7 @@ func abCall(op, mode string, bound bool) gen.Doc {
 
 // abSealed is the rendered ticket data of t, its digest recomputed.
 func abSealed(t gen.Doc) gen.Doc {
-	return gen.Doc{kv("rendered_ticket", t.String()), kv("rendered_ticket_digest", abQ(abD(t.String())))}
+	return gen.Doc{kv("rendered_ticket", t.String()), kv("rendered_ticket_digest", abQ(textDigest(t.String())))}
 }
 
 // abData is op's ok data in mode.
@@ -112,7 +112,7 @@ func abData(op, mode string) gen.Doc {
 	case "read_positions":
 		return gen.Doc{kv("account_fingerprint", fp), kv("site_mode", m), kv("positions", `[{"symbol":"SPY","quantity":12},{"symbol":"BRK.B","quantity":3}]`), kv("unrepresented_count", "1")}
 	case "commit_once":
-		return gen.Doc{kv("outcome", abQ("confirmed")), kv("site_order_id", abQ(abOrderID)), kv("ticket_digest", abQ(abD(abTicket.String()))), kv("account_fingerprint", fp), kv("site_mode", m)}
+		return gen.Doc{kv("outcome", abQ("confirmed")), kv("site_order_id", abQ(abOrderID)), kv("ticket_digest", abQ(textDigest(abTicket.String()))), kv("account_fingerprint", fp), kv("site_mode", m)}
 	case "cancel_order":
 		return gen.Doc{kv("site_order_id", abQ(abOrderID)), kv("account_fingerprint", fp), kv("site_mode", m), kv("outcome", abQ("cancel_requested"))}
 	}
@@ -156,7 +156,7 @@ func abVerdict(x abExchange) string {
 	if abRequires(x.result) {
 		req = "true"
 	}
-	return `{"call_digest":"` + abD(x.call.String()) + `","requires_reconciliation":` + req + `,"result_digest":"` + abD(x.result.String()) + `"}`
+	return `{"call_digest":"` + textDigest(x.call.String()) + `","requires_reconciliation":` + req + `,"result_digest":"` + textDigest(x.result.String()) + `"}`
 }
 
 // abExchanges are the faithful exchanges: every operation in both site
@@ -216,8 +216,8 @@ func abExchangeFiles() []vfile {
 	var gate, calls, results, recon []vcase
 	for _, x := range abExchanges() {
 		gate = append(gate, ok(x.name, x.env(), abVerdict(x)))
-		calls = append(calls, ok(x.name, x.call.String(), `{"digest":"`+abD(x.call.String())+`","operation":`+x.call.Value("operation")+`}`))
-		results = append(results, ok(x.name, x.result.String(), `{"digest":"`+abD(x.result.String())+`","operation":`+x.result.Value("operation")+`,"status":`+x.result.Value("status")+`}`))
+		calls = append(calls, ok(x.name, x.call.String(), `{"digest":"`+textDigest(x.call.String())+`","operation":`+x.call.Value("operation")+`}`))
+		results = append(results, ok(x.name, x.result.String(), `{"digest":"`+textDigest(x.result.String())+`","operation":`+x.result.Value("operation")+`,"status":`+x.result.Value("status")+`}`))
 		req := "false"
 		if abRequires(x.result) {
 			req = "true"

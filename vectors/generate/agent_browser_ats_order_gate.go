@@ -142,7 +142,7 @@ func abGateFile() vfile {
 	other := abTicket.Set("quantity", "100")
 	bad("verified-another-ticket", res(vt, abWithData(vt.result, abSealed(other))), "gate_params")
 	bad("prepared-another-ticket", res(pt, abWithData(pt.result, abSealed(other))), "gate_params")
-	bad("committed-another-ticket", res(co, abWithData(co.result, abData("commit_once", "paper").Set("ticket_digest", abQ(abD(other.String()))))), "gate_params")
+	bad("committed-another-ticket", res(co, abWithData(co.result, abData("commit_once", "paper").Set("ticket_digest", abQ(textDigest(other.String()))))), "gate_params")
 	bad("session-generation-behind", res(vs, vs.result.Set("session_generation", "6")), "gate_generation")
 	bad("commit-another-user", res(co, sub(co.result, "principal", "user_id", abQ("user_Other"))), "gate_principal")
 	bad("cancel-another-adapter-version", res(cx, sub(cx.result, "adapter", "adapter_version", abQ("1.5.0"))), "gate_adapter")

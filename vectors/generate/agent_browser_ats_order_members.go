@@ -212,8 +212,8 @@ func abMemberFiles() []vfile {
 		base := abParse(res.Value("data"))
 		wrapData := func(d gen.Doc) string {
 			if t := d.Value("rendered_ticket"); t != "" && t != base.Value("rendered_ticket") {
-				if _, ok := abJCS(t); ok && strings.HasPrefix(t, "{") {
-					d = d.Set("rendered_ticket_digest", abQ(abD(t)))
+				if _, ok := textJCS(t); ok && strings.HasPrefix(t, "{") {
+					d = d.Set("rendered_ticket_digest", abQ(textDigest(t)))
 				}
 			}
 			return res.Set("data", d.String()).String()

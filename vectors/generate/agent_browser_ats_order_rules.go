@@ -12,12 +12,12 @@ import (
 
 // abCallOut is call's output for an accepted call.
 func abCallOut(c gen.Doc) string {
-	return `{"digest":"` + abD(c.String()) + `","operation":` + c.Value("operation") + `}`
+	return `{"digest":"` + textDigest(c.String()) + `","operation":` + c.Value("operation") + `}`
 }
 
 // abResOut is result's output for an accepted result.
 func abResOut(r gen.Doc) string {
-	return `{"digest":"` + abD(r.String()) + `","operation":` + r.Value("operation") + `,"status":` + r.Value("status") + `}`
+	return `{"digest":"` + textDigest(r.String()) + `","operation":` + r.Value("operation") + `,"status":` + r.Value("status") + `}`
 }
 
 // abWithData is r with data d (an gen.Doc).

@@ -67,10 +67,6 @@ func afJCS(text string) string {
 	return out
 }
 
-// afD is D(text): "sha256:" and the lowercase hex SHA-256 of JCS(text)
-// (textDigest).
-func afD(text string) string { return textDigest(text) }
-
 // afHex is a digest body of 64 lowercase hex digits made from seed s.
 func afHex(s string) string {
 	sum := sha256.Sum256([]byte(s))
@@ -101,7 +97,7 @@ var (
 	afDefinition = gen.Doc{kv("name", afQ("review-pipeline")), kv("phases", `["intake","analysis","scoring","convergence","decision"]`)}
 	afDecision   = gen.Doc{kv("verdict", afQ("pass")), kv("confidence", "0.87"), kv("stop_reason", afQ("threshold_met")), kv("termination_reason", afQ("completed"))}
 	afHeader     = gen.Doc{
-		kv("config_hash", afQ(afHex("config"))), kv("definition_hash", afQ(afD(afDefinition.String()))),
+		kv("config_hash", afQ(afHex("config"))), kv("definition_hash", afQ(textDigest(afDefinition.String()))),
 		kv("runtime_version", afQ("1.4.2")), kv("convergence", afConvergence.String()), kv("model", afModel.String()),
 	}
 )

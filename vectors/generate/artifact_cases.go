@@ -77,7 +77,7 @@ func afLifeCode(t afTrace, def gen.Doc) string {
 	if len(phases) == 0 || phases[0] != "intake" || phases[len(phases)-1] != "decision" {
 		return "artifact.definition_ends"
 	}
-	if afDocOf(t.top.Value("header")).Value("definition_hash") != afQ(afD(def.String())) {
+	if afDocOf(t.top.Value("header")).Value("definition_hash") != afQ(textDigest(def.String())) {
 		return "artifact.lifecycle_definition"
 	}
 	if strings.Join(afCollapsed(t), ",") != strings.Join(phases, ",") {
@@ -98,7 +98,7 @@ func afLifeExpect(name string, t afTrace, def gen.Doc) vcase {
 		return afRefused(name, in, code)
 	}
 	ph, _ := json.Marshal(afCollapsed(t))
-	return ok(name, in, afJCS(`{"definition_hash":"`+afD(def.String())+`","entries":`+afItoa(len(t.entries))+`,"phases":`+string(ph)+`}`))
+	return ok(name, in, afJCS(`{"definition_hash":"`+textDigest(def.String())+`","entries":`+afItoa(len(t.entries))+`,"phases":`+string(ph)+`}`))
 }
 
 // afItoa is a small int's decimal.
@@ -109,7 +109,7 @@ func afItoa(n int) string {
 
 // afSealed returns t with its header's definition_hash D(def).
 func afSealed(t afTrace, def gen.Doc) afTrace {
-	h := afDocOf(t.top.Value("header")).Set("definition_hash", afQ(afD(def.String())))
+	h := afDocOf(t.top.Value("header")).Set("definition_hash", afQ(textDigest(def.String())))
 	return t.set("header", afKeep(h))
 }
 

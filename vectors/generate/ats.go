@@ -50,19 +50,15 @@ func atsJCS(text string) string {
 	return out
 }
 
-// atsD is the ATS digest of spec/ats.md, "The ATS digest": "sha256:" and
-// the lowercase hex SHA-256 of JCS(v), no prefix.
-func atsD(text string) string { return textDigest(text) }
-
 // atsVerdict is a validator's verdict for d (spec/ats.md, "Validator
 // verdicts"): {"digest","schema_version"}, or {"digest"} for the untagged
 // usage.
 func atsVerdict(d atsDoc) string {
 	tag := d.Value("schema_version")
 	if tag == "" {
-		return `{"digest":"` + atsD(d.String()) + `"}`
+		return `{"digest":"` + textDigest(d.String()) + `"}`
 	}
-	return `{"digest":"` + atsD(d.String()) + `","schema_version":` + tag + `}`
+	return `{"digest":"` + textDigest(d.String()) + `","schema_version":` + tag + `}`
 }
 
 // atsExport is redact-binding-for-export's output for the binding d: the

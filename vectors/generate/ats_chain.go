@@ -37,7 +37,7 @@ func atsChainVerdict(c gen.ATSChain, commit bool) string {
 	if commit {
 		d = "commit-authorized"
 	}
-	return `{"decision":"` + d + `","intent_digest":"` + atsD(c.Intent.String()) + `","review_digest":"` + atsD(c.Review.String()) + `"}`
+	return `{"decision":"` + d + `","intent_digest":"` + textDigest(c.Intent.String()) + `","review_digest":"` + textDigest(c.Review.String()) + `"}`
 }
 
 // The member-case documents (spec/ats.md, "Member cases").
@@ -101,14 +101,14 @@ func atsBranches() []atsBranch {
 	bindingSet := func(k, v string) gen.ATSChain { return with(func(c *gen.ATSChain) { c.Binding = c.Binding.Set(k, v) }) }
 	grantSet := func(k, v string) gen.ATSChain { return with(func(c *gen.ATSChain) { c.Grant = c.Grant.Set(k, v) }) }
 	usageSet := func(k, v string) gen.ATSChain { return with(func(c *gen.ATSChain) { c.Usage = c.Usage.Set(k, v) }) }
-	dI1 := atsQ(atsD(gen.ATSIntentV1.String()))
+	dI1 := atsQ(textDigest(gen.ATSIntentV1.String()))
 	const b4 = "with it ignored, branch 4 (Approval and review disagree about the intent.) refuses"
 	const b45 = "with it ignored, branch 45 (Order environment does not match the grant environment.) refuses"
 	return []atsBranch{
 		{1, "review-intent-digest", "ats.chain_review_intent",
 			with(func(c *gen.ATSChain) { c.Review = c.Review.Set("intent_digest", dI1) }).Reseal("review.intent", "approval.intent"), "shadowed", b4},
 		{2, "approval-review-digest", "ats.chain_approval_review",
-			approvalSet("review_digest", atsQ(atsD(gen.ATSReviewV1.String()))), "", ""},
+			approvalSet("review_digest", atsQ(textDigest(gen.ATSReviewV1.String()))), "", ""},
 		{3, "approval-intent-digest", "ats.chain_approval_intent", approvalSet("intent_digest", dI1), "shadowed", b4},
 		{5, "review-provider", "ats.chain_review_provider", reviewSet("provider", atsOtherProvider), "", ""},
 		{6, "review-binding", "ats.chain_review_binding", reviewSet("account_binding_id", atsOtherBinding), "", ""},
