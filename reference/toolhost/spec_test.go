@@ -17,7 +17,7 @@ func specChain(t *testing.T) (map[string]json.RawMessage, map[string]string) {
 		t.Fatal(err)
 	}
 	s := string(text)
-	start := strings.Index(s, "### 8.3 The base chain")
+	start := strings.Index(s, "### 8.3 Canonical instances")
 	end := strings.Index(s, "### 8.4 Sealing")
 	if start < 0 || end < start {
 		t.Fatal("spec/toolhost.md has no section 8.3")

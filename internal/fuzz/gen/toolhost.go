@@ -19,30 +19,31 @@ import (
 	"crypto/ed25519"
 	"crypto/sha256"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 
+	"github.com/conform-dev/conform/spec"
 	"github.com/conform-dev/conform/spec/shapes"
 )
 
-// thBase is the base chain of spec/toolhost.md section 8.3 (its digests
-// and signatures real), at thBaseNow.
-const thBase = `{"trust":{"expires_at":"2027-09-01T00:00:00.000Z","issued_at":"2026-09-01T00:00:00.000Z","keys":[{"key_id":"cloud-a","public_key":"N49pgJq3lCtwOj9YupJPXpRHU3IZKsKup0SmPp7bGMM"},{"key_id":"cloud-b","public_key":"dc5O4ubgm8KvARLOHUbOXg9hh758b0p65DEJoik4d1A"}],"schema_id":"aether.managed-tool-trust/1"},
-"device_proof":{"account_subject":"user:4f1c2a","cloud_origin_id":"https://cloud.aethersystems.net","cloud_signature":"xKGQbWdRtJkoCe-zdDbDNFPXAVO0RWhW7Wf031syFlmwiIAw9fUb7w_2T2GtzSbWT7n9MI_1b1DcYlFWH-4rCw","device_id":"scdev_01J8Z3D5Q2A7","device_public_key":"jU0gcr_1M3CSIYvrV8BaccSiTMLAuzYRRiXz4G6P9c0","expires_at":"2026-10-22T00:00:00.000Z","issued_at":"2026-09-22T00:00:00.000Z","key_id":"cloud-a","proof_digest":"sha256:de6aa2b805b9eb5738702de075c41b1be6b8c05f00416f5db14ab9a9733a9cbb","revocation_epoch":3,"schema_id":"aether.managed-tool-device-proof/1"},
-"host_open_proof":{"agent_id":"agent-ats-observer","challenge":"JKs_m7J89q9k4-rnelOLStMWvkD23zHnc9VNVuxgeXE","conversation_id":"conv-5b8e1f","device_proof_digest":"sha256:de6aa2b805b9eb5738702de075c41b1be6b8c05f00416f5db14ab9a9733a9cbb","device_signature":"DwdyHcR5qcGQ235mZxbUQx-V8FX5RBl-uyER-DZn_5FXHFbJPNSrR0lNo4snwTIi6nDxfWUhFTwRnI9txV_sBA","local_session_id":"ls-7d2e9c","registry_digest":"sha256:abfea67ac46d0f163da2d70d52d5cd33482ee1e4193a0c2d0bc33c29502f873f","schema_id":"aether.managed-tool-host-open-proof/1","session_generation":4},
-"observer_channel_receipt":{"capability_digest":"sha256:36b2c75801f28d816ef4cde99ed88d89635f5361d5911ba68a3c358a46459a06","channel_id":"obs-ch-0001","device_id":"scdev_01J8Z3D5Q2A7","grants_execution_authority":false,"local_session_id":"ls-7d2e9c","opened_at":"2026-09-22T11:59:59.000Z","receipt_digest":"sha256:6770c7fdcbb2fe4b69a65252fa1670b8c9a437ca992c37c96a80a60e13cc47c0","runtime_version":"ats-runtime 2.4.1","schema_id":"aether.managed-tool-observer-channel-receipt/1","session_generation":4},
-"runtime_capability":{"capability_digest":"sha256:36b2c75801f28d816ef4cde99ed88d89635f5361d5911ba68a3c358a46459a06","device_id":"scdev_01J8Z3D5Q2A7","execution_authority":"none","grants_execution_authority":false,"observed_at":"2026-09-22T12:00:00.000Z","orders_enabled":false,"runtime_version":"ats-runtime 2.4.1","schema_id":"aether.managed-tool-runtime-capability/1","supported_read_operations":["read_ats_status","read_local_status"]},
-"registry":{"agent_id":"agent-ats-observer","device_id":"scdev_01J8Z3D5Q2A7","local_session_id":"ls-7d2e9c","registry_digest":"sha256:abfea67ac46d0f163da2d70d52d5cd33482ee1e4193a0c2d0bc33c29502f873f","schema_id":"aether.managed-tool-registry/1","session_generation":4,"tools":[{"data_classes":["ats_status","local_status"],"dependencies":["ats_observer_channel","local_workspace"],"input_schema_digest":"sha256:3641ea6fafdd3e81f28f14fa366f4318e59099672ff178c6279bdf5fb0632852","input_schema_id":"aether.managed-tool-workspace-status-input/1","max_argument_bytes":1024,"max_duration_ms":30000,"max_result_bytes":65536,"name":"ats.workspace_status","output_schema_digest":"sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305","output_schema_id":"aether.managed-tool-workspace-status/1","version":1}]},
-"host_lease":{"account_subject":"user:4f1c2a","agent_id":"agent-ats-observer","capabilities":["cancel","invoke"],"cloud_origin_id":"https://cloud.aethersystems.net","cloud_signature":"1eKKM1fscpOYnguWJYP7wxuOE0BulCrcPf5Oz8jbU9uxmkXXvU8H1c1CUtZN_UeK1dmqde8tcuVEGnnddrsZBQ","conversation_id":"conv-5b8e1f","device_id":"scdev_01J8Z3D5Q2A7","expires_at":"2026-09-22T13:00:00.000Z","issued_at":"2026-09-22T12:00:00.000Z","key_id":"cloud-b","lease_id":"lease-01J8Z4","local_session_id":"ls-7d2e9c","max_calls":100,"registry_digest":"sha256:abfea67ac46d0f163da2d70d52d5cd33482ee1e4193a0c2d0bc33c29502f873f","revocation_epoch":3,"schema_id":"aether.managed-tool-host-lease/1","session_generation":4},
-"invocation":{"agent_id":"agent-ats-observer","arguments":{"include_diagnostics":true,"schema_id":"aether.managed-tool-workspace-status-input/1"},"arguments_digest":"sha256:55ca615c1715e015e2f02fa5c96e83e74e90c637fb3b822e1b9a252a4bf322bf","conversation_id":"conv-5b8e1f","deadline_at":"2026-09-22T12:30:30.000Z","device_id":"scdev_01J8Z3D5Q2A7","input_schema_digest":"sha256:3641ea6fafdd3e81f28f14fa366f4318e59099672ff178c6279bdf5fb0632852","input_schema_id":"aether.managed-tool-workspace-status-input/1","invocation_digest":"sha256:c55672044602e723ad609b7cfcbc273686e26261cc041a8b8d206aecac78d9a7","invocation_id":"inv-0001","issued_at":"2026-09-22T12:30:00.000Z","lease_id":"lease-01J8Z4","local_session_id":"ls-7d2e9c","schema_id":"aether.managed-tool-invocation/1","sequence":1,"session_generation":4,"tool_name":"ats.workspace_status","tool_version":1},
-"cancellation":{"cancellation_digest":"sha256:8cfa3e90c57ab2611d93fca30a35777971a619093a4a36a42c467ab514986c35","cancellation_id":"cxl-0001","lease_id":"lease-01J8Z4","reason_code":"OPERATOR_REQUESTED","requested_at":"2026-09-22T12:30:10.000Z","schema_id":"aether.managed-tool-cancellation/1","session_generation":4,"target_invocation_digest":"sha256:c55672044602e723ad609b7cfcbc273686e26261cc041a8b8d206aecac78d9a7","target_invocation_id":"inv-0001"},
-"result":{"bounded_bytes":579,"completed_at":"2026-09-22T12:30:01.200Z","diagnostics":[],"error":null,"evidence_refs":["ev-obs-0001"],"invocation_digest":"sha256:c55672044602e723ad609b7cfcbc273686e26261cc041a8b8d206aecac78d9a7","invocation_id":"inv-0001","lease_id":"lease-01J8Z4","output_schema_digest":"sha256:2cd075e5ca4303d3fe56cd3efe21258c2f65c9363c05f003bc6ca53aee3af305","output_schema_id":"aether.managed-tool-workspace-status/1","payload":{"ats_status":{"connection":"connected","effective_mode":"observe","execution_authority":"none","orders_enabled":false},"device_id":"scdev_01J8Z3D5Q2A7","diagnostics":[{"code":"ATS_FEED_DELAYED","summary":"Market status feed is 2 s behind"}],"local_session_id":"ls-7d2e9c","local_status":{"active_invocations":1,"host_state":"ready"},"observed_at":"2026-09-22T12:30:01.000Z","runtime_version":"ats-runtime 2.4.1","schema_id":"aether.managed-tool-workspace-status/1","session_generation":4,"status_digest":"sha256:432937c2d6908171556e5257a8aef4a50bfb4deae117f9d5041c377d7e8024b1"},"redaction_profile":"aether.safe-display/1","replay_status":"original","result_digest":"sha256:29b52710195c151cc3974eb6fd992e96ad8715f31f227475eecf9a141d7cbb64","retry_class":"none","schema_id":"aether.managed-tool-result/1","started_at":"2026-09-22T12:30:00.500Z","state":"succeeded","tool_name":"ats.workspace_status","tool_version":1}}`
-
-// thBaseTV is the base chain, parsed once.
-var thBaseTV, _ = tvOfJSON(thBase)
-
-// thBaseNow is the base chain's now: 2026-09-22T12:30:05.000Z.
-const thBaseNow = 1790080205000
+// thBaseTV is the base chain of spec/toolhost.md section 8.3, "Canonical
+// instances" (its digests and signatures real), read from the spec's
+// prose and parsed once, without its now (thBaseNow).
+var thBaseTV, thBaseNow = func() (*tv, int64) {
+	i, ok := spec.FindInstance(spec.MustInstances("toolhost"), "base-chain", "")
+	base, valid := tvOfJSON(i.Text)
+	if !ok || !valid || base.k != 'o' || base.get("now") == nil {
+		panic("gen: spec/toolhost.md has no one canonical instance base-chain with its now")
+	}
+	now := base.get("now")
+	base.del("now")
+	ms, err := strconv.ParseInt(now.text, 10, 64)
+	if err != nil {
+		panic("gen: spec/toolhost.md: the base chain's now is not an integer: " + now.text)
+	}
+	return base, ms
+}()
 
 // ToolhostOps are the operations of toolhost/1 in table order, and
 // ToolhostEnvelopes the envelope members of each, in order

@@ -41,7 +41,7 @@ def _section(title: str, following: str) -> str:
     return SPEC[start:SPEC.index(following, start)]
 
 
-_BASE_TEXT = _section("### 8.3 The base chain", "### 8.4 Sealing")
+_BASE_TEXT = _section("### 8.3 Canonical instances", "### 8.4 Sealing")
 BASE: dict[str, Any] = json.loads(re.search(r"```json\n(.*?)```", _BASE_TEXT, re.S).group(1))  # type: ignore[union-attr]
 # Section 8.3: the 21 operations' outputs on the base chain.
 OUTPUTS: dict[str, bytes] = {

@@ -18,7 +18,7 @@ const SPEC = readFileSync(resolve(REPO, "spec/toolhost.md"), "utf8");
 
 /** The base chain of section 8.3, as plain JS values (every number a safe integer). */
 export const BASE = (() => {
-  const from = SPEC.indexOf("### 8.3 The base chain");
+  const from = SPEC.indexOf("### 8.3 Canonical instances");
   const open = SPEC.indexOf("```json\n", from) + "```json\n".length;
   const close = SPEC.indexOf("\n```", open);
   return Object.freeze(JSON.parse(SPEC.slice(open, close)));
