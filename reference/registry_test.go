@@ -10,6 +10,7 @@ import (
 	"github.com/conform-dev/conform/internal/spec"
 	"github.com/conform-dev/conform/reference"
 	"github.com/conform-dev/conform/reference/refusal"
+	specdata "github.com/conform-dev/conform/spec"
 )
 
 // TestCorpora runs every JSONTestSuite file and every JCS input through
@@ -96,3 +97,33 @@ func run(o reference.Operation, in []byte, ignore []string) (out []byte, err err
 type panicError struct{ v any }
 
 func (p panicError) Error() string { return fmt.Sprint("panic: ", p.v) }
+
+// TestEveryRowMutantApplies: each contract that declares its shapes
+// registers its declaration with the mutant switch, and the switch
+// activates every row mutant of the declaration (the audit tries each),
+// and no row the declaration lacks.
+func TestEveryRowMutantApplies(t *testing.T) {
+	cat, err := spec.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer refusal.SetMutant("")
+	declared := 0
+	for _, k := range cat.Contracts {
+		if k.Shapes == "" {
+			continue
+		}
+		declared++
+		for _, r := range specdata.MustShapes(k.Name).Rows() {
+			if _, known := refusal.SetMutant(k.Contract + " " + r.ID); !known || refusal.RowMutant() != k.Contract+" "+r.ID {
+				t.Errorf("%s: the switch does not apply row %s", k.Contract, r.ID)
+			}
+		}
+		if _, known := refusal.SetMutant(k.Contract + " no.such/0/RuleDrop"); known || refusal.RowMutant() != "" {
+			t.Errorf("%s: the switch takes a row its declaration lacks", k.Contract)
+		}
+	}
+	if declared == 0 {
+		t.Fatal("no contract declares its shapes")
+	}
+}

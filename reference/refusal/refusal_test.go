@@ -67,3 +67,30 @@ func TestWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestSetMutantRows: the switch activates a row mutant only when the
+// declaration registered for its contract applies it; otherwise it is not
+// known and nothing is active.
+func TestSetMutantRows(t *testing.T) {
+	RegisterRows("lamp/1", func(row string) error {
+		if row != "lamp.watts/0/RuleDrop" {
+			return errors.New("no such row")
+		}
+		return nil
+	})
+	defer SetMutant("")
+	for _, c := range []struct {
+		id    string
+		known bool
+	}{
+		{"lamp/1 lamp.watts/0/RuleDrop", true},
+		{"lamp/1 lamp.none/0/RuleDrop", false},
+		{"other/1 lamp.watts/0/RuleDrop", false},
+	} {
+		_, known := SetMutant(c.id)
+		active := RowMutant()
+		if known != c.known || (active == c.id) != c.known || (!c.known && active != "") {
+			t.Errorf("SetMutant(%q): known %v, active %q", c.id, known, active)
+		}
+	}
+}

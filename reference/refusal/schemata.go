@@ -26,7 +26,30 @@ var (
 	reachMu   sync.Mutex
 	reached   = map[string]bool{} // reach keys since the last SetMutant
 	points    []atomic.Bool       // reach of each mutant point, by number
+	rowsMu    sync.Mutex
+	rowsOf    = map[string]func(row string) error{} // RegisterRows, by contract
 )
+
+// RegisterRows declares that contract's declaration of shapes takes row
+// mutants through the switch: applies returns nil when row (a row id of
+// spec/shapes, "trust.keys/0/BoundWiden/max") names a row mutant that
+// builds, else why not. The shapes interpreter calls it for each contract
+// it loads; a second call for one contract replaces the first.
+func RegisterRows(contract string, applies func(row string) error) {
+	rowsMu.Lock()
+	rowsOf[contract] = applies
+	rowsMu.Unlock()
+}
+
+// rowApplies reports whether id, "<contract> <row id>", names a row
+// mutant that a registered declaration (RegisterRows) can apply.
+func rowApplies(id string) bool {
+	contract, row, _ := strings.Cut(id, " ")
+	rowsMu.Lock()
+	applies := rowsOf[contract]
+	rowsMu.Unlock()
+	return applies != nil && applies(row) == nil
+}
 
 // schemataSet is what RegisterSchemata was given.
 type schemataSet struct {
@@ -81,8 +104,10 @@ func ReachRow(key string) {
 // none. It returns the reach keys recorded since the previous call, sorted
 // (mutant points as decimal numbers, rows as "<contract> <object>"), and
 // clears them. known is false, and nothing is active, when id is a source
-// mutant this build does not have (a row id is taken as given: the
-// interpreter refuses a row its declaration lacks by mutating nothing).
+// mutant this build does not have, or a row mutant that no declaration
+// registered with RegisterRows can apply (its contract declares no
+// shapes, its declaration lacks the row, or the mutated declaration does
+// not build): the audit reports it as not started, never as a survivor.
 func SetMutant(id string) (reach []string, known bool) {
 	reachMu.Lock()
 	for k := range reached {
@@ -103,6 +128,9 @@ func SetMutant(id string) (reach []string, known bool) {
 	case id == "":
 		return reach, true
 	case strings.ContainsRune(id, ' '):
+		if !rowApplies(id) {
+			return reach, false
+		}
 		activeRow.Store(&id)
 		return reach, true
 	}

@@ -222,8 +222,13 @@ func tryActive(ctx context.Context, c *harness.Client, id string, source bool, c
 	if err != nil {
 		return RuntimeError, nil, 0, err.Error(), 0
 	}
-	if source && !known {
+	switch {
+	case source && !known:
 		return RuntimeError, nil, 0, "the schemata build does not have it", 0
+	case !known:
+		// Counted as a survivor, a row that never applied would pass for
+		// a weak vector set, or hide behind an equivalence declaration.
+		return RuntimeError, nil, 0, "no declaration of the build applies this row mutant", 0
 	}
 	runs := 0
 	for from := 0; from < len(cases); from += chunk {

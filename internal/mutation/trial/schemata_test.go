@@ -175,4 +175,9 @@ func TestTryActiveWatchdog(t *testing.T) {
 	if st, _, _, _, runs := tryActive(ctx, c, "calm", true, nil); st != NoCoverage || runs != 0 {
 		t.Errorf("a mutant no vector reaches: %s, %d runs", st, runs)
 	}
+	// A row mutant the harness's declaration cannot apply did not start:
+	// run, it would survive, a survivor that was never a mutant.
+	if st, _, _, detail, runs := tryActive(ctx, c, "x/1 gone", false, cases); st != RuntimeError || runs != 0 {
+		t.Errorf("a row mutant the harness does not have: %s (%s), %d runs", st, detail, runs)
+	}
 }

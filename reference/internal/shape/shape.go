@@ -66,8 +66,8 @@ type Set struct {
 	// fixed marks a Set made for one row mutant of the switch: it is
 	// what it validates with, whatever the switch says.
 	fixed bool
-	// variants caches, by row id, the Set of each row mutant the switch
-	// has named (s itself for a row the declaration lacks).
+	// variants caches, by row id, the rowVariant of each row mutant the
+	// switch has asked for.
 	variants sync.Map
 }
 
@@ -107,7 +107,11 @@ func Load(contract string, guards []refusal.Guard, checks map[string]Check, pair
 			}
 		}
 	}
-	return New(d, guards, checks, pairs, row)
+	s, err := New(d, guards, checks, pairs, row)
+	if err == nil {
+		refusal.RegisterRows(contract, func(id string) error { _, err := s.variant(id); return err })
+	}
+	return s, err
 }
 
 // New returns the Set of the parsed declaration d (package
@@ -192,22 +196,44 @@ func (s *Set) current() *Set {
 	if contract != s.decl.Contract {
 		return s
 	}
-	if v, ok := s.variants.Load(id); ok {
-		return v.(*Set)
+	if v, err := s.variant(id); err == nil {
+		return v
 	}
-	v := s
-	if d, row, err := s.decl.Mutate(id); err == nil {
+	// The switch activates only a row that applies (refusal.SetMutant);
+	// this is a Set not loaded through Load.
+	return s
+}
+
+// rowVariant is the Set of one row mutant, or why it has none.
+type rowVariant struct {
+	set *Set
+	err error
+}
+
+// variant returns the Set of s's declaration with row mutant id applied,
+// made once: an error when the declaration lacks the row or the mutated
+// declaration does not build (New).
+func (s *Set) variant(id string) (*Set, error) {
+	if v, ok := s.variants.Load(id); ok {
+		r := v.(rowVariant)
+		return r.set, r.err
+	}
+	var r rowVariant
+	d, row, err := s.decl.Mutate(id)
+	if err == nil {
 		guards := make([]refusal.Guard, 0, len(s.guards))
 		for _, g := range s.guards {
 			guards = append(guards, g)
 		}
-		if m, err := New(d, guards, s.checks, s.pairs, &row); err == nil {
-			m.fixed = true
-			v = m
+		r.set, r.err = New(d, guards, s.checks, s.pairs, &row)
+		if r.set != nil {
+			r.set.fixed = true
 		}
+	} else {
+		r.err = err
 	}
-	s.variants.Store(id, v)
-	return v
+	s.variants.Store(id, r)
+	return r.set, r.err
 }
 
 // reach tells the mutant switch that object was validated, so that a row

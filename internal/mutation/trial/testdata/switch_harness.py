@@ -1,6 +1,7 @@
 """A harness with the protocol's mutant switch, for the watchdog's test:
-it answers every run with its input, and never answers one while the
-mutant "hang" is active (a mutant that loops)."""
+it answers every run with its input, never answers one while the
+mutant "hang" is active (a mutant that loops), and does not have the row
+mutant "x/1 gone" (a row its declaration cannot apply)."""
 import json
 import sys
 
@@ -14,8 +15,9 @@ for line in sys.stdin:
                                   "runtime": "cpython", "runtime_version": "3", "version": "0",
                                   "contracts": {"x/1": ["op"]}}}
     elif cmd == "mutant":
-        active = req["mutant"]
-        ans = {"seq": seq, "outcome": "switched", "known": True, "reached": []}
+        known = req["mutant"] != "x/1 gone"
+        active = req["mutant"] if known else ""
+        ans = {"seq": seq, "outcome": "switched", "known": known, "reached": []}
     elif cmd == "run":
         if active == "hang":
             sys.stdin.read()  # never answers
