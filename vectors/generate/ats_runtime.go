@@ -1,7 +1,8 @@
 package main
 
 // ats-runtime/1: spec/ats-runtime.md, "Vectors". The fifteen canonical
-// instances (gen.ARFrozen), each member's variants derived from the
+// instances (spec/ats-runtime.md, "Canonical instances", read by
+// gen.ARFrozen), each member's variants derived from the
 // declaration (spec/ats-runtime/shapes.json: its members, types and rules;
 // what a rule's defects are is written here per named check), the object
 // rules each way they fire, and the four decisions. Expected verdicts are

@@ -2,8 +2,9 @@ package main
 
 // ats-runtime/1 canonical instances (spec/ats-runtime.md, "Decisions" 11):
 // the fifteen frozen documents that stand for the seed's
-// ats_spec2_golden.json, written once in the fuzz generator
-// (gen.ARFrozen), and the seal of an artifact (gen.ARSeal).
+// ats_spec2_golden.json, written once in the spec ("Canonical instances")
+// and read by the fuzz generator (gen.ARFrozen), and the seal of an
+// artifact (gen.ARSeal).
 
 import "github.com/conform-dev/conform/internal/fuzz/gen"
 

@@ -5,10 +5,11 @@ package gen
 // envelope of valid documents) with one change: a declared defect
 // (docDefect) read from the declaration (spec/ats-runtime/shapes.json:
 // each member's type, nullability and rules, with the bounds, enum values,
-// pinned values and ref prefixes it states). What is written here by hand
-// is the canonical instances, the values at and past each named check
-// (both read by the vector generator too), the seal of an artifact, and
-// the relations each decision tests.
+// pinned values and ref prefixes it states). The canonical instances are
+// read from the spec ("Canonical instances"); what is written here by hand
+// is the values at and past each named check (read by the vector
+// generator too), the seal of an artifact, and the relations each
+// decision tests.
 
 import (
 	"strconv"
@@ -23,119 +24,30 @@ import (
 var arDecl = spec.MustShapes("ats-runtime")
 
 // ARInstance is one of the fifteen canonical instances of
-// spec/ats-runtime.md ("Decisions" 11), the frozen documents that stand
-// for the seed's ats_spec2_golden.json: its validator, its case name and
-// the document, literal (the artifacts sealed by ARSeal).
+// spec/ats-runtime.md ("Canonical instances"), the frozen documents that
+// stand for the seed's ats_spec2_golden.json: its validator (the
+// paragraph's name), its case name (the paragraph's note) and the
+// document, parsed from the spec's text.
 type ARInstance struct {
 	Op, Name string
 	Doc      Doc
 }
 
-// ARFrozen are the fifteen canonical instances, by validator in table
-// order; the first of each validator is its base (ARBases).
+// arInstances are the canonical instances of spec/ats-runtime.md,
+// "Canonical instances", read from the spec's prose.
+var arInstances = spec.MustInstances("ats-runtime")
+
+// ARFrozen are the fifteen canonical instances in the spec's order, by
+// validator in table order; the first of each validator is its base
+// (ARBases). The artifacts are sealed as written (ARSeal leaves them
+// unchanged) and the activations carry the compiled artifact's id, both
+// checked by the package's tests.
 var ARFrozen = func() []ARInstance {
-	caps := atsParse(`{
-		"schema_version": "aether.ats.runtime-capabilities/1",
-		"installation_id": "install_7Qm2Xw9",
-		"runtime_version": "2.4.1",
-		"authored_by": "runtime",
-		"effective_mode": "paper",
-		"reason": null,
-		"observed_at_ms": 1790000060000
-	}`)
-	probe := atsParse(`{
-		"schema_version": "aether.ats.data-probe/1",
-		"probe_id": "probe_9Kd2",
-		"profile_id": "profile_Alpaca1",
-		"status": "verified",
-		"observed_at_ms": 1790000100000,
-		"max_age_ms": 300000,
-		"reason": null
-	}`)
-	source := atsParse(`{
-		"schema_version": "aether.ats.strategy-source/1",
-		"source_id": "src_Mom3ntum",
-		"language": "nano",
-		"content_digest": "sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b",
-		"byte_length": 2048,
-		"imported_at_ms": 1790000200000
-	}`)
-	art := ARSeal(atsParse(`{
-		"schema_version": "aether.ats.strategy-compile-artifact/1",
-		"artifact_id": "",
-		"source_id": "src_Mom3ntum",
-		"source_digest": "sha256:5f1c7b0e9d3a4c2b8e6f0a1d3c5b7e9f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b",
-		"status": "compiled",
-		"program": "strategy momentum\nbuy when close > sma(20)\n",
-		"compiler_version": "1.3.0",
-		"compiled_at_ms": 1790000300000
-	}`))
-	id, _ := art.Get("artifact_id")
-	act := atsParse(`{
-		"schema_version": "aether.ats.strategy-activation/1",
-		"activation_id": "activation_P4per",
-		"artifact_id": ` + id + `,
-		"requested_mode": "paper",
-		"effective_mode": "paper",
-		"execution_grant_ref": "grant_7Qm2Xw9",
-		"reason": null,
-		"requested_at_ms": 1790000150000
-	}`)
-	return []ARInstance{
-		{"runtime-installation", "canonical", atsParse(`{
-			"schema_version": "aether.ats.runtime-installation/1",
-			"installation_id": "install_7Qm2Xw9",
-			"runtime_version": "2.4.1",
-			"artifact_digest": "sha256:0b7e3d9c1a5f4e2d6c8b0a9f7e5d3c1b2a4f6e8d0c2b4a6f8e0d2c4b6a8f0e1d",
-			"provenance_verified": true,
-			"installed_at_ms": 1790000000000
-		}`)},
-		{"runtime-capabilities", "canonical-runtime-reply", caps},
-		{"runtime-capabilities", "canonical-local-offline", caps.Set("authored_by", `"local"`).Set("effective_mode", `"offline"`).
-			Set("reason", `"no_runtime_reply"`)},
-		{"data-profile", "canonical", atsParse(`{
-			"schema_version": "aether.ats.data-profile/1",
-			"profile_id": "profile_Alpaca1",
-			"provider": "alpaca",
-			"feed": "realtime",
-			"credential_ref": "env:ALPACA_KEY_ID",
-			"max_probe_age_ms": 300000,
-			"configured_at_ms": 1790000000000
-		}`)},
-		{"data-probe", "canonical-verified", probe},
-		{"data-probe", "canonical-failed", probe.Set("probe_id", `"probe_9Kd3"`).Set("status", `"failed"`).
-			Set("reason", `"auth_rejected"`)},
-		{"strategy-source", "canonical-nano", source},
-		{"strategy-source", "canonical-pine", source.Set("source_id", `"src_PineRef1"`).Set("language", `"pine"`)},
-		{"strategy-compile-artifact", "canonical-compiled", art},
-		{"strategy-compile-artifact", "canonical-failed", ARSeal(art.Set("status", `"failed"`).Set("program", "null"))},
-		{"strategy-activation", "canonical-paper", act},
-		{"strategy-activation", "canonical-observe", act.Set("activation_id", `"activation_Obs1"`).Set("effective_mode", `"observe"`).
-			Set("execution_grant_ref", "null").Set("reason", `"no_execution_grant"`)},
-		{"trade-journal", "canonical", atsParse(`{
-			"schema_version": "aether.ats.trade-journal/2",
-			"entry_id": "entry_T1",
-			"facts": {"receipt_id":"receipt_9Kd2","symbol":"AAPL","side":"buy","quantity":10,"price_minor":58012,"executed_at_ms":1790000500000},
-			"fact_revision": 1,
-			"reflection_revision": 0,
-			"reflection": null
-		}`)},
-		{"human-note-revision", "canonical", atsParse(`{
-			"schema_version": "aether.ats.human-note-revision/1",
-			"entry_id": "entry_T1",
-			"revision": 1,
-			"supersedes": null,
-			"text": "Entered on the breakout; sized small.\nReview after earnings.",
-			"authored_at_ms": 1790000600000
-		}`)},
-		{"journal-preferences", "canonical", atsParse(`{
-			"schema_version": "aether.ats.journal-preferences/1",
-			"review_reminder": "daily",
-			"show_pnl": true,
-			"grants_execution_authority": false,
-			"updated_at_ms": 1790000700000
-		}`)},
+	out := make([]ARInstance, len(arInstances))
+	for k, i := range arInstances {
+		out[k] = ARInstance{i.Name, i.Note, atsParse(i.Text)}
 	}
+	return out
 }()
 
 // ARValidators are the ten validator operations in table order, and
