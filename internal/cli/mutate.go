@@ -23,6 +23,7 @@ import (
 	"github.com/conform-dev/conform/internal/mutation/trial"
 	"github.com/conform-dev/conform/internal/report"
 	"github.com/conform-dev/conform/internal/vectors"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 type mutateOptions struct {
@@ -102,8 +103,10 @@ or the --equivalent files instead) that survive are reported equivalent,
 not surviving. A mutant is named by its file, guard, condition, mutator,
 original, replacement and, where the condition has several alike, its
 occurrence; a declaration that matches more than one mutant is an error
-(exit 2). --report writes the mutation-testing-elements JSON (Stryker's
-HTML report reads it).
+(exit 2). --mutator and --max-mutants select row mutants too. --report
+writes the mutation-testing-elements JSON (Stryker's HTML report reads
+it): the source mutants in their Go files, the row mutants in their
+declarations.
 
 Exit codes: 0 every guard single-cause and every mutant killed; 1 a guard
 is broken, a mutant survived, or an equivalence declaration is wrong; 2
@@ -122,15 +125,15 @@ the protocol, or the unmutated harness does not build.`,
 	f.BoolVar(&o.probeGrammar, "probe-grammar", false, "also ignore grammar guards, requiring that nothing changes")
 	f.BoolVar(&o.rerunAll, "rerun-all", false, "rerun every vector of every contract for every guard (default: the guard's contract, then one sweep of the other contracts per contract)")
 	f.StringVar(&o.source, "source", "", "module root to mutate (default: the module holding the current directory)")
-	f.IntVar(&o.maxMutants, "max-mutants", 0, "try at most this many mutants, in source order (0: all)")
+	f.IntVar(&o.maxMutants, "max-mutants", 0, "try at most this many source mutants, in source order, and this many row mutants, in declaration order (0: all)")
 	f.BoolVar(&o.declaredOnly, "declared-only", false, "try only the mutants an equivalence declaration names: each declaration still holds (its mutant survives every vector)")
-	f.StringSliceVar(&o.mutators, "mutator", nil, "only these mutators: GuardDelete, GuardNegate, BoundOperator, BoundConstant")
+	f.StringSliceVar(&o.mutators, "mutator", nil, "only these mutators: "+mutatorNames)
 	f.StringSliceVar(&o.only, "mutant", nil, "only the mutants with these ids (as printed; row mutants by their row ids)")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "mutants built and run at once")
 	f.DurationVar(&o.mutantTimeout, "mutant-timeout", 0, "longest silence allowed from a mutant's harness that owes an answer (0: 1.5 times the slowest chunk of the schemata's pass with no mutant, plus 5s; 10s with --per-build)")
 	f.BoolVar(&o.perBuild, "per-build", false, "build and run each mutant on its own, every vector (the method before schemata), instead of one schemata build run only on the vectors that reach each mutant")
 	f.StringArrayVar(&o.equivalent, "equivalent", nil, "equivalent-mutant declarations to use instead of each mutated package's "+equivalentName+" (repeatable)")
-	f.StringVar(&o.reportPath, "report", "", "write the mutation-testing-elements JSON report of the mutants to this file (atomically)")
+	f.StringVar(&o.reportPath, "report", "", "write the mutation-testing-elements JSON report of the source and row mutants to this file (atomically)")
 	f.BoolVar(&o.force, "force", false, "replace an existing --report file")
 	f.StringVar(&o.format, "format", "text", "stdout format: text or json")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "also list every killed mutant and the vector that killed it")
@@ -161,7 +164,6 @@ type mutationResult struct {
 	Seconds   float64             `json:"seconds"`
 	Jobs      int                 `json:"jobs"`
 	sources   map[string][]byte   `json:"-"`
-	cases     []vectors.Case      `json:"-"`
 }
 
 func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
@@ -172,14 +174,14 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 		return usageErr("--max-mutants must not be negative and --jobs must be at least 1")
 	}
 	for _, m := range o.mutators {
-		if !slices.Contains(mutant.Mutators, mutant.Mutator(m)) {
-			return usageErr("unknown --mutator %q (GuardDelete, GuardNegate, BoundOperator, BoundConstant)", m)
+		if !slices.Contains(mutant.Mutators, mutant.Mutator(m)) && !slices.Contains(shapes.RowMutators, m) {
+			return usageErr("unknown --mutator %q (%s)", m, mutatorNames)
 		}
 	}
 	all := !o.singleCause && !o.mutants && !o.rows
 	doSingle, doMutants, doRows := all || o.singleCause, all || o.mutants, all || o.rows
-	if o.reportPath != "" && !doMutants {
-		return usageErr("--report writes the source-mutation report: it needs --mutants")
+	if o.reportPath != "" && !doMutants && !doRows {
+		return usageErr("--report writes the mutation report: it needs --mutants or --rows")
 	}
 	if o.reportPath != "" {
 		// Checked now, before the audit spends its time; the report is
@@ -272,16 +274,6 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 			if text {
 				writeMutantsText(env.Stdout, mr, o.verbose)
 			}
-			if o.reportPath != "" {
-				config := map[string]any{"contracts": o.contracts, "vectors_sha256": set.vectorsSHA256, "main": mr.Main, "max_mutants": o.maxMutants}
-				data, err := stryker.Build(mr.Outcomes, mr.sources, mr.cases, Version, config).Marshal()
-				if err == nil {
-					err = stryker.WriteFile(o.reportPath, data, o.force)
-				}
-				if err != nil {
-					return usageErr("writing the report: %v", err)
-				}
-			}
 		}
 		if doRows {
 			if text && doMutants {
@@ -293,6 +285,11 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 			if text {
 				fmt.Fprintf(env.Stdout, "== row mutants of the declarations of shapes ==\n\n")
 				writeRowsText(env.Stdout, rr, o.verbose)
+			}
+		}
+		if o.reportPath != "" {
+			if err := writeReport(o, set.vectorsSHA256, cases, res, rp); err != nil {
+				return usageErr("writing the report: %v", err)
 			}
 		}
 		res.Schemata = sr.Schemata
@@ -339,7 +336,7 @@ func planMutants(ctx context.Context, o *mutateOptions, cases []vectors.Case) (*
 	if err != nil {
 		return nil, err
 	}
-	mr := &mutationResult{Main: harnessMain, Generated: len(src.Mutants), Jobs: o.jobs, sources: src.Sources, cases: cases}
+	mr := &mutationResult{Main: harnessMain, Generated: len(src.Mutants), Jobs: o.jobs, sources: src.Sources}
 	for _, s := range src.Sites {
 		if s.Conditional() && (len(o.contracts) == 0 || slices.Contains(o.contracts, s.Contract)) {
 			mr.Sites++
@@ -468,6 +465,40 @@ func writeSchemataText(w io.Writer, sr *trial.SchemataRun) {
 	}
 	fmt.Fprintf(w, "\nschemata: %d source mutants behind the switch, %d built on their own; %d vector runs with a mutant active, of %d that running every vector would take (%.1f%% saved); schemata %.1fs, builds %.1fs, pass with no mutant %.1fs; watchdog %s\n",
 		sr.Switched, sr.PerBuild, sr.VectorRuns, sr.AllRuns, saved, sr.Prepare.Seconds(), sr.Build.Seconds(), sr.Reach.Seconds(), sr.Timeout.Round(time.Millisecond))
+}
+
+// mutatorNames are the names --mutator takes: the source mutators, then
+// the row mutators.
+var mutatorNames = func() string {
+	var names []string
+	for _, m := range mutant.Mutators {
+		names = append(names, string(m))
+	}
+	return strings.Join(append(names, shapes.RowMutators...), ", ")
+}()
+
+// writeReport writes the mutation-testing-elements report of the audit
+// res to --report: its source mutants, each in its Go file, and its row
+// mutants, each in its contract's declaration (rp; nil when rows were not
+// run), the vectors of cases its tests.
+func writeReport(o *mutateOptions, vectorsSHA256 string, cases []vectors.Case, res *mutateResult, rp *rowPlan) error {
+	config := map[string]any{"contracts": o.contracts, "vectors_sha256": vectorsSHA256, "max_mutants": o.maxMutants}
+	var outs []trial.Outcome
+	var sources map[string][]byte
+	if mr := res.Mutation; mr != nil {
+		outs, sources, config["main"] = mr.Outcomes, mr.sources, mr.Main
+	}
+	rep := stryker.Build(outs, sources, cases, Version, config)
+	if rr := res.Rows; rr != nil && rp != nil {
+		if n := rep.AddRows(rr.Outcomes, rp.files, rp.texts); n > 0 {
+			return fmt.Errorf("%d row mutants have no declaration file", n)
+		}
+	}
+	data, err := rep.Marshal()
+	if err != nil {
+		return err
+	}
+	return stryker.WriteFile(o.reportPath, data, o.force)
 }
 
 // selectMutants applies --contract, --mutator, --mutant and --max-mutants,

@@ -278,6 +278,7 @@ func TestMutateUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"mutate", "--format", "xml"},
 		{"mutate", "--single-cause", "--report", "x.json"},
+		{"mutate", "--rows", "--mutator", "Nope"},
 		{"mutate", "--mutants", "--mutator", "Nope"},
 		{"mutate", "--mutants", "--mutant", "ffffffffffff"},
 		{"guards", "--format", "xml"},

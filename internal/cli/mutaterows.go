@@ -40,7 +40,12 @@ type rowsResult struct {
 // rowPlan is the row-mutant part of an audit, before its mutants are
 // tried: the rows, their declarations, the stale ones.
 type rowPlan struct {
-	root        string
+	root string
+	// files is each audited contract's declaration file, relative to
+	// root ("spec/toolhost/shapes.json"), texts each file's text: where
+	// the report puts the contract's rows.
+	files       map[string]string
+	texts       map[string][]byte
 	rows        []trial.RowMutant
 	equivalents map[string]map[string]string
 	stale       []string
@@ -67,7 +72,7 @@ func planRows(ctx context.Context, o *mutateOptions) (*rowPlan, error) {
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}
-	p := &rowPlan{root: root, equivalents: map[string]map[string]string{}, t0: time.Now()}
+	p := &rowPlan{root: root, files: map[string]string{}, texts: map[string][]byte{}, equivalents: map[string]map[string]string{}, t0: time.Now()}
 	known := map[string]bool{}
 	for _, k := range cat.Contracts {
 		if k.Shapes == "" || len(o.contracts) > 0 && !slices.Contains(o.contracts, k.Contract) {
@@ -77,10 +82,16 @@ func planRows(ctx context.Context, o *mutateOptions) (*rowPlan, error) {
 		if err != nil {
 			return nil, usageErr("%v", err)
 		}
+		text, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(k.Shapes)))
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		p.files[k.Contract], p.texts[k.Shapes] = k.Shapes, text
 		all := map[string]bool{}
 		for _, r := range d.Rows() {
 			all[r.ID], known[r.ID] = true, true
-			if len(o.only) == 0 || slices.Contains(o.only, r.ID) {
+			full := o.maxMutants > 0 && len(p.rows) == o.maxMutants
+			if !full && (len(o.only) == 0 || slices.Contains(o.only, r.ID)) && (len(o.mutators) == 0 || slices.Contains(o.mutators, r.Mutator)) {
 				p.rows = append(p.rows, trial.RowMutant{Contract: k.Contract, Row: r})
 			}
 		}

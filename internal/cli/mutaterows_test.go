@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/conform-dev/conform/internal/mutation/stryker"
 	"github.com/conform-dev/conform/internal/mutation/trial"
 	"github.com/conform-dev/conform/internal/spec"
 )
@@ -40,7 +42,8 @@ func TestMutateRows(t *testing.T) {
 		ids = append(ids, id)
 		break
 	}
-	r := conform(t, "", "mutate", "--rows", "--contract", k.Contract, "--mutant", strings.Join(ids, ","), "--format", "json")
+	path := filepath.Join(t.TempDir(), "mutation.json")
+	r := conform(t, "", "mutate", "--rows", "--contract", k.Contract, "--mutant", strings.Join(ids, ","), "--format", "json", "--report", path)
 	if r.code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
@@ -64,6 +67,50 @@ func TestMutateRows(t *testing.T) {
 	// their contract that validate their object.
 	if s := res.Schemata; s == nil || s.VectorRuns == 0 || s.VectorRuns >= s.AllRuns {
 		t.Errorf("schemata: %+v", res.Schemata)
+	}
+	// The report holds both rows, in the contract's declaration, with
+	// the verdicts above.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stryker.Validate(data); err != nil {
+		t.Fatalf("report: %v", err)
+	}
+	var rep stryker.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Files[k.Shapes]
+	if len(rep.Files) != 1 || len(f.Mutants) != len(ids) {
+		t.Fatalf("report files: %d, %d mutants in %s", len(rep.Files), len(f.Mutants), k.Shapes)
+	}
+	for i, m := range f.Mutants {
+		o := res.Rows.Outcomes[i]
+		if m.ID != k.Contract+" "+o.Row.ID || m.Status != string(o.Status) || m.MutatorName != o.Row.Mutator {
+			t.Errorf("report mutant %d: %s %s %s, outcome %s %s", i, m.ID, m.Status, m.MutatorName, o.Row.ID, o.Status)
+		}
+	}
+}
+
+// --mutator and --max-mutants select row mutants: only the mutators
+// named, at most that many, in declaration order.
+func TestPlanRowsSelects(t *testing.T) {
+	o := &mutateOptions{mutators: []string{"PinnedFlip"}, maxMutants: 3}
+	p, err := planRows(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.rows) != 3 {
+		t.Fatalf("%d rows, want 3", len(p.rows))
+	}
+	for _, r := range p.rows {
+		if r.Row.Mutator != "PinnedFlip" {
+			t.Errorf("row %s %s is not PinnedFlip", r.Contract, r.Row.ID)
+		}
+	}
+	if len(p.files) == 0 || len(p.texts[p.files[p.rows[0].Contract]]) == 0 {
+		t.Errorf("no declaration text for %s", p.rows[0].Contract)
 	}
 }
 

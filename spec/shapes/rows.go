@@ -27,6 +27,10 @@ const (
 	PinnedFlip = "PinnedFlip"
 )
 
+// RowMutators lists the row mutators in the order Rows makes a rule's
+// mutants.
+var RowMutators = []string{RuleDrop, BoundWiden, PatternLoosen, PinnedFlip}
+
 // MutantEnv names the environment variable that activates one row mutant
 // of one contract's declaration in the Go reference, for the whole
 // process: "<contract> <row id>", e.g. "lamp/1 lamp.watts/0/BoundWiden/max".

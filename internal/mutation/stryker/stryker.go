@@ -1,12 +1,15 @@
-// Package stryker writes source-mutation results as a mutation-testing-elements
-// report: the JSON schema Stryker's HTML report (mutation-testing-elements)
-// reads, schemaVersion "1" (github.com/stryker-mutator/mutation-testing-elements,
+// Package stryker writes the results of source and row mutants as a
+// mutation-testing-elements report: the JSON schema Stryker's HTML report
+// (mutation-testing-elements) reads, schemaVersion "1"
+// (github.com/stryker-mutator/mutation-testing-elements,
 // packages/report-schema). Vectors are the "tests": every vector file is a
 // test file and every vector a test, so a killed mutant's killedBy names
-// the vector that killed it.
+// the vector that killed it. A row mutant lives in its contract's
+// declaration of shapes, a JSON file.
 package stryker
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -121,17 +124,11 @@ func Build(outs []trial.Outcome, sources map[string][]byte, cases []vectors.Case
 			Description: m.Description,
 			Duration:    float64((o.Build + o.Run).Milliseconds()),
 		}
-		switch {
-		case o.KilledBy != nil:
-			sm.KilledBy = []string{o.KilledBy.ID}
-			sm.StatusReason = fmt.Sprintf("%s; %d vectors fail", o.KilledBy, o.Killers)
-		case o.Status == trial.Ignored:
-			sm.StatusReason = "declared equivalent: " + o.Equivalent.Why
-		case o.Detail != "":
-			sm.StatusReason = o.Detail
-		case o.Status == trial.Survived:
-			sm.StatusReason = "every vector passes"
+		equivalent := ""
+		if o.Equivalent != nil {
+			equivalent = o.Equivalent.Why
 		}
+		sm.KilledBy, sm.StatusReason = why(o.Status, o.KilledBy, o.Killers, equivalent, o.Detail)
 		f.Mutants = append(f.Mutants, sm)
 		r.Files[m.File] = f
 	}
@@ -151,6 +148,69 @@ func Build(outs []trial.Outcome, sources map[string][]byte, cases []vectors.Case
 		r.TestFiles[file] = tf
 	}
 	return r
+}
+
+// AddRows adds the row mutants of rows (mutation/README.md, "Row
+// mutants") to r, each in the file of its contract's declaration: files
+// maps a contract ("toolhost/1") to that file ("spec/toolhost/shapes.json"),
+// texts a file to its text. A row's id in the report is "<contract> <row
+// id>", its mutator the row's (RuleDrop, BoundWiden, PatternLoosen,
+// PinnedFlip), and its location the first place the file names the row's
+// code, the guard it attacks (the file's first line when the row has no
+// code or the text does not name it). A row whose contract files lacks
+// is left out, and counted in the number AddRows returns.
+func (r *Report) AddRows(rows []trial.RowOutcome, files map[string]string, texts map[string][]byte) (skipped int) {
+	for _, o := range rows {
+		file, ok := files[o.Contract]
+		if !ok {
+			skipped++
+			continue
+		}
+		f, ok := r.Files[file]
+		if !ok {
+			f = File{Language: "json", Source: string(texts[file]), Mutants: []Mutant{}}
+		}
+		sm := Mutant{
+			ID: o.Contract + " " + o.Row.ID, MutatorName: o.Row.Mutator, Status: string(o.Status),
+			Location: spanOf(texts[file], o.Row.Code), Description: o.Row.Detail, Duration: float64(o.Run.Milliseconds()),
+		}
+		sm.KilledBy, sm.StatusReason = why(o.Status, o.KilledBy, o.Killers, o.Equivalent, o.Detail)
+		f.Mutants = append(f.Mutants, sm)
+		r.Files[file] = f
+	}
+	return skipped
+}
+
+// spanOf locates the first JSON string "code" in text: its line and its
+// columns (in bytes, from 1; the end exclusive), or the first line.
+func spanOf(text []byte, code string) Location {
+	i := -1
+	if code != "" {
+		i = bytes.Index(text, []byte(`"`+code+`"`))
+	}
+	if i < 0 {
+		return Location{Start: Position{1, 1}, End: Position{1, 2}}
+	}
+	line := 1 + bytes.Count(text[:i], []byte("\n"))
+	col := i - bytes.LastIndexByte(text[:i], '\n')
+	return Location{Start: Position{line, col}, End: Position{line, col + len(code) + 2}}
+}
+
+// why is a mutant's killedBy and statusReason: the vector that killed it
+// and how many failed, the reason it was declared equivalent, the
+// trial's detail, or, for a survivor, that every vector passes.
+func why(st trial.Status, killedBy *trial.Failure, killers int, equivalent, detail string) ([]string, string) {
+	switch {
+	case killedBy != nil:
+		return []string{killedBy.ID}, fmt.Sprintf("%s; %d vectors fail", killedBy, killers)
+	case st == trial.Ignored:
+		return nil, "declared equivalent: " + equivalent
+	case detail != "":
+		return nil, detail
+	case st == trial.Survived:
+		return nil, "every vector passes"
+	}
+	return nil, ""
 }
 
 // Marshal encodes r as indented JSON with a final newline.

@@ -12,6 +12,7 @@ import (
 	"github.com/conform-dev/conform/internal/mutation/mutant"
 	"github.com/conform-dev/conform/internal/mutation/trial"
 	"github.com/conform-dev/conform/internal/vectors"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 func sample() ([]trial.Outcome, map[string][]byte, []vectors.Case) {
@@ -139,5 +140,51 @@ func TestWriteFileIsAtomicAndRefusesOverwrite(t *testing.T) {
 	}
 	if err := WriteFile(filepath.Join(dir, "missing", "x.json"), []byte("x"), false); err == nil {
 		t.Error("a write into a missing directory succeeded")
+	}
+}
+
+// Row mutants go into their contract's declaration file, located at the
+// first place it names the row's code; the report still validates; a row
+// whose contract has no file is left out and counted.
+func TestAddRows(t *testing.T) {
+	outs, src, cases := sample()
+	r := Build(outs, src, cases, "test", nil)
+	decl := "spec/x/shapes.json"
+	text := []byte("{\n  \"objects\": [\n    {\"name\":\"lamp\",\"unknown\":\"x.lamp_unknown\", \"members\": [{\"code\":\"x.big\"}]}\n  ]\n}\n")
+	row := func(id, mutator, code string, st trial.Status) trial.RowOutcome {
+		return trial.RowOutcome{RowMutant: trial.RowMutant{Contract: "x/1", Row: shapes.Row{ID: id, Mutator: mutator, Code: code, Detail: "changed"}}, Status: st}
+	}
+	killed := row("lamp.watts/0/BoundWiden/max", shapes.BoundWiden, "x.big", trial.Killed)
+	killed.KilledBy, killed.Killers = &trial.Failure{ID: "0123456789abcdef", Name: "big"}, 1
+	eq := row("lamp.on/0/PinnedFlip", shapes.PinnedFlip, "", trial.Ignored)
+	eq.Equivalent = "no vector can tell"
+	other := row("lamp/closed/RuleDrop", shapes.RuleDrop, "x.lamp_unknown", trial.Survived)
+	other.Contract = "y/1"
+	if n := r.AddRows([]trial.RowOutcome{killed, eq, other}, map[string]string{"x/1": decl}, map[string][]byte{decl: text}); n != 1 {
+		t.Errorf("AddRows skipped %d rows, want 1", n)
+	}
+	f, ok := r.Files[decl]
+	if !ok || f.Language != "json" || f.Source != string(text) || len(f.Mutants) != 2 {
+		t.Fatalf("the declaration's file: %+v", f)
+	}
+	k, e := f.Mutants[0], f.Mutants[1]
+	// "x.big" opens at column 68 of line 3: the first place the file names it.
+	want := Location{Start: Position{3, 68}, End: Position{3, 75}}
+	if k.ID != "x/1 lamp.watts/0/BoundWiden/max" || k.MutatorName != "BoundWiden" || k.Status != "Killed" ||
+		k.Location != want || len(k.KilledBy) != 1 || k.KilledBy[0] != "0123456789abcdef" {
+		t.Errorf("killed row: %+v", k)
+	}
+	if line := strings.Split(string(text), "\n")[k.Location.Start.Line-1]; line[k.Location.Start.Column-1:k.Location.End.Column-1] != `"x.big"` {
+		t.Errorf("the location reads %q", line[k.Location.Start.Column-1:k.Location.End.Column-1])
+	}
+	if e.Status != "Ignored" || e.StatusReason != "declared equivalent: no vector can tell" || e.Location.Start.Line != 1 {
+		t.Errorf("equivalent row: %+v", e)
+	}
+	data, err := r.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Validate(data); err != nil {
+		t.Errorf("report with rows: %v", err)
 	}
 }
