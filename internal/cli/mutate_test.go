@@ -245,17 +245,7 @@ func TestMutateMutantsReport(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", s, r.stdout)
 		}
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := stryker.Validate(data); err != nil {
-		t.Fatalf("report: %v", err)
-	}
-	var rep stryker.Report
-	if err := json.Unmarshal(data, &rep); err != nil {
-		t.Fatal(err)
-	}
+	rep := readMutationReport(t, path)
 	n := 0
 	for _, f := range rep.Files {
 		for _, m := range f.Mutants {
@@ -272,6 +262,24 @@ func TestMutateMutantsReport(t *testing.T) {
 	if again.code != 2 || !strings.Contains(again.stderr, "exists") {
 		t.Errorf("over an existing report: exit %d %s", again.code, again.stderr)
 	}
+}
+
+// readMutationReport reads the mutation report (--report) at path, which
+// must validate.
+func readMutationReport(t *testing.T, path string) stryker.Report {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := stryker.Validate(data); err != nil {
+		t.Fatalf("report: %v", err)
+	}
+	var rep stryker.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep
 }
 
 func TestMutateUsage(t *testing.T) {

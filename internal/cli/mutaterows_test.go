@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/conform-dev/conform/internal/mutation/stryker"
 	"github.com/conform-dev/conform/internal/mutation/trial"
 	"github.com/conform-dev/conform/internal/spec"
 )
@@ -70,17 +69,7 @@ func TestMutateRows(t *testing.T) {
 	}
 	// The report holds both rows, in the contract's declaration, with
 	// the verdicts above.
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := stryker.Validate(data); err != nil {
-		t.Fatalf("report: %v", err)
-	}
-	var rep stryker.Report
-	if err := json.Unmarshal(data, &rep); err != nil {
-		t.Fatal(err)
-	}
+	rep := readMutationReport(t, path)
 	f := rep.Files[k.Shapes]
 	if len(rep.Files) != 1 || len(f.Mutants) != len(ids) {
 		t.Fatalf("report files: %d, %d mutants in %s", len(rep.Files), len(f.Mutants), k.Shapes)
