@@ -272,7 +272,7 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 			res.Mutation = mr
 			worse(c)
 			if text {
-				writeMutantsText(env.Stdout, mr, o.verbose)
+				writeMutantsText(env.Stdout, mr, o.verbose, doRows)
 			}
 		}
 		if doRows {
@@ -284,7 +284,7 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 			worse(c)
 			if text {
 				fmt.Fprintf(env.Stdout, "== row mutants of the declarations of shapes ==\n\n")
-				writeRowsText(env.Stdout, rr, o.verbose)
+				writeRowsText(env.Stdout, rr, o.verbose, doMutants)
 			}
 		}
 		if o.reportPath != "" {
@@ -443,8 +443,10 @@ func (p *mutantPlan) finish(tr *tried) (*mutationResult, int) {
 	return mr, code
 }
 
-// writeMutantsText writes the source-mutation section of the text report.
-func writeMutantsText(w io.Writer, mr *mutationResult, verbose bool) {
+// writeMutantsText writes the source-mutation section of the text report;
+// shared says that row mutants ran in the same trial, so that its time is
+// theirs too.
+func writeMutantsText(w io.Writer, mr *mutationResult, verbose, shared bool) {
 	fmt.Fprintf(w, "== source mutation of the Go reference (%s) ==\n\n", mr.Main)
 	if len(mr.Baseline) > 0 {
 		fmt.Fprintf(w, "the unmutated reference fails %d vectors, so no mutant was tried (run conform run); first: %s\n", len(mr.Baseline), mr.Baseline[0])
@@ -453,8 +455,17 @@ func writeMutantsText(w io.Writer, mr *mutationResult, verbose bool) {
 	trial.WriteText(w, mr.Outcomes, mr.sources, mr.Stale, verbose)
 	all := trial.Scores(mr.Outcomes)
 	total := all[len(all)-1]
-	fmt.Fprintf(w, "\nsource mutation: %d guarded refusal sites, %d mutants generated, %d tried, %d at a time, in %.1fs: %s; score %.1f%%\n",
-		mr.Sites, mr.Generated, total.Total, mr.Jobs, mr.Seconds, total.Counted(), total.Percent())
+	fmt.Fprintf(w, "\nsource mutation: %d guarded refusal sites, %d mutants generated, %d tried, %d at a time, %s: %s; score %.1f%%\n",
+		mr.Sites, mr.Generated, total.Total, mr.Jobs, took(mr.Seconds, shared), total.Counted(), total.Percent())
+}
+
+// took says how long a part of the audit took: its own seconds, or, when
+// source and row mutants shared one trial, the shared run's.
+func took(seconds float64, shared bool) string {
+	if shared {
+		return fmt.Sprintf("in %.1fs (the run source and row mutants share)", seconds)
+	}
+	return fmt.Sprintf("in %.1fs", seconds)
 }
 
 // writeSchemataText writes what the schemata build saved.

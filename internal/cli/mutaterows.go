@@ -186,8 +186,9 @@ func readRowEquivalents(path, name string) (map[string]string, error) {
 
 // writeRowsText writes the score table per contract, lists the row
 // mutants that survived, were declared equivalent or did not start (and,
-// verbose, those killed), then the summary line.
-func writeRowsText(w io.Writer, res *rowsResult, verbose bool) {
+// verbose, those killed), then the summary line; shared says that source
+// mutants ran in the same trial (took).
+func writeRowsText(w io.Writer, res *rowsResult, verbose, shared bool) {
 	if len(res.Baseline) > 0 {
 		fmt.Fprintf(w, "the unmutated reference fails %d vectors, so no row mutant was tried (run conform run); first: %s\n", len(res.Baseline), res.Baseline[0])
 		return
@@ -216,6 +217,6 @@ func writeRowsText(w io.Writer, res *rowsResult, verbose bool) {
 	for _, s := range res.Stale {
 		fmt.Fprintf(w, "STALE declaration %s: no such row mutant\n", s)
 	}
-	fmt.Fprintf(w, "\nrow mutants: %d tried in %.1fs: %s; score %.1f%%\n",
-		len(res.Outcomes), res.Seconds, scores[len(scores)-1].Counted(), scores[len(scores)-1].Percent())
+	fmt.Fprintf(w, "\nrow mutants: %d tried %s: %s; score %.1f%%\n",
+		len(res.Outcomes), took(res.Seconds, shared), scores[len(scores)-1].Counted(), scores[len(scores)-1].Percent())
 }

@@ -178,3 +178,14 @@ func TestMutateRowsNeedsTheBaseline(t *testing.T) {
 		t.Errorf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// When source and row mutants share one trial, each summary line says
+// its time is the shared run's, not its own.
+func TestTookSaysShared(t *testing.T) {
+	if got := took(3, false); got != "in 3.0s" {
+		t.Errorf("alone: %q", got)
+	}
+	if got := took(3, true); got != "in 3.0s (the run source and row mutants share)" {
+		t.Errorf("shared: %q", got)
+	}
+}
