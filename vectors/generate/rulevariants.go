@@ -83,9 +83,8 @@ func declaredCases(d *shapes.Decl, o *shapes.Object, doc gen.Doc, vars func(*sha
 				}
 				sub := d.Object(r.Object)
 				inner, _ := gen.ParseDoc(cur.Value(m.Name))
-				nested := inner
-				walk(sub, n+".", nested, func(x gen.Doc) gen.Doc { return put(x.String()) })
-				out = append(out, declaredCase{"unknown-member-in-" + n, put(nested.Set("extra", "1").String()),
+				walk(sub, n+".", inner, func(x gen.Doc) gen.Doc { return put(x.String()) })
+				out = append(out, declaredCase{"unknown-member-in-" + n, put(inner.Set("extra", "1").String()),
 					ruleVariant{bad: true, why: "unknown"}, sub.Unknown})
 			}
 		}
