@@ -8,7 +8,8 @@
 //   - a new file (Write, File.Commit without force) is published by
 //     hard-linking the temporary file to its name, which fails when the
 //     name is taken: a file that appeared since the command started, a
-//     second run writing the same report, is never replaced (ErrExists);
+//     second run writing the same report, is never replaced (ErrExists),
+//     and what was written is kept beside it at "<name>.*.partial";
 //   - replacing (force, or a file a generator owns) renames the temporary
 //     file onto the target, and only ever replaces a regular file;
 //   - Update replaces a file only while it still holds the bytes the
@@ -68,6 +69,30 @@ func CheckTarget(path string, force bool) error {
 		return &ExistsError{Path: path}
 	}
 	return nil
+}
+
+// CheckWritable is CheckTarget for a file a long run writes at its end:
+// also, the directory path goes in must exist, be a directory and take a
+// new file (a probe file is made there and removed), so that a mistyped
+// directory fails before the run, not after it.
+func CheckWritable(path string, force bool) error {
+	if err := CheckTarget(path, force); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	case !st.IsDir():
+		return fmt.Errorf("cannot write %s: %s is not a directory", path, dir)
+	}
+	probe, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.probe")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
 }
 
 // File is a file being written to a temporary name beside its target,
@@ -175,19 +200,28 @@ func publish(tmp, path string, force, keep bool) error {
 	return nil
 }
 
-// Write publishes data as a new file at path, mode 0644: it fails with an
-// *ExistsError when path exists (or appears while it writes) unless force
-// is true, in which case it replaces a regular file. The directory must
-// exist. On any error path is left as it was and nothing else remains.
-func Write(path string, data []byte, force bool) error {
-	if err := CheckTarget(path, force); err != nil {
+// Write publishes data as a new file at path, mode 0644, unless force
+// is true, in which case it replaces a regular file. The data goes first
+// to "<name>.<random>.partial" beside path, so that it is never lost: when
+// path exists, or appears while it writes, Write fails with an
+// *ExistsError that keeps that file and names it (Kept). A command that
+// computes its data for long checks the target at its start
+// (CheckWritable), so that a refusal here means the file appeared
+// meanwhile. The directory must exist. On any other error path is left as
+// it was and nothing else remains.
+func Write(path string, data []byte, force bool) error { return write(path, data, force, true) }
+
+// write is Write; keep says whether a refusal keeps the data (Write) or
+// removes it (Update, whose caller redoes its change).
+func write(path string, data []byte, force, keep bool) error {
+	if err := CheckTarget(path, force); err != nil && (!keep || !errors.Is(err, ErrExists)) {
 		return err
 	}
-	tmp, err := writeTemp(path, data)
+	tmp, err := writeTemp(path, filepath.Base(path)+".*.partial", data)
 	if err != nil {
 		return err
 	}
-	return publish(tmp, path, force, false)
+	return publish(tmp, path, force, keep)
 }
 
 // WriteFile replaces the file at path with data, mode 0644, whatever it
@@ -195,7 +229,7 @@ func Write(path string, data []byte, force bool) error {
 // vectors/generate), never for a file a user may have put there. Only a
 // regular file is replaced. On any error path is left as it was.
 func WriteFile(path string, data []byte) error {
-	tmp, err := writeTemp(path, data)
+	tmp, err := writeTemp(path, "."+filepath.Base(path)+".*.tmp", data)
 	if err != nil {
 		return err
 	}
@@ -208,16 +242,17 @@ var ErrChanged = errors.New("changed since it was read")
 
 // Update replaces the file at path with data only while it still holds
 // old, the bytes the caller read and edited; old nil means the file must
-// not exist (it is then created as Write creates it). A file that changed
+// not exist (it is then created as Write creates it, but a refusal keeps
+// nothing: the caller redoes its change). A file that changed
 // meanwhile is left as it is, and the error, wrapping ErrChanged (or an
 // *ExistsError for a file that appeared), names it. The check and the
 // rename are two steps: an edit that lands between them, within
 // microseconds, is the one thing Update cannot see.
 func Update(path string, old, data []byte) error {
 	if old == nil {
-		return Write(path, data, false)
+		return write(path, data, false, false)
 	}
-	tmp, err := writeTemp(path, data)
+	tmp, err := writeTemp(path, "."+filepath.Base(path)+".*.tmp", data)
 	if err != nil {
 		return err
 	}
@@ -260,10 +295,10 @@ func readRegular(path string, max int64) ([]byte, error) {
 	return b, nil
 }
 
-// writeTemp writes data to a synced temporary file beside path, mode 0644,
-// and returns its name.
-func writeTemp(path string, data []byte) (string, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+// writeTemp writes data to a synced temporary file beside path, named by
+// the os.CreateTemp pattern, mode 0644, and returns its name.
+func writeTemp(path, pattern string, data []byte) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), pattern)
 	if err != nil {
 		return "", fmt.Errorf("cannot write %s: %w", path, err)
 	}

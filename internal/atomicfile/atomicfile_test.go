@@ -51,19 +51,29 @@ func TestWriteFile(t *testing.T) {
 
 // Write publishes a new file by linking it into place: a file there, or
 // one that appears before the link, is never replaced without force, and
-// nothing is left beside it.
+// what was to be written is kept beside it, named in the error.
 func TestWriteNeverReplaces(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out")
 	if err := Write(path, []byte("one"), false); err != nil {
 		t.Fatal(err)
 	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d entries after a Write, want 1", len(entries))
+	}
 	err := Write(path, []byte("two"), false)
-	if !errors.Is(err, ErrExists) {
-		t.Errorf("a second Write: %v", err)
+	var ee *ExistsError
+	if !errors.As(err, &ee) || !strings.HasPrefix(filepath.Base(ee.Kept), "out.") || !strings.HasSuffix(ee.Kept, ".partial") || !strings.Contains(err.Error(), ee.Kept) {
+		t.Fatalf("a second Write: %v", err)
 	}
 	if b, _ := os.ReadFile(path); string(b) != "one" {
 		t.Errorf("replaced: %q", b)
+	}
+	if b, _ := os.ReadFile(ee.Kept); string(b) != "two" {
+		t.Errorf("kept %q", b)
+	}
+	if err := os.Remove(ee.Kept); err != nil {
+		t.Fatal(err)
 	}
 	if err := Write(path, []byte("three"), true); err != nil {
 		t.Fatal(err)
@@ -140,5 +150,43 @@ func TestUpdateOnlyWhatWasRead(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("%d entries left, want 1", len(entries))
+	}
+}
+
+// CheckWritable refuses, before any work, a target whose directory is
+// missing, is a file, or does not take a new file, and leaves nothing
+// behind.
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckWritable(filepath.Join(dir, "r.json"), false); err != nil {
+		t.Errorf("a new file in a directory: %v", err)
+	}
+	if err := CheckWritable(filepath.Join(dir, "nodir", "r.json"), false); err == nil || !strings.Contains(err.Error(), "nodir") {
+		t.Errorf("a missing directory: %v", err)
+	}
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckWritable(filepath.Join(file, "r.json"), false); err == nil {
+		t.Error("a file as the directory")
+	}
+	if err := CheckWritable(file, false); !errors.Is(err, ErrExists) {
+		t.Errorf("an existing target: %v", err)
+	}
+	want := 1
+	// root writes into any directory: the probe is the only check there.
+	if os.Geteuid() != 0 {
+		want++
+		ro := filepath.Join(dir, "ro")
+		if err := os.Mkdir(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckWritable(filepath.Join(ro, "r.json"), false); err == nil {
+			t.Error("a directory that takes no new file")
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != want {
+		t.Errorf("%d entries left, want %d (f, and ro when not root)", len(entries), want)
 	}
 }

@@ -124,7 +124,7 @@ func (o *output) check() error {
 	if o.path == "" {
 		return nil
 	}
-	if err := atomicfile.CheckTarget(o.path, o.force); err != nil {
+	if err := atomicfile.CheckWritable(o.path, o.force); err != nil {
 		return usageErr("--output: %v", err)
 	}
 	return nil

@@ -146,7 +146,7 @@ func newCorpusExportCmd(env *Env) *cobra.Command {
 			if o.output == "" {
 				return usageErr("export needs -o FILE")
 			}
-			if err := atomicfile.CheckTarget(o.output, o.force); err != nil {
+			if err := atomicfile.CheckWritable(o.output, o.force); err != nil {
 				return usageErr("-o: %v", err)
 			}
 			mod, err := campaign.ModuleRoot(o.module)
@@ -354,7 +354,7 @@ func newCorpusMergeCmd(env *Env) *cobra.Command {
 			if o.output == "" {
 				return usageErr("merge needs -o FILE")
 			}
-			if err := atomicfile.CheckTarget(o.output, o.force); err != nil {
+			if err := atomicfile.CheckWritable(o.output, o.force); err != nil {
 				return usageErr("-o: %v", err)
 			}
 			all := share.NewArchive()

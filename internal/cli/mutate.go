@@ -186,7 +186,7 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 	if o.reportPath != "" {
 		// Checked now, before the audit spends its time; the report is
 		// linked into place at the end, which checks again.
-		if err := atomicfile.CheckTarget(o.reportPath, o.force); err != nil {
+		if err := atomicfile.CheckWritable(o.reportPath, o.force); err != nil {
 			return usageErr("--report: %v", err)
 		}
 	}

@@ -229,7 +229,8 @@ var ErrExists = atomicfile.ErrExists
 // WriteFile publishes data at path (atomicfile.Write): into a temporary
 // file beside it, synced, then linked into place, so path only ever holds
 // a complete report and a file at path, there before or appeared since,
-// is never replaced unless force is set.
+// is never replaced unless force is set; the refused report is then kept
+// beside it, at the name the *atomicfile.ExistsError gives.
 func WriteFile(path string, data []byte, force bool) error {
 	return atomicfile.Write(path, data, force)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/conform-dev/conform/internal/atomicfile"
 	"github.com/conform-dev/conform/internal/mutation/mutant"
 	"github.com/conform-dev/conform/internal/mutation/trial"
 	"github.com/conform-dev/conform/internal/vectors"
@@ -122,8 +123,17 @@ func TestWriteFileIsAtomicAndRefusesOverwrite(t *testing.T) {
 	if err := WriteFile(p, []byte("one"), false); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFile(p, []byte("two"), false); !errors.Is(err, ErrExists) {
-		t.Errorf("overwrite without force: %v", err)
+	err := WriteFile(p, []byte("two"), false)
+	var ee *atomicfile.ExistsError
+	if !errors.As(err, &ee) || ee.Kept == "" {
+		t.Fatalf("overwrite without force: %v", err)
+	}
+	// The refused report is kept beside the file, named in the error.
+	if b, _ := os.ReadFile(ee.Kept); string(b) != "two" {
+		t.Errorf("kept %q", b)
+	}
+	if err := os.Remove(ee.Kept); err != nil {
+		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(p); string(b) != "one" {
 		t.Errorf("the refused write changed the file: %q", b)
