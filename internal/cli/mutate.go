@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -170,8 +171,11 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 	if o.format != "text" && o.format != "json" {
 		return usageErr("unknown --format %q (text or json)", o.format)
 	}
-	if o.maxMutants < 0 || o.jobs < 1 {
-		return usageErr("--max-mutants must not be negative and --jobs must be at least 1")
+	if o.maxMutants < 0 {
+		return usageErr("--max-mutants must not be negative (0: all)")
+	}
+	if o.jobs < 1 {
+		return usageErr("--jobs must be at least 1")
 	}
 	for _, m := range o.mutators {
 		if !slices.Contains(mutant.Mutators, mutant.Mutator(m)) && !slices.Contains(shapes.RowMutators, m) {
@@ -263,6 +267,12 @@ func runMutate(cmd *cobra.Command, env *Env, o *mutateOptions) error {
 				return err
 			}
 		}
+		if err := unknownIDs(o, mp, rp); err != nil {
+			return err
+		}
+		if err := nothingToTry(o, mp, rp); err != nil {
+			return err
+		}
 		sr, err := tryPlans(ctx, env, o, mp, rp, cases)
 		if err != nil {
 			return err
@@ -323,7 +333,10 @@ type mutantPlan struct {
 	src    *mutant.Set
 	eqs    []mutant.Equivalent
 	picked []mutant.Mutant
-	t0     time.Time
+	// ids are the ids of the mutants --mutant may name: those of the
+	// audited contracts (and, with --declared-only, declared).
+	ids map[string]bool
+	t0  time.Time
 }
 
 // planMutants scans the source and selects the mutants.
@@ -336,7 +349,12 @@ func planMutants(ctx context.Context, o *mutateOptions, cases []vectors.Case) (*
 	if err != nil {
 		return nil, err
 	}
-	mr := &mutationResult{Main: harnessMain, Generated: len(src.Mutants), Jobs: o.jobs, sources: src.Sources}
+	mr := &mutationResult{Main: harnessMain, Jobs: o.jobs, sources: src.Sources}
+	for _, m := range src.Mutants {
+		if len(o.contracts) == 0 || slices.Contains(o.contracts, m.Site.Contract) {
+			mr.Generated++
+		}
+	}
 	for _, s := range src.Sites {
 		if s.Conditional() && (len(o.contracts) == 0 || slices.Contains(o.contracts, s.Contract)) {
 			mr.Sites++
@@ -346,11 +364,13 @@ func planMutants(ctx context.Context, o *mutateOptions, cases []vectors.Case) (*
 	if o.declaredOnly {
 		pool = declared(pool, eqs)
 	}
-	picked := selectMutants(pool, o)
-	if len(o.only) > 0 && len(picked) < len(o.only) && !o.rows {
-		return nil, usageErr("--mutant: %d of the %d ids name no mutant of this source", len(o.only)-len(picked), len(o.only))
+	ids := map[string]bool{}
+	for _, m := range pool {
+		if len(o.contracts) == 0 || slices.Contains(o.contracts, m.Site.Contract) {
+			ids[m.ID] = true
+		}
 	}
-	return &mutantPlan{mr: mr, src: src, eqs: eqs, picked: picked, t0: time.Now()}, nil
+	return &mutantPlan{mr: mr, src: src, eqs: eqs, picked: selectMutants(pool, o), ids: ids, t0: time.Now()}, nil
 }
 
 // tried is what tryPlans did: the verdicts on the source mutants and the
@@ -476,6 +496,58 @@ func writeSchemataText(w io.Writer, sr *trial.SchemataRun) {
 	}
 	fmt.Fprintf(w, "\nschemata: %d source mutants behind the switch, %d built on their own; %d vector runs with a mutant active, of %d that running every vector would take (%.1f%% saved); schemata %.1fs, builds %.1fs, pass with no mutant %.1fs; watchdog %s\n",
 		sr.Switched, sr.PerBuild, sr.VectorRuns, sr.AllRuns, saved, sr.Prepare.Seconds(), sr.Build.Seconds(), sr.Reach.Seconds(), sr.Timeout.Round(time.Millisecond))
+}
+
+// unknownIDs refuses the ids of --mutant that name no mutant of the
+// parts that run (mp, rp; nil for a part that does not), naming them.
+func unknownIDs(o *mutateOptions, mp *mutantPlan, rp *rowPlan) error {
+	var unknown []string
+	for _, id := range o.only {
+		if !(mp != nil && mp.ids[id]) && !(rp != nil && rp.ids[id]) {
+			unknown = append(unknown, strconv.Quote(id))
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	var kinds []string
+	if mp != nil {
+		kinds = append(kinds, "a source mutant's 12 hex digits")
+	}
+	if rp != nil {
+		kinds = append(kinds, `a row mutant's id, with or without its contract ("toolhost/1 trust.keys/0/BoundWiden/max")`)
+	}
+	verb := "names"
+	if len(unknown) > 1 {
+		verb = "name"
+	}
+	return usageErr("--mutant: %s %s no mutant of the audited contracts (an id is %s, as printed)", strings.Join(unknown, ", "), verb, strings.Join(kinds, ", or "))
+}
+
+// nothingToTry refuses an audit that would try no mutant and pass: a
+// part asked for by name (--mutants, --rows) that selects none, or, with
+// neither named, both parts selecting none. mp and rp are the plans of
+// the parts that run (nil for one that does not).
+func nothingToTry(o *mutateOptions, mp *mutantPlan, rp *rowPlan) error {
+	sources, rows := mp != nil && len(mp.picked) > 0, rp != nil && len(rp.rows) > 0
+	scope, declare := "the audited contracts", "declare"
+	if len(o.contracts) > 0 {
+		scope = strings.Join(o.contracts, ", ")
+	}
+	if len(o.contracts) == 1 {
+		declare = "declares"
+	}
+	switch {
+	case o.mutants && mp != nil && !sources:
+		return usageErr("--mutants: no source mutant of %s is selected (--mutator, --mutant and --declared-only select among them)", scope)
+	case o.rows && rp != nil && !rows && len(rp.files) == 0:
+		return usageErr("--rows: %s %s no shapes (spec/<name>/shapes.json), so there is no row mutant to try", scope, declare)
+	case o.rows && rp != nil && !rows:
+		return usageErr("--rows: no row mutant of %s is selected (--mutator and --mutant select among them)", scope)
+	case !o.mutants && !o.rows && !sources && !rows:
+		return usageErr("no source or row mutant of %s is selected", scope)
+	}
+	return nil
 }
 
 // mutatorNames are the names --mutator takes: the source mutators, then

@@ -287,6 +287,11 @@ func TestMutateUsage(t *testing.T) {
 		{"mutate", "--format", "xml"},
 		{"mutate", "--single-cause", "--report", "x.json"},
 		{"mutate", "--rows", "--mutator", "Nope"},
+		// Parts that would try nothing and pass.
+		{"mutate", "--rows", "--contract", "ticker/1"},
+		{"mutate", "--rows", "--mutator", "GuardDelete"},
+		{"mutate", "--mutants", "--mutator", "RuleDrop"},
+		{"mutate", "--mutants", "--rows", "--mutant", "nosuchrow/0/RuleDrop"},
 		{"mutate", "--mutants", "--mutator", "Nope"},
 		{"mutate", "--mutants", "--mutant", "ffffffffffff"},
 		{"guards", "--format", "xml"},

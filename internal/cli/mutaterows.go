@@ -33,8 +33,11 @@ type rowsResult struct {
 	// row mutant was tried.
 	Baseline []trial.Failure    `json:"baseline_failures,omitempty"`
 	Outcomes []trial.RowOutcome `json:"outcomes"`
-	Stale    []string           `json:"stale_equivalents,omitempty"`
-	Seconds  float64            `json:"seconds"`
+	// Declared counts the row mutants the audited contracts' declarations
+	// give, of which --mutator, --mutant and --max-mutants chose Outcomes.
+	Declared int      `json:"declared"`
+	Stale    []string `json:"stale_equivalents,omitempty"`
+	Seconds  float64  `json:"seconds"`
 }
 
 // rowPlan is the row-mutant part of an audit, before its mutants are
@@ -44,8 +47,12 @@ type rowPlan struct {
 	// files is each audited contract's declaration file, relative to
 	// root ("spec/toolhost/shapes.json"), texts each file's text: where
 	// the report puts the contract's rows.
-	files       map[string]string
-	texts       map[string][]byte
+	files map[string]string
+	texts map[string][]byte
+	// ids are the ids --mutant may name: each row's id, bare and after
+	// its contract and a space, as the text report prints it.
+	ids         map[string]bool
+	declared    int // the rows of the audited contracts, before selection
 	rows        []trial.RowMutant
 	equivalents map[string]map[string]string
 	stale       []string
@@ -72,8 +79,7 @@ func planRows(ctx context.Context, o *mutateOptions) (*rowPlan, error) {
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}
-	p := &rowPlan{root: root, files: map[string]string{}, texts: map[string][]byte{}, equivalents: map[string]map[string]string{}, t0: time.Now()}
-	known := map[string]bool{}
+	p := &rowPlan{root: root, files: map[string]string{}, texts: map[string][]byte{}, ids: map[string]bool{}, equivalents: map[string]map[string]string{}, t0: time.Now()}
 	for _, k := range cat.Contracts {
 		if k.Shapes == "" || len(o.contracts) > 0 && !slices.Contains(o.contracts, k.Contract) {
 			continue
@@ -89,9 +95,12 @@ func planRows(ctx context.Context, o *mutateOptions) (*rowPlan, error) {
 		p.files[k.Contract], p.texts[k.Shapes] = k.Shapes, text
 		all := map[string]bool{}
 		for _, r := range d.Rows() {
-			all[r.ID], known[r.ID] = true, true
+			all[r.ID] = true
+			p.declared++
+			p.ids[r.ID], p.ids[k.Contract+" "+r.ID] = true, true
+			named := len(o.only) == 0 || slices.Contains(o.only, r.ID) || slices.Contains(o.only, k.Contract+" "+r.ID)
 			full := o.maxMutants > 0 && len(p.rows) == o.maxMutants
-			if !full && (len(o.only) == 0 || slices.Contains(o.only, r.ID)) && (len(o.mutators) == 0 || slices.Contains(o.mutators, r.Mutator)) {
+			if !full && named && (len(o.mutators) == 0 || slices.Contains(o.mutators, r.Mutator)) {
 				p.rows = append(p.rows, trial.RowMutant{Contract: k.Contract, Row: r})
 			}
 		}
@@ -107,15 +116,6 @@ func planRows(ctx context.Context, o *mutateOptions) (*rowPlan, error) {
 		}
 		p.equivalents[k.Contract] = eq
 	}
-	if !o.mutants {
-		// --mutant names row ids here; with --mutants too, it may name
-		// source mutants as well.
-		for _, id := range o.only {
-			if !known[id] {
-				return nil, usageErr("--mutant %q names no row mutant of the audited contracts", id)
-			}
-		}
-	}
 	return p, nil
 }
 
@@ -128,7 +128,7 @@ func (p *rowPlan) finish(tr *tried) (*rowsResult, int) {
 		return &rowsResult{Baseline: tr.baseline, Seconds: time.Since(p.t0).Seconds()}, report.ExitDisagree
 	}
 	outs := tr.rows
-	res := &rowsResult{Outcomes: outs, Seconds: time.Since(p.t0).Seconds()}
+	res := &rowsResult{Outcomes: outs, Declared: p.declared, Seconds: time.Since(p.t0).Seconds()}
 	trial.DeclareRows(outs, p.equivalents)
 	sort.Strings(p.stale)
 	res.Stale = p.stale // against every row of the declaration, not the rows tried
@@ -217,6 +217,10 @@ func writeRowsText(w io.Writer, res *rowsResult, verbose, shared bool) {
 	for _, s := range res.Stale {
 		fmt.Fprintf(w, "STALE declaration %s: no such row mutant\n", s)
 	}
-	fmt.Fprintf(w, "\nrow mutants: %d tried %s: %s; score %.1f%%\n",
-		len(res.Outcomes), took(res.Seconds, shared), scores[len(scores)-1].Counted(), scores[len(scores)-1].Percent())
+	of := ""
+	if res.Declared != len(res.Outcomes) {
+		of = fmt.Sprintf(" (of %d declared)", res.Declared)
+	}
+	fmt.Fprintf(w, "\nrow mutants: %d tried%s %s: %s; score %.1f%%\n",
+		len(res.Outcomes), of, took(res.Seconds, shared), scores[len(scores)-1].Counted(), scores[len(scores)-1].Percent())
 }

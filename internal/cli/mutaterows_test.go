@@ -133,6 +133,28 @@ func TestMutateRowsRefusesUnknownIDs(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.stderr, "no.such/0/RuleDrop") {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}
+	// A row's id as the text report prints it, after its contract, names
+	// it too: only the unknown id is refused, in the whole audit as with
+	// --rows.
+	cat := spec.MustLoad()
+	for _, k := range cat.Contracts {
+		if k.Shapes == "" {
+			continue
+		}
+		d, err := spec.ParseShapes(os.DirFS("../.."), "spec", k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		printed := k.Contract + " " + d.Rows()[0].ID
+		for _, parts := range [][]string{{"--rows"}, {"--mutants", "--rows"}} {
+			args := append(append([]string{"mutate"}, parts...), "--contract", k.Contract, "--mutant", printed+",no.such/0/RuleDrop")
+			r := conform(t, "", args...)
+			if r.code != 2 || !strings.Contains(r.stderr, `"no.such/0/RuleDrop"`) || strings.Contains(r.stderr, printed) {
+				t.Errorf("%v: exit %d\n%s", args, r.code, r.stderr)
+			}
+		}
+		break
+	}
 	t.Setenv("CONFORM_ROW_MUTANT", "x/1 y/closed/RuleDrop")
 	r = conform(t, "", "vectors", "verify")
 	if !strings.Contains(r.stderr, "warning: CONFORM_ROW_MUTANT") {

@@ -202,6 +202,9 @@ func spanOf(text []byte, code string) Location {
 func why(st trial.Status, killedBy *trial.Failure, killers int, equivalent, detail string) ([]string, string) {
 	switch {
 	case killedBy != nil:
+		if killers == 1 {
+			return []string{killedBy.ID}, fmt.Sprintf("%s; 1 vector fails", killedBy)
+		}
 		return []string{killedBy.ID}, fmt.Sprintf("%s; %d vectors fail", killedBy, killers)
 	case st == trial.Ignored:
 		return nil, "declared equivalent: " + equivalent
