@@ -86,12 +86,20 @@ func rowsOf(where, path string, rules []Rule, out *[]Row) {
 			}
 		}
 		if r.Rule == RuleConst || r.Rule == RuleFalse {
-			*out = append(*out, Row{ID: id + PinnedFlip, Mutator: PinnedFlip, Code: code, Detail: "the pinned value of rule " + describe(r) + " is flipped"})
+			*out = append(*out, Row{ID: id + PinnedFlip, Mutator: PinnedFlip, Code: code, Detail: "the pinned value of rule " + describe(r) + pinned(r) + " is flipped"})
 		}
 		if r.Rule == RuleEach {
 			rowsOf(where, p+".", r.Rules, out)
 		}
 	}
+}
+
+// pinned is a const rule's value, quoted after a space, or "".
+func pinned(r Rule) string {
+	if r.Rule == RuleConst {
+		return " " + strconv.Quote(r.Value)
+	}
+	return ""
 }
 
 func describe(r Rule) string {

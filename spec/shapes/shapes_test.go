@@ -2,8 +2,10 @@ package shapes
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -169,5 +171,63 @@ func TestTable(t *testing.T) {
 	}
 	if d.Table("nothing") != "" {
 		t.Error("the table of an undeclared object is not empty")
+	}
+}
+
+// Spans finds, for every row mutant of every declaration in spec/, what
+// the row changes: the object's "unknown" code for a closed row, else the
+// rule's JSON object, which decodes to a rule that gives the row's code;
+// and lamp's shared definition is where its users' rows point.
+func TestSpans(t *testing.T) {
+	files, err := filepath.Glob("../*/shapes.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no declarations: %v", err)
+	}
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := Parse(f, text, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spans, err := Spans(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range d.Rows() {
+			sp, ok := spans[RowSpanKey(r.ID)]
+			if !ok {
+				t.Errorf("%s: no span for row %s", f, r.ID)
+				continue
+			}
+			got := text[sp[0]:sp[1]]
+			if strings.HasSuffix(RowSpanKey(r.ID), "/closed") {
+				if string(got) != `"`+r.Code+`"` {
+					t.Errorf("%s: row %s spans %s, want its object's unknown code", f, r.ID, got)
+				}
+				continue
+			}
+			var rule Rule
+			if err := json.Unmarshal(got, &rule); err != nil {
+				t.Errorf("%s: row %s spans %q, not a rule: %v", f, r.ID, got, err)
+				continue
+			}
+			if r.Code != "" && !slices.Contains(rule.AllCodes(), r.Code) {
+				t.Errorf("%s: row %s (code %s) spans a rule with codes %v", f, r.ID, r.Code, rule.AllCodes())
+			}
+		}
+	}
+	spans, err := Spans([]byte(lamp))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := spans["lamp.name/0"]
+	if got := lamp[sp[0]:sp[1]]; !strings.HasPrefix(got, `{"rule": "check", "check": "word"`) || !strings.HasSuffix(got, "}") {
+		t.Errorf("lamp.name/0 spans %q, want the shared definition's rule", got)
+	}
+	if _, err := Spans([]byte(`{"objects": [`)); err == nil {
+		t.Error("Spans of text that is not JSON")
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/conform-dev/conform/internal/atomicfile"
 	"github.com/conform-dev/conform/internal/mutation/trial"
 	"github.com/conform-dev/conform/internal/vectors"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // SchemaURL is the report schema's published location.
@@ -155,11 +156,13 @@ func Build(outs []trial.Outcome, sources map[string][]byte, cases []vectors.Case
 // maps a contract ("toolhost/1") to that file ("spec/toolhost/shapes.json"),
 // texts a file to its text. A row's id in the report is "<contract> <row
 // id>", its mutator the row's (RuleDrop, BoundWiden, PatternLoosen,
-// PinnedFlip), and its location the first place the file names the row's
-// code, the guard it attacks (the file's first line when the row has no
-// code or the text does not name it). A row whose contract files lacks
-// is left out, and counted in the number AddRows returns.
+// PinnedFlip), and its location what the row changes (shapes.Spans): the
+// rule's JSON object, or for an object's closed check its "unknown" code;
+// the file's first line when the text does not hold it. A row whose
+// contract files lacks is left out, and counted in the number AddRows
+// returns.
 func (r *Report) AddRows(rows []trial.RowOutcome, files map[string]string, texts map[string][]byte) (skipped int) {
+	spans := map[string]map[string][2]int{}
 	for _, o := range rows {
 		file, ok := files[o.Contract]
 		if !ok {
@@ -169,10 +172,14 @@ func (r *Report) AddRows(rows []trial.RowOutcome, files map[string]string, texts
 		f, ok := r.Files[file]
 		if !ok {
 			f = File{Language: "json", Source: string(texts[file]), Mutants: []Mutant{}}
+			spans[file], _ = shapes.Spans(texts[file]) // text that is not JSON: every row on the first line
 		}
 		sm := Mutant{
 			ID: o.Contract + " " + o.Row.ID, MutatorName: o.Row.Mutator, Status: string(o.Status),
-			Location: spanOf(texts[file], o.Row.Code), Description: o.Row.Detail, Duration: float64(o.Run.Milliseconds()),
+			Location: firstLine, Description: o.Row.Detail, Duration: float64(o.Run.Milliseconds()),
+		}
+		if sp, ok := spans[file][shapes.RowSpanKey(o.Row.ID)]; ok {
+			sm.Location = Location{Start: position(texts[file], sp[0]), End: position(texts[file], sp[1])}
 		}
 		sm.KilledBy, sm.StatusReason = why(o.Status, o.KilledBy, o.Killers, o.Equivalent, o.Detail)
 		f.Mutants = append(f.Mutants, sm)
@@ -181,19 +188,14 @@ func (r *Report) AddRows(rows []trial.RowOutcome, files map[string]string, texts
 	return skipped
 }
 
-// spanOf locates the first JSON string "code" in text: its line and its
-// columns (in bytes, from 1; the end exclusive), or the first line.
-func spanOf(text []byte, code string) Location {
-	i := -1
-	if code != "" {
-		i = bytes.Index(text, []byte(`"`+code+`"`))
-	}
-	if i < 0 {
-		return Location{Start: Position{1, 1}, End: Position{1, 2}}
-	}
-	line := 1 + bytes.Count(text[:i], []byte("\n"))
-	col := i - bytes.LastIndexByte(text[:i], '\n')
-	return Location{Start: Position{line, col}, End: Position{line, col + len(code) + 2}}
+// firstLine is the location of a row whose place is unknown.
+var firstLine = Location{Start: Position{1, 1}, End: Position{1, 2}}
+
+// position is the line and column (both from 1, the column in bytes, as
+// the source mutants' are) of byte offset off of text.
+func position(text []byte, off int) Position {
+	off = min(off, len(text))
+	return Position{Line: 1 + bytes.Count(text[:off], []byte("\n")), Column: off - bytes.LastIndexByte(text[:off], '\n')}
 }
 
 // why is a mutant's killedBy and statusReason: the vector that killed it
