@@ -432,10 +432,15 @@ func Reach(p int32) string { return strconv.Itoa(int(p)) }
 
 // RowReach is the reach key of the object a row mutant (id as
 // shapes.Row.ID, "<object>.<member>/..." or "<object>/closed/RuleDrop")
-// changes: "<contract> <object>".
+// changes: "<contract> <object>". An object's name may hold dots
+// ("trust.keys[]", "run-payers.pin"); a member's never does, so the
+// member is what follows the last one.
 func RowReach(contract, id string) string {
-	where, _, _ := strings.Cut(id, "/")
-	object, _, _ := strings.Cut(where, ".")
+	where, rest, _ := strings.Cut(id, "/")
+	object := where
+	if k := strings.LastIndexByte(where, '.'); k >= 0 && !strings.HasPrefix(rest, "closed/") {
+		object = where[:k]
+	}
 	return contract + " " + object
 }
 

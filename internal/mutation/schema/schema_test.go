@@ -185,3 +185,21 @@ func TestPrepareKeepsConstantChecks(t *testing.T) {
 		t.Errorf("schemata:\n%s", got)
 	}
 }
+
+// A row's reach key names its own object, whose name may hold dots: the
+// member is what follows the last dot; a closed row's id names the object
+// whole.
+func TestRowReach(t *testing.T) {
+	for id, want := range map[string]string{
+		"trust.issued_at/1/RuleDrop":              "x/1 trust",
+		"trust.keys[].key_id/0/RuleDrop":          "x/1 trust.keys[]",
+		"pinobj.of-run-payers.level/0/PinnedFlip": "x/1 pinobj.of-run-payers",
+		"pinobj.of-run-payers/closed/RuleDrop":    "x/1 pinobj.of-run-payers",
+		"trust/closed/RuleDrop":                   "x/1 trust",
+		"trust.keys/1.0/BoundWiden/max":           "x/1 trust",
+	} {
+		if got := RowReach("x/1", id); got != want {
+			t.Errorf("RowReach(%q) = %q, want %q", id, got, want)
+		}
+	}
+}

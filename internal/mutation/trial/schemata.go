@@ -215,9 +215,8 @@ func Schemata(ctx context.Context, opts Options, sources map[string][]byte, muta
 // it, chunk at a time, until a chunk kills it. It returns the verdict,
 // and how many vectors it ran.
 func tryActive(ctx context.Context, c *harness.Client, id string, source bool, cases []vectors.Case) (Status, *Failure, int, string, int) {
-	if len(cases) == 0 {
-		return NoCoverage, nil, 0, "no vector reaches it", 0
-	}
+	// The switch is asked first, so that a mutant the build cannot apply
+	// is never counted as one no vector reaches.
 	_, known, err := c.SetMutant(ctx, id)
 	if err != nil {
 		return RuntimeError, nil, 0, err.Error(), 0
@@ -229,6 +228,8 @@ func tryActive(ctx context.Context, c *harness.Client, id string, source bool, c
 		// Counted as a survivor, a row that never applied would pass for
 		// a weak vector set, or hide behind an equivalence declaration.
 		return RuntimeError, nil, 0, "no declaration of the build applies this row mutant", 0
+	case len(cases) == 0:
+		return NoCoverage, nil, 0, "no vector reaches it", 0
 	}
 	runs := 0
 	for from := 0; from < len(cases); from += chunk {

@@ -161,6 +161,16 @@ func TestTryActiveWatchdog(t *testing.T) {
 	if st, _, _, detail, runs := tryActive(ctx, c, "calm", true, cases); st != Survived || runs != 2 {
 		t.Errorf("a mutant that changes nothing: %s (%s), %d runs", st, detail, runs)
 	}
+	if st, _, _, _, runs := tryActive(ctx, c, "calm", true, nil); st != NoCoverage || runs != 0 {
+		t.Errorf("a mutant no vector reaches: %s, %d runs", st, runs)
+	}
+	// A row mutant the harness's declaration cannot apply did not start:
+	// run, it would survive, a survivor that was never a mutant.
+	for _, cs := range [][]vectors.Case{cases, nil} {
+		if st, _, _, detail, runs := tryActive(ctx, c, "x/1 gone", false, cs); st != RuntimeError || runs != 0 {
+			t.Errorf("a row mutant the harness does not have, %d vectors reach it: %s (%s), %d runs", len(cs), st, detail, runs)
+		}
+	}
 	t0 := time.Now()
 	st, first, _, _, _ := tryActive(ctx, c, "hang", true, cases)
 	if st != Timeout || first == nil || first.ID != "a" {
@@ -171,13 +181,5 @@ func TestTryActiveWatchdog(t *testing.T) {
 	}
 	if c.Restarts() == 0 {
 		t.Errorf("the hung harness was not restarted")
-	}
-	if st, _, _, _, runs := tryActive(ctx, c, "calm", true, nil); st != NoCoverage || runs != 0 {
-		t.Errorf("a mutant no vector reaches: %s, %d runs", st, runs)
-	}
-	// A row mutant the harness's declaration cannot apply did not start:
-	// run, it would survive, a survivor that was never a mutant.
-	if st, _, _, detail, runs := tryActive(ctx, c, "x/1 gone", false, cases); st != RuntimeError || runs != 0 {
-		t.Errorf("a row mutant the harness does not have: %s (%s), %d runs", st, detail, runs)
 	}
 }

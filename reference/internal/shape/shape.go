@@ -212,7 +212,8 @@ type rowVariant struct {
 
 // variant returns the Set of s's declaration with row mutant id applied,
 // made once: an error when the declaration lacks the row or the mutated
-// declaration does not build (New).
+// declaration does not build (New). Only a Set is kept: the ids that fail
+// are whatever a caller of the switch sends, and are not remembered.
 func (s *Set) variant(id string) (*Set, error) {
 	if v, ok := s.variants.Load(id); ok {
 		r := v.(rowVariant)
@@ -232,7 +233,9 @@ func (s *Set) variant(id string) (*Set, error) {
 	} else {
 		r.err = err
 	}
-	s.variants.Store(id, r)
+	if r.err == nil {
+		s.variants.Store(id, r)
+	}
 	return r.set, r.err
 }
 
