@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -56,9 +57,12 @@ var instanceLead = regexp.MustCompile("^`([^`]+)`(?:, (.*?))?(?:,? ?digest `(sha
 // the order its spec (spec/<name>.md) gives them. It refuses, naming the
 // file and line: a contract without a spec or without the section
 // InstancesSection; a json block in the section not opened by an instance
-// paragraph; an instance paragraph without its json block; a block that is
-// not closed. It checks neither the JSON nor the digests: the generators
-// that read the instances do (with a canonicalizer of their own).
+// paragraph; an instance paragraph without its json block, or that is not
+// a paragraph of its own line, or whose note has stray spaces or a
+// malformed digest; a block that is not closed, that holds another fence,
+// or that is not one JSON value. It does not check the digests: the
+// generators that read the instances do (with a canonicalizer of their
+// own).
 func Instances(name string) ([]Instance, error) {
 	file := name + ".md"
 	data, err := prose.ReadFile(file)
@@ -81,13 +85,21 @@ func parseInstances(file string, data []byte) ([]Instance, error) {
 	)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<20)
+	broken := true // the line before ends a paragraph: blank, a heading, or none
 	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
+		line := strings.TrimSuffix(sc.Text(), "\r")
+		after := broken
+		broken = line == "" || heading.MatchString(line)
 		switch {
 		case inBlock && line == "```":
 			inBlock = false
 			lead.Text = strings.Join(block, "\n")
+			if !json.Valid([]byte(lead.Text)) {
+				return nil, fmt.Errorf("spec/%s:%d: the json block of the instance `%s` is not one JSON value", file, lead.Line, lead.Name)
+			}
 			out, lead, block = append(out, *lead), nil, nil
+		case inBlock && strings.HasPrefix(line, "```"):
+			return nil, fmt.Errorf("spec/%s:%d: a fence inside the json block of line %d: is that block's closing fence missing?", file, n, lead.Line)
 		case inBlock:
 			block = append(block, line)
 		case instancesHeading.MatchString(line):
@@ -103,7 +115,14 @@ func parseInstances(file string, data []byte) ([]Instance, error) {
 		case lead != nil && line != "":
 			return nil, fmt.Errorf("spec/%s:%d: the instance paragraph of line %d has no json block", file, n, lead.Line)
 		default:
-			if m := instanceLead.FindStringSubmatch(line); m != nil {
+			m := instanceLead.FindStringSubmatch(line)
+			switch {
+			case m == nil:
+			case !after:
+				return nil, fmt.Errorf("spec/%s:%d: an instance paragraph continues the line before: write it on one line", file, n)
+			case m[2] != strings.TrimSpace(m[2]) || strings.Contains(m[2], "digest `"):
+				return nil, fmt.Errorf("spec/%s:%d: the instance paragraph's note %q has stray spaces or a malformed digest (\"digest `sha256:` and 64 hex digits\")", file, n, m[2])
+			default:
 				lead = &Instance{Name: m[1], Note: m[2], Digest: m[3], Line: n}
 			}
 		}

@@ -80,10 +80,22 @@ func TestInstancesParse(t *testing.T) {
 		"lead at the end":  "## " + InstancesSection + "\n\n`a`:\n",
 		"block not closed": "## " + InstancesSection + "\n\n`a`:\n\n```json\n{}\n",
 		"level 1 heading":  "# " + InstancesSection + "\n\n`a`:\n\n```json\n{}\n```\n",
+		// An editor's slips that would otherwise change the instances.
+		"fence missing":     "## " + InstancesSection + "\n\n`a`:\n\n```json\n{}\n\n`b`:\n\n```json\n[]\n```\n",
+		"not one value":     "## " + InstancesSection + "\n\n`a`:\n\n```json\n{} {}\n```\n",
+		"paragraph split":   "## " + InstancesSection + "\n\n`a`, canonical, digest\n`" + d + "`:\n\n```json\n{}\n```\n",
+		"note spaces":       "## " + InstancesSection + "\n\n`a`,  canonical:\n\n```json\n{}\n```\n",
+		"digest malformed":  "## " + InstancesSection + "\n\n`a`, digest `" + d[:len(d)-1] + "`:\n\n```json\n{}\n```\n",
+		"fence with spaces": "## " + InstancesSection + "\n\n`a`:\n\n```json\n{}\n``` \n\n`b`:\n\n```json\n[]\n```\n",
 	} {
-		if _, err := parseInstances("x.md", []byte(bad)); err == nil || !strings.HasPrefix(err.Error(), "spec/x.md") {
-			t.Errorf("%s: %v, want a refusal naming spec/x.md", name, err)
+		if _, err := parseInstances("x.md", []byte(bad)); err == nil || !strings.HasPrefix(err.Error(), "spec/x.md:") && name != "no section" {
+			t.Errorf("%s: %v, want a refusal naming spec/x.md and the line", name, err)
 		}
+	}
+	// Line ends of CR LF read as LF.
+	crlf := strings.ReplaceAll(text, "\n", "\r\n")
+	if got2, err := parseInstances("x.md", []byte(crlf)); err != nil || len(got2) != len(want) || got2[1].Text != want[1].Text {
+		t.Errorf("CR LF: %+v, %v", got2, err)
 	}
 	if _, err := Instances("no-such-contract"); err == nil {
 		t.Error("Instances of a contract without a spec")

@@ -12,6 +12,9 @@ package gen
 // decision tests.
 
 import (
+	"fmt"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,12 +46,22 @@ var arInstances = spec.MustInstances("ats-runtime")
 // unchanged) and the activations carry the compiled artifact's id, both
 // checked by the package's tests.
 var ARFrozen = func() []ARInstance {
+	ops, _ := envelopesOf("ats-runtime/1")
 	out := make([]ARInstance, len(arInstances))
 	for k, i := range arInstances {
+		// A slip in the spec must stop the generators there, not become
+		// other vectors.
+		if !slices.Contains(ops, i.Name) || !arCaseName.MatchString(i.Note) {
+			panic(fmt.Sprintf("gen: spec/ats-runtime.md:%d: an instance is `<validator>`, <case name>: %q, %q", i.Line, i.Name, i.Note))
+		}
 		out[k] = ARInstance{i.Name, i.Note, atsParse(i.Text)}
 	}
 	return out
 }()
+
+// arCaseName is a case name of a canonical instance: "canonical",
+// "canonical-runtime-reply".
+var arCaseName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // ARValidators are the ten validator operations in table order, and
 // ARBases each one's base document: its first canonical instance

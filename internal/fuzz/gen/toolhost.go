@@ -18,6 +18,7 @@ import (
 	"cmp"
 	"crypto/ed25519"
 	"crypto/sha256"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,10 +32,15 @@ import (
 // instances" (its digests and signatures real), read from the spec's
 // prose and parsed once, without its now (thBaseNow).
 var thBaseTV, thBaseNow = func() (*tv, int64) {
-	i, ok := spec.FindInstance(spec.MustInstances("toolhost"), "base-chain", "")
+	all := spec.MustInstances("toolhost")
+	i, ok := spec.FindInstance(all, "base-chain", "")
 	base, valid := tvOfJSON(i.Text)
 	if !ok || !valid || base.k != 'o' || base.get("now") == nil {
-		panic("gen: spec/toolhost.md has no one canonical instance base-chain with its now")
+		var at []string
+		for _, i := range all {
+			at = append(at, fmt.Sprintf("spec/toolhost.md:%d `%s`", i.Line, i.Name))
+		}
+		panic(fmt.Sprintf("gen: spec/toolhost.md, section 8.3, needs one canonical instance `base-chain`, an object with its now; it has %v", at))
 	}
 	now := base.get("now")
 	base.del("now")
