@@ -140,7 +140,10 @@ func TestRowsAndMutate(t *testing.T) {
 	}
 }
 
-func TestEncodeIsTheWrittenForm(t *testing.T) {
+// eachDeclaration calls f with the path, text and parse of every
+// declaration in spec/ (at least two).
+func eachDeclaration(t *testing.T, f func(path string, text []byte, d *Decl)) {
+	t.Helper()
 	paths, _ := filepath.Glob("../../spec/*/shapes.json")
 	if len(paths) < 2 {
 		t.Fatalf("%d declarations in spec/", len(paths))
@@ -154,11 +157,17 @@ func TestEncodeIsTheWrittenForm(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		f(p, data, d)
+	}
+}
+
+func TestEncodeIsTheWrittenForm(t *testing.T) {
+	eachDeclaration(t, func(p string, data []byte, d *Decl) {
 		out, err := d.Encode()
 		if err != nil || !bytes.Equal(out, data) {
 			t.Errorf("%s: Encode does not give the file back (%v)", p, err)
 		}
-	}
+	})
 }
 
 func TestTable(t *testing.T) {
@@ -179,19 +188,7 @@ func TestTable(t *testing.T) {
 // rule's JSON object, which decodes to a rule that gives the row's code;
 // and lamp's shared definition is where its users' rows point.
 func TestSpans(t *testing.T) {
-	files, err := filepath.Glob("../*/shapes.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no declarations: %v", err)
-	}
-	for _, f := range files {
-		text, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := Parse(f, text, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachDeclaration(t, func(f string, text []byte, d *Decl) {
 		spans, err := Spans(text)
 		if err != nil {
 			t.Fatal(err)
@@ -218,7 +215,7 @@ func TestSpans(t *testing.T) {
 				t.Errorf("%s: row %s (code %s) spans a rule with codes %v", f, r.ID, r.Code, rule.AllCodes())
 			}
 		}
-	}
+	})
 	spans, err := Spans([]byte(lamp))
 	if err != nil {
 		t.Fatal(err)
