@@ -201,7 +201,8 @@ func writeRowsText(w io.Writer, res *rowsResult, verbose, shared bool) {
 	for _, o := range res.Outcomes {
 		switch {
 		case o.Status == trial.Survived:
-			fmt.Fprintf(w, "SURVIVED %s %s: %s (guard %s)\n", o.Contract, o.Row.ID, o.Row.Detail, o.Row.Code)
+			fmt.Fprintf(w, "SURVIVED %s %s: %s (guard %s)\n  again: conform mutate --rows --contract %s --mutant %s -v\n",
+				o.Contract, o.Row.ID, o.Row.Detail, o.Row.Code, o.Contract, o.Row.ID)
 		case o.Status == trial.NoCoverage:
 			fmt.Fprintf(w, "NO COVERAGE %s %s: %s (guard %s): no vector validates its object\n", o.Contract, o.Row.ID, o.Row.Detail, o.Row.Code)
 		case o.Status == trial.RuntimeError:

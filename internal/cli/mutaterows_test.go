@@ -10,6 +10,7 @@ import (
 
 	"github.com/conform-dev/conform/internal/mutation/trial"
 	"github.com/conform-dev/conform/internal/spec"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // Row mutants through the CLI: a declaration's closed check dropped is
@@ -209,5 +210,25 @@ func TestTookSaysShared(t *testing.T) {
 	}
 	if got := took(3, true); got != "in 3.0s (the run source and row mutants share)" {
 		t.Errorf("shared: %q", got)
+	}
+}
+
+// A surviving row is listed with its guard and the command that tries it
+// again; the summary says how many rows the declarations give.
+func TestWriteRowsTextSurvivor(t *testing.T) {
+	res := &rowsResult{Declared: 3, Outcomes: []trial.RowOutcome{{
+		RowMutant: trial.RowMutant{Contract: "x/1", Row: shapes.Row{ID: "lamp.watts/0/BoundWiden/max", Mutator: "BoundWiden", Code: "x.big", Detail: "max 60 becomes 61"}},
+		Status:    trial.Survived,
+	}}}
+	var b strings.Builder
+	writeRowsText(&b, res, false, false)
+	for _, s := range []string{
+		"SURVIVED x/1 lamp.watts/0/BoundWiden/max: max 60 becomes 61 (guard x.big)\n",
+		"  again: conform mutate --rows --contract x/1 --mutant lamp.watts/0/BoundWiden/max -v\n",
+		"row mutants: 1 tried (of 3 declared) in 0.0s: 0 killed, 0 timeout, 1 survived",
+	} {
+		if !strings.Contains(b.String(), s) {
+			t.Errorf("text lacks %q:\n%s", s, b.String())
+		}
 	}
 }

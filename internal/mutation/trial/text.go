@@ -156,6 +156,7 @@ func WriteText(w io.Writer, outs []Outcome, sources map[string][]byte, stale []m
 		}
 		fmt.Fprintf(w, "\n%s:%d:%d %s %s%s\n  %s\n", m.File, m.Start.Line, m.Start.Column, m.ID, m.Mutator, how, m.Description)
 		fmt.Fprint(w, indent(m.Diff(sources[m.File])))
+		fmt.Fprintf(w, "  again: conform mutate --mutants --mutant %s -v\n", m.ID)
 	})
 	section("mutants declared equivalent (survived, as declared)", func(o Outcome) bool { return o.Status == Ignored }, func(o Outcome) {
 		m := o.Mutant

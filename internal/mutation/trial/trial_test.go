@@ -135,7 +135,7 @@ func TestWeakenedVectorsLetAMutantSurvive(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	WriteText(&buf, []Outcome{again}, set.Sources, nil, false)
-	for _, s := range []string{"surviving mutants", found.Mutant.ID, found.Mutant.File + ":", "+++ b/"} {
+	for _, s := range []string{"surviving mutants", found.Mutant.ID, found.Mutant.File + ":", "+++ b/", "again: conform mutate --mutants --mutant " + found.Mutant.ID + " -v"} {
 		if !strings.Contains(buf.String(), s) {
 			t.Errorf("text lacks %q:\n%s", s, buf.String())
 		}
