@@ -129,7 +129,7 @@ the protocol, or the unmutated harness does not build.`,
 	f.IntVar(&o.maxMutants, "max-mutants", 0, "try at most this many source mutants, in source order, and this many row mutants, in declaration order (0: all)")
 	f.BoolVar(&o.declaredOnly, "declared-only", false, "try only the mutants an equivalence declaration names: each declaration still holds (its mutant survives every vector)")
 	f.StringSliceVar(&o.mutators, "mutator", nil, "only these mutators: "+mutatorNames)
-	f.StringSliceVar(&o.only, "mutant", nil, "only the mutants with these ids (as printed; row mutants by their row ids)")
+	f.StringSliceVar(&o.only, "mutant", nil, "only the mutants with these ids, as printed: a source mutant's 12 hex digits, a row mutant's id with or without its contract")
 	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "mutants built and run at once")
 	f.DurationVar(&o.mutantTimeout, "mutant-timeout", 0, "longest silence allowed from a mutant's harness that owes an answer (0: 1.5 times the slowest chunk of the schemata's pass with no mutant, plus 5s; 10s with --per-build)")
 	f.BoolVar(&o.perBuild, "per-build", false, "build and run each mutant on its own, every vector (the method before schemata), instead of one schemata build run only on the vectors that reach each mutant")
