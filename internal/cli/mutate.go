@@ -515,7 +515,7 @@ func unknownIDs(o *mutateOptions, mp *mutantPlan, rp *rowPlan) error {
 		kinds = append(kinds, "a source mutant's 12 hex digits")
 	}
 	if rp != nil {
-		kinds = append(kinds, `a row mutant's id, with or without its contract ("toolhost/1 trust.keys/0/BoundWiden/max")`)
+		kinds = append(kinds, `a row mutant's id, with or without its contract ("lamp/1 lamp.watts/0/BoundWiden/max")`)
 	}
 	verb := "names"
 	if len(unknown) > 1 {

@@ -45,7 +45,7 @@ type rowsResult struct {
 type rowPlan struct {
 	root string
 	// files is each audited contract's declaration file, relative to
-	// root ("spec/toolhost/shapes.json"), texts each file's text: where
+	// root ("spec/<name>/shapes.json"), texts each file's text: where
 	// the report puts the contract's rows.
 	files map[string]string
 	texts map[string][]byte

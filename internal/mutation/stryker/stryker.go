@@ -153,7 +153,7 @@ func Build(outs []trial.Outcome, sources map[string][]byte, cases []vectors.Case
 
 // AddRows adds the row mutants of rows (mutation/README.md, "Row
 // mutants") to r, each in the file of its contract's declaration: files
-// maps a contract ("toolhost/1") to that file ("spec/toolhost/shapes.json"),
+// maps a contract ("<name>/<version>") to that file ("spec/<name>/shapes.json"),
 // texts a file to its text. A row's id in the report is "<contract> <row
 // id>", its mutator the row's (RuleDrop, BoundWiden, PatternLoosen,
 // PinnedFlip), and its location what the row changes (shapes.Spans): the
