@@ -399,6 +399,11 @@ func tryPlans(ctx context.Context, env *Env, o *mutateOptions, mp *mutantPlan, r
 		rows, root = rp.rows, rp.root
 	}
 	base, err := trial.Baseline(ctx, trial.Options{Root: root, Main: harnessMain, Timeout: o.mutantTimeout}, cases)
+	if ctx.Err() != nil {
+		// The runs the interruption cut short are not the reference's
+		// failures, and no verdict or report follows.
+		return nil, usageErr("interrupted before any mutant was tried")
+	}
 	if err != nil {
 		var be *trial.BuildError
 		if errors.As(err, &be) {
@@ -515,7 +520,11 @@ func unknownIDs(o *mutateOptions, mp *mutantPlan, rp *rowPlan) error {
 		kinds = append(kinds, "a source mutant's 12 hex digits")
 	}
 	if rp != nil {
-		kinds = append(kinds, `a row mutant's id, with or without its contract ("lamp/1 lamp.watts/0/BoundWiden/max")`)
+		kind := "a row mutant's id, with or without its contract"
+		if rp.example != "" {
+			kind += fmt.Sprintf(" (%q)", rp.example)
+		}
+		kinds = append(kinds, kind)
 	}
 	verb := "names"
 	if len(unknown) > 1 {
@@ -530,18 +539,19 @@ func unknownIDs(o *mutateOptions, mp *mutantPlan, rp *rowPlan) error {
 // the parts that run (nil for one that does not).
 func nothingToTry(o *mutateOptions, mp *mutantPlan, rp *rowPlan) error {
 	sources, rows := mp != nil && len(mp.picked) > 0, rp != nil && len(rp.rows) > 0
-	scope, declare := "the audited contracts", "declare"
+	scope, declare, file := "the audited contracts", "declare", "spec/<name>/shapes.json"
 	if len(o.contracts) > 0 {
 		scope = strings.Join(o.contracts, ", ")
 	}
 	if len(o.contracts) == 1 {
-		declare = "declares"
+		name, _, _ := strings.Cut(o.contracts[0], "/")
+		declare, file = "declares", "spec/"+name+"/shapes.json"
 	}
 	switch {
 	case o.mutants && mp != nil && !sources:
 		return usageErr("--mutants: no source mutant of %s is selected (--mutator, --mutant and --declared-only select among them)", scope)
 	case o.rows && rp != nil && !rows && len(rp.files) == 0:
-		return usageErr("--rows: %s %s no shapes (spec/<name>/shapes.json), so there is no row mutant to try", scope, declare)
+		return usageErr("--rows: %s %s no shapes (no %s), so there is no row mutant to try", scope, declare, file)
 	case o.rows && rp != nil && !rows:
 		return usageErr("--rows: no row mutant of %s is selected (--mutator and --mutant select among them)", scope)
 	case !o.mutants && !o.rows && !sources && !rows:

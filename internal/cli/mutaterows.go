@@ -52,7 +52,8 @@ type rowPlan struct {
 	// ids are the ids --mutant may name: each row's id, bare and after
 	// its contract and a space, as the text report prints it.
 	ids         map[string]bool
-	declared    int // the rows of the audited contracts, before selection
+	declared    int    // the rows of the audited contracts, before selection
+	example     string // the first of them, as printed: an id for messages
 	rows        []trial.RowMutant
 	equivalents map[string]map[string]string
 	stale       []string
@@ -98,6 +99,9 @@ func planRows(ctx context.Context, o *mutateOptions) (*rowPlan, error) {
 			all[r.ID] = true
 			p.declared++
 			p.ids[r.ID], p.ids[k.Contract+" "+r.ID] = true, true
+			if p.example == "" {
+				p.example = k.Contract + " " + r.ID
+			}
 			named := len(o.only) == 0 || slices.Contains(o.only, r.ID) || slices.Contains(o.only, k.Contract+" "+r.ID)
 			full := o.maxMutants > 0 && len(p.rows) == o.maxMutants
 			if !full && named && (len(o.mutators) == 0 || slices.Contains(o.mutators, r.Mutator)) {
