@@ -66,8 +66,8 @@ type Set struct {
 	// fixed marks a Set made for one row mutant of the switch: it is
 	// what it validates with, whatever the switch says.
 	fixed bool
-	// variants caches, by row id, the rowVariant of each row mutant the
-	// switch has asked for.
+	// variants caches, by row id, the Set of each row mutant the switch
+	// has applied (variant).
 	variants sync.Map
 }
 
@@ -204,39 +204,29 @@ func (s *Set) current() *Set {
 	return s
 }
 
-// rowVariant is the Set of one row mutant, or why it has none.
-type rowVariant struct {
-	set *Set
-	err error
-}
-
 // variant returns the Set of s's declaration with row mutant id applied,
 // made once: an error when the declaration lacks the row or the mutated
 // declaration does not build (New). Only a Set is kept: the ids that fail
 // are whatever a caller of the switch sends, and are not remembered.
 func (s *Set) variant(id string) (*Set, error) {
 	if v, ok := s.variants.Load(id); ok {
-		r := v.(rowVariant)
-		return r.set, r.err
+		return v.(*Set), nil
 	}
-	var r rowVariant
 	d, row, err := s.decl.Mutate(id)
-	if err == nil {
-		guards := make([]refusal.Guard, 0, len(s.guards))
-		for _, g := range s.guards {
-			guards = append(guards, g)
-		}
-		r.set, r.err = New(d, guards, s.checks, s.pairs, &row)
-		if r.set != nil {
-			r.set.fixed = true
-		}
-	} else {
-		r.err = err
+	if err != nil {
+		return nil, err
 	}
-	if r.err == nil {
-		s.variants.Store(id, r)
+	guards := make([]refusal.Guard, 0, len(s.guards))
+	for _, g := range s.guards {
+		guards = append(guards, g)
 	}
-	return r.set, r.err
+	m, err := New(d, guards, s.checks, s.pairs, &row)
+	if err != nil {
+		return nil, err
+	}
+	m.fixed = true
+	s.variants.Store(id, m)
+	return m, nil
 }
 
 // reach tells the mutant switch that object was validated, so that a row
