@@ -118,6 +118,23 @@ func shift(s string, d int64) string {
 	return z.Add(z, big.NewInt(d)).String()
 }
 
+// RowSite splits a row mutant's id (Row.ID: "<object>.<member>/<rule
+// path>/<mutator>[/<detail>]", or "<object>/closed/RuleDrop") into the
+// object it changes, the member ("" for the closed check), the rule path
+// ("closed" for the closed check), the mutator and its detail. An
+// object's name may hold dots ("trust.keys[]"); a member's never does, so
+// the member is what follows the last one.
+func RowSite(id string) (object, member, path, mutator, detail string) {
+	where, rest, _ := strings.Cut(id, "/")
+	path, rest, _ = strings.Cut(rest, "/")
+	mutator, detail, _ = strings.Cut(rest, "/")
+	object = where
+	if k := strings.LastIndexByte(where, '.'); k >= 0 && path != "closed" {
+		object, member = where[:k], where[k+1:]
+	}
+	return object, member, path, mutator, detail
+}
+
 // Mutate returns a copy of d with the row mutant id applied, and the row;
 // d is not changed. An id that is not one of d.Rows() is an error.
 func (d *Decl) Mutate(id string) (*Decl, Row, error) {
@@ -136,27 +153,21 @@ func (d *Decl) Mutate(id string) (*Decl, Row, error) {
 	if err != nil {
 		return nil, Row{}, err
 	}
-	where, rest, _ := strings.Cut(id, "/")
-	path, op, _ := strings.Cut(rest, "/")
-	op, detail, _ := strings.Cut(op, "/")
+	object, member, path, op, detail := RowSite(id)
 	broken := fmt.Errorf("%s: row mutant %q does not fit the declaration", d.Contract, id)
 	if path == "closed" {
-		o := c.Object(where)
+		o := c.Object(object)
 		if o == nil {
 			return nil, Row{}, broken
 		}
 		o.Unknown = ""
 		return c, row, nil
 	}
-	k := strings.LastIndexByte(where, '.')
-	if k < 0 {
+	o := c.Object(object)
+	if member == "" || o == nil || o.Member(member) == nil {
 		return nil, Row{}, broken
 	}
-	o := c.Object(where[:k])
-	if o == nil || o.Member(where[k+1:]) == nil {
-		return nil, Row{}, broken
-	}
-	rules := &o.Member(where[k+1:]).Rules
+	rules := &o.Member(member).Rules
 	idx := strings.Split(path, ".")
 	for n, s := range idx {
 		i, err := strconv.Atoi(s)

@@ -47,9 +47,11 @@ func Spans(text []byte) (map[string][2]int, error) {
 // its mutator and detail ("trust.keys/1.0/BoundWiden/max" is
 // "trust.keys/1.0").
 func RowSpanKey(id string) string {
-	where, rest, _ := strings.Cut(id, "/")
-	path, _, _ := strings.Cut(rest, "/")
-	return where + "/" + path
+	object, member, path, _, _ := RowSite(id)
+	if member != "" {
+		object += "." + member
+	}
+	return object + "/" + path
 }
 
 // ruleSpans records the span of each rule of the array rules, and of the

@@ -35,9 +35,9 @@ import (
 	"path"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/conform-dev/conform/internal/mutation/mutant"
+	"github.com/conform-dev/conform/spec/shapes"
 )
 
 // Switch is the package the points read and its qualifier in a mutated
@@ -431,16 +431,9 @@ func (b *Build) Blame(name string, offset int) []string {
 func Reach(p int32) string { return strconv.Itoa(int(p)) }
 
 // RowReach is the reach key of the object a row mutant (id as
-// shapes.Row.ID, "<object>.<member>/..." or "<object>/closed/RuleDrop")
-// changes: "<contract> <object>". An object's name may hold dots
-// ("trust.keys[]", "run-payers.pin"); a member's never does, so the
-// member is what follows the last one.
+// shapes.Row.ID) changes: "<contract> <object>" (shapes.RowSite).
 func RowReach(contract, id string) string {
-	where, rest, _ := strings.Cut(id, "/")
-	object := where
-	if k := strings.LastIndexByte(where, '.'); k >= 0 && !strings.HasPrefix(rest, "closed/") {
-		object = where[:k]
-	}
+	object, _, _, _, _ := shapes.RowSite(id)
 	return contract + " " + object
 }
 
