@@ -351,12 +351,12 @@ func planMutants(ctx context.Context, o *mutateOptions, cases []vectors.Case) (*
 	}
 	mr := &mutationResult{Main: harnessMain, Jobs: o.jobs, sources: src.Sources}
 	for _, m := range src.Mutants {
-		if len(o.contracts) == 0 || slices.Contains(o.contracts, m.Site.Contract) {
+		if o.audits(m.Site.Contract) {
 			mr.Generated++
 		}
 	}
 	for _, s := range src.Sites {
-		if s.Conditional() && (len(o.contracts) == 0 || slices.Contains(o.contracts, s.Contract)) {
+		if s.Conditional() && o.audits(s.Contract) {
 			mr.Sites++
 		}
 	}
@@ -366,7 +366,7 @@ func planMutants(ctx context.Context, o *mutateOptions, cases []vectors.Case) (*
 	}
 	ids := map[string]bool{}
 	for _, m := range pool {
-		if len(o.contracts) == 0 || slices.Contains(o.contracts, m.Site.Contract) {
+		if o.audits(m.Site.Contract) {
 			ids[m.ID] = true
 		}
 	}
@@ -560,6 +560,12 @@ func nothingToTry(o *mutateOptions, mp *mutantPlan, rp *rowPlan) error {
 	return nil
 }
 
+// audits reports whether contract is one the audit covers: every one
+// without --contract, else those it names.
+func (o *mutateOptions) audits(contract string) bool {
+	return len(o.contracts) == 0 || slices.Contains(o.contracts, contract)
+}
+
 // mutatorNames are the names --mutator takes: the source mutators, then
 // the row mutators.
 var mutatorNames = func() string {
@@ -599,7 +605,7 @@ func writeReport(o *mutateOptions, vectorsSHA256 string, cases []vectors.Case, r
 func selectMutants(all []mutant.Mutant, o *mutateOptions) []mutant.Mutant {
 	var out []mutant.Mutant
 	for _, m := range all {
-		if len(o.contracts) > 0 && !slices.Contains(o.contracts, m.Site.Contract) {
+		if !o.audits(m.Site.Contract) {
 			continue
 		}
 		if len(o.mutators) > 0 && !slices.Contains(o.mutators, string(m.Mutator)) {

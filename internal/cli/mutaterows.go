@@ -82,7 +82,7 @@ func planRows(ctx context.Context, o *mutateOptions) (*rowPlan, error) {
 	}
 	p := &rowPlan{root: root, files: map[string]string{}, texts: map[string][]byte{}, ids: map[string]bool{}, equivalents: map[string]map[string]string{}, t0: time.Now()}
 	for _, k := range cat.Contracts {
-		if k.Shapes == "" || len(o.contracts) > 0 && !slices.Contains(o.contracts, k.Contract) {
+		if k.Shapes == "" || !o.audits(k.Contract) {
 			continue
 		}
 		d, err := spec.ParseShapes(os.DirFS(root), "spec", k)
